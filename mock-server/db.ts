@@ -1,0 +1,303 @@
+/**
+ * The mock provider's data model. Money is integer paise everywhere in storage; routes turn it into
+ * rupees on the wire. Dates are `YYYY-MM-DD`, timestamps ISO 8601 UTC. Payment sources are stored
+ * product-neutral ('credit' | 'pay' | 'erp_payment') and named with the product key at the API edge.
+ */
+export const SCHEMA_VERSION = 1;
+
+export type Region = 'north' | 'east' | 'west' | 'south';
+export const REGIONS: readonly Region[] = ['north', 'east', 'west', 'south'];
+
+export type AccessType = 't1' | 't2' | 't1t2';
+export type ApplicationStatus = 'new_leads' | 'work_in_progress' | 'approved' | 'declined';
+export type RiskGrade = 'L' | 'M' | 'H' | 'R';
+export type InvoiceStatus = 'open' | 'partially_paid' | 'paid' | 'in-progress';
+export type PaymentSource = 'credit' | 'pay' | 'erp_payment';
+export type LinkStatus = 'paid' | 'pending' | 'expired';
+export type Channel = 'whatsapp' | 'sms' | 'email';
+
+export interface Anchor {
+  id: number;
+  name: string;
+  logo_url: string | null;
+  is_system_generated: boolean;
+  created_at: string;
+}
+
+export interface User {
+  id: number;
+  anchor_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  designation: string;
+  role: string;
+  role_id: number;
+  virtual_id: string;
+  /** The portal access type; null behaves like every type. */
+  event: AccessType | null;
+  password_hash: string;
+  news_letter: boolean;
+  send_email: boolean;
+  is_system_generated: boolean;
+  created_at: string;
+}
+
+export interface Address {
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  pin_code: string;
+}
+
+export interface CompanyBankAccount {
+  upi_id: string;
+  account_number: string;
+  ifsc: string;
+  bank_name: string;
+  branch: string;
+}
+
+export interface DistributorCompany {
+  id: number;
+  anchor_id: number;
+  name: string;
+  customer_code: string;
+  region: Region;
+  primary_user_name: string;
+  primary_user_email: string;
+  primary_user_mobile: string;
+  business_email: string;
+  mobile_number: string;
+  company_address: Address;
+  account_details: CompanyBankAccount[];
+  application_status: ApplicationStatus;
+  risk_grading: RiskGrade;
+  /** Eligible limit from the provider's assessment, in paise. */
+  eligibility_amount: number;
+  channel_finance: boolean;
+  virtual_account_number: string;
+  loan_application_id: number | null;
+  created_at: string;
+}
+
+export interface LoanApplication {
+  id: number;
+  anchor_id: number;
+  distributor_company_id: number;
+  cust_id: string;
+  loan_account_no: string;
+  application_status: ApplicationStatus;
+  loan_status: 'active' | 'inactive' | 'closed';
+  open_limit_customer: boolean;
+  limit_sanctioned: number;
+  /** Principal outstanding over this application's drawdowns, in paise (kept equal to their sum). */
+  limit_utilized: number;
+  limit_expiry_date: string;
+  sanction_date: string;
+  is_blocked: boolean;
+}
+
+export interface DdrStatus {
+  ddr_status: 'draft' | 'verified' | 'rejected';
+  date: string;
+}
+
+export interface Invoice {
+  id: number;
+  anchor_id: number;
+  distributor_company_id: number;
+  document_number: string;
+  erp_invoice_id: string;
+  customer_code: string;
+  total: number;
+  amount_paid: number;
+  invoice_date: string;
+  due_date: string;
+  status: InvoiceStatus;
+  channel_finance: boolean;
+  virtual_account_number: string;
+  creation_date: string;
+  ddr_status_date: DdrStatus[];
+  invoice_rejected_ddr: boolean;
+  is_sales_order: boolean;
+  pay_by_date: string | null;
+  discount_amount: number;
+  /** For paid invoices: how they were closed. */
+  closed_status: 'credit' | 'pay' | 'settled' | 'pending_settlement' | null;
+}
+
+export interface Payment {
+  id: number;
+  anchor_id: number;
+  invoice_id: number;
+  distributor_company_id: number;
+  amount: number;
+  payment_date: string;
+  settlement_date: string | null;
+  settlement_amount: number;
+  utr_number: string;
+  source: PaymentSource;
+  drawdown_id: number | null;
+  status: 'paid';
+}
+
+export interface Drawdown {
+  id: number;
+  drawdown_number: string;
+  loan_application_id: number;
+  distributor_company_id: number;
+  disbursement_date: string;
+  status: 'completed' | 'pending' | 'failed';
+  amount: number;
+  utr: string;
+  due_date: string;
+  invoice_ids: number[];
+  /** Principal still to repay, in paise. */
+  principal_outstanding: number;
+  interest_outstanding: number;
+  penal_outstanding: number;
+  dpd_principal: number;
+  dpd_interest: number;
+}
+
+export interface Repayment {
+  id: number;
+  loan_application_id: number;
+  drawdown_id: number;
+  created_at: string;
+  order_id: string;
+  amount: number;
+  payment_mode: 'upi' | 'net_banking' | 'nach';
+  status: 'success' | 'failed';
+  utr: string;
+}
+
+export interface Retailer {
+  id: number;
+  anchor_id: number;
+  distributor_company_id: number;
+  application_id: string;
+  cust_id: string;
+  name: string;
+  retailer_code: string;
+  mobile_number: string;
+  region: Region;
+  channel_finance: boolean;
+  total_limit_sanctioned: number;
+  limit_utilised: number;
+}
+
+export interface RetailerInvoice {
+  id: number;
+  retailer_id: number;
+  document_number: string;
+  total: number;
+  amount_paid: number;
+  invoice_date: string;
+  due_date: string;
+  status: 'open' | 'partially_paid' | 'paid';
+}
+
+export interface PaymentLink {
+  id: number;
+  anchor_id: number;
+  distributor_company_id: number;
+  invoice_ids: number[];
+  token: string;
+  mode_of_communication: Channel[];
+  status: LinkStatus;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SettingDefinition {
+  type: 'boolean' | 'dropdown';
+  default: boolean | string;
+  options?: string[];
+  description: string;
+}
+
+export interface AnchorSettings {
+  id: number;
+  anchor_id: number;
+  settings: Record<string, SettingDefinition>;
+  setting_updated_by: string | null;
+  updated_at: string;
+}
+
+export interface AnchorBankAccount {
+  id: number;
+  anchor_id: number;
+  account_name: string;
+  account_number: string;
+  account_type: 'CA' | 'CC';
+  ifsc: string;
+  bank_name: string;
+  branch_name: string;
+  region: Region;
+  created_at: string;
+}
+
+/** A star on an invoice or payment, per anchor. */
+export interface StarResource {
+  id: number;
+  anchor_id: number;
+  resource_type: 'Invoice' | 'Payment';
+  resource_id: number;
+  starred: boolean;
+}
+
+export interface ResetToken {
+  /** sha256 of the token: the token itself is only in the mail. */
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The dev outbox: mails the provider "sent", readable at GET /__dev/outbox. */
+export interface Mail {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  sent_at: string;
+}
+
+export interface DbMeta {
+  schema: number;
+  seed: number;
+  scale: number;
+  seeded_at: string;
+}
+
+export interface Db {
+  meta: DbMeta;
+  anchors: Anchor[];
+  users: User[];
+  anchor_settings: AnchorSettings[];
+  anchor_account_details: AnchorBankAccount[];
+  distributor_companies: DistributorCompany[];
+  loan_applications: LoanApplication[];
+  invoices: Invoice[];
+  payments: Payment[];
+  drawdowns: Drawdown[];
+  repayments: Repayment[];
+  retailers: Retailer[];
+  retailer_invoices: RetailerInvoice[];
+  payment_links: PaymentLink[];
+  resources: StarResource[];
+  reset_tokens: ResetToken[];
+  mails: Mail[];
+}
+
+/** The next id for a collection: one more than the largest. */
+export function nextId(rows: readonly { id: number }[]): number {
+  let max = 0;
+  for (const row of rows) if (row.id > max) max = row.id;
+  return max + 1;
+}

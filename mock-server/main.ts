@@ -1,0 +1,91 @@
+import { parseArgs } from 'node:util';
+import { createMockServer, DEFAULT_TOKEN_TTL, type MockServerOptions } from './app';
+import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD } from './seed';
+
+/**
+ * Settings of the mock provider, from flags first, then the environment, then defaults:
+ * --port / MOCK_PORT (3001), --host / MOCK_HOST (127.0.0.1), --seed / MOCK_SEED, --scale / MOCK_SCALE,
+ * --token-ttl / MOCK_TOKEN_TTL (seconds), --data-dir / MOCK_DATA_DIR (.mock-data), --memory (no files),
+ * --reset (regenerate from the seed), VITE_PRODUCT (product key), APP_URL (links in mails).
+ */
+export interface MockCliSettings {
+  port: number;
+  host: string;
+  options: MockServerOptions;
+}
+
+export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.env): MockCliSettings & { resetOnly: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    strict: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      scale: { type: 'string' },
+      'token-ttl': { type: 'string' },
+      'data-dir': { type: 'string' },
+      memory: { type: 'boolean' },
+      reset: { type: 'boolean' },
+      'reset-only': { type: 'boolean' },
+    },
+  });
+  const text = (flag: string, name: string) => {
+    const value = values[flag];
+    return typeof value === 'string' ? value : env[name];
+  };
+  const number = (flag: string, name: string, fallback: number) => {
+    const raw = text(flag, name);
+    if (raw === undefined || raw === '') return fallback;
+    const parsed = Number(raw);
+    if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`--${flag} (${name}) must be a positive number, got '${raw}'`);
+    return parsed;
+  };
+  const appPort = env.APP_PORT ?? '5173';
+  const resetOnly = values['reset-only'] === true;
+  return {
+    port: number('port', 'MOCK_PORT', 3001),
+    host: text('host', 'MOCK_HOST') ?? '127.0.0.1',
+    resetOnly,
+    options: {
+      seed: number('seed', 'MOCK_SEED', DEFAULT_SEED),
+      scale: number('scale', 'MOCK_SCALE', 1),
+      tokenTtl: number('token-ttl', 'MOCK_TOKEN_TTL', DEFAULT_TOKEN_TTL),
+      dataDir: values.memory === true ? null : (text('data-dir', 'MOCK_DATA_DIR') ?? '.mock-data'),
+      reset: values.reset === true || resetOnly,
+      product: env.VITE_PRODUCT || undefined,
+      appUrl: env.APP_URL ?? `http://127.0.0.1:${appPort}`,
+    },
+  };
+}
+
+export function demoLoginLines(): string[] {
+  const pad = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
+  return DEMO_LOGINS.map((l) => `  ${l.email.padEnd(pad)}  ${DEMO_PASSWORD}  (type ${l.event ?? 'unset'}, anchor ${l.anchorId})`);
+}
+
+async function main(): Promise<void> {
+  const settings = mockSettings(process.argv.slice(2));
+  const mock = createMockServer(settings.options);
+  if (settings.resetOnly) {
+    await mock.flush();
+    console.log(`[mock] database regenerated from seed ${settings.options.seed ?? DEFAULT_SEED}.`);
+    return;
+  }
+  const running = await mock.listen(settings.port, settings.host);
+  console.log(`Mock provider: ${running.url}`);
+  console.log('Demo logins:');
+  for (const line of demoLoginLines()) console.log(line);
+  const stop = () => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

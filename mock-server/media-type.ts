@@ -1,0 +1,63 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { HttpError } from './http';
+import type { ApiVersion } from '../src/lib/product';
+import { vendorMediaType } from '../src/lib/product';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The API version the Accept header asked for (1 when it names none). */
+    apiVersion?: ApiVersion;
+  }
+}
+
+/**
+ * Checks the Accept header like the real provider: the vendor type `application/vnd.{product}.v{N}+json`
+ * picks the version; a generic JSON, CSV or wildcard Accept (or none) means version 1; anything else is 406.
+ */
+export function negotiateVersion(product: string): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const accept = req.headers.accept ?? '';
+    const ranges = accept
+      .split(',')
+      .map((part) => part.split(';')[0]!.trim().toLowerCase())
+      .filter((part) => part !== '');
+    if (ranges.length === 0) {
+      req.apiVersion = 1;
+      next();
+      return;
+    }
+    for (const version of [2, 1] as const) {
+      if (ranges.includes(vendorMediaType(product, version))) {
+        req.apiVersion = version;
+        next();
+        return;
+      }
+    }
+    if (ranges.some((r) => r === '*/*' || r === 'application/*' || r === 'application/json' || r === 'text/csv')) {
+      req.apiVersion = 1;
+      next();
+      return;
+    }
+    next(
+      new HttpError(406, [
+        {
+          code: 'ER-NOT-ACCEPTABLE',
+          detail: `Unsupported Accept header '${accept}'. Send ${vendorMediaType(product, 1)} (or v2 where the API defines it).`,
+        },
+      ]),
+    );
+  };
+}
+
+/** Guards a route that exists only in some versions (send_otp and verify_otp are version 2). */
+export function requireVersion(product: string, ...versions: ApiVersion[]): RequestHandler {
+  return (req, _res, next) => {
+    const version = req.apiVersion ?? 1;
+    if (versions.includes(version)) {
+      next();
+      return;
+    }
+    const wanted = versions.map((v) => vendorMediaType(product, v)).join(' or ');
+    next(new HttpError(406, [{ code: 'ER-NOT-ACCEPTABLE', detail: `This endpoint needs Accept: ${wanted}.` }]));
+  };
+}

@@ -1,0 +1,586 @@
+import { addDays, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
+import { createHash } from 'node:crypto';
+import { hashPassword } from '../auth/passwords';
+import type {
+  AccessType,
+  Anchor,
+  AnchorBankAccount,
+  AnchorSettings,
+  ApplicationStatus,
+  Db,
+  DistributorCompany,
+  Drawdown,
+  Invoice,
+  LoanApplication,
+  Payment,
+  PaymentLink,
+  PaymentSource,
+  Repayment,
+  Retailer,
+  RetailerInvoice,
+  StarResource,
+  User,
+} from '../db';
+import { REGIONS, SCHEMA_VERSION } from '../db';
+import { BANKS, COMPANY_SUFFIXES, REGION_STATES } from './geography';
+import { createRandom, dayOffset, isoDate, type Random } from './random';
+
+export const DEFAULT_SEED = 1551;
+export const DEMO_PASSWORD = 'Demo@1234';
+export const SYSTEM_ANCHOR_ID = 1;
+export const SPECIAL_ANCHOR_ID = 1551;
+
+/** The demo logins, all with DEMO_PASSWORD. Listed in the README and the start banner. */
+export const DEMO_LOGINS: readonly { email: string; event: AccessType | null; anchorId: number; first: string; last: string }[] = [
+  { email: 't1@anchor.test', event: 't1', anchorId: SYSTEM_ANCHOR_ID, first: 'Asha', last: 'Verma' },
+  { email: 't2@anchor.test', event: 't2', anchorId: SYSTEM_ANCHOR_ID, first: 'Rohan', last: 'Iyer' },
+  { email: 't1t2@anchor.test', event: 't1t2', anchorId: SYSTEM_ANCHOR_ID, first: 'Meera', last: 'Nair' },
+  { email: 'unset@anchor.test', event: null, anchorId: SYSTEM_ANCHOR_ID, first: 'Kabir', last: 'Singh' },
+  { email: 'anchor1551@anchor.test', event: 't1', anchorId: SPECIAL_ANCHOR_ID, first: 'Vikram', last: 'Rao' },
+];
+
+export interface SeedOptions {
+  seed: number;
+  /** Volume multiplier: 1 gives ~360 customers and ~4,500 invoices; 22 gives ~100k invoices. */
+  scale: number;
+  /** "Today" for the generated history: dates are laid out relative to it. */
+  today: Date;
+}
+
+/** Customers per anchor at scale 1; invoices average about 12.5 per customer. */
+const CUSTOMERS_AT_SCALE_1: Record<number, number> = { [SYSTEM_ANCHOR_ID]: 320, [SPECIAL_ANCHOR_ID]: 40 };
+
+/**
+ * Builds the whole provider database from a seed. Deterministic: the same seed, scale and day give
+ * the same data. Derived figures (utilised limits, amounts paid) are computed from the generated rows,
+ * so every aggregate the API serves can be traced back to them.
+ */
+export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`scale must be a positive number, got ${scale}`);
+  const today = startOfDay(now);
+  const r = createRandom(seed);
+  const db: Db = {
+    meta: { schema: SCHEMA_VERSION, seed, scale, seeded_at: now.toISOString() },
+    anchors: anchors(today),
+    users: [],
+    anchor_settings: [],
+    anchor_account_details: [],
+    distributor_companies: [],
+    loan_applications: [],
+    invoices: [],
+    payments: [],
+    drawdowns: [],
+    repayments: [],
+    retailers: [],
+    retailer_invoices: [],
+    payment_links: [],
+    resources: [],
+    reset_tokens: [],
+    mails: [],
+  };
+  db.users = users(r, seed, today);
+  db.anchor_settings = db.anchors.map((anchor) => anchorSettings(anchor, today));
+  db.anchor_account_details = bankAccounts(r, today);
+
+  for (const anchor of db.anchors) {
+    const count = Math.max(1, Math.round(CUSTOMERS_AT_SCALE_1[anchor.id]! * scale));
+    for (let i = 0; i < count; i++) {
+      const company = distributorCompany(r, db, anchor.id, i, today);
+      db.distributor_companies.push(company);
+      const loan = company.application_status === 'approved' || company.application_status === 'work_in_progress'
+        ? loanApplication(r, db, company, today)
+        : null;
+      if (loan) {
+        db.loan_applications.push(loan);
+        company.loan_application_id = loan.id;
+      }
+      invoiceHistory(r, db, company, loan, today);
+      if (loan) fitWithinLimit(r, db, loan, today);
+    }
+  }
+  forceDueBuckets(db, today);
+  retailers(r, db, today);
+  paymentLinks(r, db, today);
+  stars(r, db);
+  return db;
+}
+
+function anchors(today: Date): Anchor[] {
+  const createdAt = addDays(today, -900).toISOString();
+  return [
+    { id: SYSTEM_ANCHOR_ID, name: 'Sarvodaya Consumer Products Ltd', logo_url: null, is_system_generated: true, created_at: createdAt },
+    { id: SPECIAL_ANCHOR_ID, name: 'Meridian Agro Industries', logo_url: '/assets/logos/1551.svg', is_system_generated: false, created_at: createdAt },
+  ];
+}
+
+function users(r: Random, seed: number, today: Date): User[] {
+  // Deterministic salts keep "same seed, same data" true for the password hashes too.
+  const salt = (email: string) => createHash('sha256').update(`${seed}:${email}`).digest().subarray(0, 16);
+  const rows: User[] = DEMO_LOGINS.map((login, index) => ({
+    id: index + 1,
+    anchor_id: login.anchorId,
+    first_name: login.first,
+    last_name: login.last,
+    email: login.email,
+    phone_number: r.mobile(),
+    designation: index === 0 ? 'admin' : 'portal_user',
+    role: index === 0 ? 'Admin' : 'Portal User',
+    role_id: index === 0 ? 1 : 5,
+    virtual_id: String(index === 0 ? 1 : 5),
+    event: login.event,
+    password_hash: hashPassword(DEMO_PASSWORD, salt(login.email)),
+    news_letter: true,
+    send_email: true,
+    is_system_generated: true,
+    created_at: addDays(today, -800).toISOString(),
+  }));
+  // A few more staff so the admin list has people in it; they share the demo password.
+  for (let i = 0; i < 8; i++) {
+    const first = r.faker.person.firstName();
+    const last = r.faker.person.lastName();
+    const email = `${first}.${last}.${i + 1}@anchor.test`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
+    rows.push({
+      id: rows.length + 1,
+      anchor_id: i < 6 ? SYSTEM_ANCHOR_ID : SPECIAL_ANCHOR_ID,
+      first_name: first,
+      last_name: last,
+      email,
+      phone_number: r.mobile(),
+      designation: 'portal_user',
+      role: 'Portal User',
+      role_id: 5,
+      virtual_id: '5',
+      event: r.pick(['t1', 't2', 't1t2', null] as const),
+      password_hash: hashPassword(DEMO_PASSWORD, salt(email)),
+      news_letter: r.chance(0.5),
+      send_email: r.chance(0.7),
+      is_system_generated: false,
+      created_at: addDays(today, -r.int(10, 600)).toISOString(),
+    });
+  }
+  return rows;
+}
+
+/** The anchor configuration. Product-specific keys are stored neutral and renamed at the API edge. */
+function anchorSettings(anchor: Anchor, today: Date): AnchorSettings {
+  const bool = (value: boolean, description: string) => ({ type: 'boolean' as const, default: value, description });
+  return {
+    id: anchor.id,
+    anchor_id: anchor.id,
+    settings: {
+      customer_consent: bool(false, 'Ask customers for consent before sharing their invoices.'),
+      customer_notification: bool(true, 'Notify customers when invoices are shared.'),
+      default_drawdown_status: {
+        type: 'dropdown',
+        default: 'Verified',
+        options: ['Verified', 'Draft'],
+        description: 'Status given to new drawdown requests.',
+      },
+      email_blocked: bool(false, 'Block e-mail messages to customers.'),
+      is_sales_order: bool(anchor.id === SPECIAL_ANCHOR_ID, 'Customers pay sales orders instead of invoices.'),
+      require_otp: bool(true, 'Ask for an OTP before a credit drawdown.'),
+      send_clear_dues_mail_after_invoice_created: bool(true, 'Mail the customer when an invoice is created.'),
+      send_clear_dues_mail_after_invoice_file_received: bool(false, 'Mail the customer when an invoice file arrives.'),
+      send_payments: bool(true, 'Send payment confirmations.'),
+      show_credit_option: bool(true, 'Show the credit option on the pay page.'),
+      show_pay_option: bool(true, 'Show the pay option on the pay page.'),
+      sms_blocked: bool(anchor.id === SPECIAL_ANCHOR_ID, 'Block SMS messages to customers.'),
+      whats_app_notification_after_invoice_file_received: bool(true, 'WhatsApp the customer when an invoice file arrives.'),
+      whatsapp_blocked: bool(false, 'Block WhatsApp messages to customers.'),
+    },
+    setting_updated_by: anchor.id === SYSTEM_ANCHOR_ID ? 'Asha Verma' : null,
+    updated_at: addDays(today, -30).toISOString(),
+  };
+}
+
+function bankAccounts(r: Random, today: Date): AnchorBankAccount[] {
+  const specs = [
+    { anchor: SYSTEM_ANCHOR_ID, name: 'Sarvodaya Collections', type: 'CA', region: 'west' },
+    { anchor: SYSTEM_ANCHOR_ID, name: 'Sarvodaya North Receipts', type: 'CC', region: 'north' },
+    { anchor: SPECIAL_ANCHOR_ID, name: 'Meridian Agro Current', type: 'CA', region: 'south' },
+  ] as const;
+  return specs.map((spec, index) => {
+    const bank = r.pick(BANKS);
+    return {
+      id: index + 1,
+      anchor_id: spec.anchor,
+      account_name: spec.name,
+      account_number: r.digits(14),
+      account_type: spec.type,
+      ifsc: `${bank.ifscPrefix}${r.digits(6)}`,
+      bank_name: bank.name,
+      branch_name: r.pick(REGION_STATES[spec.region]).cities[0]!,
+      region: spec.region,
+      created_at: addDays(today, -700 + index).toISOString(),
+    };
+  });
+}
+
+function distributorCompany(r: Random, db: Db, anchorId: number, index: number, today: Date): DistributorCompany {
+  const region = REGIONS[index % REGIONS.length]!;
+  const place = r.pick(REGION_STATES[region]);
+  const city = r.pick(place.cities);
+  const owner = r.faker.person.lastName();
+  const name = `${owner} ${r.pick(COMPANY_SUFFIXES)}`;
+  const slug = owner.toLowerCase().replace(/[^a-z]/g, '');
+  const id = db.distributor_companies.length + 1;
+  const status = r.weighted<ApplicationStatus>([
+    ['approved', 50],
+    ['new_leads', 20],
+    ['work_in_progress', 20],
+    ['declined', 10],
+  ]);
+  const bank = r.pick(BANKS);
+  const contact = `${r.faker.person.firstName()} ${owner}`;
+  return {
+    id,
+    anchor_id: anchorId,
+    name,
+    customer_code: `C${anchorId === SYSTEM_ANCHOR_ID ? 'S' : 'M'}${String(id).padStart(6, '0')}`,
+    region,
+    primary_user_name: contact,
+    primary_user_email: `${slug}.${id}@example.in`,
+    primary_user_mobile: r.mobile(),
+    business_email: `accounts.${slug}.${id}@example.in`,
+    mobile_number: r.mobile(),
+    company_address: {
+      address_1: `${r.int(1, 400)}, ${r.faker.location.street()}`,
+      address_2: r.pick(['Industrial Area', 'Market Yard', 'Main Road', 'Commercial Complex', 'Trade Centre']),
+      city,
+      state: place.state,
+      pin_code: `${place.pin}${r.digits(3)}`,
+    },
+    account_details: [
+      {
+        upi_id: `${slug}${id}@ok${bank.ifscPrefix.slice(0, 4).toLowerCase()}`,
+        account_number: r.digits(r.int(11, 14)),
+        ifsc: `${bank.ifscPrefix}${r.digits(6)}`,
+        bank_name: bank.name,
+        branch: city,
+      },
+    ],
+    application_status: status,
+    risk_grading: r.weighted([
+      ['L', 45],
+      ['M', 30],
+      ['H', 15],
+      ['R', 10],
+    ]),
+    eligibility_amount: r.rupees(200_000, 15_000_000, 10_000),
+    channel_finance: status === 'approved' && r.chance(0.7),
+    virtual_account_number: `VA${anchorId}${r.digits(10)}`,
+    loan_application_id: null,
+    created_at: addDays(today, -r.int(1, 540)).toISOString(),
+  };
+}
+
+function loanApplication(r: Random, db: Db, company: DistributorCompany, today: Date): LoanApplication {
+  const approved = company.application_status === 'approved';
+  const sanctionDaysAgo = r.int(120, 720);
+  return {
+    id: db.loan_applications.length + 1001,
+    anchor_id: company.anchor_id,
+    distributor_company_id: company.id,
+    cust_id: `CUST${r.digits(8)}`,
+    loan_account_no: `LAN${r.digits(10)}`,
+    application_status: company.application_status,
+    loan_status: approved ? r.weighted([['active', 90], ['inactive', 10]]) : 'inactive',
+    open_limit_customer: approved && r.chance(0.15),
+    limit_sanctioned: approved ? r.rupees(500_000, 20_000_000, 50_000) : 0,
+    limit_utilized: 0,
+    limit_expiry_date: dayOffset(today, r.int(-20, 365)),
+    sanction_date: dayOffset(today, -sanctionDaysAgo),
+    is_blocked: approved && r.chance(0.05),
+  };
+}
+
+/** Invoices of one customer over the last ~13 months, with the payments, drawdowns and repayments behind them. */
+function invoiceHistory(r: Random, db: Db, company: DistributorCompany, loan: LoanApplication | null, today: Date): void {
+  const count = r.int(3, 22);
+  const creditCustomer = loan !== null && loan.application_status === 'approved' && loan.loan_status === 'active';
+  for (let i = 0; i < count; i++) {
+    const invoiceDate = addDays(today, -r.int(0, 400));
+    const dueDate = addDays(invoiceDate, r.pick([15, 30, 45, 60]));
+    const daysPastDue = differenceInCalendarDays(today, dueDate);
+    const total = r.rupees(5_000, 500_000) + r.int(0, 99);
+    const invoice: Invoice = {
+      id: db.invoices.length + 1,
+      anchor_id: company.anchor_id,
+      distributor_company_id: company.id,
+      document_number: `INV/${invoiceDate.getFullYear() % 100}${(invoiceDate.getFullYear() + 1) % 100}/${String(db.invoices.length + 1).padStart(6, '0')}`,
+      erp_invoice_id: `ERP${r.digits(9)}`,
+      customer_code: company.customer_code,
+      total,
+      amount_paid: 0,
+      invoice_date: isoDate(invoiceDate),
+      due_date: isoDate(dueDate),
+      status: 'open',
+      channel_finance: company.channel_finance,
+      virtual_account_number: company.virtual_account_number,
+      creation_date: addDays(invoiceDate, r.int(0, 2)).toISOString(),
+      ddr_status_date: [],
+      invoice_rejected_ddr: false,
+      is_sales_order: false,
+      pay_by_date: null,
+      discount_amount: 0,
+      closed_status: null,
+    };
+    db.invoices.push(invoice);
+
+    const paidChance = daysPastDue > 120 ? 0.85 : daysPastDue > 0 ? 0.45 : 0.2;
+    const roll = r.faker.number.float({ min: 0, max: 1 });
+    if (roll < paidChance) {
+      payInvoice(r, db, invoice, company, loan, creditCustomer, invoice.total, today);
+    } else if (roll < paidChance + 0.15) {
+      const part = Math.round((invoice.total * r.int(20, 80)) / 100);
+      payInvoice(r, db, invoice, company, loan, creditCustomer, part, today);
+    } else if (creditCustomer && loan && daysPastDue <= 0 && r.chance(0.12)) {
+      // A drawdown request in flight: the invoice is in progress and may carry a draft DDR.
+      invoice.status = 'in-progress';
+      const requested = addDays(today, -r.int(0, 3));
+      invoice.ddr_status_date = [{ ddr_status: r.chance(0.5) ? 'draft' : 'verified', date: requested.toISOString() }];
+      db.drawdowns.push(newDrawdown(r, db, loan, invoice, invoice.total, requested, 'pending'));
+    }
+    if (invoice.status === 'open' && daysPastDue < -5 && r.chance(0.2)) {
+      invoice.pay_by_date = dayOffset(dueDate, -5);
+      invoice.discount_amount = Math.round(invoice.total * 0.01);
+    }
+  }
+}
+
+function payInvoice(
+  r: Random,
+  db: Db,
+  invoice: Invoice,
+  company: DistributorCompany,
+  loan: LoanApplication | null,
+  creditCustomer: boolean,
+  amount: number,
+  today: Date,
+): void {
+  const invoiceDate = parseISO(invoice.invoice_date);
+  const latest = Math.min(differenceInCalendarDays(today, invoiceDate), differenceInCalendarDays(parseISO(invoice.due_date), invoiceDate) + 30);
+  const splits = amount === invoice.total && r.chance(0.3) ? [Math.round(amount * 0.4), amount - Math.round(amount * 0.4)] : [amount];
+  let source: PaymentSource = 'pay';
+  let lastPaymentDate = invoiceDate;
+  for (const part of splits) {
+    source = creditCustomer
+      ? r.weighted<PaymentSource>([['credit', 45], ['pay', 35], ['erp_payment', 20]])
+      : r.weighted<PaymentSource>([['pay', 60], ['erp_payment', 40]]);
+    const paymentDate = addDays(invoiceDate, r.int(0, Math.max(0, latest)));
+    if (paymentDate > lastPaymentDate) lastPaymentDate = paymentDate;
+    const settled = differenceInCalendarDays(today, paymentDate) >= 2 || source !== 'pay';
+    const drawdown = source === 'credit' && loan ? newDrawdown(r, db, loan, invoice, part, paymentDate, 'completed') : null;
+    if (drawdown) db.drawdowns.push(drawdown);
+    const payment: Payment = {
+      id: db.payments.length + 1,
+      anchor_id: invoice.anchor_id,
+      invoice_id: invoice.id,
+      distributor_company_id: company.id,
+      amount: part,
+      payment_date: isoDate(paymentDate),
+      settlement_date: settled ? dayOffset(paymentDate, source === 'pay' ? 1 : 0) : null,
+      settlement_amount: settled ? part : 0,
+      utr_number: `UTR${r.upper(4)}${r.digits(10)}`,
+      source,
+      drawdown_id: drawdown?.id ?? null,
+      status: 'paid',
+    };
+    db.payments.push(payment);
+    invoice.amount_paid += part;
+  }
+  if (invoice.amount_paid >= invoice.total) {
+    invoice.status = 'paid';
+    const settledLast = source !== 'pay' || differenceInCalendarDays(today, lastPaymentDate) >= 2;
+    invoice.closed_status = source === 'credit' ? 'credit' : source === 'erp_payment' ? 'settled' : settledLast ? 'pay' : 'pending_settlement';
+  } else {
+    invoice.status = 'partially_paid';
+  }
+}
+
+const CREDIT_PERIOD_DAYS = 60;
+
+function newDrawdown(
+  r: Random,
+  db: Db,
+  loan: LoanApplication,
+  invoice: Invoice,
+  amount: number,
+  disbursed: Date,
+  status: Drawdown['status'],
+): Drawdown {
+  const dueDate = addDays(disbursed, CREDIT_PERIOD_DAYS);
+  const id = db.drawdowns.length + 1;
+  return {
+    id,
+    drawdown_number: `DDR${String(id).padStart(7, '0')}`,
+    loan_application_id: loan.id,
+    distributor_company_id: loan.distributor_company_id,
+    disbursement_date: isoDate(disbursed),
+    status,
+    amount,
+    utr: status === 'completed' ? `N${r.digits(15)}` : '',
+    due_date: isoDate(dueDate),
+    invoice_ids: [invoice.id],
+    principal_outstanding: status === 'completed' ? amount : 0,
+    interest_outstanding: 0,
+    penal_outstanding: 0,
+    dpd_principal: 0,
+    dpd_interest: 0,
+  };
+}
+
+/**
+ * Repays this loan's completed drawdowns as customers would (most pay near the due date, some are late),
+ * then keeps the outstanding principal within the sanctioned limit, and stores utilisation as the sum.
+ */
+function fitWithinLimit(r: Random, db: Db, loan: LoanApplication, today: Date): void {
+  const mine = db.drawdowns.filter((d) => d.loan_application_id === loan.id && d.status === 'completed');
+  for (const drawdown of mine) {
+    const due = parseISO(drawdown.due_date);
+    const daysPastDue = differenceInCalendarDays(today, due);
+    const repaidShare = daysPastDue > 10 ? (r.chance(0.85) ? 1 : r.int(0, 60) / 100) : daysPastDue > -20 ? r.int(0, 100) / 100 : r.chance(0.3) ? 1 : 0;
+    repay(r, db, drawdown, Math.round(drawdown.amount * repaidShare), today);
+  }
+  let outstanding = mine.reduce((sum, d) => sum + d.principal_outstanding, 0);
+  for (const drawdown of mine) {
+    if (outstanding <= loan.limit_sanctioned) break;
+    const before = drawdown.principal_outstanding;
+    repay(r, db, drawdown, before, today);
+    outstanding -= before;
+  }
+  for (const drawdown of mine) {
+    const daysPastDue = differenceInCalendarDays(today, parseISO(drawdown.due_date));
+    const daysOut = differenceInCalendarDays(today, parseISO(drawdown.disbursement_date));
+    // 18% a year simple interest on what is still owed, plus 2% penal past due.
+    drawdown.interest_outstanding = Math.round((drawdown.principal_outstanding * 0.18 * daysOut) / 365);
+    drawdown.penal_outstanding = daysPastDue > 0 ? Math.round((drawdown.principal_outstanding * 0.02 * daysPastDue) / 365) : 0;
+    drawdown.dpd_principal = drawdown.principal_outstanding > 0 && daysPastDue > 0 ? daysPastDue : 0;
+    drawdown.dpd_interest = drawdown.interest_outstanding > 0 && daysPastDue > 0 ? daysPastDue : 0;
+  }
+  loan.limit_utilized = mine.reduce((sum, d) => sum + d.principal_outstanding, 0);
+}
+
+function repay(r: Random, db: Db, drawdown: Drawdown, amount: number, today: Date): void {
+  if (amount <= 0) return;
+  const disbursed = parseISO(drawdown.disbursement_date);
+  const span = Math.max(0, Math.min(differenceInCalendarDays(today, disbursed), CREDIT_PERIOD_DAYS + 15));
+  const parts = amount > 100_000_00 && r.chance(0.4) ? [Math.round(amount / 2), amount - Math.round(amount / 2)] : [amount];
+  for (const part of parts) {
+    const id = db.repayments.length + 1;
+    db.repayments.push({
+      id,
+      loan_application_id: drawdown.loan_application_id,
+      drawdown_id: drawdown.id,
+      created_at: addDays(disbursed, r.int(0, span)).toISOString(),
+      order_id: `ORD${String(id).padStart(8, '0')}`,
+      amount: part,
+      payment_mode: r.pick(['upi', 'net_banking', 'nach'] as const),
+      status: 'success',
+      utr: `R${r.digits(15)}`,
+    } satisfies Repayment);
+  }
+  drawdown.principal_outstanding -= amount;
+}
+
+/**
+ * Random dates cover every bucket at this volume, but a small seed or scale might not: make sure each
+ * anchor has open invoices due today, in each overdue bucket and not yet due, whatever the draw.
+ */
+function forceDueBuckets(db: Db, today: Date): void {
+  const offsets = [0, 0, 0, 1, 2, 5, -3, -15, -29, -31, -45, -61, -75, -91, -120, -200];
+  for (const anchor of db.anchors) {
+    const open = db.invoices.filter((inv) => inv.anchor_id === anchor.id && inv.status === 'open');
+    const step = Math.max(1, Math.floor(open.length / offsets.length));
+    offsets.forEach((offset, i) => {
+      const invoice = open[i * step];
+      if (!invoice) return;
+      invoice.due_date = dayOffset(today, offset);
+      invoice.invoice_date = dayOffset(today, offset - 30);
+      invoice.creation_date = addDays(today, offset - 30).toISOString();
+      invoice.pay_by_date = null;
+      invoice.discount_amount = 0;
+    });
+  }
+}
+
+function retailers(r: Random, db: Db, today: Date): void {
+  const distributors = db.distributor_companies.filter((c) => c.anchor_id === SYSTEM_ANCHOR_ID && c.application_status === 'approved');
+  distributors.forEach((distributor, index) => {
+    if (index % 3 !== 0) return;
+    const count = r.int(2, 10);
+    for (let i = 0; i < count; i++) {
+      const id = db.retailers.length + 1;
+      const channelFinance = r.chance(0.6);
+      const sanctioned = channelFinance ? r.rupees(50_000, 1_000_000, 10_000) : 0;
+      const retailer: Retailer = {
+        id,
+        anchor_id: distributor.anchor_id,
+        distributor_company_id: distributor.id,
+        application_id: `APP${r.digits(8)}`,
+        cust_id: `RCUST${r.digits(7)}`,
+        name: `${r.faker.person.lastName()} ${r.pick(['Kirana Store', 'General Store', 'Mart', 'Supermarket', 'Provisions', 'Medicals'])}`,
+        retailer_code: `R${String(id).padStart(6, '0')}`,
+        mobile_number: r.mobile(),
+        region: distributor.region,
+        channel_finance: channelFinance,
+        total_limit_sanctioned: sanctioned,
+        limit_utilised: Math.round((sanctioned * r.int(0, 90)) / 100),
+      };
+      db.retailers.push(retailer);
+      const invoices = r.int(0, 6);
+      for (let k = 0; k < invoices; k++) {
+        const invoiceDate = addDays(today, -r.int(0, 150));
+        const total = r.rupees(1_000, 80_000) + r.int(0, 99);
+        const status = r.weighted<RetailerInvoice['status']>([['open', 45], ['partially_paid', 20], ['paid', 35]]);
+        db.retailer_invoices.push({
+          id: db.retailer_invoices.length + 1,
+          retailer_id: id,
+          document_number: `RINV/${String(db.retailer_invoices.length + 1).padStart(7, '0')}`,
+          total,
+          amount_paid: status === 'paid' ? total : status === 'partially_paid' ? Math.round(total / 2) : 0,
+          invoice_date: isoDate(invoiceDate),
+          due_date: dayOffset(invoiceDate, 30),
+          status,
+        });
+      }
+    }
+  });
+}
+
+/** Links sent over the last 90 days for unpaid and since-paid invoices; seven-day expiry. */
+function paymentLinks(r: Random, db: Db, today: Date): void {
+  const recent = db.invoices.filter(
+    (inv) => inv.anchor_id === SYSTEM_ANCHOR_ID && differenceInCalendarDays(today, parseISO(inv.invoice_date)) <= 90,
+  );
+  const target = Math.round(recent.length / 8);
+  for (let i = 0; i < target; i++) {
+    const invoice = r.pick(recent);
+    const createdDaysAgo = Math.min(r.int(0, 89), differenceInCalendarDays(today, parseISO(invoice.invoice_date)));
+    const createdAt = addDays(today, -createdDaysAgo);
+    const status: PaymentLink['status'] = invoice.status === 'paid' ? 'paid' : createdDaysAgo > 7 ? 'expired' : 'pending';
+    db.payment_links.push({
+      id: db.payment_links.length + 1,
+      anchor_id: invoice.anchor_id,
+      distributor_company_id: invoice.distributor_company_id,
+      invoice_ids: [invoice.id],
+      token: r.faker.string.alphanumeric({ length: 32, casing: 'lower' }),
+      mode_of_communication: r.weighted([
+        [['whatsapp'], 3],
+        [['sms', 'email'], 2],
+        [['whatsapp', 'sms', 'email'], 2],
+        [['email'], 1],
+      ]),
+      status,
+      created_at: createdAt.toISOString(),
+      expires_at: addDays(createdAt, 7).toISOString(),
+    });
+  }
+}
+
+function stars(r: Random, db: Db): void {
+  const add = (resourceType: StarResource['resource_type'], anchorId: number, resourceId: number) =>
+    db.resources.push({ id: db.resources.length + 1, anchor_id: anchorId, resource_type: resourceType, resource_id: resourceId, starred: true });
+  for (const invoice of db.invoices) if (invoice.status !== 'paid' && r.chance(0.04)) add('Invoice', invoice.anchor_id, invoice.id);
+  for (const payment of db.payments) if (r.chance(0.03)) add('Payment', payment.anchor_id, payment.id);
+}
