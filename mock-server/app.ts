@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import jsonServer from 'json-server';
+import jsonServer, { type JsonServerRouter } from 'json-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,18 +71,15 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? null;
 
-  let state: Db | null = null;
-  const dbFile = jsonFile<Db>(dataDir === null ? null : join(dataDir, 'db.json'), () => router.db.getState(), log);
+  const dbFile = jsonFile<Db>(dataDir === null ? null : join(dataDir, 'db.json'), (): Db => router.db.getState(), log);
   if (options.reset) dbFile.remove();
-  const stored = dbFile.load(isCompatibleDb(seed, scale));
-  if (stored) {
-    state = stored;
-  } else {
-    state = generateDb({ seed, scale, today: clock() });
+  const stored: Db | null = dbFile.load(isCompatibleDb(seed, scale));
+  const state: Db = stored ?? generateDb({ seed, scale, today: clock() });
+  if (!stored) {
     if (dataDir !== null) log(`[mock] seeded a new database (seed ${seed}, scale ${scale}) in ${dbFile.file}`);
     dbFile.markDirty();
   }
-  const router = jsonServer.router<Db>(state);
+  const router: JsonServerRouter<Db> = jsonServer.router<Db>(state);
   const db = () => router.db.getState();
 
   const sessionsFile = jsonFile<TokenState>(dataDir === null ? null : join(dataDir, 'sessions.json'), () => tokenState, log);

@@ -1,0 +1,230 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServerOptions, type RunningMock } from './app';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './seed';
+
+const V1 = 'application/vnd.provider.v1+json';
+
+interface Answer {
+  status: number;
+  body: { data?: { attributes: Record<string, unknown> } | unknown[]; errors?: { code: string; detail: string; title?: string }[]; message?: string };
+}
+
+function caller(url: string) {
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { Accept: V1, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Answer['body'] };
+  };
+}
+
+const attributes = (answer: Answer) => (answer.body.data as { attributes: Record<string, unknown> }).attributes;
+const codes = (answer: Answer) => answer.body.errors?.map((e) => e.code);
+
+async function start(options: MockServerOptions = {}) {
+  const mock = createMockServer({ log: () => {}, ...options });
+  const running = await mock.listen(0);
+  return { mock, running, call: caller(running.url) };
+}
+
+async function login(call: ReturnType<typeof caller>, email = 't1@anchor.test', password = DEMO_PASSWORD) {
+  const answer = await call('POST', '/sessions', { user: { email, password } });
+  return attributes(answer) as { auth_token: string; refresh_token: string; user_id: number };
+}
+
+describe('auth and users', () => {
+  let offsetMs = 0;
+  let server: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    server = await start({ clock: () => new Date(Date.now() + offsetMs), tokenTtl: 2 });
+  });
+  afterAll(() => server.running.close());
+
+  it('logs in every demo user with the demo password', async () => {
+    for (const demo of DEMO_LOGINS) {
+      const answer = await server.call('POST', '/sessions', { user: { email: demo.email, password: DEMO_PASSWORD } });
+      expect(answer.status).toBe(201);
+      expect(attributes(answer)).toMatchObject({ event: demo.event, expires_in: 2 });
+    }
+  });
+
+  it('refuses wrong credentials with ER-AUTH-101 and missing fields with per-field 422s', async () => {
+    const wrong = await server.call('POST', '/sessions', { user: { email: 't1@anchor.test', password: 'nope' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.errors).toEqual([{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }]);
+    const missing = await server.call('POST', '/sessions', { user: { email: 'not-an-email' } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors?.map((e) => e.title).sort()).toEqual(['email', 'password']);
+    const noUser = await server.call('POST', '/sessions', { email: 'x' });
+    expect(noUser.status).toBe(422);
+    expect(noUser.body.errors?.[0]?.title).toBe('user');
+  });
+
+  it('answers ER-AUTH-103 for an expired token and ER-AUTH-102 for a missing or unknown one', async () => {
+    const { auth_token } = await login(server.call);
+    expect((await server.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(200);
+    expect((await server.call('GET', '/users/1', undefined, { Authorization: `Bearer ${auth_token}` })).status).toBe(200);
+    offsetMs += 3000;
+    expect(codes(await server.call('GET', '/users/1', undefined, { Authorization: auth_token }))).toEqual(['ER-AUTH-103']);
+    expect(codes(await server.call('GET', '/users/1', undefined, { Authorization: 'made-up' }))).toEqual(['ER-AUTH-102']);
+    expect(codes(await server.call('GET', '/users/1'))).toEqual(['ER-AUTH-102']);
+  });
+
+  it('rotates refresh tokens and revokes on logout', async () => {
+    const first = await login(server.call);
+    const rotated = await server.call('POST', '/auth', { auth: { refresh_token: first.refresh_token } });
+    expect(rotated.status).toBe(200);
+    const next = attributes(rotated) as { auth_token: string; refresh_token: string };
+    expect(next.refresh_token).not.toBe(first.refresh_token);
+    const out = await server.call('POST', '/users/logout', { token: next.auth_token }, { Authorization: next.auth_token });
+    expect(out.body).toEqual({ message: 'Logged out successfully.' });
+    expect(codes(await server.call('GET', '/users/1', undefined, { Authorization: next.auth_token }))).toEqual(['ER-AUTH-102']);
+    expect(codes(await server.call('POST', '/auth', { auth: { refresh_token: next.refresh_token } }))).toEqual(['ER-AUTH-102']);
+  });
+
+  it('returns the user with anchor name and logo, and hides users of other anchors', async () => {
+    const { auth_token } = await login(server.call, 'anchor1551@anchor.test');
+    const me = await server.call('GET', '/users/5', undefined, { Authorization: auth_token });
+    expect(attributes(me)).toMatchObject({ name: 'Vikram Rao', role_id: 5, anchor: { id: 1551, name: 'Meridian Agro Industries' } });
+    expect(String((attributes(me).anchor as { logo_url: string }).logo_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/assets\/logos\/1551\.svg$/);
+    expect(attributes(me)).not.toHaveProperty('password_hash');
+    const other = await server.call('GET', '/users/1', undefined, { Authorization: auth_token });
+    expect(other.status).toBe(404);
+  });
+
+  it('resets a password with a one-time mailed token, and ends the old sessions', async () => {
+    const before = await login(server.call, 't2@anchor.test');
+    const forgot = await server.call('POST', '/users/forgot_password', { user: { email: 't2@anchor.test' } });
+    expect(forgot.status).toBe(200);
+    const unknown = await server.call('POST', '/users/forgot_password', { user: { email: 'nobody@anchor.test' } });
+    expect(unknown.status).toBe(200); // no account probing
+    const outbox = await server.call('GET', '/__dev/outbox?to=t2@anchor.test');
+    const mail = (outbox.body.data as { link: string }[])[0]!;
+    const token = new URL(mail.link).searchParams.get('token')!;
+    expect(mail.link).toContain('/reset-password?token=');
+
+    const mismatch = await server.call('POST', '/users/reset_password', { token, password: 'NewPass@123', password_confirmation: 'Other@123' });
+    expect(mismatch.body.errors).toEqual([{ code: 'ER-VALIDATION', title: 'password_confirmation', detail: "Password and Confirm Password didn't match" }]);
+    const ok = await server.call('POST', '/users/reset_password', { token, password: 'NewPass@123', password_confirmation: 'NewPass@123' });
+    expect(ok.status).toBe(200);
+    const again = await server.call('POST', '/users/reset_password', { token, password: 'NewPass@123', password_confirmation: 'NewPass@123' });
+    expect(codes(again)).toEqual(['ER-RESET-101']);
+    expect(codes(await server.call('GET', '/users/2', undefined, { Authorization: before.auth_token }))).toEqual(['ER-AUTH-102']);
+    expect((await server.call('POST', '/sessions', { user: { email: 't2@anchor.test', password: 'NewPass@123' } })).status).toBe(201);
+  });
+
+  it('expires reset tokens after an hour', async () => {
+    await server.call('POST', '/users/forgot_password', { user: { email: 't1t2@anchor.test' } });
+    const outbox = await server.call('GET', '/__dev/outbox?to=t1t2@anchor.test');
+    const token = new URL((outbox.body.data as { link: string }[])[0]!.link).searchParams.get('token')!;
+    offsetMs += 61 * 60 * 1000;
+    const late = await server.call('POST', '/users/reset_password', { token, password: 'NewPass@123', password_confirmation: 'NewPass@123' });
+    expect(codes(late)).toEqual(['ER-RESET-102']);
+  });
+
+  it('changes the password of the logged-in user, checking the confirmation', async () => {
+    const { auth_token } = await login(server.call, 'unset@anchor.test');
+    const headers = { Authorization: auth_token };
+    const mismatch = await server.call('PUT', '/users/set_password', { password: 'Changed@123', password_confirmation: 'Changed@124' }, headers);
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors?.[0]?.detail).toBe("Password and Confirm Password didn't match");
+    const short = await server.call('PUT', '/users/set_password', { password: 'short', password_confirmation: 'short' }, headers);
+    expect(short.body.errors?.[0]).toMatchObject({ title: 'password', detail: 'Password must be at least 8 characters.' });
+    const ok = await server.call('PUT', '/users/set_password', { password: 'Changed@123', password_confirmation: 'Changed@123' }, headers);
+    expect(ok.body).toEqual({ message: 'Password Changed Successfully!' });
+    expect((await server.call('GET', '/users/4', undefined, headers)).status).toBe(200); // this session goes on
+    expect((await server.call('POST', '/sessions', { user: { email: 'unset@anchor.test', password: 'Changed@123' } })).status).toBe(201);
+  });
+});
+
+describe('bad input', () => {
+  let server: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server.running.close());
+
+  it('answers malformed JSON, unknown routes and unacceptable media types with clear errors', async () => {
+    expect(codes(await server.call('POST', '/sessions', '{"user":'))).toEqual(['ER-BAD-REQUEST']);
+    const unknown = await server.call('GET', '/no/such/path');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errors?.[0]?.detail).toBe('No route for GET /no/such/path.');
+    const html = await server.call('GET', '/users/1', undefined, { Accept: 'text/html' });
+    expect(html.status).toBe(406);
+    expect(codes(html)).toEqual(['ER-NOT-ACCEPTABLE']);
+    const v9 = await server.call('POST', '/sessions', { user: {} }, { Accept: 'application/vnd.provider.v9+json' });
+    expect(v9.status).toBe(406);
+  });
+
+  it('accepts version 2 and generic JSON Accept headers', async () => {
+    const body = { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } };
+    expect((await server.call('POST', '/sessions', body, { Accept: 'application/vnd.provider.v2+json' })).status).toBe(201);
+    expect((await server.call('POST', '/sessions', body, { Accept: 'application/json' })).status).toBe(201);
+  });
+
+  it('rejects a body that is not an object', async () => {
+    expect((await server.call('POST', '/sessions', '[1,2]')).status).toBe(422);
+    expect((await server.call('POST', '/auth', { auth: { refresh_token: 42 } })).status).toBe(422);
+  });
+});
+
+describe('persistence', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-data-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps changes (a new password, sessions) across a restart, and reset regenerates from the seed', async () => {
+    const dir = dataDir();
+    const first = await start({ dataDir: dir });
+    const { auth_token, refresh_token } = await login(first.call);
+    const change = await first.call('PUT', '/users/set_password', { password: 'Persist@123', password_confirmation: 'Persist@123' }, { Authorization: auth_token });
+    expect(change.status).toBe(200);
+    await first.running.close();
+    expect(readdirSync(dir).sort()).toEqual(['db.json', 'sessions.json']); // no temporary files left behind
+
+    const second = await start({ dataDir: dir });
+    expect((await second.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(200);
+    expect((await second.call('POST', '/auth', { auth: { refresh_token } })).status).toBe(200);
+    expect((await second.call('POST', '/sessions', { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } })).status).toBe(401);
+    expect((await second.call('POST', '/sessions', { user: { email: 't1@anchor.test', password: 'Persist@123' } })).status).toBe(201);
+    await second.running.close();
+
+    const reset = await start({ dataDir: dir, reset: true });
+    expect((await reset.call('POST', '/sessions', { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } })).status).toBe(201);
+    expect((await reset.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(401);
+    await reset.running.close();
+  });
+
+  it('always leaves a complete file, even with many writes in flight', async () => {
+    const dir = dataDir();
+    const server = await start({ dataDir: dir });
+    await Promise.all(Array.from({ length: 30 }, () => server.call('POST', '/users/forgot_password', { user: { email: 't1@anchor.test' } })));
+    await server.mock.flush();
+    const saved = JSON.parse(readFileSync(join(dir, 'db.json'), 'utf8')) as { mails: unknown[] };
+    expect(saved.mails).toHaveLength(30);
+    await server.running.close();
+  });
+
+  it('regenerates when the stored file is corrupt', async () => {
+    const dir = dataDir();
+    const first = await start({ dataDir: dir });
+    await first.running.close();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'db.json'), '{"meta": {"schema": 1, "se');
+    const second = await start({ dataDir: dir });
+    expect((await second.call('POST', '/sessions', { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } })).status).toBe(201);
+    await second.running.close();
+    expect(() => JSON.parse(readFileSync(join(dir, 'db.json'), 'utf8')) as unknown).not.toThrow();
+  });
+});

@@ -1,0 +1,213 @@
+import { format } from 'date-fns';
+import { isLeft } from 'fp-ts/Either';
+import type * as t from 'io-ts';
+import { formatValidationErrors } from 'io-ts-reporters';
+import { type ApiVersion, vendorMediaType } from '../lib/product';
+import { ApiError, apiErrorFromBody, clientError, DecodeError } from './errors';
+
+/**
+ * How the client talks to the session: it never keeps its own token state or refresh flag, it asks.
+ * Implemented over the session machine in `src/api/session.ts`.
+ */
+export interface SessionPort {
+  /** The auth token to send now; waits while a refresh is under way. Null when logged out. */
+  currentToken(): Promise<string | null>;
+  /** A request sent with `token` got ER-AUTH-103. Resolves to the token to retry with, or null. */
+  expired(token: string): Promise<string | null>;
+  /** A request sent with `token` got ER-AUTH-102. Resolves to a newer token to retry with, or null. */
+  invalid(token: string): Promise<string | null>;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | { [key: string]: QueryValue };
+export type Query = Record<string, QueryValue>;
+
+/** Who the request is from: the logged-in session, nobody, or a page token (the public pay page). */
+export type Auth = 'session' | 'none' | { token: string };
+
+export interface RequestOptions<A> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Query;
+  /** JSON-encoded unless it is FormData (multipart). */
+  body?: unknown;
+  codec: t.Decoder<unknown, A>;
+  version?: ApiVersion;
+  auth?: Auth;
+  signal?: AbortSignal;
+}
+
+export interface DownloadOptions {
+  path: string;
+  query?: Query;
+  /** File name when the answer names none. Default `Report-{yyyy-MM-dd}.csv`. */
+  filename?: string;
+  auth?: Auth;
+}
+
+export interface ClientOptions {
+  /** Where the provider is: `/api` (proxied to the mock) by default, or a real provider's origin. */
+  baseUrl: string;
+  product: string;
+  session?: SessionPort;
+  fetch?: typeof fetch;
+  /** Saves a downloaded file; the default clicks a blob link in the browser. */
+  saveFile?: (filename: string, content: Blob) => void;
+  now?: () => Date;
+}
+
+/** Rails-style query string: `filter[region]=north&filter[status_in][]=open&page=2`; empty values are left out. */
+export function toQueryString(query: Query): string {
+  const parts: string[] = [];
+  const add = (key: string, value: QueryValue): void => {
+    if (value === undefined || value === null || value === '') return;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) parts.push(`${encodeURIComponent(`${key}[]`)}=${encodeURIComponent(String(item))}`);
+    } else if (typeof value === 'object') {
+      for (const [inner, innerValue] of Object.entries(value)) add(`${key}[${inner}]`, innerValue);
+    } else {
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    }
+  };
+  for (const [key, value] of Object.entries(query)) add(key, value);
+  return parts.join('&');
+}
+
+/** JSON:API resources `{ id, type, attributes }` become plain objects `{ id, ...attributes }`; `meta` and `pagy` stay. */
+export function flattenData(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('data' in body)) return body;
+  const data = (body as { data: unknown }).data;
+  return { ...body, data: Array.isArray(data) ? data.map(flattenResource) : flattenResource(data) };
+}
+
+function flattenResource(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null) return item;
+  const { id, attributes } = item as { id?: unknown; attributes?: unknown };
+  if (typeof attributes !== 'object' || attributes === null) return item;
+  return { id, ...attributes };
+}
+
+function browserSave(filename: string, content: Blob): void {
+  const url = URL.createObjectURL(content);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const isJson = (contentType: string | null) => contentType !== null && /\bjson\b/i.test(contentType);
+
+export function createApiClient(options: ClientOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const now = options.now ?? (() => new Date());
+
+  function url(path: string, query?: Query): string {
+    const qs = query ? toQueryString(query) : '';
+    return `${base}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  async function tokenFor(auth: Auth): Promise<string | null> {
+    if (auth === 'none') return null;
+    if (auth === 'session') return (await options.session?.currentToken()) ?? null;
+    return auth.token;
+  }
+
+  async function send(method: string, target: string, body: unknown, version: ApiVersion, token: string | null, signal?: AbortSignal): Promise<Response> {
+    const headers: Record<string, string> = { Accept: vendorMediaType(options.product, version) };
+    if (token !== null) headers.Authorization = token;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    try {
+      return await doFetch(target, { method, headers, body: payload, signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw clientError('Could not reach the provider. Check the connection and try again.');
+    }
+  }
+
+  async function readBody(response: Response): Promise<unknown> {
+    const text = await response.text();
+    if (text === '') return {};
+    if (!isJson(response.headers.get('content-type'))) return text;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw clientError(`The provider sent malformed JSON (HTTP ${response.status}).`, response.status);
+    }
+  }
+
+  /**
+   * Sends once; on a 401 for the session's token asks the session what to do: ER-AUTH-103 waits for the
+   * single-flight refresh, ER-AUTH-102 logs out unless the token was already replaced. Retries once at most.
+   */
+  async function exchange(opts: { method: string; target: string; body?: unknown; version: ApiVersion; auth: Auth; signal?: AbortSignal }): Promise<Response> {
+    const token = await tokenFor(opts.auth);
+    if (opts.auth === 'session' && token === null) throw new ApiError(401, [{ code: 'ER-AUTH-102', detail: 'You are logged out.' }], 'You are logged out.');
+    const response = await send(opts.method, opts.target, opts.body, opts.version, token, opts.signal);
+    if (response.status !== 401 || opts.auth !== 'session' || token === null || !options.session) return response;
+    const code = authCode(await response.clone().text());
+    const retryWith =
+      code === 'ER-AUTH-103' ? await options.session.expired(token) : code === 'ER-AUTH-102' ? await options.session.invalid(token) : null;
+    if (retryWith === null) return response;
+    const retried = await send(opts.method, opts.target, opts.body, opts.version, retryWith, opts.signal);
+    if (retried.status === 401 && authCode(await retried.clone().text()) === 'ER-AUTH-102') await options.session.invalid(retryWith);
+    return retried;
+  }
+
+  async function request<A>(opts: RequestOptions<A>): Promise<A> {
+    const response = await exchange({
+      method: opts.method ?? 'GET',
+      target: url(opts.path, opts.query),
+      body: opts.body,
+      version: opts.version ?? 1,
+      auth: opts.auth ?? 'session',
+      signal: opts.signal,
+    });
+    const body = await readBody(response);
+    if (!response.ok) throw apiErrorFromBody(response.status, body);
+    const decoded = opts.codec.decode(flattenData(body));
+    if (isLeft(decoded)) throw new DecodeError(`${opts.method ?? 'GET'} ${opts.path}`, formatValidationErrors(decoded.left));
+    return decoded.right;
+  }
+
+  /** A CSV answer (text/csv, or JSON with download_csv, result and filename) saved as a file. Returns the file name. */
+  async function download(opts: DownloadOptions): Promise<string> {
+    const response = await exchange({ method: 'GET', target: url(opts.path, opts.query), version: 1, auth: opts.auth ?? 'session' });
+    const fallbackName = opts.filename ?? `Report-${format(now(), 'yyyy-MM-dd')}.csv`;
+    const contentType = response.headers.get('content-type') ?? '';
+    if (!response.ok) throw apiErrorFromBody(response.status, await readBody(response));
+    if (/text\/csv/i.test(contentType)) {
+      const name = /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+      (options.saveFile ?? browserSave)(name, new Blob([await response.text()], { type: 'text/csv' }));
+      return name;
+    }
+    const body = await readBody(response);
+    if (typeof body === 'object' && body !== null && 'download_csv' in body && 'result' in body && typeof body.result === 'string') {
+      const name = 'filename' in body && typeof body.filename === 'string' && body.filename !== '' ? body.filename : fallbackName;
+      (options.saveFile ?? browserSave)(name, new Blob([body.result], { type: 'text/csv' }));
+      return name;
+    }
+    throw clientError('The provider did not send a CSV file.', response.status);
+  }
+
+  return { request, download, url };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function authCode(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { errors?: { code?: unknown }[] };
+    const code = body.errors?.[0]?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}

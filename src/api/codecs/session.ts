@@ -1,0 +1,40 @@
+import * as t from 'io-ts';
+import { Id, Nullable, one } from './common';
+
+export const AccessType = t.keyof({ t1: null, t2: null, t1t2: null });
+export type AccessType = t.TypeOf<typeof AccessType>;
+
+/** POST /sessions. */
+export const SessionResponse = one(
+  t.intersection([
+    t.type({ auth_token: t.string, refresh_token: t.string, user_id: Id }),
+    t.partial({ event: Nullable(AccessType), expires_in: t.number }),
+  ]),
+);
+
+/** POST /auth: the rotated pair. */
+export const RefreshResponse = one(
+  t.intersection([t.type({ auth_token: t.string, refresh_token: t.string }), t.partial({ expires_in: t.number })]),
+);
+
+export const UserAnchor = t.intersection([
+  t.type({ name: t.string, logo_url: Nullable(t.string) }),
+  t.partial({ id: Id, is_system_generated: t.boolean }),
+]);
+
+/** GET /users/{id}: the logged-in user. */
+export const User = t.intersection([
+  t.type({ id: Id, name: t.string, email: t.string, role: t.string, role_id: t.union([t.number, t.string]) }),
+  t.partial({
+    first_name: t.string,
+    last_name: t.string,
+    designation: t.string,
+    virtual_id: Nullable(t.string),
+    phone_number: t.string,
+    event: Nullable(AccessType),
+    anchor: Nullable(UserAnchor),
+    is_system_generated: t.boolean,
+  }),
+]);
+export type User = t.TypeOf<typeof User>;
+export const UserResponse = one(User);

@@ -1,0 +1,88 @@
+import * as t from 'io-ts';
+
+/** One entry of the provider's error list. */
+export interface ErrorEntry {
+  code: string;
+  detail: string;
+  title?: string;
+}
+
+export const FALLBACK_TEXT = 'Something went wrong!';
+
+/** Decodes the error body loosely: any of message / errors may be there, with any of code, detail, title. */
+export const ErrorBody = t.partial({
+  message: t.string,
+  errors: t.array(t.partial({ code: t.string, detail: t.string, title: t.string, message: t.string })),
+});
+
+/**
+ * Every failure the client reports: an HTTP error answer, a network failure, a CSV it could not save,
+ * or an input check done on the client (`code` ERROR, as the spec says for client-side errors).
+ */
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the request never got an answer or never left. */
+    readonly status: number,
+    readonly errors: ErrorEntry[],
+    /** The text the spec's rule gives: message, else the joined details, else the fallback. */
+    readonly text: string,
+  ) {
+    super(text);
+    this.name = 'ApiError';
+  }
+
+  /** The first error code, e.g. ER-AUTH-103. */
+  get code(): string | undefined {
+    return this.errors[0]?.code;
+  }
+
+  /** Per-field messages, from entries whose title names a field. */
+  fieldErrors(): Record<string, string> {
+    const fields: Record<string, string> = {};
+    for (const entry of this.errors) if (entry.title) fields[entry.title] ??= entry.detail;
+    return fields;
+  }
+}
+
+/** Builds an ApiError from a parsed error body by the spec's rule. */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
+  const decoded = ErrorBody.decode(body);
+  const parsed = decoded._tag === 'Right' ? decoded.right : {};
+  const errors: ErrorEntry[] = (parsed.errors ?? []).map((e) => ({
+    code: e.code ?? 'ERROR',
+    detail: e.detail ?? e.message ?? e.title ?? '',
+    ...(e.title === undefined ? {} : { title: e.title }),
+  }));
+  const details = errors.map((e) => e.detail).filter((d) => d !== '');
+  const text = parsed.message ?? (details.length > 0 ? details.join(', ') : FALLBACK_TEXT);
+  return new ApiError(status, errors.length > 0 ? errors : [{ code: 'ERROR', detail: text }], text);
+}
+
+/** A client-side error (validation before sending, a network failure): code ERROR. */
+export function clientError(detail: string, status = 0): ApiError {
+  return new ApiError(status, [{ code: 'ERROR', detail }], detail);
+}
+
+/** The response did not match its codec: the provider broke the contract. Never retried. */
+export class DecodeError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problems: string[],
+  ) {
+    super(`Unexpected response from ${path}: ${problems.join('; ')}`);
+    this.name = 'DecodeError';
+  }
+}
+
+/** Toast text: 'CODE: detail' joined by commas; the fallback code is ERROR for errors and WARN for warnings. */
+export function toastText(errors: readonly Partial<ErrorEntry>[], kind: 'error' | 'warn' = 'error'): string {
+  const fallback = kind === 'warn' ? 'WARN' : 'ERROR';
+  return errors.map((e) => `${e.code ?? fallback}: ${e.detail ?? FALLBACK_TEXT}`).join(', ');
+}
+
+/** Any thrown value as toast text. */
+export function errorToastText(error: unknown): string {
+  if (error instanceof ApiError) return toastText(error.errors);
+  if (error instanceof DecodeError) return toastText([{ code: 'ERROR', detail: error.message }]);
+  return toastText([{ code: 'ERROR', detail: error instanceof Error ? error.message : FALLBACK_TEXT }]);
+}

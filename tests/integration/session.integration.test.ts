@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { createMockServer, type RunningMock } from '../../mock-server/app';
+import { getUser } from '../../src/api/auth';
+import { ApiError } from '../../src/api/errors';
+import { createSession, STORAGE_KEYS, type KeyValueStorage } from '../../src/api/session';
+import { DEFAULT_PRODUCT } from '../../src/lib/product';
+
+/** A settable clock: the test moves time past the token lifetime instead of sleeping. */
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+const TOKEN_TTL = 60;
+
+const mock = createMockServer({ clock, tokenTtl: TOKEN_TTL, log: () => {} });
+let running: RunningMock;
+
+beforeAll(async () => {
+  running = await mock.listen(0);
+});
+afterAll(async () => {
+  await running.close();
+});
+
+function memoryStorage(): KeyValueStorage & { values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return {
+    values,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
+}
+
+/** A session over the real client and mock, counting the calls that reach each path. */
+function liveSession(storage = memoryStorage()) {
+  const calls: string[] = [];
+  /** When set, the next response is held until this promise resolves (a slow answer). */
+  let holdNext: Promise<void> | null = null;
+  const session = createSession({
+    baseUrl: running.url,
+    product: DEFAULT_PRODUCT,
+    storage,
+    fetch: async (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      const hold = holdNext;
+      holdNext = null;
+      const response = await fetch(input, init);
+      if (hold) await hold;
+      return response;
+    },
+  });
+  const holdNextResponse = (until: Promise<void>) => {
+    holdNext = until;
+  };
+  return { session, calls, storage, holdNextResponse, count: (call: string) => calls.filter((c) => c === call).length };
+}
+
+async function loggedIn(email = 't1@anchor.test') {
+  const live = liveSession();
+  live.session.actor.send({ type: 'LOGIN', email, password: 'Demo@1234' });
+  await waitFor(live.session.actor, (s) => s.matches({ loggedIn: { user: 'ready' } }));
+  return live;
+}
+
+describe('session against the mock provider', () => {
+  it('logs in, stores the tokens and loads the user with the anchor', async () => {
+    const { session, storage } = await loggedIn();
+    const { context } = session.actor.getSnapshot();
+    expect(context.user).toMatchObject({ email: 't1@anchor.test', name: 'Asha Verma', event: 't1' });
+    expect(context.user?.anchor?.name).toBe('Sarvodaya Consumer Products Ltd');
+    expect(storage.values.get(STORAGE_KEYS.authToken)).toBe(context.authToken);
+    expect(storage.values.get(STORAGE_KEYS.userId)).toBe('1');
+    session.stop();
+  });
+
+  it('restores a stored session after a reload', async () => {
+    const first = await loggedIn();
+    const reloaded = liveSession(first.storage);
+    await waitFor(reloaded.session.actor, (s) => s.matches({ loggedIn: { user: 'ready' } }));
+    expect(reloaded.session.actor.getSnapshot().context.user?.email).toBe('t1@anchor.test');
+    expect(reloaded.count('POST /sessions')).toBe(0);
+    first.session.stop();
+    reloaded.session.stop();
+  });
+
+  it('answers 20 concurrent requests with an expired token with exactly 1 refresh and 20 successes', async () => {
+    const { session, count } = await loggedIn();
+    const before = session.actor.getSnapshot().context.authToken;
+    offsetMs += (TOKEN_TTL + 1) * 1000;
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => getUser(session.client, '1')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    expect(count('POST /auth')).toBe(1);
+    expect(count('GET /users/1')).toBe(1 + 20 + 20); // the login's user load, 20 expired answers, 20 retries
+    expect(session.actor.getSnapshot().context.authToken).not.toBe(before);
+    session.stop();
+  });
+
+  it('retries a stale 401 (for a token already replaced) with the new token, without a second refresh', async () => {
+    const { session, count, holdNextResponse } = await loggedIn();
+    offsetMs += (TOKEN_TTL + 1) * 1000;
+    let release!: () => void;
+    holdNextResponse(new Promise<void>((resolve) => (release = resolve)));
+    const slow = getUser(session.client, '1'); // sent with the old token; its 401 arrives late
+    await getUser(session.client, '1'); // gets its 401 first, refreshes and retries
+    expect(count('POST /auth')).toBe(1);
+    release();
+    await expect(slow).resolves.toMatchObject({ email: 't1@anchor.test' });
+    expect(count('POST /auth')).toBe(1);
+    session.stop();
+  });
+
+  it('leaves every caller with a clear auth error and logs out when the refresh fails', async () => {
+    const { session, storage, count } = await loggedIn();
+    // Someone else used this refresh token first: the provider now refuses it.
+    const refreshToken = session.actor.getSnapshot().context.refreshToken!;
+    const stolen = await fetch(`${running.url}/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ auth: { refresh_token: refreshToken } }),
+    });
+    expect(stolen.status).toBe(200);
+    offsetMs += (TOKEN_TTL + 1) * 1000;
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => getUser(session.client, '1')));
+    expect(count('POST /auth')).toBe(1);
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      const reason = (result as PromiseRejectedResult).reason as ApiError;
+      expect(reason).toBeInstanceOf(ApiError);
+      expect(reason.status).toBe(401);
+      expect(reason.code).toBe('ER-AUTH-103');
+    }
+    const snapshot = session.actor.getSnapshot();
+    expect(snapshot.value).toBe('loggedOut');
+    expect(snapshot.context.error?.code).toBe('ER-AUTH-102');
+    expect([...storage.values.keys()]).toEqual([]);
+    // Requests after that fail at once, without reaching the provider.
+    await expect(getUser(session.client, '1')).rejects.toMatchObject({ status: 401, code: 'ER-AUTH-102' });
+    session.stop();
+  });
+
+  it('revokes the whole token family when a rotated refresh token is reused', async () => {
+    const { session } = await loggedIn();
+    const { authToken, refreshToken } = session.actor.getSnapshot().context;
+    const refresh = (token: string) =>
+      fetch(`${running.url}/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ auth: { refresh_token: token } }) });
+    const rotated = await refresh(refreshToken!);
+    const newPair = ((await rotated.json()) as { data: { attributes: { auth_token: string; refresh_token: string } } }).data.attributes;
+    const reuse = await refresh(refreshToken!);
+    expect(reuse.status).toBe(401);
+    expect(((await reuse.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('ER-AUTH-102');
+    // Every token of the family is now dead: the original, the rotated auth token and the new refresh token.
+    for (const token of [authToken!, newPair.auth_token]) {
+      const answer = await fetch(`${running.url}/users/1`, { headers: { Authorization: token } });
+      expect(answer.status).toBe(401);
+      expect(((await answer.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('ER-AUTH-102');
+    }
+    expect((await refresh(newPair.refresh_token)).status).toBe(401);
+    // The app's session sees ER-AUTH-102 on its next call and logs out.
+    await expect(getUser(session.client, '1')).rejects.toMatchObject({ status: 401 });
+    expect(session.actor.getSnapshot().value).toBe('loggedOut');
+    session.stop();
+  });
+
+  it('logs out through the server, which revokes the token', async () => {
+    const { session, storage } = await loggedIn();
+    const token = session.actor.getSnapshot().context.authToken!;
+    session.actor.send({ type: 'LOGOUT' });
+    await waitFor(session.actor, (s) => s.matches('loggedOut'));
+    expect([...storage.values.keys()]).toEqual([]);
+    const after = await fetch(`${running.url}/users/1`, { headers: { Authorization: token } });
+    expect(after.status).toBe(401);
+    session.stop();
+  });
+});
