@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * The browser suite runs the built app (`vite build` first, see `npm run test:e2e`) under `vite preview`
+ * with one in-memory mock provider for the whole suite, in the Debian Chromium (CHROMIUM_PATH or
+ * /usr/bin/chromium): Playwright's own browser download cannot work offline.
+ */
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4173);
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 3101);
+const baseURL = `http://127.0.0.1:${APP_PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npx tsx scripts/start.ts --preview --memory',
+    url: baseURL,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { APP_PORT: String(APP_PORT), MOCK_PORT: String(MOCK_PORT), APP_URL: baseURL },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,28 @@
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { createSession, type Session } from '../api/session';
+import { config } from '../config';
+
+/** One session per page: the machine actor and the client that waits on it. */
+let session: Session | null = null;
+export function appSession(): Session {
+  session ??= createSession({ baseUrl: config.apiBaseUrl, product: config.product, storage: window.localStorage });
+  return session;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  return <SessionContext.Provider value={appSession()}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
+
+/** The session's snapshot, re-rendering only when the selected part changes. */
+export function useSessionState<T>(select: (snapshot: ReturnType<Session['actor']['getSnapshot']>) => T): T {
+  return useSelector(useSession().actor, select);
+}

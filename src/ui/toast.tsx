@@ -1,0 +1,29 @@
+import toast, { Toaster } from 'react-hot-toast';
+import { useTheme } from 'styled-components';
+import { errorToastText, toastText, type ErrorEntry } from '../api/errors';
+
+/** Toasts stay 5 s at the top right (spec constants). */
+export const TOAST_DURATION_MS = 5000;
+
+export function AppToaster() {
+  const theme = useTheme();
+  return (
+    <Toaster
+      position="top-right"
+      toastOptions={{
+        duration: TOAST_DURATION_MS,
+        style: { background: theme.surfaceRaised, color: theme.text, border: `1px solid ${theme.border}` },
+      }}
+    />
+  );
+}
+
+export const notify = {
+  success: (message: string) => toast.success(message),
+  /** An error list as 'CODE: detail, CODE: detail' (fallback code ERROR). */
+  errors: (errors: readonly Partial<ErrorEntry>[]) => toast.error(toastText(errors)),
+  /** Anything thrown by the client. */
+  failure: (error: unknown) => toast.error(errorToastText(error)),
+  /** A warning list (fallback code WARN). */
+  warn: (errors: readonly Partial<ErrorEntry>[]) => toast(toastText(errors, 'warn'), { icon: '⚠️' }),
+};
