@@ -1,0 +1,33 @@
+import { PactV4, SpecificationVersion, MatchersV3 } from '@pact-foundation/pact';
+import { createApiClient, type SessionPort } from '../../src/api/client';
+import { DEFAULT_PRODUCT, vendorMediaType } from '../../src/lib/product';
+
+/** The names in the pact file; a backend team verifies `lending-provider` against it. */
+export const CONSUMER = 'anchor-portal';
+export const PROVIDER = 'lending-provider';
+export const PACT_DIR = 'pacts';
+export const PACT_FILE = `${PACT_DIR}/${CONSUMER}-${PROVIDER}.json`;
+
+export function newPact(): PactV4 {
+  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, spec: SpecificationVersion.SPECIFICATION_VERSION_V4, logLevel: 'warn' });
+}
+
+/** An example token in the pact; the verification swaps in a live one from the provider. */
+export const EXAMPLE_AUTH_TOKEN = 'at_example-token';
+
+export const V1 = vendorMediaType(DEFAULT_PRODUCT, 1);
+export const JSON_CONTENT = { 'Content-Type': MatchersV3.regex('^application/json(;.*)?$', 'application/json; charset=utf-8') };
+
+/** Request headers of an authenticated JSON call. */
+export const authHeaders = (extra: Record<string, string> = {}) => ({ Accept: V1, Authorization: EXAMPLE_AUTH_TOKEN, ...extra });
+
+/** The real client, pointed at the Pact mock, with a session that always hands out the example token. */
+export function clientFor(url: string, port: Partial<SessionPort> = {}) {
+  const session: SessionPort = {
+    currentToken: () => Promise.resolve(EXAMPLE_AUTH_TOKEN),
+    expired: () => Promise.resolve(null),
+    invalid: () => Promise.resolve(null),
+    ...port,
+  };
+  return createApiClient({ baseUrl: url, product: DEFAULT_PRODUCT, session });
+}

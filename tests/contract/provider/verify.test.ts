@@ -1,0 +1,89 @@
+import { Verifier } from '@pact-foundation/pact';
+import type { RequestHandler } from 'express';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type RunningMock } from '../../../mock-server/app';
+import { DEMO_PASSWORD } from '../../../mock-server/seed';
+import { PACT_FILE } from '../pact';
+
+/**
+ * Verifies the embedded mock provider against the pact the consumer tests wrote. To verify a real
+ * provider instead, set PACT_PROVIDER_BASE_URL (and PACT_STATES_SETUP_URL for its provider-state
+ * endpoint); see the README.
+ */
+const TOKEN_TTL = 60;
+let clockOffsetMs = 0;
+const mock = createMockServer({ clock: () => new Date(Date.now() + clockOffsetMs), tokenTtl: TOKEN_TTL, log: () => {} });
+let running: RunningMock;
+
+beforeAll(async () => {
+  running = await mock.listen(0);
+});
+afterAll(() => running.close());
+
+async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${running.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function session(email: string) {
+  const body = (await post('/sessions', { user: { email, password: DEMO_PASSWORD } })) as { data: { attributes: { auth_token: string; refresh_token: string } } };
+  return body.data.attributes;
+}
+
+/** The Authorization value the next interaction is verified with, set by its provider state. */
+let authToken = '';
+
+const stateHandlers = {
+  'the demo users exist': () => Promise.resolve(undefined),
+  't1@anchor.test is logged in': async () => {
+    authToken = (await session('t1@anchor.test')).auth_token;
+    return undefined;
+  },
+  'unset@anchor.test is logged in': async () => {
+    authToken = (await session('unset@anchor.test')).auth_token;
+    return undefined;
+  },
+  'the auth token of t1@anchor.test has expired': async () => {
+    authToken = (await session('t1@anchor.test')).auth_token;
+    clockOffsetMs += (TOKEN_TTL + 1) * 1000; // time moves on; later logins get fresh tokens
+    return undefined;
+  },
+  'the auth token is invalid': () => {
+    authToken = 'at_not-a-real-token';
+    return Promise.resolve(undefined);
+  },
+  't1@anchor.test has a valid refresh token': async () => ({ refreshToken: (await session('t1@anchor.test')).refresh_token }),
+  't1@anchor.test has a rotated refresh token': async () => {
+    const { refresh_token } = await session('t1@anchor.test');
+    await post('/auth', { auth: { refresh_token } });
+    return { refreshToken: refresh_token };
+  },
+  'a reset link was mailed to t2@anchor.test': async () => {
+    await post('/users/forgot_password', { user: { email: 't2@anchor.test' } });
+    const outbox = (await (await fetch(`${running.url}/__dev/outbox?to=t2@anchor.test`)).json()) as { data: { link: string }[] };
+    return { resetToken: new URL(outbox.data[0]!.link).searchParams.get('token') ?? '' };
+  },
+};
+
+/** Swaps the pact's example token for the live one of the current provider state. */
+const requestFilter: RequestHandler = (req, _res, next) => {
+  if (req.headers.authorization) req.headers.authorization = authToken;
+  next();
+};
+
+describe('provider verification', () => {
+  it('the mock provider honours every interaction in the pact', async () => {
+    const external = process.env.PACT_PROVIDER_BASE_URL;
+    const output = await new Verifier({
+      provider: 'lending-provider',
+      providerBaseUrl: external ?? running.url,
+      pactUrls: [resolve(PACT_FILE)],
+      ...(external
+        ? { providerStatesSetupUrl: process.env.PACT_STATES_SETUP_URL }
+        : { stateHandlers, requestFilter }),
+      logLevel: 'warn',
+    }).verifyProvider();
+    expect(output).toBeTruthy();
+  });
+});
