@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServerOptions, type RunningMock } from './app';
+import { createMockServer, type MockServerOptions } from './app';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed';
 
 const V1 = 'application/vnd.provider.v1+json';

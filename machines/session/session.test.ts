@@ -28,7 +28,7 @@ function harness(options: { stored?: StoredSession | null } = {}) {
     refresh: deferred<{ authToken: string; refreshToken: string }>(),
     logout: deferred<unknown>(),
   };
-  const persist = vi.fn();
+  const persist = vi.fn<(stored: StoredSession) => void>();
   const clearPersisted = vi.fn();
   const machine = sessionMachine.provide({
     actors: {
@@ -37,7 +37,12 @@ function harness(options: { stored?: StoredSession | null } = {}) {
       refresh: fromPromise(() => (calls.refresh++, pending.refresh.promise)),
       logout: fromPromise(() => (calls.logout++, pending.logout.promise)),
     },
-    actions: { persist: (_, params) => persist(params), clearPersisted },
+    actions: {
+      persist: (_, params) => {
+        persist(params);
+      },
+      clearPersisted,
+    },
   });
   const actor = createActor(machine, { input: { stored: options.stored ?? null } }).start();
   return { actor, calls, pending, persist, clearPersisted };
@@ -134,7 +139,7 @@ describe('session machine', () => {
     expect(confirmed.clearPersisted).toHaveBeenCalledOnce();
   });
 
-  it('can refresh while a logout waits, so an expired token does not block logging out', async () => {
+  it('can refresh while a logout waits, so an expired token does not block logging out', () => {
     const h = harness({ stored });
     h.actor.send({ type: 'LOGOUT' });
     h.actor.send({ type: 'TOKEN_EXPIRED', token: 'at-1' });
@@ -190,7 +195,7 @@ describe('session machine paths', () => {
     'replays %s on a live actor to the same state',
     async (_name, path) => {
       const h = harness();
-      for (const step of path.steps) h.actor.send(step.event as never);
+      for (const step of path.steps) h.actor.send(step.event);
       await flush();
       expect(h.actor.getSnapshot().value).toEqual(path.state.value);
     },

@@ -75,7 +75,7 @@ export function toQueryString(query: Query): string {
 /** JSON:API resources `{ id, type, attributes }` become plain objects `{ id, ...attributes }`; `meta` and `pagy` stay. */
 export function flattenData(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || !('data' in body)) return body;
-  const data = (body as { data: unknown }).data;
+  const data = body.data;
   return { ...body, data: Array.isArray(data) ? data.map(flattenResource) : flattenResource(data) };
 }
 

@@ -41,7 +41,7 @@ function liveSession(storage = memoryStorage()) {
     product: DEFAULT_PRODUCT,
     storage,
     fetch: async (input, init) => {
-      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      calls.push(`${init?.method ?? 'GET'} ${new URL(input instanceof Request ? input.url : input).pathname}`);
       const hold = holdNext;
       holdNext = null;
       const response = await fetch(input, init);
