@@ -72,7 +72,11 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const dataDir = options.dataDir ?? null;
 
   const dbFile = jsonFile<Db>(dataDir === null ? null : join(dataDir, 'db.json'), (): Db => router.db.getState(), log);
-  if (options.reset) dbFile.remove();
+  const sessionsFile = jsonFile<TokenState>(dataDir === null ? null : join(dataDir, 'sessions.json'), () => tokenState, log);
+  if (options.reset) {
+    dbFile.remove();
+    sessionsFile.remove();
+  }
   const stored: Db | null = dbFile.load(isCompatibleDb(seed, scale));
   const state: Db = stored ?? generateDb({ seed, scale, today: clock() });
   if (!stored) {
@@ -82,8 +86,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const router: JsonServerRouter<Db> = jsonServer.router<Db>(state);
   const db = () => router.db.getState();
 
-  const sessionsFile = jsonFile<TokenState>(dataDir === null ? null : join(dataDir, 'sessions.json'), () => tokenState, log);
-  const tokenState: TokenState = (!options.reset && sessionsFile.load(isTokenState)) || { families: {}, auth_tokens: {} };
+  const tokenState: TokenState = sessionsFile.load(isTokenState) ?? { families: {}, auth_tokens: {} };
   const tokens = createTokenService(tokenState, {
     authTtl: options.tokenTtl ?? DEFAULT_TOKEN_TTL,
     refreshTtl: options.refreshTtl ?? DEFAULT_REFRESH_TTL,

@@ -48,16 +48,3 @@ export function negotiateVersion(product: string): RequestHandler {
     );
   };
 }
-
-/** Guards a route that exists only in some versions (send_otp and verify_otp are version 2). */
-export function requireVersion(product: string, ...versions: ApiVersion[]): RequestHandler {
-  return (req, _res, next) => {
-    const version = req.apiVersion ?? 1;
-    if (versions.includes(version)) {
-      next();
-      return;
-    }
-    const wanted = versions.map((v) => vendorMediaType(product, v)).join(' or ');
-    next(new HttpError(406, [{ code: 'ER-NOT-ACCEPTABLE', detail: `This endpoint needs Accept: ${wanted}.` }]));
-  };
-}

@@ -204,6 +204,11 @@ describe('persistence', () => {
     expect((await reset.call('POST', '/sessions', { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } })).status).toBe(201);
     expect((await reset.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(401);
     await reset.running.close();
+
+    // Sessions from before the reset stay dead after the next plain restart too.
+    const afterReset = await start({ dataDir: dir });
+    expect((await afterReset.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(401);
+    await afterReset.running.close();
   });
 
   it('always leaves a complete file, even with many writes in flight', async () => {
