@@ -184,12 +184,12 @@ export function createApiClient(options: ClientOptions) {
     const contentType = response.headers.get('content-type') ?? '';
     if (!response.ok) throw apiErrorFromBody(response.status, await readBody(response));
     if (/text\/csv/i.test(contentType)) {
-      const name = /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+      const name = dispositionFilename(response.headers.get('content-disposition')) ?? fallbackName;
       (options.saveFile ?? browserSave)(name, new Blob([await response.text()], { type: 'text/csv' }));
       return name;
     }
     const body = await readBody(response);
-    if (typeof body === 'object' && body !== null && 'download_csv' in body && 'result' in body && typeof body.result === 'string') {
+    if (typeof body === 'object' && body !== null && 'download_csv' in body && body.download_csv === true && 'result' in body && typeof body.result === 'string') {
       const name = 'filename' in body && typeof body.filename === 'string' && body.filename !== '' ? body.filename : fallbackName;
       (options.saveFile ?? browserSave)(name, new Blob([body.result], { type: 'text/csv' }));
       return name;
@@ -210,4 +210,18 @@ function authCode(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''...` first, then `filename=`. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
 }

@@ -1,5 +1,3 @@
-import * as t from 'io-ts';
-
 /** One entry of the provider's error list. */
 export interface ErrorEntry {
   code: string;
@@ -8,12 +6,6 @@ export interface ErrorEntry {
 }
 
 export const FALLBACK_TEXT = 'Something went wrong!';
-
-/** Decodes the error body loosely: any of message / errors may be there, with any of code, detail, title. */
-export const ErrorBody = t.partial({
-  message: t.string,
-  errors: t.array(t.partial({ code: t.string, detail: t.string, title: t.string, message: t.string })),
-});
 
 /**
  * Every failure the client reports: an HTTP error answer, a network failure, a CSV it could not save,
@@ -44,18 +36,26 @@ export class ApiError extends Error {
   }
 }
 
-/** Builds an ApiError from a parsed error body by the spec's rule. */
+/**
+ * Builds an ApiError from a parsed error body by the spec's rule. Read field by field, so one malformed
+ * part (a numeric code, a stray entry) never hides the parts that are fine.
+ */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
-  const decoded = ErrorBody.decode(body);
-  const parsed = decoded._tag === 'Right' ? decoded.right : {};
-  const errors: ErrorEntry[] = (parsed.errors ?? []).map((e) => ({
-    code: e.code ?? 'ERROR',
-    detail: e.detail ?? e.message ?? e.title ?? '',
-    ...(e.title === undefined ? {} : { title: e.title }),
-  }));
+  const record = isRecord(body) ? body : {};
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const entries = Array.isArray(record.errors) ? record.errors.filter(isRecord) : [];
+  const errors: ErrorEntry[] = entries.map((e) => {
+    const code = text(e.code) ?? (typeof e.code === 'number' ? String(e.code) : 'ERROR');
+    const title = text(e.title);
+    return { code, detail: text(e.detail) ?? text(e.message) ?? title ?? '', ...(title === undefined ? {} : { title }) };
+  });
   const details = errors.map((e) => e.detail).filter((d) => d !== '');
-  const text = parsed.message ?? (details.length > 0 ? details.join(', ') : FALLBACK_TEXT);
-  return new ApiError(status, errors.length > 0 ? errors : [{ code: 'ERROR', detail: text }], text);
+  const message = text(record.message) ?? (details.length > 0 ? details.join(', ') : FALLBACK_TEXT);
+  return new ApiError(status, errors.length > 0 ? errors : [{ code: 'ERROR', detail: message }], message);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A client-side error (validation before sending, a network failure): code ERROR. */

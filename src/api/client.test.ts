@@ -1,0 +1,689 @@
+import { inspect } from 'node:util';
+import { isLeft, isRight } from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient, flattenData, toQueryString, type ClientOptions, type SessionPort } from './client';
+import { Id, Money } from './codecs/common';
+import { ApiError, apiErrorFromBody, clientError, DecodeError, errorToastText, FALLBACK_TEXT, toastText } from './errors';
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers: a fake fetch that records every call and answers from a queue of Responses.
+
+interface Call {
+  url: string;
+  method: string | undefined;
+  headers: Record<string, string>;
+  body: BodyInit | null | undefined;
+}
+
+type Answer = Response | (() => Response | Promise<Response>) | Error;
+
+const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
+function fakeFetch(...answers: Answer[]) {
+  const calls: Call[] = [];
+  const impl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    calls.push({
+      url: urlOf(input),
+      method: init?.method,
+      headers: { ...((init?.headers ?? {}) as Record<string, string>) },
+      body: init?.body,
+    });
+    const answer = answers.shift();
+    if (answer === undefined) throw new Error(`unexpected fetch #${calls.length} to ${urlOf(input)}`);
+    if (answer instanceof Error) throw answer;
+    return typeof answer === 'function' ? answer() : answer;
+  });
+  return { fetch: impl as unknown as typeof fetch, calls, impl };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
+
+const authError = (code: string) => json({ errors: [{ code, detail: `auth failed: ${code}` }] }, 401);
+
+function fakeSession(opts: { token?: string | null; expired?: string | null; invalid?: string | null } = {}) {
+  const session = {
+    currentToken: vi.fn(() => Promise.resolve(opts.token === undefined ? 'tok-1' : opts.token)),
+    expired: vi.fn((_token: string) => Promise.resolve(opts.expired === undefined ? 'tok-2' : opts.expired)),
+    invalid: vi.fn((_token: string) => Promise.resolve(opts.invalid === undefined ? null : opts.invalid)),
+  };
+  return session satisfies SessionPort;
+}
+
+function client(fetchImpl: typeof fetch, extra: Partial<ClientOptions> = {}) {
+  return createApiClient({ baseUrl: 'https://provider.test/api/', product: 'provider', fetch: fetchImpl, ...extra });
+}
+
+const Anything = t.unknown;
+const Message = t.type({ message: t.string });
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the promise to reject');
+}
+
+async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await caught(promise);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('toQueryString', () => {
+  const decoded = (qs: string) => qs.split('&').map(decodeURIComponent);
+
+  it('writes plain keys', () => {
+    expect(toQueryString({ page: 2, q: 'acme' })).toBe('page=2&q=acme');
+  });
+
+  it('writes nested objects as Rails-style bracket keys', () => {
+    const qs = toQueryString({ filter: { region: 'north' }, page: 2 });
+    expect(decoded(qs)).toEqual(['filter[region]=north', 'page=2']);
+    expect([...new URLSearchParams(qs)]).toEqual([
+      ['filter[region]', 'north'],
+      ['page', '2'],
+    ]);
+  });
+
+  it('writes deeper nesting with one bracket per level', () => {
+    const qs = toQueryString({ filter: { date: { from: '2024-01-01', to: '2024-01-31' } } });
+    expect(decoded(qs)).toEqual(['filter[date][from]=2024-01-01', 'filter[date][to]=2024-01-31']);
+  });
+
+  it('writes arrays as repeated key[] pairs, in order', () => {
+    const qs = toQueryString({ filter: { status_in: ['open', 'partially_paid'] } });
+    expect(decoded(qs)).toEqual(['filter[status_in][]=open', 'filter[status_in][]=partially_paid']);
+    expect(new URLSearchParams(qs).getAll('filter[status_in][]')).toEqual(['open', 'partially_paid']);
+    expect(decoded(toQueryString({ ids: [1, 2, 3] }))).toEqual(['ids[]=1', 'ids[]=2', 'ids[]=3']);
+  });
+
+  it('skips undefined, null and empty-string values at any depth', () => {
+    expect(toQueryString({ a: undefined, b: null, c: '', d: 'x' })).toBe('d=x');
+    expect(decoded(toQueryString({ filter: { region: '', status: null, name: undefined, kind: 'k' } }))).toEqual(['filter[kind]=k']);
+    expect(toQueryString({ a: undefined, b: null, c: '' })).toBe('');
+    expect(toQueryString({})).toBe('');
+    expect(toQueryString({ list: [] })).toBe('');
+  });
+
+  it('keeps falsy-but-real values 0 and false', () => {
+    expect(toQueryString({ page: 0, archived: false })).toBe('page=0&archived=false');
+  });
+
+  it('encodes special characters in keys and values', () => {
+    const qs = toQueryString({ q: 'a&b=c d/é?#+%', 'we ird': 'x' });
+    expect(qs).toBe('q=a%26b%3Dc%20d%2F%C3%A9%3F%23%2B%25&we%20ird=x');
+    expect([...new URLSearchParams(qs)]).toEqual([
+      ['q', 'a&b=c d/é?#+%'],
+      ['we ird', 'x'],
+    ]);
+    const nested = toQueryString({ filter: { name: 'R&D, Inc.' }, tags: ['a b', 'c&d'] });
+    expect(nested).not.toMatch(/[ ,]/);
+    expect([...new URLSearchParams(nested)]).toEqual([
+      ['filter[name]', 'R&D, Inc.'],
+      ['tags[]', 'a b'],
+      ['tags[]', 'c&d'],
+    ]);
+  });
+});
+
+describe('flattenData', () => {
+  it('flattens a list of JSON:API resources and keeps meta and pagy', () => {
+    const body = {
+      data: [
+        { id: '1', type: 'invoice', attributes: { amount: '10.00', status: 'open' } },
+        { id: '2', type: 'invoice', attributes: { amount: '20.50', status: 'paid' } },
+      ],
+      meta: { total: 2 },
+      pagy: { count: 2, page: 1 },
+    };
+    expect(flattenData(body)).toEqual({
+      data: [
+        { id: '1', amount: '10.00', status: 'open' },
+        { id: '2', amount: '20.50', status: 'paid' },
+      ],
+      meta: { total: 2 },
+      pagy: { count: 2, page: 1 },
+    });
+  });
+
+  it('flattens a single resource', () => {
+    expect(flattenData({ data: { id: '7', type: 'user', attributes: { name: 'Asha' } } })).toEqual({ data: { id: '7', name: 'Asha' } });
+  });
+
+  it('does not mutate its input', () => {
+    const body = { data: { id: '7', type: 'user', attributes: { name: 'Asha' } } };
+    const copy = structuredClone(body);
+    flattenData(body);
+    expect(body).toEqual(copy);
+  });
+
+  it('leaves bodies without data unchanged (same object)', () => {
+    const body = { message: 'ok', meta: { x: 1 } };
+    expect(flattenData(body)).toBe(body);
+    expect(flattenData('text')).toBe('text');
+    expect(flattenData(null)).toBeNull();
+    expect(flattenData(42)).toBe(42);
+  });
+
+  it('leaves items that are not resources as they are', () => {
+    expect(flattenData({ data: [1, 'a', null, { id: '3', name: 'plain' }] })).toEqual({ data: [1, 'a', null, { id: '3', name: 'plain' }] });
+    expect(flattenData({ data: null })).toEqual({ data: null });
+  });
+});
+
+describe('request', () => {
+  it('calls baseUrl + path + query with GET and the v1 vendor Accept header', async () => {
+    const f = fakeFetch(json({ message: 'hi' }));
+    const api = client(f.fetch);
+    await expect(api.request({ path: '/invoices', query: { filter: { region: 'north' } }, codec: Message, auth: 'none' })).resolves.toEqual({ message: 'hi' });
+    expect(f.calls).toHaveLength(1);
+    expect(f.calls[0]!.url).toBe('https://provider.test/api/invoices?filter%5Bregion%5D=north');
+    expect(f.calls[0]!.method).toBe('GET');
+    expect(f.calls[0]!.headers.Accept).toBe('application/vnd.provider.v1+json');
+  });
+
+  it('leaves out the ? when the query is empty', async () => {
+    const f = fakeFetch(json({ message: 'hi' }));
+    await client(f.fetch).request({ path: '/x', query: { a: '' }, codec: Message, auth: 'none' });
+    expect(f.calls[0]!.url).toBe('https://provider.test/api/x');
+  });
+
+  it('sends the v2 Accept header when version is 2, with the configured product', async () => {
+    const f = fakeFetch(json({ message: 'hi' }));
+    await client(f.fetch, { product: 'acme_pay' }).request({ path: '/x', codec: Message, auth: 'none', version: 2 });
+    expect(f.calls[0]!.headers.Accept).toBe('application/vnd.acme_pay.v2+json');
+  });
+
+  it('sends Content-Type application/json and the JSON text only when there is a JSON body', async () => {
+    const f = fakeFetch(json({ message: 'a' }), json({ message: 'b' }));
+    const api = client(f.fetch);
+    await api.request({ method: 'POST', path: '/x', body: { amount: 12.5, name: 'n' }, codec: Message, auth: 'none' });
+    expect(f.calls[0]!.method).toBe('POST');
+    expect(f.calls[0]!.headers['Content-Type']).toBe('application/json');
+    expect(JSON.parse(f.calls[0]!.body as string)).toEqual({ amount: 12.5, name: 'n' });
+
+    await api.request({ method: 'DELETE', path: '/x', codec: Message, auth: 'none' });
+    expect(f.calls[1]!.method).toBe('DELETE');
+    expect(f.calls[1]!.headers).not.toHaveProperty('Content-Type');
+    expect(f.calls[1]!.body).toBeUndefined();
+  });
+
+  it('sends FormData as it is, with no Content-Type (the browser sets the boundary)', async () => {
+    const f = fakeFetch(json({ message: 'ok' }));
+    const form = new FormData();
+    form.append('file', new Blob(['a,b\n1,2'], { type: 'text/csv' }), 'up.csv');
+    await client(f.fetch).request({ method: 'POST', path: '/upload', body: form, codec: Message, auth: 'none' });
+    expect(f.calls[0]!.body).toBe(form);
+    expect(Object.keys(f.calls[0]!.headers).map((k) => k.toLowerCase())).not.toContain('content-type');
+  });
+
+  it('sends Authorization with a { token } auth and none with auth none', async () => {
+    const f = fakeFetch(json({ message: 'a' }), json({ message: 'b' }));
+    const session = fakeSession();
+    const api = client(f.fetch, { session });
+    await api.request({ path: '/pay', codec: Message, auth: { token: 'page-token' } });
+    expect(f.calls[0]!.headers.Authorization).toBe('page-token');
+    await api.request({ path: '/pay', codec: Message, auth: 'none' });
+    expect(f.calls[1]!.headers).not.toHaveProperty('Authorization');
+    expect(session.currentToken).not.toHaveBeenCalled();
+  });
+
+  it('sends the session token by default', async () => {
+    const f = fakeFetch(json({ message: 'ok' }));
+    const session = fakeSession({ token: 'sess-token' });
+    await client(f.fetch, { session }).request({ path: '/me', codec: Message });
+    expect(session.currentToken).toHaveBeenCalledTimes(1);
+    expect(f.calls[0]!.headers.Authorization).toBe('sess-token');
+  });
+
+  it('decodes a flattened JSON:API answer with the codec', async () => {
+    const f = fakeFetch(
+      json({
+        data: [
+          { id: 5, type: 'invoice', attributes: { amount: '1234.50' } },
+          { id: '6', type: 'invoice', attributes: { amount: 10 } },
+        ],
+        pagy: { count: 2, page: 1 },
+      }),
+    );
+    const codec = t.type({ data: t.array(t.type({ id: Id, amount: Money })), pagy: t.type({ count: t.number, page: t.number }) });
+    const result = await client(f.fetch).request({ path: '/invoices', codec, auth: 'none' });
+    expect(result).toEqual({
+      data: [
+        { id: '5', amount: 123450 },
+        { id: '6', amount: 1000 },
+      ],
+      pagy: { count: 2, page: 1 },
+    });
+  });
+
+  it('gives {} for an empty successful answer', async () => {
+    const f = fakeFetch(new Response(null, { status: 204 }));
+    await expect(client(f.fetch).request({ method: 'DELETE', path: '/x', codec: Anything, auth: 'none' })).resolves.toEqual({});
+  });
+
+  it('throws DecodeError with readable paths when the answer does not match the codec', async () => {
+    const f = fakeFetch(json({ data: [{ id: 5, type: 'invoice', attributes: { amount: 'abc' } }] }));
+    const codec = t.type({ data: t.array(t.type({ id: t.string, amount: Money })) });
+    const error = await caught(client(f.fetch).request({ path: '/invoices', codec, auth: 'none' }));
+    expect(error).toBeInstanceOf(DecodeError);
+    const decodeError = error as DecodeError;
+    expect(decodeError.name).toBe('DecodeError');
+    expect(decodeError.path).toBe('GET /invoices');
+    expect(decodeError.message).toMatch(/^Unexpected response from GET \/invoices: /);
+    expect(decodeError.message).toContain('Expecting string at data.0.id but instead got: 5');
+    expect(decodeError.message).toMatch(/Expecting Money at data\.0\.amount/);
+    expect(decodeError.problems).toHaveLength(2);
+  });
+
+  it('names the method in the DecodeError path', async () => {
+    const f = fakeFetch(json({ nope: true }));
+    const error = await caught(client(f.fetch).request({ method: 'POST', path: '/logout', body: {}, codec: Message, auth: 'none' }));
+    expect(error).toBeInstanceOf(DecodeError);
+    expect((error as DecodeError).message).toContain('POST /logout');
+    expect((error as DecodeError).message).toMatch(/Expecting string at message/);
+  });
+
+  describe('error answers', () => {
+    it('uses message when present', async () => {
+      const f = fakeFetch(json({ message: 'Invoice is locked', errors: [{ code: 'ER-INV-1', detail: 'locked' }] }, 422));
+      const error = await apiErrorOf(client(f.fetch).request({ path: '/x', codec: Anything, auth: 'none' }));
+      expect(error.status).toBe(422);
+      expect(error.text).toBe('Invoice is locked');
+      expect(error.message).toBe('Invoice is locked');
+      expect(error.name).toBe('ApiError');
+      expect(error.code).toBe('ER-INV-1');
+      expect(error.errors).toEqual([{ code: 'ER-INV-1', detail: 'locked' }]);
+    });
+
+    it('joins the details with ", " when there is no message', async () => {
+      const f = fakeFetch(
+        json(
+          {
+            errors: [
+              { code: 'ER-VAL-1', detail: 'Amount is too large', title: 'amount' },
+              { code: 'ER-VAL-2', detail: 'Due date is in the past', title: 'due_date' },
+            ],
+          },
+          422,
+        ),
+      );
+      const error = await apiErrorOf(client(f.fetch).request({ path: '/x', codec: Anything, auth: 'none' }));
+      expect(error.text).toBe('Amount is too large, Due date is in the past');
+      expect(error.code).toBe('ER-VAL-1');
+      expect(error.fieldErrors()).toEqual({ amount: 'Amount is too large', due_date: 'Due date is in the past' });
+    });
+
+    it('falls back to "Something went wrong!" with no message and no details', async () => {
+      for (const body of [{}, { errors: [] }, { errors: [{ code: 'ER-X' }] }, { unrelated: 1 }]) {
+        const f = fakeFetch(json(body, 500));
+        const error = await apiErrorOf(client(f.fetch).request({ path: '/x', codec: Anything, auth: 'none' }));
+        expect(error.status, JSON.stringify(body)).toBe(500);
+        expect(error.text, JSON.stringify(body)).toBe('Something went wrong!');
+      }
+      expect(FALLBACK_TEXT).toBe('Something went wrong!');
+    });
+
+    it('falls back for an empty body and for a non-JSON (HTML) body', async () => {
+      const f = fakeFetch(
+        new Response('', { status: 502 }),
+        new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+      );
+      const api = client(f.fetch);
+      const first = await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }));
+      expect(first.status).toBe(502);
+      expect(first.text).toBe('Something went wrong!');
+      expect(first.errors).toEqual([{ code: 'ERROR', detail: 'Something went wrong!' }]);
+      const second = await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }));
+      expect(second.text).toBe('Something went wrong!');
+    });
+
+    it('a fetch that throws gives ApiError status 0, code ERROR', async () => {
+      const f = fakeFetch(new TypeError('Failed to fetch'));
+      const error = await apiErrorOf(client(f.fetch).request({ path: '/x', codec: Anything, auth: 'none' }));
+      expect(error.status).toBe(0);
+      expect(error.code).toBe('ERROR');
+      expect(error.text).toMatch(/could not reach the provider/i);
+    });
+
+    it('an aborted request rethrows the abort error itself', async () => {
+      const controller = new AbortController();
+      controller.abort();
+      const abortError = new DOMException('aborted', 'AbortError');
+      const f = fakeFetch(abortError);
+      const error = await caught(client(f.fetch).request({ path: '/x', codec: Anything, auth: 'none', signal: controller.signal }));
+      expect(error).toBe(abortError);
+    });
+
+    it('malformed JSON with a JSON content type gives a clear ApiError', async () => {
+      const f = fakeFetch(
+        new Response('{"data": [', { status: 200, headers: { 'Content-Type': 'application/vnd.provider.v1+json' } }),
+        new Response('not json', { status: 500, headers: { 'Content-Type': 'application/json' } }),
+      );
+      const api = client(f.fetch);
+      const ok = await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }));
+      expect(ok.status).toBe(200);
+      expect(ok.code).toBe('ERROR');
+      expect(ok.text).toBe('The provider sent malformed JSON (HTTP 200).');
+      const failed = await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }));
+      expect(failed.status).toBe(500);
+      expect(failed.text).toContain('malformed JSON (HTTP 500)');
+    });
+  });
+});
+
+describe('apiErrorFromBody and ApiError', () => {
+  it('keeps the parts of an error body that are fine when another part is malformed', () => {
+    expect(apiErrorFromBody(422, { message: 'Oops', errors: [{ code: 422, detail: 'x' }] }).text).toBe('Oops');
+    expect(apiErrorFromBody(422, { message: 'Oops', errors: 'bad' }).text).toBe('Oops');
+    const mixed = apiErrorFromBody(422, { errors: [{ code: 'E', detail: 'x' }, { code: 5 }, 'junk'] });
+    expect(mixed.text).toBe('x');
+    expect(mixed.errors).toEqual([
+      { code: 'E', detail: 'x' },
+      { code: '5', detail: '' },
+    ]);
+  });
+
+  it('defaults a missing code to ERROR and takes the detail from message or title', () => {
+    const error = apiErrorFromBody(400, { errors: [{ detail: 'd1' }, { message: 'm2' }, { title: 'only_title' }] });
+    expect(error.errors).toEqual([
+      { code: 'ERROR', detail: 'd1' },
+      { code: 'ERROR', detail: 'm2' },
+      { code: 'ERROR', detail: 'only_title', title: 'only_title' },
+    ]);
+    expect(error.text).toBe('d1, m2, only_title');
+  });
+
+  it('fieldErrors maps title to detail, keeping the first detail per field and skipping untitled entries', () => {
+    const error = apiErrorFromBody(422, {
+      errors: [
+        { code: 'E1', detail: 'is required', title: 'email' },
+        { code: 'E2', detail: 'is taken', title: 'email' },
+        { code: 'E3', detail: 'general problem' },
+        { code: 'E4', detail: 'too short', title: 'password' },
+      ],
+    });
+    expect(error.fieldErrors()).toEqual({ email: 'is required', password: 'too short' });
+  });
+
+  it('fieldErrors is empty when no entry has a title', () => {
+    expect(apiErrorFromBody(500, { message: 'x' }).fieldErrors()).toEqual({});
+  });
+
+  it('clientError has code ERROR and status 0 by default', () => {
+    const error = clientError('Enter an amount');
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('ERROR');
+    expect(error.text).toBe('Enter an amount');
+    expect(clientError('x', 418).status).toBe(418);
+  });
+});
+
+describe('toastText', () => {
+  it("writes 'CODE: detail' joined by ', '", () => {
+    expect(
+      toastText([
+        { code: 'ER-1', detail: 'first' },
+        { code: 'ER-2', detail: 'second' },
+      ]),
+    ).toBe('ER-1: first, ER-2: second');
+  });
+
+  it('uses ERROR as the fallback code for errors and WARN for warnings', () => {
+    expect(toastText([{ detail: 'oops' }])).toBe('ERROR: oops');
+    expect(toastText([{ detail: 'oops' }], 'error')).toBe('ERROR: oops');
+    expect(toastText([{ detail: 'careful' }], 'warn')).toBe('WARN: careful');
+    expect(toastText([{ code: 'W-1', detail: 'kept' }], 'warn')).toBe('W-1: kept');
+  });
+
+  it('uses the fallback text when the detail is missing, and gives "" for no entries', () => {
+    expect(toastText([{ code: 'ER-9' }])).toBe('ER-9: Something went wrong!');
+    expect(toastText([])).toBe('');
+  });
+
+  it('errorToastText handles ApiError, DecodeError, Error and anything else', () => {
+    expect(errorToastText(apiErrorFromBody(422, { errors: [{ code: 'ER-A', detail: 'a' }, { detail: 'b' }] }))).toBe('ER-A: a, ERROR: b');
+    expect(errorToastText(new DecodeError('GET /x', ['p1', 'p2']))).toBe('ERROR: Unexpected response from GET /x: p1; p2');
+    expect(errorToastText(new Error('boom'))).toBe('ERROR: boom');
+    expect(errorToastText('weird')).toBe('ERROR: Something went wrong!');
+  });
+});
+
+describe('session auth', () => {
+  it('on 401 ER-AUTH-103 asks expired(token) and retries once with the returned token', async () => {
+    const f = fakeFetch(authError('ER-AUTH-103'), json({ message: 'fresh' }));
+    const session = fakeSession({ token: 'old', expired: 'new' });
+    const result = await client(f.fetch, { session }).request({ method: 'POST', path: '/me', body: { a: 1 }, codec: Message });
+    expect(result).toEqual({ message: 'fresh' });
+    expect(session.expired).toHaveBeenCalledTimes(1);
+    expect(session.expired).toHaveBeenCalledWith('old');
+    expect(session.invalid).not.toHaveBeenCalled();
+    expect(f.calls.map((c) => c.headers.Authorization)).toEqual(['old', 'new']);
+    // The retry is the same request.
+    expect(f.calls[1]!.url).toBe(f.calls[0]!.url);
+    expect(f.calls[1]!.method).toBe('POST');
+    expect(f.calls[1]!.body).toBe(f.calls[0]!.body);
+  });
+
+  it('when expired() gives null it throws the 401 ApiError without retrying', async () => {
+    const f = fakeFetch(authError('ER-AUTH-103'));
+    const session = fakeSession({ token: 'old', expired: null });
+    const error = await apiErrorOf(client(f.fetch, { session }).request({ path: '/me', codec: Message }));
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('ER-AUTH-103');
+    expect(error.text).toBe('auth failed: ER-AUTH-103');
+    expect(session.expired).toHaveBeenCalledWith('old');
+    expect(f.impl).toHaveBeenCalledTimes(1);
+  });
+
+  it('on 401 ER-AUTH-102 asks invalid(token); null means no retry', async () => {
+    const f = fakeFetch(authError('ER-AUTH-102'));
+    const session = fakeSession({ token: 'old', invalid: null });
+    const error = await apiErrorOf(client(f.fetch, { session }).request({ path: '/me', codec: Message }));
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('ER-AUTH-102');
+    expect(session.invalid).toHaveBeenCalledTimes(1);
+    expect(session.invalid).toHaveBeenCalledWith('old');
+    expect(session.expired).not.toHaveBeenCalled();
+    expect(f.impl).toHaveBeenCalledTimes(1);
+  });
+
+  it('on 401 ER-AUTH-102 retries with the newer token invalid() gives', async () => {
+    const f = fakeFetch(authError('ER-AUTH-102'), json({ message: 'ok' }));
+    const session = fakeSession({ token: 'old', invalid: 'newer' });
+    await expect(client(f.fetch, { session }).request({ path: '/me', codec: Message })).resolves.toEqual({ message: 'ok' });
+    expect(f.calls.map((c) => c.headers.Authorization)).toEqual(['old', 'newer']);
+  });
+
+  it('a second 401 is not retried again', async () => {
+    const f = fakeFetch(authError('ER-AUTH-103'), authError('ER-AUTH-103'), json({ message: 'never' }));
+    const session = fakeSession({ token: 'old', expired: 'new' });
+    const error = await apiErrorOf(client(f.fetch, { session }).request({ path: '/me', codec: Message }));
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('ER-AUTH-103');
+    expect(f.impl).toHaveBeenCalledTimes(2);
+    expect(session.expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('a second 401 with ER-AUTH-102 tells the session the retried token is invalid, without a third send', async () => {
+    const f = fakeFetch(authError('ER-AUTH-103'), authError('ER-AUTH-102'));
+    const session = fakeSession({ token: 'old', expired: 'new', invalid: 'newest' });
+    const error = await apiErrorOf(client(f.fetch, { session }).request({ path: '/me', codec: Message }));
+    expect(error.code).toBe('ER-AUTH-102');
+    expect(session.invalid).toHaveBeenCalledTimes(1);
+    expect(session.invalid).toHaveBeenCalledWith('new');
+    expect(f.impl).toHaveBeenCalledTimes(2);
+  });
+
+  it('a 401 with another code (or no JSON) is not retried and does not touch the session', async () => {
+    const f = fakeFetch(json({ errors: [{ code: 'ER-AUTH-999', detail: 'nope' }] }, 401), new Response('denied', { status: 401 }));
+    const session = fakeSession();
+    const api = client(f.fetch, { session });
+    expect((await apiErrorOf(api.request({ path: '/me', codec: Message }))).code).toBe('ER-AUTH-999');
+    expect((await apiErrorOf(api.request({ path: '/me', codec: Message }))).status).toBe(401);
+    expect(session.expired).not.toHaveBeenCalled();
+    expect(session.invalid).not.toHaveBeenCalled();
+    expect(f.impl).toHaveBeenCalledTimes(2);
+  });
+
+  it('a 401 on a { token } request is not retried through the session', async () => {
+    const f = fakeFetch(authError('ER-AUTH-103'));
+    const session = fakeSession();
+    const error = await apiErrorOf(client(f.fetch, { session }).request({ path: '/pay', codec: Message, auth: { token: 'page' } }));
+    expect(error.status).toBe(401);
+    expect(session.expired).not.toHaveBeenCalled();
+    expect(f.impl).toHaveBeenCalledTimes(1);
+  });
+
+  it('with currentToken() null it throws a 401 ApiError without calling fetch', async () => {
+    const f = fakeFetch(json({ message: 'never' }));
+    const session = fakeSession({ token: null });
+    const error = await apiErrorOf(client(f.fetch, { session }).request({ path: '/me', codec: Message }));
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('ER-AUTH-102');
+    expect(error.text).toBe('You are logged out.');
+    expect(f.impl).not.toHaveBeenCalled();
+  });
+
+  it('with no session at all a session request throws 401 without calling fetch', async () => {
+    const f = fakeFetch(json({ message: 'never' }));
+    const error = await apiErrorOf(client(f.fetch).request({ path: '/me', codec: Message }));
+    expect(error.status).toBe(401);
+    expect(f.impl).not.toHaveBeenCalled();
+  });
+});
+
+describe('download', () => {
+  const now = () => new Date(2024, 2, 5, 12, 30); // 5 March 2024, local time
+
+  function downloader(...answers: Answer[]) {
+    const f = fakeFetch(...answers);
+    const saved: { filename: string; content: Blob }[] = [];
+    const api = client(f.fetch, { now, saveFile: (filename, content) => saved.push({ filename, content }), session: fakeSession() });
+    return { api, saved, f };
+  }
+
+  it('saves a text/csv answer as Report-YYYY-MM-DD.csv', async () => {
+    const { api, saved, f } = downloader(new Response('a,b\n1,2\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }));
+    await expect(api.download({ path: '/invoices/export', query: { filter: { region: 'north' } } })).resolves.toBe('Report-2024-03-05.csv');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.filename).toBe('Report-2024-03-05.csv');
+    expect(saved[0]!.content.type).toBe('text/csv');
+    expect(await saved[0]!.content.text()).toBe('a,b\n1,2\n');
+    expect(f.calls[0]!.url).toBe('https://provider.test/api/invoices/export?filter%5Bregion%5D=north');
+    expect(f.calls[0]!.method).toBe('GET');
+    expect(f.calls[0]!.headers.Accept).toBe('application/vnd.provider.v1+json');
+    expect(f.calls[0]!.headers.Authorization).toBe('tok-1');
+  });
+
+  it('uses the given fallback filename when the answer names none', async () => {
+    const { api, saved } = downloader(new Response('x', { headers: { 'Content-Type': 'text/csv' } }));
+    await expect(api.download({ path: '/e', filename: 'mine.csv' })).resolves.toBe('mine.csv');
+    expect(saved[0]!.filename).toBe('mine.csv');
+  });
+
+  it('takes the name from Content-Disposition, quoted or not', async () => {
+    const { api, saved } = downloader(
+      new Response('x', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="invoices-march.csv"' } }),
+      new Response('y', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename=plain.csv; size=1' } }),
+    );
+    await expect(api.download({ path: '/e', filename: 'ignored.csv' })).resolves.toBe('invoices-march.csv');
+    await expect(api.download({ path: '/e' })).resolves.toBe('plain.csv');
+    expect(saved.map((s) => s.filename)).toEqual(['invoices-march.csv', 'plain.csv']);
+    expect(await saved[1]!.content.text()).toBe('y');
+  });
+
+  it('reads the RFC 5987 filename* form of Content-Disposition first', async () => {
+    const { api } = downloader(
+      new Response('x', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="fallback.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv` } }),
+    );
+    await expect(api.download({ path: '/e' })).resolves.toBe('résumé.csv');
+  });
+
+  it('does not save a JSON answer whose download_csv flag is false', async () => {
+    const { api, saved } = downloader(json({ download_csv: false, result: 'not csv' }));
+    await expect(api.download({ path: '/e' })).rejects.toBeInstanceOf(ApiError);
+    expect(saved).toHaveLength(0);
+  });
+
+  it('saves a JSON { download_csv, result, filename } answer with that filename and content', async () => {
+    const { api, saved } = downloader(json({ download_csv: true, result: 'id,amount\n1,10.00\n', filename: 'Payments.csv' }));
+    await expect(api.download({ path: '/payments/export' })).resolves.toBe('Payments.csv');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.filename).toBe('Payments.csv');
+    expect(saved[0]!.content.type).toBe('text/csv');
+    expect(await saved[0]!.content.text()).toBe('id,amount\n1,10.00\n');
+  });
+
+  it('uses the fallback name for a JSON CSV answer with no or empty filename', async () => {
+    const { api, saved } = downloader(json({ download_csv: true, result: 'a' }), json({ download_csv: true, result: 'b', filename: '' }));
+    await expect(api.download({ path: '/e' })).resolves.toBe('Report-2024-03-05.csv');
+    await expect(api.download({ path: '/e' })).resolves.toBe('Report-2024-03-05.csv');
+    expect(saved).toHaveLength(2);
+  });
+
+  it('a JSON answer without a CSV gives an ApiError and saves nothing', async () => {
+    const { api, saved } = downloader(json({ message: 'queued' }), json({ download_csv: true, result: 42 }));
+    const first = await apiErrorOf(api.download({ path: '/e' }));
+    expect(first.code).toBe('ERROR');
+    expect(first.status).toBe(200);
+    expect(first.text).toBe('The provider did not send a CSV file.');
+    const second = await apiErrorOf(api.download({ path: '/e' }));
+    expect(second.text).toBe('The provider did not send a CSV file.');
+    expect(saved).toEqual([]);
+  });
+
+  it('an error answer gives the ApiError of its body and saves nothing', async () => {
+    const { api, saved } = downloader(json({ errors: [{ code: 'ER-RPT-1', detail: 'Too many rows' }] }, 422));
+    const error = await apiErrorOf(api.download({ path: '/e' }));
+    expect(error.status).toBe(422);
+    expect(error.text).toBe('Too many rows');
+    expect(saved).toEqual([]);
+  });
+});
+
+describe('Money codec', () => {
+  it('decodes rupee strings and numbers to integer paise', () => {
+    expect(Money.decode('1234.50')).toEqual({ _tag: 'Right', right: 123450 });
+    expect(Money.decode(1234.5)).toEqual({ _tag: 'Right', right: 123450 });
+    expect(Money.decode('0')).toEqual({ _tag: 'Right', right: 0 });
+    expect(Money.decode(-0.07)).toEqual({ _tag: 'Right', right: -7 });
+  });
+
+  it('fails on non-amounts', () => {
+    for (const bad of ['abc', '', '1e5', null, undefined, true, {}, [], Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(isLeft(Money.decode(bad)), inspect(bad)).toBe(true);
+    }
+  });
+
+  it('encodes paise back to rupees and knows its own type', () => {
+    expect(Money.encode(123450)).toBe(1234.5);
+    expect(Money.is(123450)).toBe(true);
+    expect(Money.is(1.5)).toBe(false);
+    expect(Money.is('1')).toBe(false);
+  });
+});
+
+describe('Id codec', () => {
+  it('decodes strings as they are and safe integers to strings', () => {
+    expect(Id.decode(5)).toEqual({ _tag: 'Right', right: '5' });
+    expect(Id.decode(0)).toEqual({ _tag: 'Right', right: '0' });
+    expect(Id.decode('x')).toEqual({ _tag: 'Right', right: 'x' });
+    expect(Id.decode('42')).toEqual({ _tag: 'Right', right: '42' });
+  });
+
+  it('fails on fractions, empty strings, unsafe integers and non-ids', () => {
+    for (const bad of [1.5, '', Number.MAX_SAFE_INTEGER + 2, Number.NaN, null, undefined, true, {}]) {
+      expect(isLeft(Id.decode(bad)), inspect(bad)).toBe(true);
+    }
+    expect(isRight(Id.decode(Number.MAX_SAFE_INTEGER))).toBe(true);
+  });
+});
