@@ -1,0 +1,52 @@
+import { setup } from 'xstate';
+import { formMachine, type FieldErrors, type FormValues } from '../form/form.machine';
+
+export const PASSWORD_MISMATCH = "Password and Confirm Password didn't match";
+
+/** The password step's checks: both fields required, the confirmation equal (spec §5). */
+export function validatePasswordChange(values: FormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  const password = values.password ?? '';
+  const confirmation = values.confirmation ?? '';
+  if (password === '') errors.password = 'New Password is required';
+  if (confirmation === '') errors.confirmation = 'Confirm Password is required';
+  else if (password !== '' && password !== confirmation) errors.confirmation = PASSWORD_MISMATCH;
+  return errors;
+}
+
+export type ProfileEvent = { type: 'OPEN' } | { type: 'CLOSE' } | { type: 'CHANGE_PASSWORD' } | { type: 'DONE' };
+
+/**
+ * The profile popup: closed, or open on one of three steps. View shows the user (Log Out is the session's
+ * business); the password step runs a child form machine (id `passwordForm`) whose submit changes the
+ * password; its success moves to the success step. Closing from any step stops the form, so the next
+ * opening starts clean ("closing resets the form").
+ */
+export const profileMachine = setup({
+  types: { events: {} as ProfileEvent },
+  actors: { passwordForm: formMachine },
+}).createMachine({
+  id: 'profile',
+  initial: 'closed',
+  states: {
+    closed: { on: { OPEN: 'open' } },
+    open: {
+      initial: 'view',
+      on: { CLOSE: 'closed' },
+      states: {
+        view: { on: { CHANGE_PASSWORD: 'password' } },
+        password: {
+          invoke: {
+            id: 'passwordForm',
+            src: 'passwordForm',
+            input: { initial: { password: '', confirmation: '' }, validate: validatePasswordChange },
+            onDone: 'success',
+          },
+        },
+        success: { on: { DONE: '#profile.closed' } },
+      },
+    },
+  },
+});
+
+export type ProfileMachine = typeof profileMachine;
