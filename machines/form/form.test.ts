@@ -45,7 +45,11 @@ describe('form machine', () => {
 
   it('comes back to editing on a refusal with the server field messages, keeping the values', async () => {
     const { actor } = harness(() =>
-      Promise.reject({ errors: [{ code: 'ER-VALIDATION', title: 'email', detail: 'email is not a valid e-mail address' }, { code: 'ER-X', detail: 'also this' }] }),
+      Promise.reject(
+        Object.assign(new Error('refused'), {
+          errors: [{ code: 'ER-VALIDATION', title: 'email', detail: 'email is not a valid e-mail address' }, { code: 'ER-X', detail: 'also this' }],
+        }),
+      ),
     );
     actor.send({ type: 'CHANGE', field: 'email', value: 'a@b' });
     actor.send({ type: 'SUBMIT' });

@@ -1,17 +1,12 @@
 import { setup } from 'xstate';
+import { passwordPairProblems } from '../../src/lib/validation';
 import { formMachine, type FieldErrors, type FormValues } from '../form/form.machine';
 
-export const PASSWORD_MISMATCH = "Password and Confirm Password didn't match";
+export { PASSWORD_MISMATCH } from '../../src/lib/validation';
 
-/** The password step's checks: both fields required, the confirmation equal (spec §5). */
+/** The password step's checks (spec §5): both fields required, the confirmation equal. */
 export function validatePasswordChange(values: FormValues): FieldErrors {
-  const errors: FieldErrors = {};
-  const password = values.password ?? '';
-  const confirmation = values.confirmation ?? '';
-  if (password === '') errors.password = 'New Password is required';
-  if (confirmation === '') errors.confirmation = 'Confirm Password is required';
-  else if (password !== '' && password !== confirmation) errors.confirmation = PASSWORD_MISMATCH;
-  return errors;
+  return passwordPairProblems(values.password ?? '', values.password_confirmation ?? '', { password: 'New Password', confirmation: 'Confirm Password' });
 }
 
 export type ProfileEvent = { type: 'OPEN' } | { type: 'CLOSE' } | { type: 'CHANGE_PASSWORD' } | { type: 'DONE' };
@@ -39,7 +34,7 @@ export const profileMachine = setup({
           invoke: {
             id: 'passwordForm',
             src: 'passwordForm',
-            input: { initial: { password: '', confirmation: '' }, validate: validatePasswordChange },
+            input: { initial: { password: '', password_confirmation: '' }, validate: validatePasswordChange },
             onDone: 'success',
           },
         },

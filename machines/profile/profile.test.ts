@@ -17,12 +17,13 @@ const form = (actor: ReturnType<typeof harness>['actor']) => actor.getSnapshot()
 
 describe('password change checks', () => {
   it('requires both fields and a matching confirmation', () => {
-    expect(validatePasswordChange({ password: '', confirmation: '' })).toEqual({
+    expect(validatePasswordChange({ password: '', password_confirmation: '' })).toEqual({
       password: 'New Password is required',
-      confirmation: 'Confirm Password is required',
+      password_confirmation: 'Confirm Password is required',
     });
-    expect(validatePasswordChange({ password: 'Secret@123', confirmation: 'Secret@124' })).toEqual({ confirmation: PASSWORD_MISMATCH });
-    expect(validatePasswordChange({ password: 'Secret@123', confirmation: 'Secret@123' })).toEqual({});
+    expect(validatePasswordChange({ password: 'Secret@123', password_confirmation: 'Secret@124' })).toEqual({ password_confirmation: PASSWORD_MISMATCH });
+    expect(validatePasswordChange({ password: 'short', password_confirmation: 'short' })).toEqual({ password: 'Password must be at least 8 characters.' });
+    expect(validatePasswordChange({ password: 'Secret@123', password_confirmation: 'Secret@123' })).toEqual({});
   });
 });
 
@@ -34,10 +35,10 @@ describe('profile machine', () => {
     actor.send({ type: 'CHANGE_PASSWORD' });
     expect(actor.getSnapshot().value).toEqual({ open: 'password' });
     form(actor).send({ type: 'CHANGE', field: 'password', value: 'Secret@123' });
-    form(actor).send({ type: 'CHANGE', field: 'confirmation', value: 'Secret@123' });
+    form(actor).send({ type: 'CHANGE', field: 'password_confirmation', value: 'Secret@123' });
     form(actor).send({ type: 'SUBMIT' });
     await flush();
-    expect(sent).toEqual([{ password: 'Secret@123', confirmation: 'Secret@123' }]);
+    expect(sent).toEqual([{ password: 'Secret@123', password_confirmation: 'Secret@123' }]);
     expect(actor.getSnapshot().value).toEqual({ open: 'success' });
     actor.send({ type: 'DONE' });
     expect(actor.getSnapshot().value).toBe('closed');
@@ -48,22 +49,23 @@ describe('profile machine', () => {
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'CHANGE_PASSWORD' });
     form(actor).send({ type: 'CHANGE', field: 'password', value: 'Secret@123' });
-    form(actor).send({ type: 'CHANGE', field: 'confirmation', value: 'Other@123' });
+    form(actor).send({ type: 'CHANGE', field: 'password_confirmation', value: 'Other@123' });
     form(actor).send({ type: 'SUBMIT' });
-    expect(form(actor).getSnapshot().context.errors).toEqual({ confirmation: PASSWORD_MISMATCH });
+    expect(form(actor).getSnapshot().context.errors).toEqual({ password_confirmation: PASSWORD_MISMATCH });
     expect(sent).toEqual([]);
   });
 
   it('stays on the password step with the server error when the change is refused', async () => {
-    const { actor } = harness(() => Promise.reject({ errors: [{ code: 'ER-VALIDATION', title: 'password', detail: 'Password must be at least 8 characters.' }] }));
+    const { actor } = harness(() => Promise.reject(Object.assign(new Error('refused'), { errors: [{ code: 'ER-VALIDATION', title: 'password', detail: 'The new password must differ from the current one.' }] })));
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'CHANGE_PASSWORD' });
-    form(actor).send({ type: 'CHANGE', field: 'password', value: 'short' });
-    form(actor).send({ type: 'CHANGE', field: 'confirmation', value: 'short' });
+    form(actor).send({ type: 'CHANGE', field: 'password', value: 'Demo@1234' });
+    form(actor).send({ type: 'CHANGE', field: 'password_confirmation', value: 'Demo@1234' });
     form(actor).send({ type: 'SUBMIT' });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ open: 'password' });
-    expect(form(actor).getSnapshot().context.errors).toEqual({ password: 'Password must be at least 8 characters.' });
+    expect(form(actor).getSnapshot().context.errors).toEqual({ password: 'The new password must differ from the current one.' });
+    expect(form(actor).getSnapshot().context.values).toEqual({ password: 'Demo@1234', password_confirmation: 'Demo@1234' });
   });
 
   it('resets the form when the popup closes and opens again', () => {
@@ -77,7 +79,7 @@ describe('profile machine', () => {
     actor.send({ type: 'OPEN' });
     expect(actor.getSnapshot().value).toEqual({ open: 'view' });
     actor.send({ type: 'CHANGE_PASSWORD' });
-    expect(form(actor).getSnapshot().context.values).toEqual({ password: '', confirmation: '' });
+    expect(form(actor).getSnapshot().context.values).toEqual({ password: '', password_confirmation: '' });
   });
 
   it('reaches every step by its shortest path', () => {

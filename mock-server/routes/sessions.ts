@@ -5,11 +5,11 @@ import { hashPassword, passwordProblem, sha256, verifyPassword } from '../auth/p
 import type { MockContext } from '../context';
 import type { Anchor, User } from '../db';
 import { nextId } from '../db';
+import { PASSWORD_MISMATCH } from '../../src/lib/validation';
 import { HttpError, bodyObject, notFound, resource, route, stringField, throwIfProblems, validationError } from '../http';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const RESET_TTL_MS = 60 * 60 * 1000;
-export const PASSWORD_MISMATCH = "Password and Confirm Password didn't match";
 
 /** The user as the API shows it: never the password hash. */
 export function publicUser(user: User, anchor: Anchor | undefined, baseUrl: string) {

@@ -39,6 +39,15 @@ export const DEMO_LOGINS: readonly { email: string; event: AccessType | null; an
   { email: 'anchor1551@anchor.test', event: 't1', anchorId: SPECIAL_ANCHOR_ID, first: 'Vikram', last: 'Rao' },
 ];
 
+/**
+ * Spare logins for tests that change a password or otherwise alter a user, so they never disturb the
+ * demo logins other tests use at the same time. Same password.
+ */
+export const QA_LOGINS: readonly { email: string; event: AccessType | null; first: string; last: string }[] = [
+  { email: 'qa.reset@anchor.test', event: 't1t2', first: 'Quality', last: 'Reset' },
+  { email: 'qa.profile@anchor.test', event: 't1', first: 'Quality', last: 'Profile' },
+];
+
 export interface SeedOptions {
   seed: number;
   /** Volume multiplier: 1 gives ~360 customers and ~4,500 invoices; 22 gives ~100k invoices. */
@@ -134,6 +143,26 @@ function users(r: Random, seed: number, today: Date): User[] {
     is_system_generated: true,
     created_at: addDays(today, -800).toISOString(),
   }));
+  for (const qa of QA_LOGINS) {
+    rows.push({
+      id: rows.length + 1,
+      anchor_id: SYSTEM_ANCHOR_ID,
+      first_name: qa.first,
+      last_name: qa.last,
+      email: qa.email,
+      phone_number: r.mobile(),
+      designation: 'portal_user',
+      role: 'Portal User',
+      role_id: 5,
+      virtual_id: '5',
+      event: qa.event,
+      password_hash: hashPassword(DEMO_PASSWORD, salt(qa.email)),
+      news_letter: false,
+      send_email: false,
+      is_system_generated: true,
+      created_at: addDays(today, -700).toISOString(),
+    });
+  }
   // A few more staff so the admin list has people in it; they share the demo password.
   for (let i = 0; i < 8; i++) {
     const first = r.faker.person.firstName();

@@ -1,46 +1,105 @@
-import { useState } from 'react';
-import { ThemeProvider } from 'styled-components';
-import { Redirect, Route, Switch } from 'wouter';
-import { LoginScreen } from '../features/auth/LoginScreen';
-import { HomeScreen } from '../features/dashboard/HomeScreen';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { ScreenSkeleton } from '../ui/Skeleton';
 import { AppToaster } from '../ui/toast';
+import { canSee, homeFor, routeFor, type UserType } from './access';
 import { Layout } from './Layout';
+import { RouteBoundary } from './RouteBoundary';
 import { SessionProvider, useSessionState } from './session-context';
-import { GlobalStyle, storedTheme, themes } from './theme';
+import { ThemeChoiceProvider } from './theme-context';
 
-/** Type t2 lands on the retailer page; everyone else on the dashboard. */
-export function homeFor(event: string | null | undefined): string {
-  return event === 't2' ? '/Retailer' : '/';
+/** Every screen is its own chunk: a route loads only its own code (the login route ships no charts or CSV). */
+const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/': lazy(() => import('../features/dashboard/HomeScreen')),
+  '/onboarding': lazy(() => import('../features/onboarding/OnboardingScreen')),
+  '/invoices': lazy(() => import('../features/invoices/InvoicesScreen')),
+  '/lending': lazy(() => import('../features/lending/LendingScreen')),
+  '/my-pipeline': lazy(() => import('../features/pipeline/PipelineScreen')),
+  '/Retailer': lazy(() => import('../features/retailer/RetailerScreen')),
+  '/admin': lazy(() => import('../features/admin/AdminScreen')),
+};
+
+const ACCOUNT_SCREENS = {
+  login: lazy(() => import('../features/auth/LoginScreen')),
+  forgot: lazy(() => import('../features/auth/ForgotPasswordScreen')),
+  reset: lazy(() => import('../features/auth/ResetPasswordScreen')),
+};
+
+function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · Anchor Portal`;
+  }, [title]);
+}
+
+/** A public account page: a logged-in visitor is sent on (home for login, `/` for forgot and reset). */
+function AccountPage({ title, screen: Screen, loggedInTarget }: { title: string; screen: LazyExoticComponent<ComponentType>; loggedInTarget: string | null }) {
+  usePageTitle(title);
+  if (loggedInTarget !== null) return <Redirect to={loggedInTarget} replace />;
+  return (
+    <RouteBoundary name={title}>
+      <Suspense fallback={<ScreenSkeleton />}>
+        <Screen />
+      </Suspense>
+    </RouteBoundary>
+  );
+}
+
+/**
+ * The logged-in area. Without a session it sends to /login. Once the profile is loaded, a path the
+ * user's type may not see (or no route at all) sends to the user's home; typing the URL does not help.
+ */
+function LoggedInArea() {
+  const [location] = useLocation();
+  const loggedIn = useSessionState((s) => s.matches('loggedIn'));
+  const ready = useSessionState((s) => s.matches({ loggedIn: { user: 'ready' } }));
+  const type = useSessionState((s): UserType => s.context.user?.event ?? null);
+  const route = routeFor(location);
+  const Screen = SCREENS[location];
+  usePageTitle(route?.title ?? 'Anchor Portal');
+
+  if (!loggedIn) return <Redirect to="/login" replace />;
+  if (ready && (!route || !Screen || !canSee(type, route))) return <Redirect to={homeFor(type)} replace />;
+  return (
+    <Layout>
+      {route && Screen && (
+        <RouteBoundary key={location} name={route.title}>
+          <Suspense fallback={<ScreenSkeleton label={`Loading ${route.title}`} />}>
+            <Screen />
+          </Suspense>
+        </RouteBoundary>
+      )}
+    </Layout>
+  );
 }
 
 function Routes() {
   const loggedIn = useSessionState((s) => s.matches('loggedIn'));
-  const event = useSessionState((s) => s.context.user?.event ?? s.context.event);
+  const type = useSessionState((s): UserType => s.context.user?.event ?? s.context.event);
   return (
     <Switch>
-      <Route path="/login">{loggedIn ? <Redirect to={homeFor(event)} replace /> : <LoginScreen />}</Route>
+      <Route path="/login">
+        <AccountPage title="Log In" screen={ACCOUNT_SCREENS.login} loggedInTarget={loggedIn ? homeFor(type) : null} />
+      </Route>
+      <Route path="/forgot-password">
+        <AccountPage title="Forgot password" screen={ACCOUNT_SCREENS.forgot} loggedInTarget={loggedIn ? '/' : null} />
+      </Route>
+      <Route path="/reset-password">
+        <AccountPage title="Reset password" screen={ACCOUNT_SCREENS.reset} loggedInTarget={loggedIn ? '/' : null} />
+      </Route>
       <Route>
-        {loggedIn ? (
-          <Layout>
-            <HomeScreen />
-          </Layout>
-        ) : (
-          <Redirect to="/login" replace />
-        )}
+        <LoggedInArea />
       </Route>
     </Switch>
   );
 }
 
 export function App() {
-  const [theme] = useState(() => storedTheme(window.localStorage));
   return (
-    <ThemeProvider theme={themes[theme]}>
-      <GlobalStyle />
+    <ThemeChoiceProvider>
       <SessionProvider>
         <Routes />
       </SessionProvider>
       <AppToaster />
-    </ThemeProvider>
+    </ThemeChoiceProvider>
   );
 }

@@ -1,21 +1,96 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useSession, useSessionState } from './session-context';
-import { GhostButton } from '../ui/form';
+import { Link, useLocation } from 'wouter';
+import { config } from '../config';
+import { Button } from '../ui/form';
+import { DefaultLogo } from '../ui/Logo';
+import { ScreenSkeleton, Skeleton } from '../ui/Skeleton';
 import { notify } from '../ui/toast';
+import { navFor, routeFor, type UserType } from './access';
+import { ProfileMenu } from './ProfilePopup';
+import { useSession, useSessionState } from './session-context';
+import { useThemeChoice } from './theme-context';
 
 const Shell = styled.div`
   min-height: 100%;
   display: grid;
+  grid-template-columns: 220px 1fr;
   grid-template-rows: auto 1fr;
+  grid-template-areas: 'nav top' 'nav main';
+  @media (max-width: 760px) {
+    grid-template-columns: 1fr;
+    grid-template-areas: 'top' 'nav' 'main';
+  }
+`;
+
+const SideNav = styled.nav`
+  grid-area: nav;
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: 16px 12px;
+  background: ${({ theme }) => theme.surface};
+  border-right: 1px solid ${({ theme }) => theme.border};
+  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
+  a {
+    display: flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 12px;
+    border-radius: 8px;
+    color: ${({ theme }) => theme.text};
+    text-decoration: none;
+  }
+  a[aria-current='page'] {
+    background: ${({ theme }) => theme.primary};
+    color: ${({ theme }) => theme.primaryText};
+    font-weight: 700;
+  }
+`;
+
+const NavFooter = styled.div`
+  margin-top: auto;
+  padding-top: 16px;
+`;
+
+const ThemeSwitch = styled.button`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  width: 100%;
+  min-height: 44px;
+  padding: 0 12px;
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 8px;
+  background: transparent;
+  color: ${({ theme }) => theme.text};
+  cursor: pointer;
+  span[aria-hidden] {
+    width: 36px;
+    height: 20px;
+    border-radius: 10px;
+    background: ${({ theme }) => (theme.name === 'light' ? theme.primary : theme.border)};
+    position: relative;
+  }
+  span[aria-hidden]::after {
+    content: '';
+    position: absolute;
+    top: 2px;
+    left: ${({ theme }) => (theme.name === 'light' ? '18px' : '2px')};
+    width: 16px;
+    height: 16px;
+    border-radius: 50%;
+    background: ${({ theme }) => theme.text};
+  }
 `;
 
 const TopBar = styled.header`
+  grid-area: top;
   display: flex;
   align-items: center;
   justify-content: space-between;
   gap: 16px;
-  padding: 12px 24px;
+  padding: 8px 24px;
   background: ${({ theme }) => theme.surface};
   border-bottom: 1px solid ${({ theme }) => theme.border};
 `;
@@ -23,55 +98,104 @@ const TopBar = styled.header`
 const Brand = styled.div`
   display: flex;
   align-items: center;
-  gap: 12px;
-  font-weight: 700;
-  img { height: 32px; }
-`;
-
-const UserBox = styled.div`
-  display: flex;
-  align-items: center;
   gap: 16px;
+  color: ${({ theme }) => theme.text};
+  img { height: 32px; max-width: 160px; object-fit: contain; }
+  small { color: ${({ theme }) => theme.textMuted}; }
 `;
 
-const Skeleton = styled.span`
-  display: inline-block;
-  width: 120px;
-  height: 1em;
-  border-radius: 4px;
-  background: ${({ theme }) => theme.surfaceRaised};
+const Main = styled.main`
+  grid-area: main;
+  min-width: 0;
 `;
 
-/** The logged-in frame: top bar with the anchor, the user's name and Log Out. */
+const ErrorPanel = styled.section`
+  margin: 24px;
+  padding: 24px;
+  border-radius: 12px;
+  border: 1px solid ${({ theme }) => theme.danger};
+  background: ${({ theme }) => theme.surface};
+`;
+
+const productName = config.product.charAt(0).toUpperCase() + config.product.slice(1);
+
+/** The logged-in frame: side navigation (per user type) with the theme switch, and the top bar. */
 export function Layout({ children }: { children: ReactNode }) {
   const { actor } = useSession();
   const user = useSessionState((s) => s.context.user);
-  const loading = useSessionState((s) => s.matches({ loggedIn: { user: 'loading' } }));
-  const loggingOut = useSessionState((s) => s.matches({ loggedIn: { logout: 'pending' } }));
+  const userState = useSessionState((s) => (s.matches({ loggedIn: { user: 'ready' } }) ? 'ready' : s.matches({ loggedIn: { user: 'failed' } }) ? 'failed' : 'loading'));
+  const error = useSessionState((s) => s.context.error);
   const logoutError = useSessionState((s) => (s.matches({ loggedIn: { logout: 'idle' } }) ? s.context.error : null));
   const shown = useRef(logoutError);
-
   useEffect(() => {
     if (logoutError && logoutError !== shown.current) notify.errors([logoutError]);
     shown.current = logoutError;
   }, [logoutError]);
 
   const anchorName = user?.anchor?.name;
+  // The spec's fallbacks: the user's name, else the anchor's, else 'User name'.
   const displayName = user?.name || anchorName || 'User name';
   return (
     <Shell>
       <TopBar>
         <Brand>
-          {user?.anchor?.logo_url ? <img src={user.anchor.logo_url} alt={anchorName ?? 'Anchor logo'} /> : <span>{anchorName ?? 'Anchor Portal'}</span>}
+          {user?.anchor?.logo_url ? <img src={user.anchor.logo_url} alt={anchorName ?? 'Anchor logo'} /> : <DefaultLogo title={anchorName ?? 'Anchor Portal'} />}
+          <small>
+            Powered by <strong>{productName}</strong>
+          </small>
         </Brand>
-        <UserBox>
-          {loading ? <Skeleton aria-label="Loading profile" /> : <span data-testid="user-name">{displayName}</span>}
-          <GhostButton type="button" disabled={loggingOut} onClick={() => actor.send({ type: 'LOGOUT' })}>
-            Log Out
-          </GhostButton>
-        </UserBox>
+        {userState === 'ready' ? <ProfileMenu displayName={displayName} /> : <Skeleton $width="140px" $height="24px" aria-hidden />}
       </TopBar>
-      {children}
+      <Navigation type={userState === 'ready' ? (user?.event ?? null) : undefined} />
+      <Main id="main">
+        {userState === 'loading' && <ScreenSkeleton label="Loading your profile" />}
+        {userState === 'failed' && (
+          <ErrorPanel role="alert">
+            <h1>Your profile could not be loaded</h1>
+            <p>{error ? `${error.code}: ${error.detail}` : 'Something went wrong!'}</p>
+            <Button type="button" onClick={() => actor.send({ type: 'RELOAD_USER' })}>
+              Retry
+            </Button>
+          </ErrorPanel>
+        )}
+        {userState === 'ready' && children}
+      </Main>
     </Shell>
+  );
+}
+
+/** The entries of the user's type, the current one marked; skeleton entries while the type is unknown. */
+function Navigation({ type }: { type: UserType | undefined }) {
+  const [location] = useLocation();
+  const { theme, toggle } = useThemeChoice();
+  const current = routeFor(location)?.navPath;
+  return (
+    <SideNav aria-label="Main">
+      {type === undefined ? (
+        <ul aria-hidden>
+          {[1, 2, 3, 4].map((n) => (
+            <li key={n}>
+              <Skeleton $height="36px" />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul>
+          {navFor(type).map((route) => (
+            <li key={route.path}>
+              <Link href={route.path} aria-current={route.navPath === current ? 'page' : undefined}>
+                {route.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NavFooter>
+        <ThemeSwitch type="button" role="switch" aria-checked={theme === 'light'} onClick={toggle}>
+          Light theme
+          <span aria-hidden />
+        </ThemeSwitch>
+      </NavFooter>
+    </SideNav>
   );
 }

@@ -16,6 +16,10 @@ describe('access by user type', () => {
     expect((['t1', 't2', 't1t2', null] as const).filter((t) => canSee(t, onboarding))).toEqual(['t1', null]);
   });
 
+  it('highlights Dashboard on onboarding, which has no entry of its own', () => {
+    expect(routeFor('/onboarding')?.navPath).toBe('/');
+  });
+
   it('matches routes exactly, case included', () => {
     expect(routeFor('/Retailer')?.label).toBe('Retailer Details');
     expect(routeFor('/retailer')).toBeUndefined();
@@ -30,6 +34,7 @@ describe('access by user type', () => {
   });
 
   it('has no duplicate paths', () => {
+    expect(routeFor('/onboarding')?.title).toBe('Onboarding');
     expect(new Set(APP_ROUTES.map((r) => r.path)).size).toBe(APP_ROUTES.length);
   });
 });

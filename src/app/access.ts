@@ -5,23 +5,25 @@ export type UserType = AccessType | null;
 
 export interface AppRoute {
   path: string;
+  /** The page title. */
+  title: string;
   /** The side-navigation label; routes without one are reached by other means. */
   label: string | null;
   /** Which types may see the route (spec table); null stands for unset. */
   types: readonly UserType[];
-  /** The navigation entry highlighted on this route (onboarding highlights nothing of its own). */
+  /** The navigation entry highlighted on this route: onboarding is the dashboard before there are metrics. */
   navPath: string;
 }
 
 /** The logged-in routes, exact paths, with the spec's access table. Order is the navigation order. */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', label: 'Dashboard', types: ['t1', 't1t2', null], navPath: '/' },
-  { path: '/invoices', label: 'Invoices', types: ['t1', 't1t2', null], navPath: '/invoices' },
-  { path: '/lending', label: 'Lending', types: ['t1', 't1t2', null], navPath: '/lending' },
-  { path: '/my-pipeline', label: 'My Pipeline', types: ['t1', 't1t2', null], navPath: '/my-pipeline' },
-  { path: '/Retailer', label: 'Retailer Details', types: ['t2', 't1t2', null], navPath: '/Retailer' },
-  { path: '/admin', label: 'Admin', types: ['t1', 't2', 't1t2', null], navPath: '/admin' },
-  { path: '/onboarding', label: null, types: ['t1', null], navPath: '/onboarding' },
+  { path: '/', title: 'Dashboard', label: 'Dashboard', types: ['t1', 't1t2', null], navPath: '/' },
+  { path: '/invoices', title: 'Invoices', label: 'Invoices', types: ['t1', 't1t2', null], navPath: '/invoices' },
+  { path: '/lending', title: 'Lending', label: 'Lending', types: ['t1', 't1t2', null], navPath: '/lending' },
+  { path: '/my-pipeline', title: 'My Pipeline', label: 'My Pipeline', types: ['t1', 't1t2', null], navPath: '/my-pipeline' },
+  { path: '/Retailer', title: 'Retailer Details', label: 'Retailer Details', types: ['t2', 't1t2', null], navPath: '/Retailer' },
+  { path: '/admin', title: 'Admin', label: 'Admin', types: ['t1', 't2', 't1t2', null], navPath: '/admin' },
+  { path: '/onboarding', title: 'Onboarding', label: null, types: ['t1', null], navPath: '/' },
 ];
 
 export function canSee(type: UserType, route: AppRoute): boolean {

@@ -1,0 +1,143 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import styled from 'styled-components';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { formMachine } from '../../machines/form/form.machine';
+import { profileMachine } from '../../machines/profile/profile.machine';
+import { setPassword } from '../api/auth';
+import { Button, GhostButton, TextField } from '../ui/form';
+import { Modal } from '../ui/Modal';
+import { notify } from '../ui/toast';
+import { useSession, useSessionState } from './session-context';
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 8px 16px;
+  margin: 0 0 24px;
+  dt { color: ${({ theme }) => theme.textMuted}; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+const Success = styled.p`
+  font-size: 18px;
+  font-weight: 700;
+  color: ${({ theme }) => theme.success};
+`;
+
+/** The profile popup of the top bar: a button with the user's name, and the three-step modal. */
+export function ProfileMenu({ displayName }: { displayName: string }) {
+  const { client } = useSession();
+  const machine = useMemo(
+    () =>
+      profileMachine.provide({
+        actors: {
+          passwordForm: formMachine.provide({
+            actors: {
+              submit: fromPromise(({ input }) =>
+                setPassword(client, { password: input.password ?? '', confirmation: input.password_confirmation ?? '' }),
+              ),
+            },
+          }),
+        },
+      }),
+    [client],
+  );
+  const profile = useActorRef(machine);
+  const open = useSelector(profile, (s) => !s.matches('closed'));
+  const step = useSelector(profile, (s) => (s.matches({ open: 'password' }) ? 'password' : s.matches({ open: 'success' }) ? 'success' : 'view'));
+  const form = useSelector(profile, (s) => s.children.passwordForm);
+
+  return (
+    <>
+      <GhostButton type="button" aria-haspopup="dialog" data-testid="user-name" onClick={() => profile.send({ type: 'OPEN' })}>
+        {displayName}
+      </GhostButton>
+      <Modal open={open} title={step === 'password' ? 'Change Password' : 'My Profile'} onClose={() => profile.send({ type: 'CLOSE' })}>
+        {step === 'view' && <ProfileView onChangePassword={() => profile.send({ type: 'CHANGE_PASSWORD' })} />}
+        {step === 'password' && form && <PasswordStep form={form} />}
+        {step === 'success' && (
+          <>
+            <Success role="status">Password Changed Successfully!</Success>
+            <Button type="button" onClick={() => profile.send({ type: 'DONE' })}>
+              Done
+            </Button>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function ProfileView({ onChangePassword }: { onChangePassword: () => void }) {
+  const { actor } = useSession();
+  const user = useSessionState((s) => s.context.user);
+  const loggingOut = useSessionState((s) => s.matches({ loggedIn: { logout: 'pending' } }));
+  return (
+    <>
+      <Details>
+        <dt>Name</dt>
+        <dd>{user?.name || '-'}</dd>
+        <dt>Work e-mail ID</dt>
+        <dd>{user?.email ?? '-'}</dd>
+        <dt>Designation</dt>
+        <dd>{user?.role || '-'}</dd>
+        <dt>Virtual ID</dt>
+        <dd>{user?.role_id ?? '-'}</dd>
+        <dt>Portal access</dt>
+        <dd>Dashboard/Invoices</dd>
+      </Details>
+      <Actions>
+        <GhostButton type="button" onClick={onChangePassword}>
+          Change Password
+        </GhostButton>
+        <Button type="button" disabled={loggingOut} aria-busy={loggingOut} onClick={() => actor.send({ type: 'LOGOUT' })}>
+          {loggingOut ? 'Logging out…' : 'Log Out'}
+        </Button>
+      </Actions>
+    </>
+  );
+}
+
+function PasswordStep({ form }: { form: ActorRefFrom<typeof formMachine> }) {
+  const values = useSelector(form, (s) => s.context.values);
+  const errors = useSelector(form, (s) => s.context.errors);
+  const failure = useSelector(form, (s) => s.context.failure);
+  const saving = useSelector(form, (s) => s.matches('submitting'));
+  const shown = useRef(failure);
+  useEffect(() => {
+    if (failure && failure !== shown.current) notify.errors(failure);
+    shown.current = failure;
+  }, [failure]);
+
+  const change = (field: string) => (event: { target: { value: string } }) => form.send({ type: 'CHANGE', field, value: event.target.value });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.send({ type: 'SUBMIT' });
+      }}
+    >
+      <TextField label="New Password" revealable autoComplete="new-password" value={values.password ?? ''} error={errors.password} onChange={change('password')} />
+      <TextField
+        label="Confirm Password"
+        revealable
+        autoComplete="new-password"
+        value={values.password_confirmation ?? ''}
+        error={errors.password_confirmation}
+        onChange={change('password_confirmation')}
+      />
+      <Button type="submit" disabled={saving} aria-busy={saving}>
+        {saving ? 'Saving…' : 'Save Password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Dialog = styled.dialog<{ $width: string }>`
+  width: min(${({ $width }) => $width}, calc(100vw - 32px));
+  min-width: min(420px, calc(100vw - 32px));
+  max-height: calc(100vh - 48px);
+  padding: 0;
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 12px;
+  background: ${({ theme }) => theme.surface};
+  color: ${({ theme }) => theme.text};
+  &::backdrop { background: rgb(0 0 0 / 0.55); }
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 16px;
+  padding: 16px 20px;
+  border-bottom: 1px solid ${({ theme }) => theme.border};
+  h2 { margin: 0; font-size: 18px; }
+`;
+
+const CloseButton = styled.button`
+  min-width: 44px;
+  min-height: 44px;
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 8px;
+  background: transparent;
+  color: ${({ theme }) => theme.text};
+  font-size: 20px;
+  cursor: pointer;
+`;
+
+const Body = styled.div`
+  padding: 20px;
+`;
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Spec: modals are 40% wide (never narrower than the content needs on a phone). */
+  width?: string;
+}
+
+/**
+ * The one modal: a native `<dialog>` opened with showModal(), so the page behind is inert and focus
+ * stays inside; Esc closes it (through the dialog's own cancel), and focus returns to the opener.
+ */
+export function Modal({ open, title, onClose, children, width = '40%' }: ModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const closed = () => {
+      opener.current?.focus();
+      onCloseRef.current();
+    };
+    element.addEventListener('close', closed);
+    return () => element.removeEventListener('close', closed);
+  }, []);
+
+  return (
+    <Dialog ref={dialog} aria-labelledby={titleId} $width={width}>
+      {open && (
+        <>
+          <Header>
+            <h2 id={titleId}>{title}</h2>
+            <CloseButton type="button" aria-label="Close" onClick={() => dialog.current?.close()}>
+              ×
+            </CloseButton>
+          </Header>
+          <Body>{children}</Body>
+        </>
+      )}
+    </Dialog>
+  );
+}
