@@ -11,6 +11,7 @@ import type { Db } from './db';
 import { errorHandler, unknownRoute } from './http';
 import { negotiateVersion } from './media-type';
 import { devRoutes } from './routes/dev';
+import { distributorRoutes } from './routes/distributors';
 import { sessionRoutes } from './routes/sessions';
 import { DEFAULT_SEED, generateDb } from './seed';
 import { isCompatibleDb, jsonFile } from './store';
@@ -121,6 +122,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     next();
   });
   app.use(sessionRoutes(ctx));
+  app.use(distributorRoutes(ctx));
   app.use(unknownRoute);
   app.use(errorHandler(log));
 

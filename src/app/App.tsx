@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { SWRConfig } from 'swr';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ScreenSkeleton } from '../ui/Skeleton';
-import { AppToaster } from '../ui/toast';
+import { AppToaster, notify } from '../ui/toast';
 import { canSee, homeFor, routeFor, type UserType } from './access';
 import { Layout } from './Layout';
 import { RouteBoundary } from './RouteBoundary';
@@ -97,7 +98,10 @@ export function App() {
   return (
     <ThemeChoiceProvider>
       <SessionProvider>
-        <Routes />
+        {/* Lists: a failed load is toasted once ('CODE: detail'); the table shows it with Retry. */}
+        <SWRConfig value={{ onError: (error: unknown) => notify.failure(error), shouldRetryOnError: false, revalidateOnFocus: false }}>
+          <Routes />
+        </SWRConfig>
       </SessionProvider>
       <AppToaster />
     </ThemeChoiceProvider>

@@ -63,4 +63,12 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.primary}; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.focus}; outline-offset: 2px; }
   button, input, select, textarea { font: inherit; }
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
 `;

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { clampPage, lastPage, pageSummary, showPageInput, type Pagy } from '../lib/pagination';
+import { GhostButton } from './form';
+import { Input, Label } from './controls';
+
+const Footer = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-top: 12px;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+const Controls = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  input { width: 80px; }
+`;
+
+interface PaginationProps {
+  pagy: Pagy | undefined;
+  onPage: (page: number) => void;
+  /** Names the table it pages, for the navigation landmark. */
+  label: string;
+}
+
+/**
+ * The footer of a paged table, from `pagy`: the 'Showing X to Y of N' summary, previous and next, and a
+ * page-number box shown only when there are more than 10 rows (typed numbers are clamped to 1..last).
+ */
+export function Pagination({ pagy, onPage, label }: PaginationProps) {
+  const [typed, setTyped] = useState('');
+  if (!pagy) return null;
+  const last = lastPage(pagy);
+  const go = () => {
+    const page = clampPage(typed, last);
+    setTyped('');
+    if (page !== null && page !== pagy.page) onPage(page);
+  };
+  return (
+    <Footer aria-label={`${label} pages`}>
+      <span aria-live="polite">{pageSummary(pagy)}</span>
+      <Controls>
+        <GhostButton type="button" disabled={!pagy.prev} onClick={() => pagy.prev && onPage(pagy.prev)} aria-label="Previous page">
+          ‹ Prev
+        </GhostButton>
+        <span>
+          Page {pagy.page} of {last}
+        </span>
+        <GhostButton type="button" disabled={!pagy.next} onClick={() => pagy.next && onPage(pagy.next)} aria-label="Next page">
+          Next ›
+        </GhostButton>
+        {showPageInput(pagy) && (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              go();
+            }}
+          >
+            <Label>
+              Go to page
+              <Input type="number" inputMode="numeric" min={1} max={last} value={typed} placeholder={String(pagy.page)} onChange={(e) => setTyped(e.target.value)} />
+            </Label>
+          </form>
+        )}
+      </Controls>
+    </Footer>
+  );
+}

@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { errorToastText } from '../api/errors';
+import { GhostButton } from './form';
+import { Skeleton } from './Skeleton';
+
+/** Spec: tables scroll within 353 px; tables inside modals within 500 px. */
+export const TABLE_MAX_HEIGHT = 353;
+export const MODAL_TABLE_MAX_HEIGHT = 500;
+export const EMPTY_TEXT = 'No data found.';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  align?: 'start' | 'end';
+}
+
+const Scroller = styled.div<{ $maxHeight: number }>`
+  max-height: ${({ $maxHeight }) => $maxHeight}px;
+  overflow: auto;
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 10px;
+  background: ${({ theme }) => theme.surface};
+`;
+
+const Grid = styled.table`
+  width: 100%;
+  border-collapse: separate;
+  border-spacing: 0;
+  font-size: 14px;
+  caption { text-align: start; padding: 12px; font-weight: 700; }
+  th, td { padding: 10px 12px; text-align: start; white-space: nowrap; border-bottom: 1px solid ${({ theme }) => theme.border}; }
+  th[data-align='end'], td[data-align='end'] { text-align: end; }
+  thead th {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    background: ${({ theme }) => theme.surfaceRaised};
+    font-weight: 700;
+  }
+  tbody tr:last-child td { border-bottom: 0; }
+  tbody tr:hover td { background: ${({ theme }) => theme.surfaceRaised}; }
+`;
+
+const Empty = styled.td`
+  text-align: center !important;
+  color: ${({ theme }) => theme.textMuted};
+  padding: 32px 12px !important;
+`;
+
+interface TableProps<T> {
+  /** Names the table for assistive technology (shown as the caption unless `hideCaption`). */
+  caption: string;
+  hideCaption?: boolean;
+  columns: readonly Column<T>[];
+  /** Undefined while the first page loads. */
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string;
+  loading?: boolean;
+  /** A failed load: shown in the table with Retry (the toast has already said it). */
+  error?: unknown;
+  onRetry?: () => void;
+  maxHeight?: number;
+  skeletonRows?: number;
+}
+
+/**
+ * The one table: sticky header, a scroll area of the spec's height (reachable and scrollable with the
+ * keyboard), skeleton rows while loading, 'No data found.' when empty. Row actions are buttons or links
+ * inside cells, so Tab reaches them.
+ */
+export function Table<T>({
+  caption,
+  hideCaption = false,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  error,
+  onRetry,
+  maxHeight = TABLE_MAX_HEIGHT,
+  skeletonRows = 5,
+}: TableProps<T>) {
+  const failed = error !== undefined && error !== null && !loading;
+  const busy = !failed && (loading || rows === undefined);
+  const shown = busy || failed ? null : (rows ?? null);
+  return (
+    <Scroller $maxHeight={maxHeight} tabIndex={0} role="region" aria-label={caption} aria-busy={busy}>
+      <Grid>
+        <caption className={hideCaption ? 'visually-hidden' : undefined}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" data-align={column.align ?? 'start'}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {busy &&
+            Array.from({ length: skeletonRows }, (_, index) => (
+              <tr key={`skeleton-${index}`} aria-hidden>
+                {columns.map((column) => (
+                  <td key={column.key}>
+                    <Skeleton $width="80%" />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          {failed && (
+            <tr>
+              <Empty colSpan={columns.length} role="alert">
+                <p>{errorToastText(error)}</p>
+                {onRetry && (
+                  <GhostButton type="button" onClick={onRetry}>
+                    Retry
+                  </GhostButton>
+                )}
+              </Empty>
+            </tr>
+          )}
+          {shown?.length === 0 && (
+            <tr>
+              <Empty colSpan={columns.length}>{EMPTY_TEXT}</Empty>
+            </tr>
+          )}
+          {shown?.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <td key={column.key} data-align={column.align ?? 'start'}>
+                    {column.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+        </tbody>
+      </Grid>
+    </Scroller>
+  );
+}
