@@ -26,4 +26,6 @@ export const notify = {
   failure: (error: unknown) => toast.error(errorToastText(error)),
   /** A warning list (fallback code WARN). */
   warn: (errors: readonly Partial<ErrorEntry>[]) => toast(toastText(errors, 'warn'), { icon: '⚠️' }),
+  /** The spec's 'clear' kind: dismiss every toast. */
+  clear: () => toast.dismiss(),
 };

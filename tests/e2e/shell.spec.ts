@@ -68,6 +68,22 @@ test.describe('shell', () => {
     await expect(page.getByText('Powered by')).toBeVisible();
   });
 
+  test('the login route loads no chart or CSV code', async ({ page }) => {
+    const scripts: { url: string; body: string }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: '' });
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome to the Anchor Portal' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const body = await (await page.request.get(script.url)).text();
+      expect(body, script.url).not.toMatch(/echarts|zrender|papaparse|Papa\.parse/i);
+    }
+    expect(scripts.map((s) => new URL(s.url).pathname).join(' ')).not.toMatch(/Admin|Invoices|Lending|Retailer|Pipeline|Home/);
+  });
+
   test('a screen whose code fails to load shows a message with Retry, not a blank page', async ({ page }) => {
     await logInReady(page, 't1@anchor.test');
     await page.route(/\/assets\/InvoicesScreen-.*\.js$/, (route) => route.abort());
