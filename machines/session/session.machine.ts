@@ -1,28 +1,33 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SessionTokens } from '../../src/api/auth';
 import type { AccessType, User } from '../../src/api/codecs/session';
+import { errorEntriesOf, type ErrorEntry } from '../../src/api/errors';
 
-/** What survives a reload (local storage keys auth_token, refresh_token, user_id). */
+/** What survives a reload (local storage keys auth_token, refresh_token, user_id, event). */
 export interface StoredSession {
   authToken: string;
   refreshToken: string;
   userId: string;
+  /** The access type from login (the spec keeps it in the login state); null is unset. */
+  event: AccessType | null;
 }
 
-export interface SessionError {
-  code: string;
-  detail: string;
-}
+/** A failure as the provider's list of entries, shown as 'CODE: detail' joined by commas. */
+export type SessionError = ErrorEntry[];
 
 export interface SessionContext {
   authToken: string | null;
   refreshToken: string | null;
   userId: string | null;
-  /** The access type from login; the loaded user's own wins once it is there. */
+  /** The access type: from login (kept in storage), replaced by the loaded user's when it has one. */
   event: AccessType | null;
   user: User | null;
-  /** The last failure (login, refresh, user load, logout), for the screen to show. */
+  /** Why the session is not (or no longer) logged in: a refused login, a failed refresh, an ended session. */
   error: SessionError | null;
+  /** Why the profile could not be loaded. */
+  userError: SessionError | null;
+  /** Why the server refused to log out. */
+  logoutError: SessionError | null;
 }
 
 export type SessionEvent =
@@ -30,19 +35,14 @@ export type SessionEvent =
   | { type: 'TOKEN_EXPIRED'; token: string }
   | { type: 'TOKEN_INVALID'; token: string }
   | { type: 'LOGOUT' }
-  | { type: 'RELOAD_USER' };
+  | { type: 'RELOAD_USER' }
+  /** Another tab stored newer tokens (it refreshed): use them. */
+  | { type: 'TOKENS_CHANGED'; authToken: string; refreshToken: string }
+  /** Another tab logged out (the stored tokens are gone). */
+  | { type: 'ENDED_ELSEWHERE' };
 
-/** Turns whatever an effect threw into a code and detail. */
-function toSessionError(error: unknown, fallbackCode: string): SessionError {
-  if (typeof error === 'object' && error !== null && 'errors' in error && Array.isArray(error.errors)) {
-    const first = error.errors[0] as { code?: string; detail?: string } | undefined;
-    const text = 'text' in error && typeof error.text === 'string' ? error.text : undefined;
-    return { code: first?.code ?? fallbackCode, detail: text ?? first?.detail ?? 'Something went wrong!' };
-  }
-  return { code: fallbackCode, detail: error instanceof Error ? error.message : 'Something went wrong!' };
-}
-
-const cleared = { authToken: null, refreshToken: null, userId: null, event: null, user: null } as const;
+const SESSION_ENDED: SessionError = [{ code: 'ER-AUTH-102', detail: 'Your session has ended. Please log in again.' }];
+const cleared = { authToken: null, refreshToken: null, userId: null, event: null, user: null, userError: null, logoutError: null } as const;
 
 /**
  * The session: login, restore on reload, load the current user, single-flight token refresh and logout.
@@ -63,7 +63,7 @@ export const sessionMachine = setup({
     login: fromPromise<SessionTokens, { email: string; password: string }>(() => new Promise(() => {})),
     loadUser: fromPromise<User, { userId: string }>(() => new Promise(() => {})),
     refresh: fromPromise<{ authToken: string; refreshToken: string }, { refreshToken: string }>(() => new Promise(() => {})),
-    logout: fromPromise<unknown, { authToken: string }>(() => new Promise(() => {})),
+    logout: fromPromise<unknown>(() => new Promise(() => {})),
   },
   actions: {
     /** Writes tokens and user id to storage. */
@@ -81,9 +81,11 @@ export const sessionMachine = setup({
     authToken: input.stored?.authToken ?? null,
     refreshToken: input.stored?.refreshToken ?? null,
     userId: input.stored?.userId ?? null,
-    event: null,
+    event: input.stored?.event ?? null,
     user: null,
     error: null,
+    userError: null,
+    logoutError: null,
   }),
   initial: 'restoring',
   states: {
@@ -112,11 +114,16 @@ export const sessionMachine = setup({
             })),
             {
               type: 'persist',
-              params: ({ event }) => ({ authToken: event.output.authToken, refreshToken: event.output.refreshToken, userId: event.output.userId }),
+              params: ({ event }) => ({
+                authToken: event.output.authToken,
+                refreshToken: event.output.refreshToken,
+                userId: event.output.userId,
+                event: event.output.event,
+              }),
             },
           ],
         },
-        onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => toSessionError(event.error, 'ERROR') }) },
+        onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => errorEntriesOf(event.error) }) },
       },
     },
     loggedIn: {
@@ -125,15 +132,19 @@ export const sessionMachine = setup({
         TOKEN_INVALID: {
           guard: 'isCurrentToken',
           target: 'loggedOut',
-          actions: [assign({ ...cleared, error: { code: 'ER-AUTH-102', detail: 'Your session has ended. Please log in again.' } }), 'clearPersisted'],
+          actions: [assign({ ...cleared, error: SESSION_ENDED }), 'clearPersisted'],
         },
+        ENDED_ELSEWHERE: { target: 'loggedOut', actions: assign({ ...cleared, error: null }) },
       },
       states: {
         token: {
           initial: 'valid',
           states: {
             valid: {
-              on: { TOKEN_EXPIRED: { guard: 'isCurrentToken', target: 'refreshing' } },
+              on: {
+                TOKEN_EXPIRED: { guard: 'isCurrentToken', target: 'refreshing' },
+                TOKENS_CHANGED: { actions: assign(({ event }) => ({ authToken: event.authToken, refreshToken: event.refreshToken })) },
+              },
             },
             refreshing: {
               invoke: {
@@ -150,13 +161,14 @@ export const sessionMachine = setup({
                         authToken: event.output.authToken,
                         refreshToken: event.output.refreshToken,
                         userId: context.userId ?? '',
+                        event: context.event,
                       }),
                     },
                   ],
                 },
                 onError: {
                   target: '#session.loggedOut',
-                  actions: [assign({ ...cleared, error: ({ event }) => toSessionError(event.error, 'ER-AUTH-102') }), 'clearPersisted'],
+                  actions: [assign({ ...cleared, error: ({ event }) => errorEntriesOf(event.error, 'ER-AUTH-102') }), 'clearPersisted'],
                 },
               },
             },
@@ -172,9 +184,14 @@ export const sessionMachine = setup({
                 input: ({ context }) => ({ userId: context.userId ?? '' }),
                 onDone: {
                   target: 'ready',
-                  actions: assign(({ event, context }) => ({ user: event.output, event: event.output.event ?? context.event, error: null })),
+                  // The user's own access type wins when the provider sends one (null means unset).
+                  actions: assign(({ event, context }) => ({
+                    user: event.output,
+                    event: event.output.event !== undefined ? event.output.event : context.event,
+                    userError: null,
+                  })),
                 },
-                onError: { target: 'failed', actions: assign({ error: ({ event }) => toSessionError(event.error, 'ERROR') }) },
+                onError: { target: 'failed', actions: assign({ userError: ({ event }) => errorEntriesOf(event.error) }) },
               },
             },
             ready: { on: { RELOAD_USER: 'loading' } },
@@ -184,14 +201,13 @@ export const sessionMachine = setup({
         logout: {
           initial: 'idle',
           states: {
-            idle: { on: { LOGOUT: { target: 'pending', actions: assign({ error: null }) } } },
+            idle: { on: { LOGOUT: { target: 'pending', actions: assign({ logoutError: null }) } } },
             pending: {
               invoke: {
                 id: 'logout',
                 src: 'logout',
-                input: ({ context }) => ({ authToken: context.authToken ?? '' }),
                 onDone: { target: '#session.loggedOut', actions: [assign({ ...cleared, error: null }), 'clearPersisted'] },
-                onError: { target: 'idle', actions: assign({ error: ({ event }) => toSessionError(event.error, 'ERROR') }) },
+                onError: { target: 'idle', actions: assign({ logoutError: ({ event }) => errorEntriesOf(event.error) }) },
               },
             },
           },

@@ -7,7 +7,7 @@ import { sessionMachine, type StoredSession } from './session.machine';
 
 const user: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1, event: 't1', anchor: { name: 'Sarvodaya', logo_url: null } };
 const tokens: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
-const stored: StoredSession = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1' };
+const stored: StoredSession = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
 
 /** A promise the test settles by hand, so each step of a flow can be observed. */
 function deferred<T>() {
@@ -79,7 +79,7 @@ describe('session machine', () => {
     h.pending.login.reject({ errors: [{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }], text: 'Invalid email or password.' });
     await flush();
     expect(h.actor.getSnapshot().value).toBe('loggedOut');
-    expect(h.actor.getSnapshot().context.error).toEqual({ code: 'ER-AUTH-101', detail: 'Invalid email or password.' });
+    expect(h.actor.getSnapshot().context.error).toEqual([{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }]);
     expect(h.persist).not.toHaveBeenCalled();
   });
 
@@ -90,7 +90,7 @@ describe('session machine', () => {
     h.pending.refresh.resolve({ authToken: 'at-2', refreshToken: 'rt-2' });
     await flush();
     expect(h.actor.getSnapshot().matches({ loggedIn: { token: 'valid' } })).toBe(true);
-    expect(h.persist).toHaveBeenLastCalledWith({ authToken: 'at-2', refreshToken: 'rt-2', userId: '1' });
+    expect(h.persist).toHaveBeenLastCalledWith({ authToken: 'at-2', refreshToken: 'rt-2', userId: '1', event: 't1' });
   });
 
   it('ignores an expiry signal for a token that is no longer current', () => {
@@ -108,7 +108,7 @@ describe('session machine', () => {
     const snapshot = h.actor.getSnapshot();
     expect(snapshot.value).toBe('loggedOut');
     expect(snapshot.context).toMatchObject({ authToken: null, refreshToken: null, userId: null, user: null });
-    expect(snapshot.context.error?.code).toBe('ER-AUTH-102');
+    expect(snapshot.context.error?.[0]?.code).toBe('ER-AUTH-102');
     expect(h.clearPersisted).toHaveBeenCalledOnce();
   });
 
@@ -129,7 +129,7 @@ describe('session machine', () => {
     refused.pending.logout.reject(new Error('offline'));
     await flush();
     expect(refused.actor.getSnapshot().matches({ loggedIn: { logout: 'idle' } })).toBe(true);
-    expect(refused.actor.getSnapshot().context.error).toEqual({ code: 'ERROR', detail: 'offline' });
+    expect(refused.actor.getSnapshot().context.logoutError).toEqual([{ code: 'ERROR', detail: 'offline' }]);
 
     const confirmed = harness({ stored });
     confirmed.actor.send({ type: 'LOGOUT' });
@@ -144,6 +144,23 @@ describe('session machine', () => {
     h.actor.send({ type: 'LOGOUT' });
     h.actor.send({ type: 'TOKEN_EXPIRED', token: 'at-1' });
     expect(h.actor.getSnapshot().matches({ loggedIn: { token: 'refreshing', logout: 'pending' } })).toBe(true);
+  });
+
+  it('takes tokens another tab stored, and ends when another tab logs out', () => {
+    const h = harness({ stored });
+    h.actor.send({ type: 'TOKENS_CHANGED', authToken: 'at-9', refreshToken: 'rt-9' });
+    expect(h.actor.getSnapshot().context).toMatchObject({ authToken: 'at-9', refreshToken: 'rt-9' });
+    h.actor.send({ type: 'ENDED_ELSEWHERE' });
+    expect(h.actor.getSnapshot().value).toBe('loggedOut');
+    expect(h.actor.getSnapshot().context.authToken).toBeNull();
+  });
+
+  it('keeps the stored access type until the loaded user says otherwise', async () => {
+    const h = harness({ stored: { ...stored, event: 't2' } });
+    expect(h.actor.getSnapshot().context.event).toBe('t2');
+    h.pending.loadUser.resolve({ ...user, event: 't1t2' });
+    await flush();
+    expect(h.actor.getSnapshot().context.event).toBe('t1t2');
   });
 
   it('retries loading the user after a failure', async () => {

@@ -28,9 +28,9 @@ export async function refreshTokens(client: ApiClient, refreshToken: string): Pr
   return { authToken: data.auth_token, refreshToken: data.refresh_token };
 }
 
-/** POST /users/logout with the stored auth token in the body, as the spec says. */
-export function logout(client: ApiClient, authToken: string): Promise<MessageResponse> {
-  return client.request({ method: 'POST', path: '/users/logout', body: { token: authToken }, codec: MessageResponse });
+/** POST /users/logout with the auth token in the body, as the spec says (the one sent, even after a refresh). */
+export function logout(client: ApiClient): Promise<MessageResponse> {
+  return client.request({ method: 'POST', path: '/users/logout', body: (token: string | null) => ({ token }), codec: MessageResponse });
 }
 
 /** GET /users/{id}. */

@@ -473,13 +473,13 @@ describe('session auth', () => {
     expect(f.calls[1]!.body).toBe(f.calls[0]!.body);
   });
 
-  it('when expired() gives null it throws the 401 ApiError without retrying', async () => {
+  it('when expired() gives null (the refresh failed) it throws "session ended" without retrying', async () => {
     const f = fakeFetch(authError('ER-AUTH-103'));
     const session = fakeSession({ token: 'old', expired: null });
     const error = await apiErrorOf(client(f.fetch, { session }).request({ path: '/me', codec: Message }));
     expect(error.status).toBe(401);
-    expect(error.code).toBe('ER-AUTH-103');
-    expect(error.text).toBe('auth failed: ER-AUTH-103');
+    expect(error.code).toBe('ER-AUTH-102');
+    expect(error.text).toBe('Your session has ended. Please log in again.');
     expect(session.expired).toHaveBeenCalledWith('old');
     expect(f.impl).toHaveBeenCalledTimes(1);
   });

@@ -28,7 +28,10 @@ export interface RequestOptions<A> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Query;
-  /** JSON-encoded unless it is FormData (multipart). */
+  /**
+   * JSON-encoded unless it is FormData (multipart). A function receives the auth token actually sent, so a
+   * body that must name it (logout) stays right when the request is retried after a refresh.
+   */
   body?: unknown;
   codec: t.Decoder<unknown, A>;
   version?: ApiVersion;
@@ -118,11 +121,12 @@ export function createApiClient(options: ClientOptions) {
   async function send(method: string, target: string, body: unknown, version: ApiVersion, token: string | null, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { Accept: vendorMediaType(options.product, version) };
     if (token !== null) headers.Authorization = token;
+    const content: unknown = typeof body === 'function' ? (body as (token: string | null) => unknown)(token) : body;
     let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
+    if (content instanceof FormData) payload = content;
+    else if (content !== undefined) {
       headers['Content-Type'] = 'application/json';
-      payload = JSON.stringify(body);
+      payload = JSON.stringify(content);
     }
     try {
       return await doFetch(target, { method, headers, body: payload, signal });
@@ -155,6 +159,8 @@ export function createApiClient(options: ClientOptions) {
     const code = authCode(await response.clone().text());
     const retryWith =
       code === 'ER-AUTH-103' ? await options.session.expired(token) : code === 'ER-AUTH-102' ? await options.session.invalid(token) : null;
+    // The refresh failed: the session is over, which is what the caller needs to hear (not "token expired").
+    if (retryWith === null && code === 'ER-AUTH-103') throw new ApiError(401, [SESSION_ENDED], SESSION_ENDED.detail);
     if (retryWith === null) return response;
     const retried = await send(opts.method, opts.target, opts.body, opts.version, retryWith, opts.signal);
     if (retried.status === 401 && authCode(await retried.clone().text()) === 'ER-AUTH-102') await options.session.invalid(retryWith);
@@ -201,6 +207,8 @@ export function createApiClient(options: ClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+const SESSION_ENDED = { code: 'ER-AUTH-102', detail: 'Your session has ended. Please log in again.' };
 
 function authCode(text: string): string | undefined {
   try {

@@ -58,6 +58,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The error entries of anything an effect threw: an ApiError's own list, any `{ errors: [...] }`, or an
+ * Error's message under code ERROR. Machines use this to keep failures as the spec's list of entries.
+ */
+export function errorEntriesOf(error: unknown, fallbackCode = 'ERROR'): ErrorEntry[] {
+  if (error instanceof ApiError) return error.errors;
+  if (isRecord(error) && Array.isArray(error.errors)) {
+    const entries = error.errors.filter(isRecord).map((e) => ({
+      code: typeof e.code === 'string' ? e.code : fallbackCode,
+      detail: typeof e.detail === 'string' ? e.detail : '',
+      ...(typeof e.title === 'string' ? { title: e.title } : {}),
+    }));
+    if (entries.length > 0) return entries;
+  }
+  return [{ code: fallbackCode, detail: error instanceof Error && error.message ? error.message : FALLBACK_TEXT }];
+}
+
 /** A client-side error (validation before sending, a network failure): code ERROR. */
 export function clientError(detail: string, status = 0): ApiError {
   return new ApiError(status, [{ code: 'ERROR', detail }], detail);

@@ -3,16 +3,26 @@ import { sessionMachine, type StoredSession } from '../../machines/session/sessi
 import { getUser, login, logout, refreshTokens } from './auth';
 import { createApiClient, type ApiClient, type ClientOptions, type SessionPort } from './client';
 
-/** The storage keys the spec names. */
-export const STORAGE_KEYS = { authToken: 'auth_token', refreshToken: 'refresh_token', userId: 'user_id' } as const;
+/** The storage keys the spec names, and the login's access type ('' when unset). */
+export const STORAGE_KEYS = { authToken: 'auth_token', refreshToken: 'refresh_token', userId: 'user_id', event: 'event' } as const;
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const ACCESS_TYPES = ['t1', 't2', 't1t2'] as const;
 
 export function readStoredSession(storage: KeyValueStorage): StoredSession | null {
   const authToken = storage.getItem(STORAGE_KEYS.authToken);
   const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
   const userId = storage.getItem(STORAGE_KEYS.userId);
-  return authToken && refreshToken && userId ? { authToken, refreshToken, userId } : null;
+  const stored = storage.getItem(STORAGE_KEYS.event);
+  const event = ACCESS_TYPES.find((type) => type === stored) ?? null;
+  return authToken && refreshToken && userId ? { authToken, refreshToken, userId, event } : null;
+}
+
+/** Runs `task` while holding a lock shared by every tab of this origin, where the browser has Web Locks. */
+function withTabLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? locks.request(name, task) : task();
 }
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
@@ -27,6 +37,8 @@ export interface Session {
 
 export interface SessionOptions extends Omit<ClientOptions, 'session'> {
   storage: KeyValueStorage;
+  /** Where other tabs' storage changes arrive ('storage' events); the window in the browser. */
+  storageEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /** Receives every inspection event of the session actor (the Stately inspector, recordings). */
   inspect?: (event: InspectionEvent) => void;
 }
@@ -36,7 +48,7 @@ export interface SessionOptions extends Omit<ClientOptions, 'session'> {
  * asks the machine (through SessionPort) for the token to use and what to do on a 401.
  */
 export function createSession(options: SessionOptions): Session {
-  const { storage, inspect, ...clientOptions } = options;
+  const { storage, storageEvents, inspect, ...clientOptions } = options;
   let actor: Actor<typeof sessionMachine> | null = null;
   const running = () => {
     if (!actor) throw new Error('session not started');
@@ -71,23 +83,51 @@ export function createSession(options: SessionOptions): Session {
     actors: {
       login: fromPromise(({ input }) => login(client, input)),
       loadUser: fromPromise(({ input }) => getUser(client, input.userId)),
-      refresh: fromPromise(({ input }) => refreshTokens(client, input.refreshToken)),
-      logout: fromPromise(({ input }) => logout(client, input.authToken)),
+      // Tabs share one stored session. Under a cross-tab lock, a tab whose refresh token was already
+      // rotated by another tab takes the stored pair instead of reusing its old token (which the provider
+      // would treat as theft and answer by revoking the whole login).
+      refresh: fromPromise(({ input }) =>
+        withTabLock('anchor-portal-refresh', async () => {
+          const stored = readStoredSession(storage);
+          if (stored && stored.refreshToken !== input.refreshToken) return { authToken: stored.authToken, refreshToken: stored.refreshToken };
+          return refreshTokens(client, input.refreshToken);
+        }),
+      ),
+      logout: fromPromise<unknown>(() => logout(client)),
     },
     actions: {
       persist: (_, stored) => {
         storage.setItem(STORAGE_KEYS.authToken, stored.authToken);
         storage.setItem(STORAGE_KEYS.refreshToken, stored.refreshToken);
         storage.setItem(STORAGE_KEYS.userId, stored.userId);
+        storage.setItem(STORAGE_KEYS.event, stored.event ?? '');
       },
       clearPersisted: () => {
-        storage.removeItem(STORAGE_KEYS.authToken);
-        storage.removeItem(STORAGE_KEYS.refreshToken);
-        storage.removeItem(STORAGE_KEYS.userId);
+        for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
       },
     },
   });
   actor = createActor(machine, { input: { stored: readStoredSession(storage) }, ...(inspect ? { inspect } : {}) });
   actor.start();
-  return { actor, client, stop: () => running().stop() };
+
+  // Follow the other tabs: their refreshed tokens, and their logout.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && !Object.values(STORAGE_KEYS).includes(event.key as never)) return;
+    const session = running();
+    if (!session.getSnapshot().matches('loggedIn')) return;
+    const stored = readStoredSession(storage);
+    if (!stored) session.send({ type: 'ENDED_ELSEWHERE' });
+    else if (stored.authToken !== session.getSnapshot().context.authToken) {
+      session.send({ type: 'TOKENS_CHANGED', authToken: stored.authToken, refreshToken: stored.refreshToken });
+    }
+  };
+  storageEvents?.addEventListener('storage', onStorage as EventListener);
+  return {
+    actor,
+    client,
+    stop: () => {
+      storageEvents?.removeEventListener('storage', onStorage as EventListener);
+      running().stop();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ScreenSkeleton } from '../ui/Skeleton';
@@ -53,10 +53,18 @@ function LoggedInArea() {
   const [location] = useLocation();
   const loggedIn = useSessionState((s) => s.matches('loggedIn'));
   const ready = useSessionState((s) => s.matches({ loggedIn: { user: 'ready' } }));
-  const type = useSessionState((s): UserType => s.context.user?.event ?? null);
+  const type = useSessionState((s): UserType => s.context.event);
   const route = routeFor(location);
   const Screen = SCREENS[location];
   usePageTitle(route?.title ?? 'Anchor Portal');
+
+  // On moving to another screen, focus goes to the main area, so keyboard and screen-reader users start there.
+  const previous = useRef(location);
+  useEffect(() => {
+    if (previous.current === location) return;
+    previous.current = location;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [location]);
 
   if (!loggedIn) return <Redirect to="/login" replace />;
   if (ready && (!route || !Screen || !canSee(type, route))) return <Redirect to={homeFor(type)} replace />;
@@ -73,18 +81,21 @@ function LoggedInArea() {
   );
 }
 
+/** Public routes match exactly, like the logged-in ones (wouter's string paths ignore case and a trailing slash). */
+const exact = (path: string) => new RegExp(`^${path}$`);
+
 function Routes() {
   const loggedIn = useSessionState((s) => s.matches('loggedIn'));
-  const type = useSessionState((s): UserType => s.context.user?.event ?? s.context.event);
+  const type = useSessionState((s): UserType => s.context.event);
   return (
     <Switch>
-      <Route path="/login">
+      <Route path={exact('/login')}>
         <AccountPage title="Log In" screen={ACCOUNT_SCREENS.login} loggedInTarget={loggedIn ? homeFor(type) : null} />
       </Route>
-      <Route path="/forgot-password">
+      <Route path={exact('/forgot-password')}>
         <AccountPage title="Forgot password" screen={ACCOUNT_SCREENS.forgot} loggedInTarget={loggedIn ? '/' : null} />
       </Route>
-      <Route path="/reset-password">
+      <Route path={exact('/reset-password')}>
         <AccountPage title="Reset password" screen={ACCOUNT_SCREENS.reset} loggedInTarget={loggedIn ? '/' : null} />
       </Route>
       <Route>
@@ -94,14 +105,29 @@ function Routes() {
   );
 }
 
+/**
+ * Lists: a failed load is toasted once ('CODE: detail'); the table shows it with Retry. Each login gets a
+ * cache of its own, so nothing of the previous user's is shown to the next one in the same tab.
+ */
+function ListCache({ children }: { children: ReactNode }) {
+  const userId = useSessionState((s) => s.context.userId);
+  return (
+    <SWRConfig
+      key={userId ?? 'logged-out'}
+      value={{ provider: () => new Map(), onError: (error: unknown) => notify.failure(error), shouldRetryOnError: false, revalidateOnFocus: false }}
+    >
+      {children}
+    </SWRConfig>
+  );
+}
+
 export function App() {
   return (
     <ThemeChoiceProvider>
       <SessionProvider>
-        {/* Lists: a failed load is toasted once ('CODE: detail'); the table shows it with Retry. */}
-        <SWRConfig value={{ onError: (error: unknown) => notify.failure(error), shouldRetryOnError: false, revalidateOnFocus: false }}>
+        <ListCache>
           <Routes />
-        </SWRConfig>
+        </ListCache>
       </SessionProvider>
       <AppToaster />
     </ThemeChoiceProvider>

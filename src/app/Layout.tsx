@@ -1,11 +1,12 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { config } from '../config';
-import { Button } from '../ui/form';
+import { Button, GhostButton } from '../ui/form';
 import { DefaultLogo } from '../ui/Logo';
 import { ScreenSkeleton, Skeleton } from '../ui/Skeleton';
-import { notify } from '../ui/toast';
+import { toastText } from '../api/errors';
+import { useErrorToast } from '../ui/toast';
 import { navFor, routeFor, type UserType } from './access';
 import { ProfileMenu } from './ProfilePopup';
 import { useSession, useSessionState } from './session-context';
@@ -124,13 +125,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const { actor } = useSession();
   const user = useSessionState((s) => s.context.user);
   const userState = useSessionState((s) => (s.matches({ loggedIn: { user: 'ready' } }) ? 'ready' : s.matches({ loggedIn: { user: 'failed' } }) ? 'failed' : 'loading'));
-  const error = useSessionState((s) => s.context.error);
-  const logoutError = useSessionState((s) => (s.matches({ loggedIn: { logout: 'idle' } }) ? s.context.error : null));
-  const shown = useRef(logoutError);
-  useEffect(() => {
-    if (logoutError && logoutError !== shown.current) notify.errors([logoutError]);
-    shown.current = logoutError;
-  }, [logoutError]);
+  const userError = useSessionState((s) => s.context.userError);
+  const type = useSessionState((s) => s.context.event);
+  const loggingOut = useSessionState((s) => s.matches({ loggedIn: { logout: 'pending' } }));
+  useErrorToast(useSessionState((s) => s.context.logoutError));
 
   const anchorName = user?.anchor?.name;
   // The spec's fallbacks: the user's name, else the anchor's, else 'User name'.
@@ -146,16 +144,19 @@ export function Layout({ children }: { children: ReactNode }) {
         </Brand>
         {userState === 'ready' ? <ProfileMenu displayName={displayName} /> : <Skeleton $width="140px" $height="24px" aria-hidden />}
       </TopBar>
-      <Navigation type={userState === 'ready' ? (user?.event ?? null) : undefined} />
-      <Main id="main">
+      <Navigation type={userState === 'ready' ? type : undefined} />
+      <Main id="main" tabIndex={-1}>
         {userState === 'loading' && <ScreenSkeleton label="Loading your profile" />}
         {userState === 'failed' && (
           <ErrorPanel role="alert">
             <h1>Your profile could not be loaded</h1>
-            <p>{error ? `${error.code}: ${error.detail}` : 'Something went wrong!'}</p>
+            <p>{userError ? toastText(userError) : 'Something went wrong!'}</p>
             <Button type="button" onClick={() => actor.send({ type: 'RELOAD_USER' })}>
               Retry
-            </Button>
+            </Button>{' '}
+            <GhostButton type="button" disabled={loggingOut} onClick={() => actor.send({ type: 'LOGOUT' })}>
+              Log Out
+            </GhostButton>
           </ErrorPanel>
         )}
         {userState === 'ready' && children}

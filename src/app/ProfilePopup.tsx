@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import styled from 'styled-components';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { formMachine } from '../../machines/form/form.machine';
@@ -7,7 +7,7 @@ import { profileMachine } from '../../machines/profile/profile.machine';
 import { setPassword } from '../api/auth';
 import { Button, GhostButton, TextField } from '../ui/form';
 import { Modal } from '../ui/Modal';
-import { notify } from '../ui/toast';
+import { useFormView } from '../features/auth/useFormActor';
 import { useSession, useSessionState } from './session-context';
 
 const Details = styled.dl`
@@ -54,19 +54,21 @@ export function ProfileMenu({ displayName }: { displayName: string }) {
   const open = useSelector(profile, (s) => !s.matches('closed'));
   const step = useSelector(profile, (s) => (s.matches({ open: 'password' }) ? 'password' : s.matches({ open: 'success' }) ? 'success' : 'view'));
   const form = useSelector(profile, (s) => s.children.passwordForm);
+  // A password change that is on its way cannot be walked away from (it would still happen, unseen).
+  const saving = useSelector(form, (s) => s?.matches('submitting') ?? false);
 
   return (
     <>
       <GhostButton type="button" aria-haspopup="dialog" data-testid="user-name" onClick={() => profile.send({ type: 'OPEN' })}>
         {displayName}
       </GhostButton>
-      <Modal open={open} title={step === 'password' ? 'Change Password' : 'My Profile'} onClose={() => profile.send({ type: 'CLOSE' })}>
+      <Modal open={open} closable={!saving} title={step === 'password' ? 'Change Password' : 'My Profile'} onClose={() => profile.send({ type: 'CLOSE' })}>
         {step === 'view' && <ProfileView onChangePassword={() => profile.send({ type: 'CHANGE_PASSWORD' })} />}
         {step === 'password' && form && <PasswordStep form={form} />}
         {step === 'success' && (
           <>
             <Success role="status">Password Changed Successfully!</Success>
-            <Button type="button" onClick={() => profile.send({ type: 'DONE' })}>
+            <Button type="button" autoFocus onClick={() => profile.send({ type: 'DONE' })}>
               Done
             </Button>
           </>
@@ -106,27 +108,19 @@ function ProfileView({ onChangePassword }: { onChangePassword: () => void }) {
   );
 }
 
-function PasswordStep({ form }: { form: ActorRefFrom<typeof formMachine> }) {
-  const values = useSelector(form, (s) => s.context.values);
-  const errors = useSelector(form, (s) => s.context.errors);
-  const failure = useSelector(form, (s) => s.context.failure);
-  const saving = useSelector(form, (s) => s.matches('submitting'));
-  const shown = useRef(failure);
-  useEffect(() => {
-    if (failure && failure !== shown.current) notify.errors(failure);
-    shown.current = failure;
-  }, [failure]);
-
-  const change = (field: string) => (event: { target: { value: string } }) => form.send({ type: 'CHANGE', field, value: event.target.value });
+function PasswordStep({ form: actor }: { form: ActorRefFrom<typeof formMachine> }) {
+  const { form, values, errors, sending: saving, change, submit } = useFormView(actor);
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.send({ type: 'SUBMIT' });
-      }}
-    >
-      <TextField label="New Password" revealable autoComplete="new-password" value={values.password ?? ''} error={errors.password} onChange={change('password')} />
+    <form ref={form} noValidate onSubmit={submit}>
+      <TextField
+        label="New Password"
+        revealable
+        autoFocus
+        autoComplete="new-password"
+        value={values.password ?? ''}
+        error={errors.password}
+        onChange={change('password')}
+      />
       <TextField
         label="Confirm Password"
         revealable

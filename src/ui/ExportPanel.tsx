@@ -60,10 +60,6 @@ export function ExportPanel({ columns, onDownload, label = 'Download Report' }: 
     });
 
   const download = async () => {
-    if (chosen.size === 0) {
-      notify.errors([{ code: 'ERROR', detail: 'Please select item' }]);
-      return;
-    }
     setBusy(true);
     try {
       // Keep the table's column order, whatever order they were ticked in.
@@ -89,7 +85,7 @@ export function ExportPanel({ columns, onDownload, label = 'Download Report' }: 
             CSV
           </label>
         </Fieldset>
-        <Fieldset>
+        <Fieldset aria-describedby={chosen.size === 0 ? 'export-none-chosen' : undefined}>
           <legend>Columns</legend>
           <label>
             <input type="checkbox" checked={all} onChange={() => setChosen(all ? new Set() : new Set(columns.map((c) => c.key)))} />
@@ -103,7 +99,7 @@ export function ExportPanel({ columns, onDownload, label = 'Download Report' }: 
               </label>
             ))}
           </Columns>
-          {chosen.size === 0 && <FieldError>Please select item</FieldError>}
+          {chosen.size === 0 && <FieldError id="export-none-chosen">Please select item</FieldError>}
         </Fieldset>
         <Footer>
           <GhostButton type="button" onClick={() => setOpen(false)}>

@@ -45,19 +45,23 @@ interface ModalProps {
   children: ReactNode;
   /** Spec: modals are 40% wide (never narrower than the content needs on a phone). */
   width?: string;
+  /** False while the modal must stay (a save on its way): Esc and the close button do nothing. */
+  closable?: boolean;
 }
 
 /**
  * The one modal: a native `<dialog>` opened with showModal(), so the page behind is inert and focus
  * stays inside; Esc closes it (through the dialog's own cancel), and focus returns to the opener.
  */
-export function Modal({ open, title, onClose, children, width = '40%' }: ModalProps) {
+export function Modal({ open, title, onClose, children, width = '40%', closable = true }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
+  const closableRef = useRef(closable);
   useEffect(() => {
     onCloseRef.current = onClose;
+    closableRef.current = closable;
   });
 
   useEffect(() => {
@@ -78,8 +82,15 @@ export function Modal({ open, title, onClose, children, width = '40%' }: ModalPr
       opener.current?.focus();
       onCloseRef.current();
     };
+    const cancel = (event: Event) => {
+      if (!closableRef.current) event.preventDefault();
+    };
     element.addEventListener('close', closed);
-    return () => element.removeEventListener('close', closed);
+    element.addEventListener('cancel', cancel);
+    return () => {
+      element.removeEventListener('close', closed);
+      element.removeEventListener('cancel', cancel);
+    };
   }, []);
 
   return (
@@ -88,7 +99,7 @@ export function Modal({ open, title, onClose, children, width = '40%' }: ModalPr
         <>
           <Header>
             <h2 id={titleId}>{title}</h2>
-            <CloseButton type="button" aria-label="Close" onClick={() => dialog.current?.close()}>
+            <CloseButton type="button" aria-label="Close" disabled={!closable} onClick={() => dialog.current?.close()}>
               ×
             </CloseButton>
           </Header>

@@ -83,7 +83,7 @@ export function TextField({ label, error, revealable = false, type, ...input }: 
           {...input}
         />
         {revealable && (
-          <Toggle type="button" aria-pressed={shown} aria-label={shown ? `Hide ${label}` : `Show ${label}`} onClick={() => setShown((s) => !s)}>
+          <Toggle type="button" aria-pressed={shown} aria-label={`Show ${label}`} onClick={() => setShown((s) => !s)}>
             {shown ? 'Hide' : 'Show'}
           </Toggle>
         )}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { useTheme } from 'styled-components';
 import { errorToastText, toastText, type ErrorEntry } from '../api/errors';
@@ -16,6 +17,18 @@ export function AppToaster() {
       }}
     />
   );
+}
+
+/**
+ * Shows a failure once, when it appears: a machine keeps its last failure in context, and the screen
+ * toasts it when it changes (a new failure is a new list, even with the same text).
+ */
+export function useErrorToast(errors: readonly Partial<ErrorEntry>[] | null | undefined): void {
+  const shown = useRef(errors);
+  useEffect(() => {
+    if (errors && errors !== shown.current) notify.errors(errors);
+    shown.current = errors;
+  }, [errors]);
 }
 
 export const notify = {

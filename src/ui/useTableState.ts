@@ -5,6 +5,7 @@ import { readTableState, withChange, writeTableState, type TableState } from '..
 /**
  * A table's page, region, search and filters, kept in the URL query under the table's id, so reload,
  * back and a shared link restore them. Any change other than the page goes back to page 1.
+ * `defaults` must be a constant (it is compared by identity).
  */
 export function useTableState(tableId: string, defaults?: Partial<TableState>) {
   const search = useSearch();
@@ -13,6 +14,7 @@ export function useTableState(tableId: string, defaults?: Partial<TableState>) {
   const update = useCallback(
     (change: Partial<TableState>) => {
       const query = writeTableState(search, tableId, withChange(state, change), defaults);
+      if (query === search.replace(/^\?/, '')) return;
       navigate(`${location}${query ? `?${query}` : ''}`);
     },
     [search, tableId, state, defaults, location, navigate],

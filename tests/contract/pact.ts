@@ -1,5 +1,5 @@
 import { PactV4, SpecificationVersion, MatchersV3 } from '@pact-foundation/pact';
-import { createApiClient, type SessionPort } from '../../src/api/client';
+import { createApiClient, type ClientOptions, type SessionPort } from '../../src/api/client';
 import { DEFAULT_PRODUCT, vendorMediaType } from '../../src/lib/product';
 
 /** The names in the pact file; a backend team verifies `lending-provider` against it. */
@@ -22,12 +22,12 @@ export const JSON_CONTENT = { 'Content-Type': MatchersV3.regex('^application/jso
 export const authHeaders = (extra: Record<string, string> = {}) => ({ Accept: V1, Authorization: EXAMPLE_AUTH_TOKEN, ...extra });
 
 /** The real client, pointed at the Pact mock, with a session that always hands out the example token. */
-export function clientFor(url: string, port: Partial<SessionPort> = {}) {
+export function clientFor(url: string, port: Partial<SessionPort> = {}, options: Partial<ClientOptions> = {}) {
   const session: SessionPort = {
     currentToken: () => Promise.resolve(EXAMPLE_AUTH_TOKEN),
     expired: () => Promise.resolve(null),
     invalid: () => Promise.resolve(null),
     ...port,
   };
-  return createApiClient({ baseUrl: url, product: DEFAULT_PRODUCT, session });
+  return createApiClient({ baseUrl: url, product: DEFAULT_PRODUCT, session, ...options });
 }

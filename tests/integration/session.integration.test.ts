@@ -127,15 +127,41 @@ describe('session against the mock provider', () => {
       const reason = (result as PromiseRejectedResult).reason as ApiError;
       expect(reason).toBeInstanceOf(ApiError);
       expect(reason.status).toBe(401);
-      expect(reason.code).toBe('ER-AUTH-103');
+      expect(reason.code).toBe('ER-AUTH-102');
+      expect(reason.text).toBe('Your session has ended. Please log in again.');
     }
     const snapshot = session.actor.getSnapshot();
     expect(snapshot.value).toBe('loggedOut');
-    expect(snapshot.context.error?.code).toBe('ER-AUTH-102');
+    expect(snapshot.context.error?.[0]?.code).toBe('ER-AUTH-102');
     expect([...storage.values.keys()]).toEqual([]);
     // Requests after that fail at once, without reaching the provider.
     await expect(getUser(session.client, '1')).rejects.toMatchObject({ status: 401, code: 'ER-AUTH-102' });
     session.stop();
+  });
+
+  it('keeps two tabs on one stored session logged in: the second tab takes the first tab’s refreshed tokens', async () => {
+    const tab1 = await loggedIn();
+    const tab2 = liveSession(tab1.storage); // a second tab of the same origin: same local storage
+    await waitFor(tab2.session.actor, (s) => s.matches({ loggedIn: { user: 'ready' } }));
+    offsetMs += (TOKEN_TTL + 1) * 1000;
+    await expect(getUser(tab1.session.client, '1')).resolves.toMatchObject({ email: 't1@anchor.test' });
+    await expect(getUser(tab2.session.client, '1')).resolves.toMatchObject({ email: 't1@anchor.test' });
+    // Only tab 1 called the provider; tab 2 adopted the stored pair instead of reusing its rotated token.
+    expect(tab1.count('POST /auth') + tab2.count('POST /auth')).toBe(1);
+    await expect(getUser(tab1.session.client, '1')).resolves.toBeTruthy();
+    expect(tab1.session.actor.getSnapshot().matches('loggedIn')).toBe(true);
+    expect(tab2.session.actor.getSnapshot().context.authToken).toBe(tab1.session.actor.getSnapshot().context.authToken);
+    tab1.session.stop();
+    tab2.session.stop();
+  });
+
+  it('keeps the login’s access type across a reload', async () => {
+    const first = await loggedIn('t2@anchor.test');
+    expect(first.storage.values.get(STORAGE_KEYS.event)).toBe('t2');
+    const reloaded = liveSession(first.storage);
+    expect(reloaded.session.actor.getSnapshot().context.event).toBe('t2');
+    first.session.stop();
+    reloaded.session.stop();
   });
 
   it('revokes the whole token family when a rotated refresh token is reused', async () => {

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { forgotPassword } from '../../api/auth';
 import { useSession } from '../../app/session-context';
 import { emailProblem, problems } from '../../lib/validation';
 import { Button, TextField } from '../../ui/form';
+import { notify } from '../../ui/toast';
 import { AuthFooter, AuthLayout } from './AuthLayout';
 import { useFormActor } from './useFormActor';
 
@@ -14,6 +16,9 @@ export default function ForgotPasswordScreen() {
     submit: (values) => forgotPassword(client, (values.email ?? '').trim()),
   });
   const message = form.done && typeof form.result === 'object' && form.result !== null && 'message' in form.result ? String(form.result.message) : null;
+  useEffect(() => {
+    if (message) notify.success(message);
+  }, [message]);
 
   return (
     <AuthLayout title="Forgot password" subtitle="Please enter your Email ID">
@@ -23,7 +28,7 @@ export default function ForgotPasswordScreen() {
           <Link href="/login">Go Back</Link>
         </>
       ) : (
-        <form noValidate onSubmit={form.submit}>
+        <form ref={form.form} noValidate onSubmit={form.submit}>
           <TextField label="Email ID" type="email" autoComplete="username" value={form.values.email ?? ''} error={form.errors.email} onChange={form.change('email')} />
           <AuthFooter>
             <Link href="/login">Go Back</Link>

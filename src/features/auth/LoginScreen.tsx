@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useSession, useSessionState } from '../../app/session-context';
 import { emailProblem, problems, requiredProblem } from '../../lib/validation';
 import { Button, TextField } from '../../ui/form';
-import { notify } from '../../ui/toast';
+import { focusFirstInvalid } from '../../ui/focus';
+import { useErrorToast } from '../../ui/toast';
 import { AuthFooter, AuthLayout } from './AuthLayout';
 
 type Field = 'email' | 'password';
@@ -16,26 +17,25 @@ export default function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const shownError = useRef(error);
-
+  const form = useRef<HTMLFormElement>(null);
   // A failed login leaves the machine logged out with the server's error: show it once as a toast.
-  useEffect(() => {
-    if (error && error !== shownError.current) notify.errors([error]);
-    shownError.current = error;
-  }, [error]);
+  useErrorToast(error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const found = problems<Field>({ email: emailProblem(email), password: requiredProblem(password, 'Password') });
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(form.current);
+      return;
+    }
     actor.send({ type: 'LOGIN', email: email.trim(), password });
   };
 
   return (
     <AuthLayout title="Welcome to the Anchor Portal" subtitle="Log In">
-      <form noValidate onSubmit={submit}>
+      <form ref={form} noValidate onSubmit={submit}>
         <TextField
           label="Email ID"
           type="email"

@@ -36,7 +36,7 @@ export default function ResetPasswordScreen() {
   }
   return (
     <AuthLayout title="Reset password" subtitle="Choose a new password">
-      <form noValidate onSubmit={form.submit}>
+      <form ref={form.form} noValidate onSubmit={form.submit}>
         <TextField label="Password" revealable autoComplete="new-password" placeholder="8 Characters password" value={form.values.password ?? ''} error={form.errors.password} onChange={form.change('password')} />
         <TextField
           label="Confirm Password"

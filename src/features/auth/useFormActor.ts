@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { formMachine, type FieldErrors, type FormValues } from '../../../machines/form/form.machine';
-import { notify } from '../../ui/toast';
+import { focusFirstInvalid } from '../../ui/focus';
+import { useErrorToast } from '../../ui/toast';
 
 /**
  * A form on the form machine: values, per-field errors, a submit that sends once, and the server's
@@ -11,25 +12,29 @@ import { notify } from '../../ui/toast';
 export function useFormActor(options: { initial: FormValues; validate: (values: FormValues) => FieldErrors; submit: (values: FormValues) => Promise<unknown> }) {
   const { initial, validate, submit } = options;
   const actor = useActorRef(formMachine.provide({ actors: { submit: fromPromise(({ input }) => submit(input)) } }), { input: { initial, validate } });
+  return { ...useFormView(actor), done: useSelector(actor, (s) => s.status === 'done'), result: useSelector(actor, (s) => s.context.result) };
+}
+
+/**
+ * What a screen needs of a running form machine: values, errors, sending, change and submit handlers,
+ * the refusal toasted once, and focus moved to the first invalid field after a failed check.
+ */
+export function useFormView(actor: ActorRefFrom<typeof formMachine>) {
+  const form = useRef<HTMLFormElement>(null);
   const values = useSelector(actor, (s) => s.context.values);
   const errors = useSelector(actor, (s) => s.context.errors);
   const failure = useSelector(actor, (s) => s.context.failure);
   const sending = useSelector(actor, (s) => s.matches('submitting'));
-  const done = useSelector(actor, (s) => s.status === 'done');
-  const result = useSelector(actor, (s) => s.context.result);
-
-  const shown = useRef(failure);
+  useErrorToast(failure);
   useEffect(() => {
-    if (failure && failure !== shown.current) notify.errors(failure);
-    shown.current = failure;
-  }, [failure]);
+    if (Object.keys(errors).length > 0) focusFirstInvalid(form.current);
+  }, [errors]);
 
   return {
+    form,
     values,
     errors,
     sending,
-    done,
-    result,
     change: (field: string) => (event: { target: { value: string } }) => actor.send({ type: 'CHANGE', field, value: event.target.value }),
     submit: (event: { preventDefault: () => void }) => {
       event.preventDefault();

@@ -140,7 +140,7 @@ describe('session and user calls', () => {
       .withRequest('POST', '/users/logout', (b) => b.headers({ ...authHeaders(), 'Content-Type': 'application/json' }).jsonBody({ token: string(EXAMPLE_AUTH_TOKEN) }))
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Logged out successfully.') }))
       .executeTest(async (server) => {
-        await expect(logout(clientFor(server.url), EXAMPLE_AUTH_TOKEN)).resolves.toEqual({ message: 'Logged out successfully.' });
+        await expect(logout(clientFor(server.url))).resolves.toEqual({ message: 'Logged out successfully.' });
       }));
 
   it('POST /users/forgot_password mails a reset link', () =>
