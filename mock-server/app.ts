@@ -10,6 +10,7 @@ import type { MockContext } from './context';
 import type { Db } from './db';
 import { errorHandler, unknownRoute } from './http';
 import { negotiateVersion } from './media-type';
+import { dashboardRoutes } from './routes/dashboard';
 import { devRoutes } from './routes/dev';
 import { distributorRoutes } from './routes/distributors';
 import { sessionRoutes } from './routes/sessions';
@@ -122,6 +123,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     next();
   });
   app.use(sessionRoutes(ctx));
+  app.use(dashboardRoutes(ctx));
   app.use(distributorRoutes(ctx));
   app.use(unknownRoute);
   app.use(errorHandler(log));

@@ -1,7 +1,10 @@
-import { Router } from 'express';
+import { format } from 'date-fns';
+import { Router, type Request, type Response } from 'express';
 import { currentUser } from '../auth/middleware';
+import { LEAD_STATUSES, leadFigures, leadStatusCounts, rupees, type LeadFigures } from '../aggregates';
 import type { MockContext } from '../context';
-import { REGIONS, type DistributorCompany, type Region } from '../db';
+import { sendCsv, rupeesText } from '../csv';
+import { REGIONS, type ApplicationStatus, type DistributorCompany, type Region } from '../db';
 import { resource, route, validationError } from '../http';
 import { filterValue, paginate, pageParams } from '../paging';
 
@@ -19,44 +22,180 @@ export function matchesCustomer(company: Pick<DistributorCompany, 'name' | 'cust
   return company.name.toLowerCase().includes(needle) || company.customer_code.toLowerCase().includes(needle);
 }
 
+/** `filter[application_status]`: one of the four lead statuses. */
+export function statusFilter(value: string): ApplicationStatus {
+  if ((LEAD_STATUSES as readonly string[]).includes(value)) return value as ApplicationStatus;
+  throw validationError({ application_status: `application_status must be one of ${LEAD_STATUSES.join(', ')}` });
+}
+
+/** The lead columns a CSV export may ask for (`headers_accepted`), in their default order. */
+export const LEAD_CSV_HEADERS = [
+  { display_name: 'Customer Name', key: 'name' },
+  { display_name: 'Customer Code', key: 'customer_code' },
+  { display_name: 'Amount Outstanding', key: 'amount_outstanding' },
+  { display_name: 'Application Status', key: 'application_status' },
+  { display_name: 'Risk', key: 'risk_grading' },
+  { display_name: 'Eligibility', key: 'eligibility_amount' },
+  { display_name: 'Created At', key: 'created_at' },
+  { display_name: 'Limit Sanctioned', key: 'limit_sanctioned' },
+  { display_name: 'Limit Utilised', key: 'limit_utilized' },
+  { display_name: 'Balance Available', key: 'balance_available' },
+] as const;
+export type LeadCsvKey = (typeof LEAD_CSV_HEADERS)[number]['key'];
+
+/** `headers_accepted`: comma-separated keys in the order wanted (absent or blank: all ten; repeats dropped). */
+export function csvColumns(raw: unknown): (typeof LEAD_CSV_HEADERS)[number][] {
+  if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return [...LEAD_CSV_HEADERS];
+  if (typeof raw !== 'string') throw validationError({ headers_accepted: 'headers_accepted must be a comma-separated list of keys' });
+  const keys = [...new Set(raw.split(',').map((key) => key.trim()).filter((key) => key !== ''))];
+  const unknown = keys.filter((key) => !LEAD_CSV_HEADERS.some((h) => h.key === key));
+  if (unknown.length > 0) {
+    throw validationError({
+      headers_accepted: `Unknown column ${unknown.join(', ')}; accepted: ${LEAD_CSV_HEADERS.map((h) => h.key).join(', ')}`,
+    });
+  }
+  return keys.map((key) => LEAD_CSV_HEADERS.find((h) => h.key === key)!);
+}
+
+/** `filter[download_as_csv]`: true / 1 exports, false / 0 / absent lists. */
+function wantsCsv(req: Request): boolean {
+  const value = filterValue(req, 'download_as_csv');
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw validationError({ download_as_csv: 'download_as_csv must be true or false' });
+}
+
+function contactAttributes(c: DistributorCompany) {
+  return {
+    id: c.id,
+    name: c.name,
+    customer_code: c.customer_code,
+    region: c.region,
+    business_email: c.business_email,
+    mobile_number: c.mobile_number,
+    primary_user_email: c.primary_user_email,
+    primary_user_mobile: c.primary_user_mobile,
+    company_address: c.company_address,
+    account_details: c.account_details,
+  };
+}
+
+const NO_FIGURES: LeadFigures = { amount_outstanding: 0, limit_sanctioned: 0, limit_utilized: 0, balance_available: 0 };
+
+function leadAttributes(c: DistributorCompany, figures: LeadFigures) {
+  return {
+    ...contactAttributes(c),
+    application_status: c.application_status,
+    risk_grading: c.risk_grading,
+    eligibility_amount: rupees(c.eligibility_amount),
+    created_at: c.created_at,
+    amount_outstanding: rupees(figures.amount_outstanding),
+    limit_sanctioned: rupees(figures.limit_sanctioned),
+    limit_utilized: rupees(figures.limit_utilized),
+    balance_available: rupees(figures.balance_available),
+  };
+}
+
+function csvCell(c: DistributorCompany, figures: LeadFigures, key: LeadCsvKey): string {
+  switch (key) {
+    case 'name':
+    case 'customer_code':
+    case 'application_status':
+    case 'risk_grading':
+    case 'created_at':
+      return c[key];
+    case 'eligibility_amount':
+      return rupeesText(c.eligibility_amount);
+    case 'amount_outstanding':
+    case 'limit_sanctioned':
+    case 'limit_utilized':
+    case 'balance_available':
+      return rupeesText(figures[key]);
+  }
+}
+
 /**
  * GET /distributor_companies: the anchor's customers with their contact details (name, code, e-mail,
- * address, phone, account details), as the admin's customer list asks for them (the client sends the
- * spec's admin_panel and require_address_details flags). Filters: region, search (name or code);
- * `page` and `items` page it. Newest customers first. Lead-pipeline filters come with the dashboard.
+ * address, phone, account details), as the admin's customer list asks for them. Filters: region, search
+ * (name or code); `page` and `items` page it. Newest customers first.
+ *
+ * With `filter[application_status]` it is the lead manager's list for that status (as is
+ * GET /distributor_companies/lead_list for new leads): the rows add the lead figures, the answer adds
+ * csv_headers_accepted, and `filter[download_as_csv]=true` (+ `headers_accepted`) exports every matching
+ * row as CSV. GET /distributor_companies/statuses counts the customers in each status.
  */
 export function distributorRoutes(ctx: MockContext): Router {
   const router = Router();
+
+  const companies = (req: Request, status: ApplicationStatus | null) => {
+    const me = currentUser(req);
+    const region = regionFilter(filterValue(req, 'region'));
+    const search = filterValue(req, 'search');
+    return ctx
+      .db()
+      .distributor_companies.filter(
+        (c) =>
+          c.anchor_id === me.anchor_id &&
+          (status === null || c.application_status === status) &&
+          (region === null || c.region === region) &&
+          matchesCustomer(c, search),
+      )
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  };
+
+  const leads = async (req: Request, res: Response, status: ApplicationStatus) => {
+    const me = currentUser(req);
+    const csv = wantsCsv(req);
+    const columns = csv ? csvColumns(req.query.headers_accepted) : [];
+    const rows = companies(req, status);
+    const figures = leadFigures(ctx.db(), me.anchor_id);
+    const figuresOf = (c: DistributorCompany) => figures.get(c.id) ?? NO_FIGURES;
+    if (csv) {
+      await sendCsv(
+        res,
+        `Leads-${status}-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
+        columns.map((h) => h.display_name),
+        rows,
+        (c) => columns.map((h) => csvCell(c, figuresOf(c), h.key)),
+      );
+      return;
+    }
+    const { page, items } = pageParams(req);
+    const { rows: pageRows, pagy } = paginate(rows, page, items);
+    res.json({
+      data: pageRows.map((c) => resource('distributor_company', c.id, leadAttributes(c, figuresOf(c)))),
+      pagy,
+      csv_headers_accepted: LEAD_CSV_HEADERS,
+    });
+  };
+
+  // Before any /distributor_companies/:id route.
+  router.get(
+    '/distributor_companies/statuses',
+    ctx.auth,
+    route((req, res) => {
+      res.json({ data: leadStatusCounts(ctx.db(), currentUser(req).anchor_id) });
+    }),
+  );
+
+  router.get(
+    '/distributor_companies/lead_list',
+    ctx.auth,
+    route((req, res) => leads(req, res, 'new_leads')),
+  );
+
   router.get(
     '/distributor_companies',
     ctx.auth,
-    route((req, res) => {
-      const me = currentUser(req);
+    route(async (req, res) => {
+      const status = filterValue(req, 'application_status');
+      if (status !== undefined) {
+        await leads(req, res, statusFilter(status));
+        return;
+      }
       const { page, items } = pageParams(req);
-      const region = regionFilter(filterValue(req, 'region'));
-      const search = filterValue(req, 'search');
-      const rows = ctx
-        .db()
-        .distributor_companies.filter((c) => c.anchor_id === me.anchor_id && (region === null || c.region === region) && matchesCustomer(c, search))
-        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
-      const { rows: pageRows, pagy } = paginate(rows, page, items);
-      res.json({
-        data: pageRows.map((c) =>
-          resource('distributor_company', c.id, {
-            id: c.id,
-            name: c.name,
-            customer_code: c.customer_code,
-            region: c.region,
-            business_email: c.business_email,
-            mobile_number: c.mobile_number,
-            primary_user_email: c.primary_user_email,
-            primary_user_mobile: c.primary_user_mobile,
-            company_address: c.company_address,
-            account_details: c.account_details,
-          }),
-        ),
-        pagy,
-      });
+      const { rows: pageRows, pagy } = paginate(companies(req, null), page, items);
+      res.json({ data: pageRows.map((c) => resource('distributor_company', c.id, contactAttributes(c))), pagy });
     }),
   );
   return router;

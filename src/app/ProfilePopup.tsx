@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { formMachine } from '../../machines/form/form.machine';
@@ -109,9 +109,10 @@ function ProfileView({ onChangePassword }: { onChangePassword: () => void }) {
 }
 
 function PasswordStep({ form: actor }: { form: ActorRefFrom<typeof formMachine> }) {
-  const { form, values, errors, sending: saving, change, submit } = useFormView(actor);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, errors, sending: saving, change, submit } = useFormView(actor, formRef);
   return (
-    <form ref={form} noValidate onSubmit={submit}>
+    <form ref={formRef} noValidate onSubmit={submit}>
       <TextField
         label="New Password"
         revealable

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { forgotPassword } from '../../api/auth';
 import { useSession } from '../../app/session-context';
@@ -10,7 +10,9 @@ import { useFormActor } from './useFormActor';
 
 export default function ForgotPasswordScreen() {
   const { client } = useSession();
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useFormActor({
+    form: formRef,
     initial: { email: '' },
     validate: (values) => problems({ email: emailProblem(values.email ?? '') }),
     submit: (values) => forgotPassword(client, (values.email ?? '').trim()),
@@ -28,7 +30,7 @@ export default function ForgotPasswordScreen() {
           <Link href="/login">Go Back</Link>
         </>
       ) : (
-        <form ref={form.form} noValidate onSubmit={form.submit}>
+        <form ref={formRef} noValidate onSubmit={form.submit}>
           <TextField label="Email ID" type="email" autoComplete="username" value={form.values.email ?? ''} error={form.errors.email} onChange={form.change('email')} />
           <AuthFooter>
             <Link href="/login">Go Back</Link>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { resetPassword } from '../../api/auth';
 import { useSession } from '../../app/session-context';
@@ -13,7 +13,9 @@ export default function ResetPasswordScreen() {
   const { client } = useSession();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [, navigate] = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useFormActor({
+    form: formRef,
     initial: { password: '', password_confirmation: '' },
     validate: (values) => passwordPairProblems(values.password ?? '', values.password_confirmation ?? '', { password: 'Password', confirmation: 'Confirm Password' }),
     submit: (values) => resetPassword(client, { token, password: values.password ?? '', confirmation: values.password_confirmation ?? '' }),
@@ -36,7 +38,7 @@ export default function ResetPasswordScreen() {
   }
   return (
     <AuthLayout title="Reset password" subtitle="Choose a new password">
-      <form ref={form.form} noValidate onSubmit={form.submit}>
+      <form ref={formRef} noValidate onSubmit={form.submit}>
         <TextField label="Password" revealable autoComplete="new-password" placeholder="8 Characters password" value={form.values.password ?? ''} error={form.errors.password} onChange={form.change('password')} />
         <TextField
           label="Confirm Password"

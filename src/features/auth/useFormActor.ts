@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { formMachine, type FieldErrors, type FormValues } from '../../../machines/form/form.machine';
 import { focusFirstInvalid } from '../../ui/focus';
@@ -9,18 +9,23 @@ import { useErrorToast } from '../../ui/toast';
  * A form on the form machine: values, per-field errors, a submit that sends once, and the server's
  * refusal shown as a toast. `submit` is the effect; `validate` the pure check.
  */
-export function useFormActor(options: { initial: FormValues; validate: (values: FormValues) => FieldErrors; submit: (values: FormValues) => Promise<unknown> }) {
-  const { initial, validate, submit } = options;
+export function useFormActor(options: {
+  initial: FormValues;
+  validate: (values: FormValues) => FieldErrors;
+  submit: (values: FormValues) => Promise<unknown>;
+  /** The form element, for moving focus to its first invalid field. */
+  form: RefObject<HTMLFormElement | null>;
+}) {
+  const { initial, validate, submit, form } = options;
   const actor = useActorRef(formMachine.provide({ actors: { submit: fromPromise(({ input }) => submit(input)) } }), { input: { initial, validate } });
-  return { ...useFormView(actor), done: useSelector(actor, (s) => s.status === 'done'), result: useSelector(actor, (s) => s.context.result) };
+  return { ...useFormView(actor, form), done: useSelector(actor, (s) => s.status === 'done'), result: useSelector(actor, (s) => s.context.result) };
 }
 
 /**
  * What a screen needs of a running form machine: values, errors, sending, change and submit handlers,
  * the refusal toasted once, and focus moved to the first invalid field after a failed check.
  */
-export function useFormView(actor: ActorRefFrom<typeof formMachine>) {
-  const form = useRef<HTMLFormElement>(null);
+export function useFormView(actor: ActorRefFrom<typeof formMachine>, form: RefObject<HTMLFormElement | null>) {
   const values = useSelector(actor, (s) => s.context.values);
   const errors = useSelector(actor, (s) => s.context.errors);
   const failure = useSelector(actor, (s) => s.context.failure);
@@ -28,10 +33,9 @@ export function useFormView(actor: ActorRefFrom<typeof formMachine>) {
   useErrorToast(failure);
   useEffect(() => {
     if (Object.keys(errors).length > 0) focusFirstInvalid(form.current);
-  }, [errors]);
+  }, [errors, form]);
 
   return {
-    form,
     values,
     errors,
     sending,

@@ -1,6 +1,90 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { GhostButton } from '../../ui/form';
+import { CreditSection } from './CreditSection';
+import { InvoicesSection } from './InvoicesSection';
+import { LeadManager } from './LeadManager';
+import { LendingSummaryBlock } from './LendingSummaryBlock';
+import { Panel, SectionBox } from './layout';
 
-/** The home route. The dashboard's blocks arrive with the home-dashboard issue. */
+const Page = styled.div`
+  padding: 24px;
+  h1 { margin: 0 0 24px; }
+`;
+
+const Footer = styled.footer`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: 16px;
+  padding: 24px 0 8px;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+const Badge = styled.span`
+  padding: 2px 8px;
+  border-radius: 999px;
+  border: 1px solid ${({ theme }) => theme.warning};
+  color: ${({ theme }) => theme.warning};
+  font-size: 12px;
+  font-weight: 700;
+`;
+
+/** The spec keeps the home payment-link block as a static, labelled mock: sample rows, no actions. */
+const SAMPLE_LINKS = [
+  { customer: 'Sample Traders', invoice: 'INV/2526/000101', status: 'Pending' },
+  { customer: 'Example Distributors', invoice: 'INV/2526/000102', status: 'Paid' },
+];
+
+function PaymentLinksComingSoon() {
+  return (
+    <SectionBox aria-labelledby="links-soon-title">
+      <Panel>
+        <h2 id="links-soon-title">
+          Payment Links <Badge>COMING SOON</Badge>
+        </h2>
+        <p>Sample data: this block shows what is coming; it does nothing yet.</p>
+        <dl>
+          {SAMPLE_LINKS.map((l) => (
+            <div key={l.invoice} style={{ display: 'contents' }}>
+              <dt>
+                {l.customer} · {l.invoice}
+              </dt>
+              <dd>{l.status}</dd>
+            </div>
+          ))}
+        </dl>
+      </Panel>
+    </SectionBox>
+  );
+}
+
+/** The home dashboard: invoices, lead manager, credit limit available, lending summary, and the footer. */
 export default function HomeScreen() {
-  return <ScreenPlaceholder title="Dashboard" />;
+  const [today] = useState(() => new Date());
+  return (
+    <Page>
+      <h1 id="top" tabIndex={-1}>
+        Dashboard
+      </h1>
+      <InvoicesSection today={today} />
+      <LeadManager />
+      <CreditSection />
+      <LendingSummaryBlock today={today} />
+      <PaymentLinksComingSoon />
+      <Footer>
+        <span>You are all caught up</span>
+        <GhostButton
+          type="button"
+          onClick={() => {
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+            document.getElementById('top')?.focus({ preventScroll: true });
+          }}
+        >
+          Go back to top
+        </GhostButton>
+      </Footer>
+    </Page>
+  );
 }

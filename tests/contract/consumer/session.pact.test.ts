@@ -117,7 +117,8 @@ describe('session and user calls', () => {
       .executeTest(async (server) => {
         let asked = '';
         const client = clientFor(server.url, { expired: (token) => ((asked = token), Promise.resolve(null)) });
-        await expect(getUser(client, '1')).rejects.toMatchObject({ status: 401, code: 'ER-AUTH-103' });
+        // The client asks the session to refresh; with no refresh possible the caller hears the session ended.
+        await expect(getUser(client, '1')).rejects.toMatchObject({ status: 401, code: 'ER-AUTH-102' });
         expect(asked).toBe(EXAMPLE_AUTH_TOKEN);
       }));
 

@@ -12,8 +12,14 @@ import { PACT_FILE } from '../pact';
  * endpoint); see the README.
  */
 const TOKEN_TTL = 60;
+/**
+ * The pact's examples use fixed dates (a 2025-11-23..2026-11-22 window), so the mock runs on a clock that
+ * starts on 2026-11-22: its seed is laid out around that day whenever the verification runs.
+ */
+const PACT_TODAY = new Date('2026-11-22T10:00:00').getTime();
+const startedAt = Date.now();
 let clockOffsetMs = 0;
-const mock = createMockServer({ clock: () => new Date(Date.now() + clockOffsetMs), tokenTtl: TOKEN_TTL, log: () => {} });
+const mock = createMockServer({ clock: () => new Date(PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs), tokenTtl: TOKEN_TTL, log: () => {} });
 let running: RunningMock;
 
 beforeAll(async () => {

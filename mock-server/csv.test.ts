@@ -1,0 +1,35 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { csvLines, guardCell, rupeesText } from './csv';
+
+describe('csv helpers', () => {
+  it('guards cells a spreadsheet would run as formulas', () => {
+    for (const risky of ['=SUM(A1)', '+91 98', '-5.00', '@cmd', '\tx', '\rx']) expect(guardCell(risky)).toBe(`'${risky}`);
+    for (const safe of ['Rao Traders', '5.00', '', " =later", "'quoted"]) expect(guardCell(safe)).toBe(safe);
+  });
+
+  it('writes paise as rupees with two decimals, exactly', () => {
+    expect(rupeesText(123456)).toBe('1234.56');
+    expect(rupeesText(5)).toBe('0.05');
+    expect(rupeesText(0)).toBe('0.00');
+    expect(rupeesText(-500)).toBe('-5.00');
+    expect(rupeesText(900_719_925_474_099)).toBe('9007199254740.99');
+  });
+
+  it('quotes per RFC 4180, ends every line with CRLF and round-trips through papaparse', () => {
+    const rows = [
+      ['name', 'note'],
+      ['Rao, Sons', 'said "hi"'],
+      ['Line\nbreak', '=1+1'],
+    ];
+    const text = csvLines(rows);
+    expect(text).toBe('name,note\r\n"Rao, Sons","said ""hi"""\r\n"Line\nbreak",\'=1+1\r\n');
+    expect(csvLines([])).toBe('');
+    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
+    expect(parsed.data).toEqual([
+      ['name', 'note'],
+      ['Rao, Sons', 'said "hi"'],
+      ['Line\nbreak', "'=1+1"],
+    ]);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Response } from 'express';
+import Papa from 'papaparse';
+
+/**
+ * CSV answers: RFC 4180 text (papaparse quotes a cell only when it holds a comma, a quote, a line break or
+ * edge spaces; lines end CRLF), written to the response in chunks so a large export streams instead of
+ * being built whole in memory.
+ */
+
+/** Rows per chunk written to the response. */
+export const CSV_CHUNK_ROWS = 1000;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * The formula-injection guard: a cell a spreadsheet would read as a formula (starting with `=`, `+`, `-`,
+ * `@`, a tab or a carriage return) gets a leading `'`, so it shows as text. This applies to every cell,
+ * numbers included: a negative amount such as `-5.00` comes out as `'-5.00` (accepted: safe beats pretty).
+ */
+export function guardCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** Paise as rupees with exactly 2 decimals, by integer arithmetic ('-1234.05' for -123405). */
+export function rupeesText(paise: number): string {
+  const abs = Math.abs(paise);
+  return `${paise < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** One CSV chunk: guarded cells, CRLF between lines and after the last one. */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  if (rows.length === 0) return '';
+  return `${Papa.unparse(rows.map((row) => row.map(guardCell)), { newline: '\r\n', header: false })}\r\n`;
+}
+
+/** Waits until the response can take more (or the caller went away). */
+function drained(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
+}
+
+/**
+ * Sends `text/csv` as an attachment named `filename`: the header row, then the rows, turned into cells by
+ * `cells` one chunk of CSV_CHUNK_ROWS at a time, honouring back-pressure. Stops early if the caller hangs up.
+ */
+export async function sendCsv<T>(
+  res: Response,
+  filename: string,
+  header: readonly string[],
+  rows: readonly T[],
+  cells: (row: T) => string[],
+  chunkRows = CSV_CHUNK_ROWS,
+): Promise<void> {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  let pending = csvLines([header]);
+  for (let start = 0; start < rows.length; start += chunkRows) {
+    pending += csvLines(rows.slice(start, start + chunkRows).map(cells));
+    if (res.destroyed) return;
+    if (!res.write(pending)) await drained(res);
+    pending = '';
+  }
+  if (res.destroyed) return;
+  res.end(pending);
+}

@@ -1,0 +1,123 @@
+import type { CreditLimitSummary, TopPerformers } from '../../api/codecs/dashboard';
+import { formatPercent, formatShortMoney } from '../../lib/format';
+import { IndiaRegionMap } from '../../ui/charts/IndiaRegionMap';
+import { PeriodSelector } from '../../ui/PeriodSelector';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { CardGrid, StatCard } from '../../ui/StatCard';
+import { Skeleton } from '../../ui/Skeleton';
+import { useCreditLimitSummary, useTopPerformers } from './api';
+import { Panel, SectionBox, SectionHeader } from './layout';
+
+const REGION_NAMES = { north: 'North', east: 'East', west: 'West', south: 'South' } as const;
+const CREDIT_PERIOD = { period: 'this_year' } as const;
+
+/** Credit limit available: the summary cards, the region map, the credit top performers and overall utilisation. */
+export function CreditSection() {
+  const summary = useCreditLimitSummary();
+  const performers = useTopPerformers(CREDIT_PERIOD);
+  const s = summary.data;
+  const pending = <Skeleton $width="60%" $height="28px" />;
+  return (
+    <SectionBox aria-labelledby="credit-title">
+      <SectionHeader>
+        <h2 id="credit-title">Credit Limit Available</h2>
+        <PeriodSelector label="Credit period" value="this_year" options={['this_year']} onChange={() => {}} />
+      </SectionHeader>
+      <CardGrid>
+        <StatCard
+          testId="credit-sanctioned"
+          label="Total Credit Limit Sanctioned"
+          value={s ? formatShortMoney(s.total_credit_limit_sanctioned.total) : pending}
+          sub={s ? `${s.total_credit_limit_sanctioned.active_customers} active customers` : undefined}
+        />
+        <StatCard
+          testId="credit-utilised"
+          label="Utilised"
+          value={s ? formatShortMoney(s.utilised_limit_summary.utilised_limit) : pending}
+          sub={s ? `Unutilised ${formatShortMoney(s.utilised_limit_summary.unutilised_limit)}` : undefined}
+        />
+        <StatCard
+          testId="credit-default"
+          label="Default"
+          value={s ? formatShortMoney(s.default.total) : pending}
+          sub={s ? `30+ ${formatShortMoney(s.default.default_30days)} · 90+ ${formatShortMoney(s.default.default_90days)}` : undefined}
+        />
+      </CardGrid>
+      <CardGrid style={{ marginTop: 16 }}>
+        <Panel data-testid="region-map">
+          <h3>Region-Wise Credit Utilisation</h3>
+          {s ? (
+            <IndiaRegionMap
+              regions={s.regionwise_credit_utilisation.map((r) => ({
+                region: r.region,
+                utilised: r.region_data.total_utilised,
+                growth: r.region_data.utilisation_growth,
+                overdue90: r.region_data.overdue_90_days,
+              }))}
+            />
+          ) : (
+            <Skeleton $height="320px" />
+          )}
+        </Panel>
+        <div style={{ display: 'grid', gap: 16, alignContent: 'start' }}>
+          <CreditTopPerformers data={performers.data} />
+          <OverallUtilisation summary={s} />
+        </div>
+      </CardGrid>
+    </SectionBox>
+  );
+}
+
+function CreditTopPerformers({ data }: { data: TopPerformers | undefined }) {
+  const leaders = data?.credit_top_performers;
+  return (
+    <Panel data-testid="credit-top-performers">
+      <h3>Top Performers</h3>
+      {!data ? (
+        <Skeleton $height="72px" />
+      ) : !leaders ? (
+        <p>No data found.</p>
+      ) : (
+        <dl>
+          <dt>Credit utilisation</dt>
+          <dd>
+            {REGION_NAMES[leaders.credit_utilisation.region]} · {formatShortMoney(leaders.credit_utilisation.utilised)}
+          </dd>
+          <dt>Credit limit growth</dt>
+          <dd>
+            {REGION_NAMES[leaders.credit_limit_growth.region]} · {formatPercent(leaders.credit_limit_growth.growth)}
+          </dd>
+          <dt>Fastest invoice clearance</dt>
+          <dd>
+            {REGION_NAMES[leaders.invoice_clearance.region]} · {leaders.invoice_clearance.average_days.toFixed(2)} days
+          </dd>
+        </dl>
+      )}
+    </Panel>
+  );
+}
+
+function OverallUtilisation({ summary }: { summary: CreditLimitSummary | undefined }) {
+  const figures = summary?.credit_utilisation_summary;
+  return (
+    <Panel data-testid="overall-utilisation">
+      <h3>Overall Credit Utilisation</h3>
+      {!figures ? (
+        <Skeleton $height="72px" />
+      ) : (
+        <>
+          <dl>
+            <dt>Credit utilised</dt>
+            <dd>{formatPercent(figures.overall_credit_utilised)}</dd>
+          </dl>
+          <ProgressBar percent={figures.overall_credit_utilised} label="Overall credit utilised" />
+          <dl>
+            <dt>Channel finance penetration</dt>
+            <dd>{formatPercent(figures.channel_finance_peneration)}</dd>
+          </dl>
+          <ProgressBar percent={figures.channel_finance_peneration} label="Channel finance penetration" />
+        </>
+      )}
+    </Panel>
+  );
+}

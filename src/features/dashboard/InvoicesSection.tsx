@@ -1,0 +1,222 @@
+import { useMachine } from '@xstate/react';
+import { useId, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { homeChartsMachine, type HomeChart } from '../../../machines/home-charts/home-charts.machine';
+import type { FilterInformation, TopPerformers } from '../../api/codecs/dashboard';
+import { chartWindow, MONTHS, weekLabels, type ChartView } from '../../lib/dashboard-windows';
+import { formatCount, formatMoney, formatPercent, formatShortMoney } from '../../lib/format';
+import { barOption, lineOption } from '../../ui/charts/options';
+import { EChart } from '../../ui/charts/EChart';
+import { Input, Label, Select } from '../../ui/controls';
+import { GhostButton } from '../../ui/form';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { CardGrid, StatCard } from '../../ui/StatCard';
+import { Skeleton } from '../../ui/Skeleton';
+import { useClearedGraph, usePaymentGraph, useSharedGraph, useTopPerformers, type GraphWindow } from './api';
+import { SectionHeader, SectionBox } from './layout';
+
+const REGION_NAMES = { north: 'North', east: 'East', west: 'West', south: 'South' } as const;
+const CHART_TITLES: Record<HomeChart, string> = { shared: 'Invoices Shared', cleared: 'Invoices Cleared', payments: 'Payments' };
+
+/** The buckets of a graph answer as chart categories, amounts (rupees) and counts, in display order. */
+export function chartSeries(info: FilterInformation | undefined, view: ChartView, today: Date) {
+  const categories = view === 'yearly' ? [...MONTHS] : weekLabels(today);
+  const totals = new Map<string, { total: number; count: number }>();
+  for (const entry of info ?? []) {
+    if ('weekly_data' in entry) for (const w of entry.weekly_data) totals.set(`Week ${w.week}`, { total: w.total, count: w.no_of_invoices });
+    else totals.set(entry.month, { total: entry.total, count: entry.no_of_invoices });
+  }
+  return {
+    categories,
+    values: categories.map((c) => (totals.get(c)?.total ?? 0) / 100),
+    counts: categories.map((c) => totals.get(c)?.count ?? 0),
+  };
+}
+
+const windowOf = (view: ChartView, today: Date): GraphWindow => ({ view, ...chartWindow(view, today) });
+
+/** Invoices: the dropdown, the three cards (each opening its chart, one at a time) and the top performers. */
+export function InvoicesSection({ today }: { today: Date }) {
+  const [state, send] = useMachine(homeChartsMachine);
+  const { views, expanded, section } = state.context;
+  const shared = useSharedGraph(windowOf(views.shared, today));
+  const cleared = useClearedGraph(windowOf(views.cleared, today));
+  const payments = usePaymentGraph(windowOf(views.payments, today));
+  const sectionWindow = chartWindow(section, today);
+  const performers = useTopPerformers({ from_date: sectionWindow.from, to_date: sectionWindow.to });
+  const panelId = useId();
+  const loading = <Skeleton $width="60%" $height="28px" />;
+
+  return (
+    <SectionBox aria-labelledby="invoices-title">
+      <SectionHeader>
+        <h2 id="invoices-title">Invoices</h2>
+        <Label>
+          Invoices period
+          <Select value={section} onChange={(e) => send({ type: 'SET_ALL', view: e.target.value as ChartView })}>
+            <option value="yearly">This Year</option>
+            <option value="weekly">This Month</option>
+          </Select>
+        </Label>
+      </SectionHeader>
+      <CardGrid>
+        <StatCard
+          testId="card-shared"
+          label="Invoices Shared"
+          value={shared.data ? formatShortMoney(shared.data.invoice_total) : loading}
+          sub={shared.data ? `${formatCount(shared.data.invoice_count)} invoices` : undefined}
+          onClick={() => send(expanded === 'shared' ? { type: 'CLOSE' } : { type: 'EXPAND', chart: 'shared' })}
+          expanded={expanded === 'shared'}
+          controls={panelId}
+        />
+        <StatCard
+          testId="card-cleared"
+          label="Invoices Cleared"
+          value={cleared.data ? formatShortMoney(cleared.data.invoice_total) : loading}
+          sub={cleared.data ? `${formatPercent(cleared.data.cleared_percentage)} cleared` : undefined}
+          onClick={() => send(expanded === 'cleared' ? { type: 'CLOSE' } : { type: 'EXPAND', chart: 'cleared' })}
+          expanded={expanded === 'cleared'}
+          controls={panelId}
+        />
+        <StatCard
+          testId="card-payments"
+          label="Payments (year to date)"
+          value={payments.data ? formatShortMoney(payments.data.payment_total) : loading}
+          sub={views.payments === 'yearly' ? 'Last 12 months' : 'This month'}
+          onClick={() => send(expanded === 'payments' ? { type: 'CLOSE' } : { type: 'EXPAND', chart: 'payments' })}
+          expanded={expanded === 'payments'}
+          controls={panelId}
+        />
+        <TopPerformersCard data={performers.data} />
+      </CardGrid>
+      <div id={panelId}>
+        {expanded && (
+          <ChartPanel
+            chart={expanded}
+            view={views[expanded]}
+            today={today}
+            info={(expanded === 'shared' ? shared.data : expanded === 'cleared' ? cleared.data : payments.data)?.filter_information}
+            onView={(view) => send({ type: 'SET_VIEW', chart: expanded, view })}
+            onClose={() => send({ type: 'CLOSE' })}
+          />
+        )}
+      </div>
+    </SectionBox>
+  );
+}
+
+const Panel = styled.section`
+  margin-top: 16px;
+  padding: 16px;
+  border-radius: 12px;
+  border: 1px solid ${({ theme }) => theme.border};
+  background: ${({ theme }) => theme.surface};
+`;
+
+const PanelBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  h3 { margin: 0; }
+  .toggles { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+  button[aria-pressed='true'] { background: ${({ theme }) => theme.primary}; color: ${({ theme }) => theme.primaryText}; }
+  small { color: ${({ theme }) => theme.textMuted}; }
+`;
+
+function ChartPanel(props: {
+  chart: HomeChart;
+  view: ChartView;
+  today: Date;
+  info: FilterInformation | undefined;
+  onView: (view: ChartView) => void;
+  onClose: () => void;
+}) {
+  const { chart, view, today, info, onView, onClose } = props;
+  const [custom, setCustom] = useState(false);
+  const series = useMemo(() => chartSeries(info, view, today), [info, view, today]);
+  const title = CHART_TITLES[chart];
+  const option = useMemo(
+    () =>
+      chart === 'shared'
+        ? lineOption({ name: title, categories: series.categories, values: series.values, counts: series.counts })
+        : barOption({ categories: series.categories, series: [{ name: title, values: series.values, counts: series.counts }] }),
+    [chart, title, series],
+  );
+  const total = series.values.reduce((a, b) => a + b, 0);
+  return (
+    <Panel aria-labelledby="chart-title" data-testid={`chart-${chart}`}>
+      <PanelBar>
+        <h3 id="chart-title">{title}</h3>
+        <div className="toggles" role="group" aria-label={`${title} view`}>
+          <GhostButton type="button" aria-pressed={view === 'weekly'} onClick={() => onView('weekly')}>
+            Monthly
+          </GhostButton>
+          <GhostButton type="button" aria-pressed={view === 'yearly'} onClick={() => onView('yearly')}>
+            Yearly
+          </GhostButton>
+          <GhostButton type="button" aria-pressed={custom} onClick={() => setCustom((c) => !c)}>
+            CUSTOM
+          </GhostButton>
+          <GhostButton type="button" onClick={onClose} aria-label={`Close ${title} chart`}>
+            ×
+          </GhostButton>
+        </div>
+      </PanelBar>
+      {custom && (
+        <PanelBar>
+          <Label>
+            From
+            <Input type="date" max={chartWindow('weekly', today).to} />
+          </Label>
+          <Label>
+            To
+            <Input type="date" max={chartWindow('weekly', today).to} />
+          </Label>
+          <small>A custom range is not applied yet: the chart keeps its Monthly or Yearly window.</small>
+        </PanelBar>
+      )}
+      <EChart
+        option={option}
+        label={`${title}, ${view === 'yearly' ? 'by month over the last 12 months' : 'by week this month'}`}
+        height={300}
+        summary={`${series.categories.map((c, i) => `${c}: ${formatMoney(Math.round((series.values[i] ?? 0) * 100))}, ${series.counts[i] ?? 0} invoices`).join('; ')}. Total ${formatMoney(Math.round(total * 100))}.`}
+      />
+    </Panel>
+  );
+}
+
+const Performers = styled.div`
+  display: grid;
+  gap: 10px;
+  padding: 16px;
+  border-radius: 12px;
+  border: 1px solid ${({ theme }) => theme.border};
+  background: ${({ theme }) => theme.surface};
+  h3 { margin: 0; font-size: 16px; color: ${({ theme }) => theme.textMuted}; }
+  .row { display: grid; gap: 4px; }
+  .row span { display: flex; justify-content: space-between; gap: 8px; }
+`;
+
+function TopPerformersCard({ data }: { data: TopPerformers | undefined }) {
+  return (
+    <Performers data-testid="top-performers">
+      <h3>Top Performers</h3>
+      {!data && <Skeleton $height="48px" />}
+      {data?.top_performers.length === 0 && <p>No data found.</p>}
+      {data?.top_performers.map((p) => {
+        const share = data.total_payments_received > 0 ? (p.payment_received / data.total_payments_received) * 100 : 0;
+        return (
+          <div className="row" key={p.region}>
+            <span>
+              <strong>{REGION_NAMES[p.region]}</strong>
+              <span>{formatShortMoney(p.payment_received)}</span>
+            </span>
+            <ProgressBar percent={share} label={`${REGION_NAMES[p.region]} share of payments received`} />
+          </div>
+        );
+      })}
+    </Performers>
+  );
+}

@@ -1,0 +1,87 @@
+import useSWR from 'swr';
+import type { ApiClient, Query } from '../../api/client';
+import {
+  ClearedGraph,
+  CreditLimitSummary,
+  LeadList,
+  LeadStatusCounts,
+  LendingSummary,
+  PaymentGraph,
+  SharedGraph,
+  TopPerformers,
+  type LeadStatus,
+} from '../../api/codecs/dashboard';
+import { useSession } from '../../app/session-context';
+import type { ChartView } from '../../lib/dashboard-windows';
+import type { TableState } from '../../lib/table-state';
+
+export interface GraphWindow {
+  view: ChartView;
+  from: string;
+  to: string;
+}
+
+/** GET /invoices/graph, /invoices/cleared_graph, /invoices/payment_graph: the spec's parameter names per chart. */
+export const graphRequests = {
+  shared: (w: GraphWindow) => ({
+    path: '/invoices/graph',
+    query: { invoices_shared_from_date: w.from, invoices_shared_to_date: w.to, shared_type: w.view },
+    codec: SharedGraph,
+  }),
+  cleared: (w: GraphWindow) => ({
+    path: '/invoices/cleared_graph',
+    query: { invoices_cleared_from_date: w.from, invoices_cleared_to_date: w.to, cleared_type: w.view },
+    codec: ClearedGraph,
+  }),
+  payments: (w: GraphWindow) => ({
+    path: '/invoices/payment_graph',
+    query: { payments_data_from_date: w.from, payments_data_to_date: w.to, payment_type: w.view },
+    codec: PaymentGraph,
+  }),
+};
+
+export const fetchSharedGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.shared(w)).then((r) => r.data.invoices_shared[w.view]);
+export const fetchClearedGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.cleared(w)).then((r) => r.data.invoices_cleared[w.view]);
+export const fetchPaymentGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.payments(w)).then((r) => r.data.payments[w.view]);
+
+/** GET /payments/top_performers: by window (invoices card) or by period (credit card). */
+export const fetchTopPerformers = (client: ApiClient, filter: { from_date: string; to_date: string } | { period: 'this_year' }) =>
+  client.request({ path: '/payments/top_performers', query: { filter }, codec: TopPerformers }).then((r) => r.data);
+
+export const fetchLeadStatusCounts = (client: ApiClient) =>
+  client.request({ path: '/distributor_companies/statuses', codec: LeadStatusCounts }).then((r) => r.data);
+
+/** New leads come from lead_list; the other statuses from distributor_companies with application_status. */
+export function leadListRequest(status: LeadStatus, state: TableState): { path: string; query: Query } {
+  const filter = { application_status: status, region: state.region === 'all' ? undefined : state.region, search: state.search || undefined };
+  return { path: status === 'new_leads' ? '/distributor_companies/lead_list' : '/distributor_companies', query: { filter, page: state.page } };
+}
+
+export const fetchLeadList = (client: ApiClient, status: LeadStatus, state: TableState) => client.request({ ...leadListRequest(status, state), codec: LeadList });
+
+/** The CSV of every lead matching the table's filters, with the chosen columns. */
+export function downloadLeads(client: ApiClient, status: LeadStatus, state: TableState, keys: string[]) {
+  const { path, query } = leadListRequest(status, state);
+  const filter = { ...(query.filter as Record<string, string | undefined>), download_as_csv: 'true' };
+  return client.download({ path, query: { filter, headers_accepted: keys.join(',') } });
+}
+
+export const fetchCreditLimitSummary = (client: ApiClient) =>
+  client.request({ path: '/loan_applications/credit_limit_summary', codec: CreditLimitSummary }).then((r) => r.data);
+export const fetchLendingSummary = (client: ApiClient) => client.request({ path: '/loan_applications/lending_summary', codec: LendingSummary }).then((r) => r.data);
+
+/** SWR over a fetcher; the key holds everything the request depends on. */
+function useApi<T>(key: readonly unknown[] | null, fetcher: (client: ApiClient) => Promise<T>) {
+  const { client } = useSession();
+  return useSWR<T, unknown>(key, () => fetcher(client), { keepPreviousData: true });
+}
+
+export const useSharedGraph = (w: GraphWindow) => useApi(['shared-graph', w], (c) => fetchSharedGraph(c, w));
+export const useClearedGraph = (w: GraphWindow) => useApi(['cleared-graph', w], (c) => fetchClearedGraph(c, w));
+export const usePaymentGraph = (w: GraphWindow) => useApi(['payment-graph', w], (c) => fetchPaymentGraph(c, w));
+export const useTopPerformers = (filter: Parameters<typeof fetchTopPerformers>[1]) => useApi(['top-performers', filter], (c) => fetchTopPerformers(c, filter));
+export const useLeadStatusCounts = () => useApi(['lead-statuses'], fetchLeadStatusCounts);
+export const useLeadList = (status: LeadStatus | null, state: TableState) =>
+  useApi(status ? ['lead-list', status, state.region, state.search, state.page] : null, (c) => fetchLeadList(c, status ?? 'new_leads', state));
+export const useCreditLimitSummary = () => useApi(['credit-limit-summary'], fetchCreditLimitSummary);
+export const useLendingSummary = () => useApi(['lending-summary'], fetchLendingSummary);

@@ -1,0 +1,157 @@
+/**
+ * The region map's option and figures, kept apart from the component so they can be tested without a DOM.
+ * No visualMap: each region's colour is computed here (a mix of the theme's raised surface and primary colour by
+ * the region's share of the utilised total) and set on its data item, which keeps the VisualMap component
+ * (~10 KiB gzip) out of the ECharts chunk and the colours tied to the app theme.
+ */
+import type { Theme } from '../../app/theme';
+import { formatPercent, formatShortMoney } from '../../lib/format';
+import type { Paise } from '../../lib/money';
+import { escapeHtml } from './chart-theme';
+import type { ChartOption, TooltipParams } from './echarts';
+import { REGION_LABELS, REGIONS, type Region } from './regions';
+
+/** The name the region SVG is registered under with ECharts. */
+export const INDIA_REGIONS_MAP = 'india-regions';
+
+/** One region's credit figures. */
+export interface RegionFigures {
+  region: Region;
+  /** Utilised limit, integer paise. */
+  utilised: Paise;
+  /** Utilisation growth, a percentage (12.5 means 12.5%). */
+  growth: number;
+  /** Overdue for 90 days or more, integer paise. */
+  overdue90: Paise;
+}
+
+export type GrowthDirection = 'up' | 'down' | 'flat';
+
+/**
+ * A growth percentage with its sign spelled out, so colour is never the only cue: `12.5` -> `'+12.50%'`,
+ * `-3.2` -> `'−3.20%'` (U+2212 minus sign), a value that shows as zero -> `'0.00%'`. Missing or NaN -> `'-'`.
+ */
+export function signedPercent(growth: number | null | undefined): string {
+  if (growth === null || growth === undefined || !Number.isFinite(growth)) return formatPercent(growth);
+  const magnitude = formatPercent(Math.abs(growth));
+  if (magnitude === formatPercent(0)) return magnitude;
+  return `${growth > 0 ? '+' : '\u2212'}${magnitude}`;
+}
+
+/** Whether a growth figure reads as up, down or flat (flat when it shows as 0.00% or is missing). */
+export function growthDirection(growth: number | null | undefined): GrowthDirection {
+  const text = signedPercent(growth);
+  return text.startsWith('+') ? 'up' : text.startsWith('\u2212') ? 'down' : 'flat';
+}
+
+/** The theme colour of a growth figure: success when up, danger when down, muted text when flat. */
+export function growthColor(theme: Theme, growth: number | null | undefined): string {
+  const direction = growthDirection(growth);
+  return direction === 'up' ? theme.success : direction === 'down' ? theme.danger : theme.textMuted;
+}
+
+function parseHex(color: string): [number, number, number] | null {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+  if (!match) return null;
+  return [parseInt(match[1] ?? '0', 16), parseInt(match[2] ?? '0', 16), parseInt(match[3] ?? '0', 16)];
+}
+
+/** `from` mixed towards `to` by `t` (0..1), for '#rrggbb' colours; `to` when either is in another form. */
+export function mixColors(from: string, to: string, t: number): string {
+  const a = parseHex(from);
+  const b = parseHex(to);
+  if (!a || !b) return to;
+  const k = Math.max(0, Math.min(1, Number.isFinite(t) ? t : 0));
+  return `#${a.map((x, i) => Math.round(x + ((b[i] ?? x) - x) * k).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * Each region's share of the utilised total (0..1), and its fill: the theme's raised surface mixed towards the
+ * primary colour, from 20% for no share up to the full primary colour for the largest share.
+ */
+export function regionShades(theme: Theme, regions: readonly RegionFigures[]): Map<Region, { share: number; color: string }> {
+  const total = regions.reduce((sum, r) => sum + Math.max(0, r.utilised), 0);
+  const shares = regions.map((r) => (total > 0 ? Math.max(0, r.utilised) / total : 0));
+  const largest = Math.max(0, ...shares);
+  return new Map(
+    regions.map((r, i) => {
+      const share = shares[i] ?? 0;
+      const t = largest > 0 ? 0.2 + 0.8 * (share / largest) : 0.2;
+      return [r.region, { share, color: mixColors(theme.surfaceRaised, theme.primary, t) }];
+    }),
+  );
+}
+
+/** The regions given, once each, in display order (north, east, west, south). */
+export function orderedRegions(regions: readonly RegionFigures[]): RegionFigures[] {
+  return REGIONS.flatMap((region) => {
+    const found = regions.find((r) => r.region === region);
+    return found ? [found] : [];
+  });
+}
+
+/**
+ * Where a region's name sits, as a share of its group's bounding box, when the box centre misses the land: the
+ * East group spans the Andaman and Nicobar Islands, so its centre falls in the Bay of Bengal. 26%/31% is the
+ * middle of Bihar, Jharkhand, Odisha and West Bengal within that box (measured from the @svg-maps/india paths).
+ */
+const LABEL_POSITIONS: Partial<Record<Region, [string, string]>> = { east: ['26%', '31%'] };
+
+function isRegion(name: string): name is Region {
+  return (REGIONS as readonly string[]).includes(name);
+}
+
+/** The tooltip HTML of one region: name, 'Utilised ₹…', growth (signed and coloured) and '90+ overdue ₹…'. */
+export function regionTooltipHtml(theme: Theme, figures: RegionFigures): string {
+  const growth = `<span style="color:${growthColor(theme, figures.growth)};font-weight:600">${escapeHtml(signedPercent(figures.growth))}</span>`;
+  return [
+    `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(REGION_LABELS[figures.region])}</div>`,
+    `<div>Utilised ${escapeHtml(formatShortMoney(figures.utilised))}</div>`,
+    `<div>Growth ${growth}</div>`,
+    `<div>90+ overdue ${escapeHtml(formatShortMoney(figures.overdue90))}</div>`,
+  ].join('');
+}
+
+/** The map tooltip formatter: the hovered region's figures, or its name alone when there are none. */
+export function regionTooltip(theme: Theme, regions: readonly RegionFigures[]): (params: TooltipParams) => string {
+  return (params) => {
+    const item = Array.isArray(params) ? params[0] : params;
+    const name = item?.name ?? '';
+    const figures = regions.find((r) => r.region === name);
+    if (figures) return regionTooltipHtml(theme, figures);
+    return escapeHtml(isRegion(name) ? REGION_LABELS[name] : name);
+  };
+}
+
+/** The map of India by region, each region shaded by its share of the utilised total, with a tooltip per region. */
+export function regionMapOption(theme: Theme, regions: readonly RegionFigures[]): ChartOption {
+  const shades = regionShades(theme, regions);
+  const label = {
+    show: true,
+    color: theme.text,
+    fontWeight: 700 as const,
+    textBorderColor: theme.background,
+    textBorderWidth: 3,
+    formatter: (p: { name: string }) => (isRegion(p.name) ? REGION_LABELS[p.name] : p.name),
+  };
+  return {
+    tooltip: { trigger: 'item', confine: true, formatter: regionTooltip(theme, regions) },
+    series: [
+      {
+        type: 'map',
+        map: INDIA_REGIONS_MAP,
+        roam: false,
+        selectedMode: false,
+        itemStyle: { areaColor: theme.surfaceRaised, borderColor: theme.surface, borderWidth: 0.6 },
+        label,
+        emphasis: { label, itemStyle: { areaColor: theme.focus, borderColor: theme.surface } },
+        data: orderedRegions(regions).map((r) => ({
+          name: r.region,
+          value: r.utilised / 100,
+          itemStyle: { areaColor: shades.get(r.region)?.color ?? theme.surfaceRaised },
+          ...(LABEL_POSITIONS[r.region] ? { label: { position: LABEL_POSITIONS[r.region], align: 'center' as const, verticalAlign: 'middle' as const } } : {}),
+        })),
+      },
+    ],
+  };
+}

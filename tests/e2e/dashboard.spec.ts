@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import type { Page } from '@playwright/test';
+import { chartWindow } from '../../src/lib/dashboard-windows';
+import { formatShortMoney } from '../../src/lib/format';
+import { rupeesToPaise } from '../../src/lib/money';
+import { expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
+
+/** Calls the provider through the app's proxy with the page's own session token. */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const response = await page.request.get(`/api${path}`, { headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' } });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+const short = (rupees: number) => formatShortMoney(rupeesToPaise(rupees));
+
+async function openDashboard(page: Page) {
+  await logInReady(page, 't1@anchor.test');
+  await expect(page.getByTestId('card-shared')).not.toContainText('…');
+  await expect(page.getByTestId('lending-summary')).toContainText('No. of Customer');
+}
+
+test.describe('home dashboard', () => {
+  test('the cards show the figures the provider answers for the same windows', async ({ page }) => {
+    await openDashboard(page);
+    const today = new Date();
+    const year = chartWindow('yearly', today);
+    const shared = await api<{ data: { invoices_shared: { yearly: { invoice_total: number; invoice_count: number } } } }>(
+      page,
+      `/invoices/graph?invoices_shared_from_date=${year.from}&invoices_shared_to_date=${year.to}&shared_type=yearly`,
+    );
+    const cleared = await api<{ data: { invoices_cleared: { yearly: { invoice_total: number; cleared_percentage: number } } } }>(
+      page,
+      `/invoices/cleared_graph?invoices_cleared_from_date=${year.from}&invoices_cleared_to_date=${year.to}&cleared_type=yearly`,
+    );
+    const payments = await api<{ data: { payments: { yearly: { payment_total: number } } } }>(
+      page,
+      `/invoices/payment_graph?payments_data_from_date=${year.from}&payments_data_to_date=${year.to}&payment_type=yearly`,
+    );
+    await expect(page.getByTestId('card-shared')).toContainText(short(shared.data.invoices_shared.yearly.invoice_total));
+    await expect(page.getByTestId('card-shared')).toContainText(`${shared.data.invoices_shared.yearly.invoice_count.toLocaleString('en-IN')} invoices`);
+    await expect(page.getByTestId('card-cleared')).toContainText(short(cleared.data.invoices_cleared.yearly.invoice_total));
+    await expect(page.getByTestId('card-cleared')).toContainText(`${cleared.data.invoices_cleared.yearly.cleared_percentage.toFixed(2)}% cleared`);
+    await expect(page.getByTestId('card-payments')).toContainText(short(payments.data.payments.yearly.payment_total));
+
+    const credit = await api<{ data: { total_credit_limit_sanctioned: { total: number; active_customers: number }; utilised_limit_summary: { utilised_limit: number } } }>(
+      page,
+      '/loan_applications/credit_limit_summary',
+    );
+    await expect(page.getByTestId('credit-sanctioned')).toContainText(short(credit.data.total_credit_limit_sanctioned.total));
+    await expect(page.getByTestId('credit-sanctioned')).toContainText(`${credit.data.total_credit_limit_sanctioned.active_customers} active customers`);
+    await expect(page.getByTestId('credit-utilised')).toContainText(short(credit.data.utilised_limit_summary.utilised_limit));
+
+    const statuses = await api<{ data: { current_status: string; total_applications: number }[] }>(page, '/distributor_companies/statuses');
+    for (const s of statuses.data) await expect(page.getByTestId(`lead-card-${s.current_status}`)).toContainText(String(s.total_applications));
+
+    const top = await api<{ data: { top_performers: { region: string; payment_received: number }[] } }>(
+      page,
+      `/payments/top_performers?filter[from_date]=${year.from}&filter[to_date]=${year.to}`,
+    );
+    const first = top.data.top_performers[0]!;
+    await expect(page.getByTestId('top-performers')).toContainText(short(first.payment_received));
+    await expect(page.getByTestId('lending-summary')).toContainText(/Lending Summary \(as on today, \d{2}\/\d{2}\/\d{4}\)/);
+  });
+
+  test('each chart expands one at a time and closes; This Month switches all three to weekly', async ({ page }) => {
+    await openDashboard(page);
+    for (const chart of ['shared', 'cleared', 'payments'] as const) {
+      await page.getByTestId(`card-${chart}`).click();
+      await expect(page.getByTestId(`chart-${chart}`)).toBeVisible();
+      await expect(page.locator('[data-testid^="chart-"]')).toHaveCount(1);
+      await expect(page.getByTestId(`chart-${chart}`).getByRole('img')).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Close Payments chart' }).click();
+    await expect(page.locator('[data-testid^="chart-"]')).toHaveCount(0);
+
+    const before = await page.getByTestId('card-shared').innerText();
+    const weeklyRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (/\/api\/invoices\/(graph|cleared_graph|payment_graph)\?/.test(url) && /_type=weekly/.test(url)) weeklyRequests.push(new URL(url).pathname);
+    });
+    await page.getByLabel('Invoices period').selectOption('weekly');
+    await expect.poll(() => [...new Set(weeklyRequests)].sort()).toEqual(['/api/invoices/cleared_graph', '/api/invoices/graph', '/api/invoices/payment_graph']);
+    await expect(page.getByTestId('card-payments')).toContainText('This month');
+    await expect(page.getByTestId('card-shared')).not.toHaveText(before);
+    await page.getByTestId('card-cleared').click();
+    await expect(page.getByRole('group', { name: 'Invoices Cleared view' }).getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+    // The chart's own toggle changes only that chart.
+    await page.getByRole('group', { name: 'Invoices Cleared view' }).getByRole('button', { name: 'Yearly' }).click();
+    await expect(page.getByTestId('card-payments')).toContainText('This month');
+  });
+
+  test('the lead modal filters by region, searches from 3 characters, pages, and exports the chosen rows', async ({ page }) => {
+    await openDashboard(page);
+    await page.getByTestId('lead-card-approved').click();
+    const dialog = page.getByRole('dialog', { name: 'Approved' });
+    await expect(dialog).toBeVisible();
+    const rows = dialog.locator('tbody tr');
+    await expect(rows).toHaveCount(10);
+    await expect(page).toHaveURL(/leads\.f\.status=approved/);
+    const firstCode = (await rows.first().locator('td').nth(1).innerText()).trim();
+
+    await dialog.getByRole('button', { name: 'Next page' }).click();
+    await expect(dialog.getByRole('navigation', { name: 'Approved customers pages' })).toContainText('Showing 11 to 20');
+    await expect(rows.first().locator('td').nth(1)).not.toHaveText(firstCode);
+
+    await dialog.getByLabel('Region').selectOption('south');
+    await expect(dialog.getByRole('navigation', { name: 'Approved customers pages' })).toContainText('Showing 1 to');
+    const southCount = Number((await dialog.getByText(/customers$/).first().innerText()).replace(/\D/g, ''));
+    const south = await api<{ pagy: { count: number } }>(page, '/distributor_companies?filter[application_status]=approved&filter[region]=south');
+    expect(southCount).toBe(south.pagy.count);
+
+    const search = dialog.getByRole('searchbox', { name: 'Search leads' });
+    await search.fill('CS');
+    await expect(dialog.getByText('Type at least 3 characters to search')).toBeVisible();
+    const code = (await rows.first().locator('td').nth(1).innerText()).trim();
+    await search.fill(code);
+    await expect(rows).toHaveCount(1);
+
+    await search.fill('');
+    await expect(rows).toHaveCount(10);
+    await dialog.getByRole('button', { name: 'Download Report' }).click();
+    const report = page.getByRole('dialog', { name: 'Download Report' });
+    await expect(report.getByRole('button', { name: 'Download' })).toBeDisabled();
+    await expect(report.getByText('Please select item')).toBeVisible();
+    await report.getByRole('checkbox', { name: 'Customer Name' }).check();
+    await report.getByRole('checkbox', { name: 'Customer Code' }).check();
+    const downloading = page.waitForEvent('download');
+    await report.getByRole('button', { name: 'Download' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = Papa.parse<string[]>(readFileSync(await file.path(), 'utf8').trim(), { skipEmptyLines: true });
+    expect(csv.data[0]).toEqual(['Customer Name', 'Customer Code']);
+    expect(csv.data.length - 1).toBe(south.pagy.count);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).not.toHaveURL(/leads\./);
+  });
+
+  test('the region map shows each region’s figures on focus, and the footer goes back to top', async ({ page }) => {
+    await openDashboard(page);
+    const credit = await api<{ data: { regionwise_credit_utilisation: { region: string; region_data: { total_utilised: number } }[] } }>(
+      page,
+      '/loan_applications/credit_limit_summary',
+    );
+    const figures = page.getByRole('list', { name: 'Region-wise credit utilisation figures' });
+    for (const r of credit.data.regionwise_credit_utilisation) {
+      await expect(figures).toContainText(short(r.region_data.total_utilised));
+    }
+    await figures.getByRole('button').first().focus();
+    await expect(page.getByTestId('region-map')).toBeVisible();
+    await page.getByRole('button', { name: 'Go back to top' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeFocused();
+    await expect(page.getByText('You are all caught up')).toBeVisible();
+    await expect(page.getByText('COMING SOON')).toBeVisible();
+  });
+
+  for (const theme of THEMES) {
+    test(`the dashboard, with a chart and the lead modal open, has no axe violations in the ${theme} theme`, async ({ page }) => {
+      await useTheme(page, theme);
+      await openDashboard(page);
+      await page.getByTestId('card-shared').click();
+      await expect(page.getByTestId('chart-shared').getByRole('img')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByTestId('lead-card-new_leads').click();
+      await expect(page.getByRole('dialog', { name: 'New Leads' }).locator('tbody tr').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
