@@ -1,11 +1,11 @@
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import jsonServer, { type JsonServerRouter } from 'json-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkProductKey, DEFAULT_PRODUCT } from '../src/lib/product';
 import { requireAuth } from './auth/middleware';
-import { createTokenService, isTokenState, type TokenService, type TokenState } from './auth/tokens';
+import { createTokenService, isTokenState, newTokenState, type TokenService, type TokenState } from './auth/tokens';
 import type { MockContext } from './context';
 import type { Db } from './db';
 import { errorHandler, unknownRoute } from './http';
@@ -56,6 +56,24 @@ export interface MockServer {
   listen(port: number, host?: string): Promise<RunningMock>;
 }
 
+/** Cross-origin access for one origin: the app when it calls the provider directly (VITE_API_BASE_URL). */
+function allowOrigin(origin: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.headers.origin === origin) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+      res.setHeader('Access-Control-Allow-Headers', 'Accept, Authorization, Content-Type');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
+      res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+      if (req.method === 'OPTIONS') {
+        res.status(204).end();
+        return;
+      }
+    }
+    next();
+  };
+}
+
 export const DEFAULT_TOKEN_TTL = 15 * 60;
 export const DEFAULT_REFRESH_TTL = 30 * 24 * 60 * 60;
 const PUBLIC_DIR = join(fileURLToPath(new URL('.', import.meta.url)), 'public');
@@ -88,7 +106,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const router: JsonServerRouter<Db> = jsonServer.router<Db>(state);
   const db = () => router.db.getState();
 
-  const tokenState: TokenState = sessionsFile.load(isTokenState) ?? { families: {}, auth_tokens: {} };
+  const tokenState: TokenState = sessionsFile.load(isTokenState) ?? newTokenState();
   const tokens = createTokenService(tokenState, {
     authTtl: options.tokenTtl ?? DEFAULT_TOKEN_TTL,
     refreshTtl: options.refreshTtl ?? DEFAULT_REFRESH_TTL,
@@ -109,7 +127,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 
   const app = jsonServer.create();
   app.disable('x-powered-by');
-  app.use(jsonServer.defaults({ logger: false, static: PUBLIC_DIR, noGzip: true }));
+  // CORS only for the app's own origin (json-server's default would let any page read, say, the dev outbox).
+  app.use(allowOrigin(new URL(ctx.appUrl).origin));
+  app.use(jsonServer.defaults({ logger: false, static: PUBLIC_DIR, noGzip: true, noCors: true }));
   app.use(devRoutes(ctx));
   app.use(negotiateVersion(product));
   app.use(jsonServer.bodyParser);

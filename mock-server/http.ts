@@ -50,14 +50,17 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A required, non-blank string field; collects the message instead of throwing so all fields report at once. */
-export function stringField(source: Record<string, unknown>, field: string, problems: Record<string, string>): string {
+/**
+ * A required, non-blank string field; collects the message instead of throwing so all fields report at
+ * once. Trimmed, except where spaces are part of the value (`trim: false` for passwords).
+ */
+export function stringField(source: Record<string, unknown>, field: string, problems: Record<string, string>, options: { trim?: boolean } = {}): string {
   const value = source[field];
   if (typeof value !== 'string' || value.trim() === '') {
     problems[field] = `${field} is required`;
     return '';
   }
-  return value.trim();
+  return options.trim === false ? value : value.trim();
 }
 
 export function throwIfProblems(problems: Record<string, string>): void {

@@ -75,6 +75,24 @@ describe('auth and users', () => {
     expect(codes(await server.call('GET', '/users/1'))).toEqual(['ER-AUTH-102']);
   });
 
+  it('keeps answering ER-AUTH-103 for an expired token however long ago it expired, while its login lives', async () => {
+    const { auth_token } = await login(server.call);
+    offsetMs += 2 * 60 * 60 * 1000; // two hours, many lifetimes
+    await login(server.call, 't1t2@anchor.test'); // other logins come and go meanwhile
+    expect(codes(await server.call('GET', '/users/1', undefined, { Authorization: auth_token }))).toEqual(['ER-AUTH-103']);
+    // A token it never signed, or one with a changed expiry, is invalid, not expired.
+    const forged = auth_token.replace(/\.(\d+)\./, (_m, ms: string) => `.${Number(ms) + 1}.`);
+    expect(codes(await server.call('GET', '/users/1', undefined, { Authorization: forged }))).toEqual(['ER-AUTH-102']);
+  });
+
+  it('keeps spaces in passwords as typed', async () => {
+    const { auth_token } = await login(server.call, 'qa.reset@anchor.test');
+    const set = await server.call('PUT', '/users/set_password', { password: ' Spaced@123 ', password_confirmation: ' Spaced@123 ' }, { Authorization: auth_token });
+    expect(set.status).toBe(200);
+    expect((await server.call('POST', '/sessions', { user: { email: 'qa.reset@anchor.test', password: ' Spaced@123 ' } })).status).toBe(201);
+    expect((await server.call('POST', '/sessions', { user: { email: 'qa.reset@anchor.test', password: 'Spaced@123' } })).status).toBe(401);
+  });
+
   it('rotates refresh tokens and revokes on logout', async () => {
     const first = await login(server.call);
     const rotated = await server.call('POST', '/auth', { auth: { refresh_token: first.refresh_token } });
@@ -116,6 +134,15 @@ describe('auth and users', () => {
     expect(codes(again)).toEqual(['ER-RESET-101']);
     expect(codes(await server.call('GET', '/users/2', undefined, { Authorization: before.auth_token }))).toEqual(['ER-AUTH-102']);
     expect((await server.call('POST', '/sessions', { user: { email: 't2@anchor.test', password: 'NewPass@123' } })).status).toBe(201);
+  });
+
+  it('voids every older reset link once a password is set', async () => {
+    for (let i = 0; i < 2; i++) await server.call('POST', '/users/forgot_password', { user: { email: 'qa.profile@anchor.test' } });
+    const outbox = await server.call('GET', '/__dev/outbox?to=qa.profile@anchor.test');
+    const [newest, older] = (outbox.body.data as { link: string }[]).map((m) => new URL(m.link).searchParams.get('token')!);
+    const body = { password: 'Newest@123', password_confirmation: 'Newest@123' };
+    expect((await server.call('POST', '/users/reset_password', { ...body, token: newest })).status).toBe(200);
+    expect(codes(await server.call('POST', '/users/reset_password', { ...body, token: older }))).toEqual(['ER-RESET-101']);
   });
 
   it('expires reset tokens after an hour', async () => {
@@ -165,6 +192,16 @@ describe('bad input', () => {
     const body = { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } };
     expect((await server.call('POST', '/sessions', body, { Accept: 'application/vnd.provider.v2+json' })).status).toBe(201);
     expect((await server.call('POST', '/sessions', body, { Accept: 'application/json' })).status).toBe(201);
+  });
+
+  it('allows cross-origin calls from the app’s origin only', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.running.url}/users/1`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' } });
+    const app = await preflight('http://127.0.0.1:5173');
+    expect(app.status).toBe(204);
+    expect(app.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    const other = await fetch(`${server.running.url}/__dev/outbox`, { headers: { Origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('rejects a body that is not an object', async () => {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorEntriesOf } from '../../src/api/errors';
 
 export type FormValues = Record<string, string>;
 export type FieldErrors = Record<string, string>;
@@ -25,17 +26,12 @@ export interface FormContext extends FormInput {
 
 export type FormEvent = { type: 'CHANGE'; field: string; value: string } | { type: 'SUBMIT' };
 
-/** Reads `{ errors: [{ code, detail, title? }] }` from whatever the submit effect threw. */
+/** The refusal as the provider's entries (for the toast) and the messages of the entries that name a field. */
 function failureOf(error: unknown): { failure: FormFailure[]; fields: FieldErrors } {
-  const entries =
-    typeof error === 'object' && error !== null && 'errors' in error && Array.isArray(error.errors)
-      ? (error.errors as { code?: unknown; detail?: unknown; title?: unknown }[])
-      : [];
-  const failure = entries.map((e) => ({ code: typeof e.code === 'string' ? e.code : 'ERROR', detail: typeof e.detail === 'string' ? e.detail : '' }));
+  const entries = errorEntriesOf(error);
   const fields: FieldErrors = {};
-  for (const e of entries) if (typeof e.title === 'string' && typeof e.detail === 'string') fields[e.title] ??= e.detail;
-  if (failure.length === 0) failure.push({ code: 'ERROR', detail: error instanceof Error ? error.message : 'Something went wrong!' });
-  return { failure, fields };
+  for (const e of entries) if (e.title !== undefined) fields[e.title] ??= e.detail;
+  return { failure: entries.map(({ code, detail }) => ({ code, detail })), fields };
 }
 
 /**

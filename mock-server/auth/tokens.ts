@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Auth and refresh tokens like a real provider's: short-lived opaque auth tokens, refresh tokens that
- * rotate on every use, and token families: presenting a refresh token that was already rotated means
- * it leaked, so the whole family (every auth and refresh token descended from that login) is revoked.
+ * Auth and refresh tokens like a real provider's: short-lived auth tokens, refresh tokens that rotate on
+ * every use, and token families: presenting a refresh token that was already rotated means it leaked,
+ * so the whole family (every auth and refresh token descended from that login) is revoked.
+ *
+ * Auth tokens are signed, not stored: `at_<family>.<expires ms>.<hmac>`. Whatever time has passed, an
+ * expired token of a living login is recognised as expired (ER-AUTH-103), never mistaken for a forged one.
  */
 export interface TokenFamily {
   id: string;
@@ -16,15 +19,10 @@ export interface TokenFamily {
   revoked: boolean;
 }
 
-export interface AuthTokenRecord {
-  family_id: string;
-  user_id: number;
-  expires_at: number;
-}
-
 export interface TokenState {
+  /** Signs auth tokens; kept with the families so tokens survive a restart. */
+  secret: string;
   families: Record<string, TokenFamily>;
-  auth_tokens: Record<string, AuthTokenRecord>;
 }
 
 export type TokenCheck = { ok: true; userId: number; familyId: string } | { ok: false; reason: 'expired' | 'invalid' };
@@ -46,31 +44,39 @@ export interface TokenOptions {
   onChange: () => void;
 }
 
-const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
+export function newTokenState(): TokenState {
+  return { secret: randomBytes(32).toString('hex'), families: {} };
+}
+
+const random = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 
 export function createTokenService(state: TokenState, options: TokenOptions) {
   const { authTtl, refreshTtl, now, onChange } = options;
+  const sign = (payload: string) => createHmac('sha256', state.secret).update(payload).digest('base64url');
 
   function issueAuthToken(family: TokenFamily): string {
-    const value = token('at');
-    state.auth_tokens[value] = { family_id: family.id, user_id: family.user_id, expires_at: now() + authTtl * 1000 };
-    return value;
+    const payload = `${family.id}.${now() + authTtl * 1000}`;
+    return `at_${payload}.${sign(payload)}`;
+  }
+
+  /** The family and expiry of a token this server signed; null for anything else. */
+  function readAuthToken(token: string): { familyId: string; expiresAt: number } | null {
+    const match = /^at_([0-9a-f]+)\.(\d+)\.([A-Za-z0-9_-]+)$/.exec(token);
+    if (!match) return null;
+    const [, familyId = '', expires = '', signature = ''] = match;
+    const expected = Buffer.from(sign(`${familyId}.${expires}`));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    return { familyId, expiresAt: Number(expires) };
   }
 
   function findFamilyByRefresh(refreshToken: string): TokenFamily | undefined {
     return Object.values(state.families).find((f) => f.refresh_token === refreshToken || f.rotated.includes(refreshToken));
   }
 
-  /** Drops records that can never be used again, so the state does not grow without bound. */
+  /** Drops logins whose refresh token can no longer be used, so the state does not grow without bound. */
   function prune(): void {
-    const at = now();
-    for (const [value, record] of Object.entries(state.auth_tokens)) {
-      const family = state.families[record.family_id];
-      if (!family || family.revoked || record.expires_at < at - authTtl * 1000) delete state.auth_tokens[value];
-    }
-    for (const [id, family] of Object.entries(state.families)) {
-      if (family.refresh_expires_at < at) delete state.families[id];
-    }
+    for (const [id, family] of Object.entries(state.families)) if (family.refresh_expires_at < now()) delete state.families[id];
   }
 
   return {
@@ -80,23 +86,22 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
       const family: TokenFamily = {
         id: randomBytes(8).toString('hex'),
         user_id: userId,
-        refresh_token: token('rt'),
+        refresh_token: random('rt'),
         refresh_expires_at: now() + refreshTtl * 1000,
         rotated: [],
         revoked: false,
       };
       state.families[family.id] = family;
-      const auth = issueAuthToken(family);
       onChange();
-      return { auth_token: auth, refresh_token: family.refresh_token, expires_in: authTtl };
+      return { auth_token: issueAuthToken(family), refresh_token: family.refresh_token, expires_in: authTtl };
     },
 
     verify(authToken: string): TokenCheck {
-      const record = state.auth_tokens[authToken];
-      const family = record ? state.families[record.family_id] : undefined;
-      if (!record || !family || family.revoked) return { ok: false, reason: 'invalid' };
-      if (record.expires_at <= now()) return { ok: false, reason: 'expired' };
-      return { ok: true, userId: record.user_id, familyId: family.id };
+      const token = readAuthToken(authToken);
+      const family = token ? state.families[token.familyId] : undefined;
+      if (!token || !family || family.revoked) return { ok: false, reason: 'invalid' };
+      if (token.expiresAt <= now()) return { ok: false, reason: 'expired' };
+      return { ok: true, userId: family.user_id, familyId: family.id };
     },
 
     /** Rotates a refresh token. Reuse of a rotated one revokes the family. */
@@ -109,11 +114,10 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
         return { ok: false, reason: 'reused' };
       }
       family.rotated.push(family.refresh_token);
-      family.refresh_token = token('rt');
+      family.refresh_token = random('rt');
       family.refresh_expires_at = now() + refreshTtl * 1000;
-      const auth = issueAuthToken(family);
       onChange();
-      return { ok: true, userId: family.user_id, tokens: { auth_token: auth, refresh_token: family.refresh_token, expires_in: authTtl } };
+      return { ok: true, userId: family.user_id, tokens: { auth_token: issueAuthToken(family), refresh_token: family.refresh_token, expires_in: authTtl } };
     },
 
     revokeFamily(familyId: string): void {
@@ -135,5 +139,5 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
 export type TokenService = ReturnType<typeof createTokenService>;
 
 export function isTokenState(value: unknown): value is TokenState {
-  return typeof value === 'object' && value !== null && 'families' in value && 'auth_tokens' in value;
+  return typeof value === 'object' && value !== null && 'families' in value && 'secret' in value && typeof value.secret === 'string';
 }

@@ -3,12 +3,11 @@ import { Router } from 'express';
 import { currentUser } from '../auth/middleware';
 import { hashPassword, passwordProblem, sha256, verifyPassword } from '../auth/passwords';
 import type { MockContext } from '../context';
-import type { Anchor, User } from '../db';
+import type { Anchor, Db, User } from '../db';
 import { nextId } from '../db';
-import { PASSWORD_MISMATCH } from '../../src/lib/validation';
+import { isEmailAddress, PASSWORD_MISMATCH } from '../../src/lib/validation';
 import { HttpError, bodyObject, notFound, resource, route, stringField, throwIfProblems, validationError } from '../http';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** The user as the API shows it: never the password hash. */
@@ -42,20 +41,25 @@ export function publicUser(user: User, anchor: Anchor | undefined, baseUrl: stri
 
 function checkEmail(body: Record<string, unknown>, problems: Record<string, string>): string {
   const email = stringField(body, 'email', problems).toLowerCase();
-  if (email !== '' && (!EMAIL.test(email) || email.length > 255)) problems.email = 'email is not a valid e-mail address';
+  if (email !== '' && !isEmailAddress(email)) problems.email = 'email is not a valid e-mail address';
   return email;
 }
 
 /** password + password_confirmation, with the portal's rules and the spec's mismatch message. */
 function checkNewPassword(body: Record<string, unknown>): string {
   const problems: Record<string, string> = {};
-  const password = stringField(body, 'password', problems);
-  const confirmation = stringField(body, 'password_confirmation', problems);
+  const password = stringField(body, 'password', problems, { trim: false });
+  const confirmation = stringField(body, 'password_confirmation', problems, { trim: false });
   const weak = password === '' ? null : passwordProblem(password);
   if (weak) problems.password = weak;
   if (password !== '' && confirmation !== '' && password !== confirmation) problems.password_confirmation = PASSWORD_MISMATCH;
   throwIfProblems(problems);
   return password;
+}
+
+/** Once a password is set (by a reset link or a change), every reset link still out there stops working. */
+function voidResetLinks(db: Db, userId: number, now: number): void {
+  for (const link of db.reset_tokens) if (link.user_id === userId && link.used_at === null) link.used_at = new Date(now).toISOString();
 }
 
 export function sessionRoutes(ctx: MockContext): Router {
@@ -160,7 +164,7 @@ export function sessionRoutes(ctx: MockContext): Router {
       const user = db.users.find((u) => u.id === record.user_id);
       if (!user) throw notFound('The account of this reset link no longer exists.');
       user.password_hash = hashPassword(password);
-      record.used_at = new Date(ctx.now()).toISOString();
+      voidResetLinks(db, user.id, ctx.now());
       tokens.revokeUser(user.id);
       res.json({ message: 'Your password has been reset. Log in with the new password.' });
     }),
@@ -176,6 +180,7 @@ export function sessionRoutes(ctx: MockContext): Router {
         throw validationError({ password: 'The new password must differ from the current one.' });
       }
       user.password_hash = hashPassword(password);
+      voidResetLinks(ctx.db(), user.id, ctx.now());
       tokens.revokeUser(user.id, req.tokenFamilyId);
       res.json({ message: 'Password Changed Successfully!' });
     }),

@@ -315,7 +315,8 @@ function loanApplication(r: Random, db: Db, company: DistributorCompany, today: 
     application_status: company.application_status,
     loan_status: approved ? r.weighted([['active', 90], ['inactive', 10]]) : 'inactive',
     open_limit_customer: approved && r.chance(0.15),
-    limit_sanctioned: approved ? r.rupees(500_000, 20_000_000, 50_000) : 0,
+    // Sized to a distributor's trade (invoices of ₹5k-₹5L, a few a month), so utilisation looks like a real programme.
+    limit_sanctioned: approved ? r.rupees(200_000, 1_500_000, 50_000) : 0,
     limit_utilized: 0,
     limit_expiry_date: dayOffset(today, r.int(-20, 365)),
     sanction_date: dayOffset(today, -sanctionDaysAgo),
@@ -468,7 +469,8 @@ function fitWithinLimit(r: Random, db: Db, loan: LoanApplication, today: Date): 
   for (const drawdown of mine) {
     const due = parseISO(drawdown.due_date);
     const daysPastDue = differenceInCalendarDays(today, due);
-    const repaidShare = daysPastDue > 10 ? (r.chance(0.85) ? 1 : r.int(0, 60) / 100) : daysPastDue > -20 ? r.int(0, 100) / 100 : r.chance(0.3) ? 1 : 0;
+    // Most drawdowns are repaid around their due date; a few early; some run late (the overdue book).
+    const repaidShare = daysPastDue > 10 ? (r.chance(0.85) ? 1 : r.int(0, 60) / 100) : daysPastDue > -20 ? r.int(0, 60) / 100 : r.chance(0.1) ? 1 : 0;
     repay(r, db, drawdown, Math.round(drawdown.amount * repaidShare), today);
   }
   let outstanding = mine.reduce((sum, d) => sum + d.principal_outstanding, 0);
