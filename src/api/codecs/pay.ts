@@ -1,0 +1,90 @@
+import * as t from 'io-ts';
+import { Id, Money, Nullable, Pagy } from './common';
+
+/**
+ * The public pay page's calls (spec 3, §3 and §7). Every call is authorised by the page token from the
+ * link. Field names that carry the product key (`show_{product}_credit_option`) are read through
+ * `productFields(product)` so the key stays one configuration value.
+ */
+
+export const DdrStatus = t.type({ ddr_status: t.string, date: t.string });
+
+/** An invoice or sales order on the pay page (a "collection item"). Amounts in paise. */
+export const CollectionItem = t.intersection([
+  t.type({
+    id: Id,
+    document_number: t.string,
+    invoice_date: t.string,
+    due_date: t.string,
+    invoice_amount: Money,
+    /** What is still to pay; null when the provider cannot say (credit is then disabled). */
+    balance_due: Nullable(Money),
+    status: t.string,
+  }),
+  t.partial({
+    bank_account_id: t.array(Id),
+    pay_by_date: Nullable(t.string),
+    discount_amount: Nullable(Money),
+    is_selected: t.boolean,
+    payment_utr: Nullable(t.string),
+    virtual_account_number: Nullable(t.string),
+    ddr_status_date: t.array(DdrStatus),
+    /** A manual entry of an open-limit customer. */
+    is_manual: t.boolean,
+  }),
+]);
+export type CollectionItem = t.TypeOf<typeof CollectionItem>;
+
+export const SupplierBankAccount = t.type({ id: Id, bank_account_name: t.string, bank_name: t.string });
+export type SupplierBankAccount = t.TypeOf<typeof SupplierBankAccount>;
+
+/** The page's header and switches, with the product-keyed names resolved. */
+export function payMetaCodec(product: string) {
+  return t.intersection([
+    t.type({
+      anchor_name: t.string,
+      anchor_id: Id,
+      distributor_name: t.string,
+      distributor_code: t.string,
+      loan_account_no: Nullable(t.string),
+      loan_account_status: Nullable(t.string),
+      sanctioned_limit: Nullable(Money),
+      overdue_amount: Nullable(Money),
+      overdue_days: Nullable(t.number),
+      credit_limit_utilised: Nullable(Money),
+      credit_limit_balance: Nullable(Money),
+      open_limit_customer: t.boolean,
+      is_sales_order: t.boolean,
+      require_otp: t.boolean,
+      show_virtual_account_number: t.boolean,
+      [`show_${product}_credit_option`]: t.boolean,
+      [`show_${product}_pay_option`]: t.boolean,
+    }),
+    t.partial({
+      soa_link: Nullable(t.string),
+      loan_application_id: Nullable(Id),
+      erp_distributor_id: Nullable(t.string),
+      supplier_bank_accounts: t.array(SupplierBankAccount),
+      partial_count: t.number,
+    }),
+  ]);
+}
+
+/** GET /invoice_collection?token&page&status=open|closed|partial. */
+export function invoiceCollectionCodec(product: string) {
+  return t.intersection([t.type({ data: t.array(CollectionItem), meta: payMetaCodec(product) }), t.partial({ pagy: Pagy })]);
+}
+
+/** What every payment call answers with: a message, and for a direct payment the gateway link. */
+export const PaymentAnswer = t.intersection([t.type({ message: t.string }), t.partial({ payment_link_url: t.string, order_id: t.string, drawdown_ids: t.array(Id) })]);
+export type PaymentAnswer = t.TypeOf<typeof PaymentAnswer>;
+
+/** POST /communications/send_otp (v2). */
+export const SendOtpAnswer = t.type({ data: t.type({ otp_reference_id: t.string, expires_in: t.number }) });
+/** POST /communications/verify_otp (v2). */
+export const VerifyOtpAnswer = t.type({ data: t.type({ verified: t.boolean }) });
+
+/** GET /direct_payments/cc_avenue_success?order_id: spelled as the provider spells it. */
+export const PaymentSuccess = t.type({
+  data: t.type({ transation_number: t.string, transation_date: t.string, amount_paid: Money }),
+});
