@@ -36,6 +36,8 @@ export interface RequestOptions<A> {
   codec: t.Decoder<unknown, A>;
   version?: ApiVersion;
   auth?: Auth;
+  /** Extra headers, e.g. the Idempotency-Key of a payment (kept on a retry). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -118,8 +120,16 @@ export function createApiClient(options: ClientOptions) {
     return auth.token;
   }
 
-  async function send(method: string, target: string, body: unknown, version: ApiVersion, token: string | null, signal?: AbortSignal): Promise<Response> {
-    const headers: Record<string, string> = { Accept: vendorMediaType(options.product, version) };
+  async function send(
+    method: string,
+    target: string,
+    body: unknown,
+    version: ApiVersion,
+    token: string | null,
+    extra: Record<string, string> | undefined,
+    signal?: AbortSignal,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { ...extra, Accept: vendorMediaType(options.product, version) };
     if (token !== null) headers.Authorization = token;
     const content: unknown = typeof body === 'function' ? (body as (token: string | null) => unknown)(token) : body;
     let payload: BodyInit | undefined;
@@ -151,10 +161,18 @@ export function createApiClient(options: ClientOptions) {
    * Sends once; on a 401 for the session's token asks the session what to do: ER-AUTH-103 waits for the
    * single-flight refresh, ER-AUTH-102 logs out unless the token was already replaced. Retries once at most.
    */
-  async function exchange(opts: { method: string; target: string; body?: unknown; version: ApiVersion; auth: Auth; signal?: AbortSignal }): Promise<Response> {
+  async function exchange(opts: {
+    method: string;
+    target: string;
+    body?: unknown;
+    version: ApiVersion;
+    auth: Auth;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  }): Promise<Response> {
     const token = await tokenFor(opts.auth);
     if (opts.auth === 'session' && token === null) throw new ApiError(401, [{ code: 'ER-AUTH-102', detail: 'You are logged out.' }], 'You are logged out.');
-    const response = await send(opts.method, opts.target, opts.body, opts.version, token, opts.signal);
+    const response = await send(opts.method, opts.target, opts.body, opts.version, token, opts.headers, opts.signal);
     if (response.status !== 401 || opts.auth !== 'session' || token === null || !options.session) return response;
     const code = authCode(await response.clone().text());
     const retryWith =
@@ -162,7 +180,7 @@ export function createApiClient(options: ClientOptions) {
     // The refresh failed: the session is over, which is what the caller needs to hear (not "token expired").
     if (retryWith === null && code === 'ER-AUTH-103') throw new ApiError(401, [SESSION_ENDED], SESSION_ENDED.detail);
     if (retryWith === null) return response;
-    const retried = await send(opts.method, opts.target, opts.body, opts.version, retryWith, opts.signal);
+    const retried = await send(opts.method, opts.target, opts.body, opts.version, retryWith, opts.headers, opts.signal);
     if (retried.status === 401 && authCode(await retried.clone().text()) === 'ER-AUTH-102') await options.session.invalid(retryWith);
     return retried;
   }
@@ -174,6 +192,7 @@ export function createApiClient(options: ClientOptions) {
       body: opts.body,
       version: opts.version ?? 1,
       auth: opts.auth ?? 'session',
+      ...(opts.headers ? { headers: opts.headers } : {}),
       signal: opts.signal,
     });
     const body = await readBody(response);
