@@ -6,7 +6,18 @@ import { checkProductKey, DEFAULT_PRODUCT } from './lib/product';
  *   proxy to the mock provider. Point it at a real provider's origin to use that instead.
  * - VITE_PRODUCT: the provider's product key (fills `{product}` in routes, field names, media types).
  */
+const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+
 export const config = {
   apiBaseUrl: import.meta.env.VITE_API_BASE_URL || '/api',
   product: checkProductKey(import.meta.env.VITE_PRODUCT || DEFAULT_PRODUCT),
+  /** Payment gateway origins the pay page may send a customer to (https only). */
+  gatewayOrigins: list(import.meta.env.VITE_GATEWAY_ORIGINS),
+  /** The mock's own fake gateway on this machine may be used: always in development, and in builds made for the browser tests. */
+  allowLocalGateway: import.meta.env.DEV || import.meta.env.VITE_ALLOW_LOCAL_GATEWAY === 'true',
+  /** Where 'Clear Credit Dues' sends an overdue customer, and the origins it may be on. */
+  collectionsUrl: import.meta.env.VITE_COLLECTIONS_URL || '',
+  /** Support contacts shown when a payment fails. */
+  supportEmail: import.meta.env.VITE_SUPPORT_EMAIL || 'support@provider.example',
+  supportPhone: import.meta.env.VITE_SUPPORT_PHONE || '1800 000 0000',
 } as const;

@@ -3,4 +3,9 @@
 interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string;
   readonly VITE_PRODUCT?: string;
+  readonly VITE_GATEWAY_ORIGINS?: string;
+  readonly VITE_ALLOW_LOCAL_GATEWAY?: string;
+  readonly VITE_COLLECTIONS_URL?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_SUPPORT_PHONE?: string;
 }

@@ -10,18 +10,18 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 function harness(answers: { sendOtp?: unknown[]; verifyOtp?: unknown[]; availCredit?: unknown[]; directPayment?: unknown[] } = {}) {
   const calls: { name: string; input: unknown }[] = [];
   const redirects: string[] = [];
-  const effect = <T>(name: keyof typeof answers) =>
-    fromPromise<T, unknown>(({ input }) => {
+  const effect = <T, I>(name: keyof typeof answers) =>
+    fromPromise<T, I>(({ input }) => {
       calls.push({ name, input });
       const next = answers[name]?.shift();
       return next instanceof Error ? Promise.reject(next) : Promise.resolve(next as T);
     });
   const machine = payCheckoutMachine.provide({
     actors: {
-      sendOtp: effect('sendOtp'),
-      verifyOtp: effect('verifyOtp'),
-      availCredit: effect('availCredit'),
-      directPayment: effect('directPayment'),
+      sendOtp: effect<{ otp_reference_id: string }, { loanApplicationId: string }>('sendOtp'),
+      verifyOtp: effect<unknown, { loanApplicationId: string; otp: string; referenceId: string }>('verifyOtp'),
+      availCredit: effect<{ message: string }, { key: string; items: typeof items }>('availCredit'),
+      directPayment: effect<{ message: string; payment_link_url?: string }, { key: string; items: typeof items; mode: 'upi' | 'net_banking' }>('directPayment'),
     },
     actions: { redirect: (_, url) => void redirects.push(url) },
   });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { config } from '../config';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { AppToaster, notify } from '../ui/toast';
 import { canSee, homeFor, routeFor, type UserType } from './access';
@@ -20,6 +21,12 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/admin': lazy(() => import('../features/admin/AdminScreen')),
 };
 
+/** The public pay pages: a retailer opens them from a payment link; no login, no redirects. */
+const PAY_SCREENS = {
+  pay: lazy(() => import('../features/pay/PayScreen')),
+  success: lazy(() => import('../features/pay/PaySuccessScreen')),
+};
+
 const ACCOUNT_SCREENS = {
   login: lazy(() => import('../features/auth/LoginScreen')),
   forgot: lazy(() => import('../features/auth/ForgotPasswordScreen')),
@@ -33,9 +40,14 @@ function usePageTitle(title: string) {
 }
 
 /** A public account page: a logged-in visitor is sent on (home for login, `/` for forgot and reset). */
-function AccountPage({ title, screen: Screen, loggedInTarget }: { title: string; screen: LazyExoticComponent<ComponentType>; loggedInTarget: string | null }) {
-  usePageTitle(title);
+function AccountPage({ title, screen, loggedInTarget }: { title: string; screen: LazyExoticComponent<ComponentType>; loggedInTarget: string | null }) {
   if (loggedInTarget !== null) return <Redirect to={loggedInTarget} replace />;
+  return <PublicPage title={title} screen={screen} />;
+}
+
+/** A public page: its own title, boundary and loading state; the session plays no part. */
+function PublicPage({ title, screen: Screen }: { title: string; screen: LazyExoticComponent<ComponentType> }) {
+  usePageTitle(title);
   return (
     <RouteBoundary name={title}>
       <Suspense fallback={<ScreenSkeleton />}>
@@ -89,6 +101,12 @@ function Routes() {
   const type = useSessionState((s): UserType => s.context.event);
   return (
     <Switch>
+      <Route path={exact(`/pay-with-${config.product}`)}>
+        <PublicPage title="Pay" screen={PAY_SCREENS.pay} />
+      </Route>
+      <Route path={exact(`/pay-with-${config.product}-success`)}>
+        <PublicPage title="Payment" screen={PAY_SCREENS.success} />
+      </Route>
       <Route path={exact('/login')}>
         <AccountPage title="Log In" screen={ACCOUNT_SCREENS.login} loggedInTarget={loggedIn ? homeFor(type) : null} />
       </Route>

@@ -1,0 +1,46 @@
+import styled from 'styled-components';
+
+const Button = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-width: 44px;
+  min-height: 44px;
+  padding: 0 6px;
+  border: 0;
+  background: transparent;
+  color: ${({ theme }) => theme.text};
+  cursor: pointer;
+  &:disabled { cursor: not-allowed; opacity: 0.55; }
+  .track {
+    position: relative;
+    width: 36px;
+    height: 20px;
+    border-radius: 10px;
+    background: ${({ theme }) => theme.border};
+  }
+  &[aria-checked='true'] .track { background: ${({ theme }) => theme.primary}; }
+  .track::after {
+    content: '';
+    position: absolute;
+    top: 2px;
+    left: 2px;
+    width: 16px;
+    height: 16px;
+    border-radius: 50%;
+    background: ${({ theme }) => theme.text};
+    transition: left 0.15s;
+  }
+  &[aria-checked='true'] .track::after { left: 18px; }
+  @media (prefers-reduced-motion: reduce) { .track::after { transition: none; } }
+`;
+
+/** An on/off switch with an accessible name; the visible text is optional. */
+export function Switch({ label, checked, onChange, disabled, text }: { label: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; text?: string }) {
+  return (
+    <Button type="button" role="switch" aria-checked={checked} aria-label={label} disabled={disabled} onClick={() => onChange(!checked)}>
+      <span className="track" aria-hidden />
+      {text && <span aria-hidden>{text}</span>}
+    </Button>
+  );
+}
