@@ -13,6 +13,9 @@ import { negotiateVersion } from './media-type';
 import { dashboardRoutes } from './routes/dashboard';
 import { devRoutes } from './routes/dev';
 import { distributorRoutes } from './routes/distributors';
+import { gatewayRoutes } from './routes/gateway';
+import { otpRoutes } from './routes/otp';
+import { payRoutes } from './routes/pay';
 import { sessionRoutes } from './routes/sessions';
 import { DEFAULT_SEED, generateDb } from './seed';
 import { isCompatibleDb, jsonFile } from './store';
@@ -62,9 +65,9 @@ function allowOrigin(origin: string): RequestHandler {
     if (req.headers.origin === origin) {
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Vary', 'Origin');
-      res.setHeader('Access-Control-Allow-Headers', 'Accept, Authorization, Content-Type');
+      res.setHeader('Access-Control-Allow-Headers', 'Accept, Authorization, Content-Type, Idempotency-Key');
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
-      res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+      res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition, Idempotent-Replayed');
       if (req.method === 'OPTIONS') {
         res.status(204).end();
         return;
@@ -123,6 +126,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     appUrl: options.appUrl ?? 'http://127.0.0.1:5173',
     baseUrl: (req) => `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`,
     log,
+    persist: () => dbFile.markDirty(),
   };
 
   const app = jsonServer.create();
@@ -131,6 +135,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   app.use(allowOrigin(new URL(ctx.appUrl).origin));
   app.use(jsonServer.defaults({ logger: false, static: PUBLIC_DIR, noGzip: true, noCors: true }));
   app.use(devRoutes(ctx));
+  // Pages for the browser (fake payment gateway, statement): HTML, outside the Accept negotiation.
+  app.use(gatewayRoutes(ctx));
   app.use(negotiateVersion(product));
   app.use(jsonServer.bodyParser);
   // Persist after every successful write, whichever route made it.
@@ -145,6 +151,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   app.use(sessionRoutes(ctx));
   app.use(dashboardRoutes(ctx));
   app.use(distributorRoutes(ctx));
+  app.use(payRoutes(ctx));
+  app.use(otpRoutes(ctx));
   app.use(unknownRoute);
   app.use(errorHandler(log));
 

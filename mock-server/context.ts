@@ -17,4 +17,9 @@ export interface MockContext {
   /** This server's own origin as the caller reached it, for absolute asset URLs. */
   baseUrl: (req: Request) => string;
   log: (line: string) => void;
+  /**
+   * Marks the database for saving. Successful non-GET requests are saved anyway; call it for a change made
+   * by a request that still fails (a wrong OTP counts an attempt) or by a route outside the API (the fake gateway).
+   */
+  persist: () => void;
 }

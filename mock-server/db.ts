@@ -3,7 +3,8 @@
  * rupees on the wire. Dates are `YYYY-MM-DD`, timestamps ISO 8601 UTC. Payment sources are stored
  * product-neutral ('credit' | 'pay' | 'erp_payment') and named with the product key at the API edge.
  */
-export const SCHEMA_VERSION = 1;
+/** Bump when the shape changes: a stored db.json of another version is regenerated from the seed. */
+export const SCHEMA_VERSION = 2;
 
 export type Region = 'north' | 'east' | 'west' | 'south';
 export const REGIONS: readonly Region[] = ['north', 'east', 'west', 'south'];
@@ -127,6 +128,11 @@ export interface Invoice {
   discount_amount: number;
   /** For paid invoices: how they were closed. */
   closed_status: 'credit' | 'pay' | 'settled' | 'pending_settlement' | null;
+  /**
+   * Open-limit customers: the anchor bank account(s) a part-paid invoice is tied to (the one its earlier
+   * credit went to); later credit on it must go to the same account. Absent or empty: any account.
+   */
+  bank_account_ids?: number[];
 }
 
 export interface Payment {
@@ -201,6 +207,21 @@ export interface RetailerInvoice {
   status: 'open' | 'partially_paid' | 'paid';
 }
 
+/**
+ * Pay-page switches a link may set over its anchor's settings (demo links use them where one anchor's
+ * settings cannot show every scenario). Absent keys follow the anchor.
+ */
+export interface PaySettingsOverride {
+  require_otp?: boolean;
+  show_credit_option?: boolean;
+  show_pay_option?: boolean;
+  show_virtual_account_number?: boolean;
+}
+
+/**
+ * A payment link sent to a customer. Its token is the pay page's credential: it identifies one customer
+ * (distributor company) of one anchor until `expires_at`. Paid links still open the page (closed tab).
+ */
 export interface PaymentLink {
   id: number;
   anchor_id: number;
@@ -211,6 +232,7 @@ export interface PaymentLink {
   status: LinkStatus;
   created_at: string;
   expires_at: string;
+  settings_override?: PaySettingsOverride;
 }
 
 export interface SettingDefinition {
@@ -266,6 +288,60 @@ export interface Mail {
   body: string;
   link: string | null;
   sent_at: string;
+  /** For an OTP: the pay-page token it was sent for (GET /__dev/outbox?token=...). */
+  pay_token?: string;
+}
+
+/**
+ * A pay-page POST already answered, per token and Idempotency-Key, kept 24 h: a repeat with the same
+ * request gets this answer again; the same key with another request is refused.
+ */
+export interface IdempotencyRecord {
+  id: number;
+  token: string;
+  key: string;
+  /** sha256 of method, path and the canonical JSON body. */
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A one-time password sent for a credit drawdown (the code itself is only in the dev outbox and the log). */
+export interface OtpRequest {
+  id: number;
+  reference_id: string;
+  token: string;
+  loan_application_id: number;
+  /** sha256 of `<reference_id>:<otp>`. */
+  otp_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Wrong answers so far; at 5 the OTP is locked. */
+  attempts: number;
+  verified_at: string | null;
+  /** A newer OTP was sent to the same token. */
+  superseded: boolean;
+}
+
+/** A direct payment sent to the (fake) payment gateway. */
+export interface GatewayOrder {
+  id: number;
+  order_id: string;
+  token: string;
+  anchor_id: number;
+  distributor_company_id: number;
+  items: { invoice_id: number; amount: number }[];
+  /** Sum of the items, in paise. */
+  amount: number;
+  method: 'net_banking' | 'upi';
+  status: 'pending' | 'success' | 'failed';
+  created_at: string;
+  completed_at: string | null;
+  utr: string | null;
+  failure_reason: string | null;
+  payment_ids: number[];
 }
 
 export interface DbMeta {
@@ -293,6 +369,9 @@ export interface Db {
   resources: StarResource[];
   reset_tokens: ResetToken[];
   mails: Mail[];
+  idempotency_keys: IdempotencyRecord[];
+  otps: OtpRequest[];
+  gateway_orders: GatewayOrder[];
 }
 
 /** The next id for a collection: one more than the largest. */

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createMockServer, DEFAULT_TOKEN_TTL, type MockServerOptions } from './app';
-import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD } from './seed';
+import { DEFAULT_PRODUCT } from '../src/lib/product';
+import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PAY_LINKS } from './seed';
 
 /**
  * Settings of the mock provider, from flags first, then the environment, then defaults:
@@ -64,6 +65,12 @@ export function demoLoginLines(): string[] {
   return DEMO_LOGINS.map((l) => `  ${l.email.padEnd(pad)}  ${DEMO_PASSWORD}  (type ${l.event ?? 'unset'}, anchor ${l.anchorId})`);
 }
 
+/** The demo pay links as pay-page URLs of the app, one per line with what each shows. */
+export function demoPayLinkLines(appUrl: string, product: string = DEFAULT_PRODUCT): string[] {
+  const base = appUrl.replace(/\/+$/, '');
+  return DEMO_PAY_LINKS.flatMap((link) => [`  ${base}/pay-with-${product}?token=${link.token}`, `      ${link.scenario}`]);
+}
+
 async function main(): Promise<void> {
   const settings = mockSettings(process.argv.slice(2));
   const mock = createMockServer(settings.options);
@@ -76,6 +83,8 @@ async function main(): Promise<void> {
   console.log(`Mock provider: ${running.url}`);
   console.log('Demo logins:');
   for (const line of demoLoginLines()) console.log(line);
+  console.log('Demo pay links (OTPs and reset links: GET /__dev/outbox):');
+  for (const line of demoPayLinkLines(settings.options.appUrl ?? 'http://127.0.0.1:5173', settings.options.product)) console.log(line);
   const stop = () => {
     void running.close().then(() => process.exit(0));
   };

@@ -1,6 +1,6 @@
 import { createServer, preview } from 'vite';
 import { createMockServer } from '../mock-server/app';
-import { demoLoginLines, mockSettings } from '../mock-server/main';
+import { demoLoginLines, demoPayLinkLines, mockSettings } from '../mock-server/main';
 
 /**
  * `npm start`: the mock provider and the app in one process, one Ctrl-C stops both.
@@ -31,6 +31,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log('  Demo logins:');
   for (const line of demoLoginLines()) console.log(`  ${line}`);
+  console.log('');
+  console.log('  Demo pay links:');
+  X
   console.log('');
   console.log('  Ctrl-C stops both.');
 

@@ -22,8 +22,11 @@ import type {
   User,
 } from '../db';
 import { REGIONS, SCHEMA_VERSION } from '../db';
+import { addDemoCustomers } from './demo';
 import { BANKS, COMPANY_SUFFIXES, REGION_STATES } from './geography';
 import { createRandom, dayOffset, isoDate, type Random } from './random';
+
+export { DEMO_CUSTOMER_COUNT, DEMO_LINK_EXPIRES_AT, DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, type DemoPayLink } from './demo';
 
 export const DEFAULT_SEED = 1551;
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -86,6 +89,9 @@ export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
     resources: [],
     reset_tokens: [],
     mails: [],
+    idempotency_keys: [],
+    otps: [],
+    gateway_orders: [],
   };
   db.users = users(r, seed, today);
   db.anchor_settings = db.anchors.map((anchor) => anchorSettings(anchor, today));
@@ -111,6 +117,8 @@ export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
   retailers(r, db, today);
   paymentLinks(r, db, today);
   stars(r, db);
+  // Last, and without the random sequence, so the generated data above is the same with or without them.
+  addDemoCustomers(db, today);
   return db;
 }
 

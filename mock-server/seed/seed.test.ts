@@ -1,7 +1,7 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { DEMO_LOGINS, generateDb, SPECIAL_ANCHOR_ID, SYSTEM_ANCHOR_ID } from './index';
+import { DEMO_CUSTOMER_COUNT, DEMO_LOGINS, DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, generateDb, SPECIAL_ANCHOR_ID, SYSTEM_ANCHOR_ID } from './index';
 
 const today = new Date('2026-11-22T10:30:00');
 const db: Db = generateDb({ seed: 1551, scale: 1, today });
@@ -72,6 +72,26 @@ describe('seed', () => {
 
   it('scales the volume', () => {
     const half = generateDb({ seed: 1551, scale: 0.5, today });
-    expect(half.distributor_companies.length).toBe(180);
+    expect(half.distributor_companies.length).toBe(180 + DEMO_CUSTOMER_COUNT);
+  });
+
+  it('adds the demo pay links, the same at any seed and scale, never expiring', () => {
+    const other = generateDb({ seed: 7, scale: 0.05, today });
+    for (const data of [db, other]) {
+      for (const demo of DEMO_PAY_LINKS) {
+        const link = data.payment_links.find((l) => l.token === demo.token);
+        expect(link, demo.token).toBeDefined();
+        expect(link!.expires_at > '2099-01-01').toBe(true);
+        const company = data.distributor_companies.find((c) => c.id === link!.distributor_company_id)!;
+        expect(company.anchor_id).toBe(link!.anchor_id);
+        expect(link!.invoice_ids.length).toBeGreaterThan(0);
+      }
+      const expired = data.payment_links.find((l) => l.token === EXPIRED_DEMO_PAY_TOKEN)!;
+      expect(Date.parse(expired.expires_at)).toBeLessThan(today.getTime());
+    }
+    const names = (data: Db) => DEMO_PAY_LINKS.map((d) => data.distributor_companies.find((c) => c.id === data.payment_links.find((l) => l.token === d.token)!.distributor_company_id)!.name);
+    expect(names(other)).toEqual(names(db));
+    // One customer per demo link.
+    expect(new Set(DEMO_PAY_LINKS.map((d) => db.payment_links.find((l) => l.token === d.token)!.distributor_company_id)).size).toBe(DEMO_CUSTOMER_COUNT);
   });
 });

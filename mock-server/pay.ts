@@ -1,0 +1,350 @@
+import { addDays, format } from 'date-fns';
+import { daysPast, isoDay, todayOf } from './aggregates';
+import { findPayLink, payTokenError } from './auth/pay-token';
+import type { Anchor, AnchorSettings, Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, PaymentLink } from './db';
+import { nextId } from './db';
+import { HttpError, isRecord, type ApiErrorEntry } from './http';
+
+/**
+ * The pay page's account model: who a pay token is (one customer of one anchor, with its loan), which
+ * switches apply, what credit is left, and the checks and writes behind credit draws and direct payments.
+ * Amounts are integer paise here; routes turn them into rupees.
+ */
+
+/** Credit drawn from the pay page is due this many days after disbursement. */
+export const CREDIT_PERIOD_DAYS = 60;
+/** A document whose due date is more than this many days ago cannot be paid by credit (spec §9). */
+export const OVERDUE_CUTOFF_DAYS = 60;
+/** Overdue credit dues above this (paise) switch the page to the overdue view and stop new credit. */
+export const OVERDUE_VIEW_THRESHOLD = 100;
+/** A verified OTP allows credit draws on its token for this long. */
+export const OTP_VERIFIED_FOR_MS = 10 * 60 * 1000;
+
+export interface PaySettings {
+  require_otp: boolean;
+  show_credit_option: boolean;
+  show_pay_option: boolean;
+  is_sales_order: boolean;
+  show_virtual_account_number: boolean;
+}
+
+export interface PayAccount {
+  token: string;
+  link: PaymentLink;
+  company: DistributorCompany;
+  anchor: Anchor;
+  /** The customer's loan application, whatever its status; null when it has none. */
+  loan: LoanApplication | null;
+  settings: PaySettings;
+}
+
+function settingValue(settings: AnchorSettings | undefined, key: string, fallback: boolean): boolean {
+  const value = settings?.settings[key]?.default;
+  return typeof value === 'boolean' ? value : fallback;
+}
+
+/** The anchor's pay-page settings with the link's overrides on top. */
+export function paySettings(db: Db, link: PaymentLink): PaySettings {
+  const anchorSettings = db.anchor_settings.find((s) => s.anchor_id === link.anchor_id);
+  const override = link.settings_override ?? {};
+  return {
+    require_otp: override.require_otp ?? settingValue(anchorSettings, 'require_otp', true),
+    show_credit_option: override.show_credit_option ?? settingValue(anchorSettings, 'show_credit_option', true),
+    show_pay_option: override.show_pay_option ?? settingValue(anchorSettings, 'show_pay_option', true),
+    is_sales_order: settingValue(anchorSettings, 'is_sales_order', false),
+    show_virtual_account_number: override.show_virtual_account_number ?? settingValue(anchorSettings, 'show_virtual_account_number', false),
+  };
+}
+
+/** Who the token is, read fresh from the database (call it inside the handler, not before an await). */
+export function payAccount(db: Db, token: string, now: number): PayAccount {
+  const found = findPayLink(db, token, now);
+  if (!found.ok) throw payTokenError(found.detail);
+  const { link } = found;
+  const company = db.distributor_companies.find((c) => c.id === link.distributor_company_id)!;
+  const anchor = db.anchors.find((a) => a.id === link.anchor_id);
+  if (!anchor) throw payTokenError('The supplier of this payment link no longer exists.');
+  const loan = company.loan_application_id === null ? null : (db.loan_applications.find((l) => l.id === company.loan_application_id) ?? null);
+  return { token, link, company, anchor, loan, settings: paySettings(db, link) };
+}
+
+/** 'Sales order' or 'Invoice', as the page labels documents. */
+export const documentLabel = (account: PayAccount) => (account.settings.is_sales_order ? 'Sales order' : 'Invoice');
+
+export interface CreditFigures {
+  /** Null when the customer has no approved loan. */
+  sanctioned: number | null;
+  utilised: number | null;
+  /** What may still be drawn; null when credit cannot be drawn at all (see `unavailable`). */
+  balance: number | null;
+  overdueAmount: number | null;
+  overdueDays: number | null;
+  /** Why credit cannot be drawn, or null when it can. */
+  unavailable: string | null;
+}
+
+export function creditFigures(db: Db, account: PayAccount, now: number): CreditFigures {
+  const loan = account.loan;
+  if (!loan || loan.application_status !== 'approved') {
+    return { sanctioned: null, utilised: null, balance: null, overdueAmount: null, overdueDays: null, unavailable: 'This account has no approved credit line.' };
+  }
+  const today = todayOf(now);
+  const todayDay = isoDay(today);
+  let overdueAmount = 0;
+  let overdueDays = 0;
+  for (const drawdown of db.drawdowns) {
+    if (drawdown.loan_application_id !== loan.id || drawdown.status !== 'completed' || drawdown.principal_outstanding <= 0) continue;
+    if (drawdown.due_date >= todayDay) continue;
+    overdueAmount += drawdown.principal_outstanding;
+    overdueDays = Math.max(overdueDays, daysPast(drawdown.due_date, today));
+  }
+  const unavailable =
+    loan.loan_status !== 'active'
+      ? 'The credit line of this account is not active.'
+      : loan.is_blocked
+        ? 'The credit line of this account is blocked.'
+        : loan.limit_expiry_date < todayDay
+          ? `The credit limit of this account expired on ${loan.limit_expiry_date}.`
+          : null;
+  return {
+    sanctioned: loan.limit_sanctioned,
+    utilised: loan.limit_utilized,
+    balance: unavailable === null ? Math.max(0, loan.limit_sanctioned - loan.limit_utilized) : null,
+    overdueAmount,
+    overdueDays,
+    unavailable,
+  };
+}
+
+export const balanceDue = (invoice: Invoice) => invoice.total - invoice.amount_paid;
+
+const INR = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** ₹3,80,000.00 */
+export const inr = (paise: number) => `₹${INR.format(paise / 100)}`;
+
+const AMOUNT = /^\d+(?:\.\d{1,2})?$/;
+
+/** Rupees (number or decimal string) greater than zero with at most 2 decimals, as paise; null otherwise. */
+export function parseAmount(value: unknown): number | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return null;
+  }
+  if (!AMOUNT.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(paise) && paise > 0 ? paise : null;
+}
+
+/** An id as a positive whole number (ids may come as numbers or numeric strings). */
+function parseId(value: unknown): number | null {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export interface RequestedLine {
+  invoiceId: number;
+  amount: number;
+  /** Open-limit credit: the anchor account the group names. */
+  bankAccountId: number | null;
+  /** Where the line is in the body, for error titles. */
+  field: string;
+}
+
+const fieldError = (title: string, detail: string): ApiErrorEntry => ({ code: 'ER-VALIDATION', title, detail });
+
+/** Reads `invoice_details: [{ id, user_requested_amount }]`, collecting every problem. */
+export function readInvoiceDetails(raw: unknown, field: string, bankAccountId: number | null, problems: ApiErrorEntry[]): RequestedLine[] {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    problems.push(fieldError(field, `${field} must list at least one document with id and user_requested_amount.`));
+    return [];
+  }
+  const lines: RequestedLine[] = [];
+  raw.forEach((item: unknown, index) => {
+    const at = `${field}[${index}]`;
+    if (!isRecord(item)) {
+      problems.push(fieldError(at, `${at} must be an object with id and user_requested_amount.`));
+      return;
+    }
+    const invoiceId = parseId(item.id);
+    const amount = parseAmount(item.user_requested_amount);
+    if (invoiceId === null) problems.push(fieldError(`${at}.id`, `${at}.id must be a document id.`));
+    if (amount === null) {
+      problems.push(fieldError(`${at}.user_requested_amount`, `${at}.user_requested_amount must be an amount in rupees greater than zero with at most 2 decimals.`));
+    }
+    if (invoiceId !== null && amount !== null) lines.push({ invoiceId, amount, bankAccountId, field: at });
+  });
+  return lines;
+}
+
+/** The same document twice in one request is refused rather than guessed at. */
+export function checkNoDuplicates(lines: readonly RequestedLine[], problems: ApiErrorEntry[]): void {
+  const seen = new Set<number>();
+  for (const line of lines) {
+    if (seen.has(line.invoiceId)) problems.push(fieldError(`${line.field}.id`, `Document ${line.invoiceId} is listed more than once.`));
+    seen.add(line.invoiceId);
+  }
+}
+
+export const throwIf = (problems: ApiErrorEntry[]) => {
+  if (problems.length > 0) throw new HttpError(422, problems);
+};
+
+export const payError = (code: string, detail: string, title?: string) => new HttpError(422, [title === undefined ? { code, detail } : { code, detail, title }]);
+
+export interface CheckedLine extends RequestedLine {
+  invoice: Invoice;
+}
+
+/**
+ * The documents of a credit draw or a payment: each must be the customer's, still open (not paid; for
+ * credit also not in progress with a drawdown request) and the amount at most its balance due; for credit
+ * not overdue by more than 60 days. Every problem is reported at once.
+ */
+export function checkLines(db: Db, account: PayAccount, lines: readonly RequestedLine[], purpose: 'credit' | 'pay', now: number): CheckedLine[] {
+  const problems: ApiErrorEntry[] = [];
+  const label = documentLabel(account);
+  const today = todayOf(now);
+  const checked: CheckedLine[] = [];
+  for (const line of lines) {
+    const invoice = db.invoices.find(
+      (inv) => inv.id === line.invoiceId && inv.distributor_company_id === account.company.id && inv.anchor_id === account.anchor.id,
+    );
+    if (!invoice) {
+      problems.push({ code: 'ER-INVOICE-101', title: `${line.field}.id`, detail: `${label} ${line.invoiceId} was not found for this account.` });
+      continue;
+    }
+    const name = `${label} ${invoice.document_number}`;
+    if (invoice.status === 'paid' || balanceDue(invoice) <= 0) {
+      problems.push({ code: 'ER-INVOICE-102', title: `${line.field}.id`, detail: `${name} is already paid.` });
+      continue;
+    }
+    if (purpose === 'credit' && (invoice.status === 'in-progress' || invoice.ddr_status_date.length > 0)) {
+      problems.push({ code: 'ER-INVOICE-103', title: `${line.field}.id`, detail: `${name} already has a drawdown request in progress.` });
+      continue;
+    }
+    if (line.amount > balanceDue(invoice)) {
+      problems.push({
+        code: 'ER-INVOICE-104',
+        title: `${line.field}.user_requested_amount`,
+        detail: `The amount for ${name} (${inr(line.amount)}) is more than its balance due of ${inr(balanceDue(invoice))}.`,
+      });
+      continue;
+    }
+    if (purpose === 'credit' && daysPast(invoice.due_date, today) > OVERDUE_CUTOFF_DAYS) {
+      problems.push({
+        code: 'ER-CREDIT-104',
+        title: `${line.field}.id`,
+        detail: `${name} is overdue by ${daysPast(invoice.due_date, today)} days: documents overdue by more than ${OVERDUE_CUTOFF_DAYS} days cannot be paid by credit.`,
+      });
+      continue;
+    }
+    checked.push({ ...line, invoice });
+  }
+  throwIf(problems);
+  return checked;
+}
+
+/** Whether the token verified an OTP within the last 10 minutes. */
+export function otpVerified(db: Db, token: string, now: number): boolean {
+  return db.otps.some((otp) => otp.token === token && otp.verified_at !== null && now - Date.parse(otp.verified_at) < OTP_VERIFIED_FOR_MS);
+}
+
+/**
+ * Everything a credit draw must pass that is about the account rather than the documents: the credit
+ * option is on, there is a usable credit line, no overdue dues, the OTP when required. Returns the figures.
+ */
+export function checkCreditAccount(db: Db, account: PayAccount, now: number): CreditFigures {
+  if (!account.settings.show_credit_option) throw payError('ER-CREDIT-101', 'Credit is not offered on this payment link.');
+  const figures = creditFigures(db, account, now);
+  if (figures.unavailable !== null) throw payError('ER-CREDIT-101', figures.unavailable);
+  if ((figures.overdueAmount ?? 0) > OVERDUE_VIEW_THRESHOLD) {
+    throw payError(
+      'ER-CREDIT-102',
+      `This account has overdue credit dues of ${inr(figures.overdueAmount ?? 0)} (${figures.overdueDays ?? 0} days). Clear the credit dues before availing more credit.`,
+    );
+  }
+  if (account.settings.require_otp && !otpVerified(db, account.token, now)) {
+    throw payError('ER-OTP-104', 'Verify the OTP sent to your registered mobile number before availing credit.');
+  }
+  return figures;
+}
+
+const ymd = (now: number) => format(now, 'yyyyMMdd');
+
+/** Records one payment against an invoice and moves the invoice on (paid when nothing is left). */
+export function recordPayment(
+  db: Db,
+  invoice: Invoice,
+  amount: number,
+  source: Payment['source'],
+  details: { utr: string; now: number; drawdownId: number | null },
+): Payment {
+  const day = isoDay(details.now);
+  // Credit settles to the anchor at once; a gateway payment the next working day (pending until then).
+  const settled = source !== 'pay';
+  const payment: Payment = {
+    id: nextId(db.payments),
+    anchor_id: invoice.anchor_id,
+    invoice_id: invoice.id,
+    distributor_company_id: invoice.distributor_company_id,
+    amount,
+    payment_date: day,
+    settlement_date: settled ? day : null,
+    settlement_amount: settled ? amount : 0,
+    utr_number: details.utr,
+    source,
+    drawdown_id: details.drawdownId,
+    status: 'paid',
+  };
+  db.payments.push(payment);
+  invoice.amount_paid += amount;
+  if (invoice.amount_paid >= invoice.total) {
+    invoice.status = 'paid';
+    invoice.closed_status = source === 'credit' ? 'credit' : source === 'pay' ? 'pending_settlement' : 'settled';
+  } else {
+    invoice.status = 'partially_paid';
+  }
+  return payment;
+}
+
+/**
+ * Draws credit for checked lines: one completed drawdown per document (principal = amount, due in 60 days),
+ * a 'credit' payment with its UTR, the invoice moved on, and the loan's utilisation raised. Synchronous: the
+ * caller checks the limit and calls this in the same tick, so no other request can draw in between.
+ */
+export function drawCredit(db: Db, loan: LoanApplication, lines: readonly CheckedLine[], now: number): number[] {
+  const today = todayOf(now);
+  const ids: number[] = [];
+  for (const line of lines) {
+    const id = nextId(db.drawdowns);
+    const drawdown: Drawdown = {
+      id,
+      drawdown_number: `DDR${String(id).padStart(7, '0')}`,
+      loan_application_id: loan.id,
+      distributor_company_id: loan.distributor_company_id,
+      disbursement_date: isoDay(today),
+      status: 'completed',
+      amount: line.amount,
+      utr: `N${ymd(now)}${String(id).padStart(7, '0')}`,
+      due_date: isoDay(addDays(today, CREDIT_PERIOD_DAYS)),
+      invoice_ids: [line.invoice.id],
+      principal_outstanding: line.amount,
+      interest_outstanding: 0,
+      penal_outstanding: 0,
+      dpd_principal: 0,
+      dpd_interest: 0,
+    };
+    db.drawdowns.push(drawdown);
+    recordPayment(db, line.invoice, line.amount, 'credit', { utr: `UTRC${ymd(now)}${String(nextId(db.payments)).padStart(8, '0')}`, now, drawdownId: id });
+    if (line.bankAccountId !== null) line.invoice.bank_account_ids = [line.bankAccountId];
+    loan.limit_utilized += line.amount;
+    ids.push(id);
+  }
+  return ids;
+}

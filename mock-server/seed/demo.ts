@@ -1,0 +1,458 @@
+import { addDays } from 'date-fns';
+import type {
+  ApplicationStatus,
+  Db,
+  DistributorCompany,
+  Drawdown,
+  Invoice,
+  LoanApplication,
+  PaySettingsOverride,
+  Payment,
+  PaymentSource,
+  Region,
+} from '../db';
+import { nextId } from '../db';
+import { dayOffset, isoDate } from './random';
+
+/**
+ * Demo pay links: fixed tokens (the same whatever the seed, scale or day) that open the public pay page
+ * (`/pay-with-{product}?token=<token>`) on one customer built for one scenario. The customers are ordinary
+ * seeded customers of the two anchors (they show up in the anchor's lists and dashboards too), but their
+ * invoices, limits and drawdowns are fixed here rather than drawn at random, so every scenario is there
+ * at any seed and scale. Amounts below are rupees; dates are relative to the seed's "today".
+ *
+ * The anchor's settings drive the page; where one anchor cannot show every scenario, the link carries a
+ * `settings_override` (see PaymentLink). Demo links never expire.
+ */
+export interface DemoPayLink {
+  token: string;
+  scenario: string;
+}
+
+/** A demo link whose date has passed: the pay page answers 401 ER-PAY-401 for it. Not in DEMO_PAY_LINKS. */
+export const EXPIRED_DEMO_PAY_TOKEN = 'demo-expired';
+
+/** When demo links expire: never, in practice. */
+export const DEMO_LINK_EXPIRES_AT = '2099-12-31T23:59:59.000Z';
+
+interface DemoPayment {
+  amount: number;
+  source: PaymentSource;
+  daysAgo: number;
+  /** For credit: how much of the drawdown was repaid (and how many days ago). */
+  repaid?: { amount: number; daysAgo: number };
+  /** Open-limit customers: the anchor account (1-based position among the anchor's accounts) the credit went to. */
+  bank?: number;
+}
+
+interface DemoInvoice {
+  total: number;
+  /** Days since the invoice date. */
+  issued: number;
+  /** Credit term in days: due date = invoice date + term. */
+  term: number;
+  payments?: DemoPayment[];
+  /** A drawdown request in flight (the invoice is in progress with a DDR of this status). */
+  ddr?: 'draft' | 'verified';
+  /** Cash discount for paying by five days before the due date. */
+  discount?: number;
+  starred?: boolean;
+}
+
+interface DemoCustomer {
+  token: string;
+  scenario: string;
+  anchorId: number;
+  name: string;
+  contact: string;
+  region: Region;
+  status: ApplicationStatus;
+  loan: { sanctioned: number; openLimit: boolean } | null;
+  salesOrders?: boolean;
+  override?: PaySettingsOverride;
+  invoices: DemoInvoice[];
+}
+
+const SYSTEM_ANCHOR = 1;
+const SALES_ORDER_ANCHOR = 1551;
+
+const paid = (amount: number, source: PaymentSource, daysAgo: number, extra: Partial<DemoPayment> = {}): DemoPayment[] => [
+  { amount, source, daysAgo, ...extra },
+];
+
+const CUSTOMERS: readonly DemoCustomer[] = [
+  {
+    token: 'demo-closed-limit',
+    scenario:
+      'Closed-limit customer, no OTP: 14 open invoices over two pages (due today, in 2 days, overdue 10 and 75 days, a cash discount, a draft DDR, two part-paid), paid ones with UTRs; limit ₹5,00,000, ₹1,20,000 used, ₹3,80,000 available; virtual account column on',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Shree Ganesh Traders',
+    contact: 'Ramesh Agarwal',
+    region: 'west',
+    status: 'approved',
+    loan: { sanctioned: 500_000, openLimit: false },
+    override: { require_otp: false, show_virtual_account_number: true },
+    invoices: [
+      { total: 48_250.5, issued: 5, term: 30 },
+      { total: 112_400, issued: 16, term: 30, starred: true },
+      { total: 36_780.25, issued: 30, term: 30 },
+      { total: 22_150, issued: 28, term: 30 },
+      { total: 245_000, issued: 20, term: 60 },
+      { total: 15_600.75, issued: 40, term: 30 },
+      { total: 67_890, issued: 105, term: 30 },
+      { total: 54_300, issued: 15, term: 45, discount: 543 },
+      { total: 91_000, issued: 10, term: 30, ddr: 'draft' },
+      { total: 28_450, issued: 15, term: 60 },
+      { total: 73_125.5, issued: 5, term: 60 },
+      { total: 19_999.99, issued: 0, term: 60 },
+      { total: 80_000, issued: 20, term: 30, payments: paid(30_000, 'pay', 5) },
+      { total: 150_000, issued: 25, term: 60, payments: paid(50_000, 'erp_payment', 3) },
+      { total: 120_000, issued: 25, term: 30, payments: paid(120_000, 'credit', 20) },
+      { total: 85_000, issued: 95, term: 30, payments: paid(85_000, 'credit', 90, { repaid: { amount: 85_000, daysAgo: 35 } }) },
+      { total: 42_000, issued: 50, term: 30, payments: paid(42_000, 'pay', 40) },
+      { total: 65_500, issued: 80, term: 30, payments: paid(65_500, 'erp_payment', 70) },
+    ],
+  },
+  {
+    token: 'demo-open-limit',
+    scenario:
+      'Open-limit customer, no OTP: adds own invoices and picks a supplier bank account; limit ₹4,00,000, ₹1,20,000 used, ₹2,80,000 available; one part-paid invoice tied to a bank account',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Balaji Enterprises',
+    contact: 'Venkatesh Reddy',
+    region: 'south',
+    status: 'approved',
+    loan: { sanctioned: 400_000, openLimit: true },
+    override: { require_otp: false },
+    invoices: [
+      { total: 56_700, issued: 7, term: 30 },
+      { total: 23_450.75, issued: 20, term: 30 },
+      { total: 134_000, issued: 4, term: 60 },
+      { total: 90_000, issued: 10, term: 45, payments: paid(40_000, 'credit', 6, { bank: 1 }) },
+      { total: 80_000, issued: 15, term: 30, payments: paid(80_000, 'credit', 12, { bank: 1 }) },
+      { total: 31_000, issued: 40, term: 30, payments: paid(31_000, 'pay', 25) },
+    ],
+  },
+  {
+    token: 'demo-overdue',
+    scenario:
+      'Customer with overdue credit dues: ₹42,500 overdue by 20 days, so the page shows the overdue view with Clear Credit Dues (new credit is refused until it is cleared); pay still works',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Kaveri Agencies',
+    contact: 'Suresh Gowda',
+    region: 'south',
+    status: 'approved',
+    loan: { sanctioned: 250_000, openLimit: false },
+    override: { require_otp: false },
+    invoices: [
+      { total: 44_800, issued: 18, term: 30 },
+      { total: 27_300.5, issued: 35, term: 30 },
+      { total: 61_200, issued: 6, term: 45 },
+      { total: 9_875, issued: 100, term: 30 },
+      { total: 60_000, issued: 85, term: 30, payments: paid(60_000, 'credit', 80, { repaid: { amount: 17_500, daysAgo: 40 } }) },
+      { total: 30_000, issued: 12, term: 30, payments: paid(30_000, 'credit', 10) },
+    ],
+  },
+  {
+    token: 'demo-sales-order',
+    scenario:
+      'Sales orders (anchor 1551, is_sales_order on) with the anchor’s own settings (OTP required): limit ₹3,50,000, ₹70,000 used, ₹2,80,000 available',
+    anchorId: SALES_ORDER_ANCHOR,
+    name: 'Green Valley Agri Inputs',
+    contact: 'Harpreet Sandhu',
+    region: 'north',
+    status: 'approved',
+    loan: { sanctioned: 350_000, openLimit: false },
+    salesOrders: true,
+    invoices: [
+      { total: 38_400, issued: 6, term: 30 },
+      { total: 52_750.25, issued: 14, term: 30 },
+      { total: 118_000, issued: 3, term: 60 },
+      { total: 24_600, issued: 27, term: 30 },
+      { total: 66_000, issued: 12, term: 45 },
+      { total: 70_000, issued: 20, term: 30, payments: paid(70_000, 'credit', 15) },
+      { total: 44_000, issued: 40, term: 30, payments: paid(44_000, 'pay', 28) },
+    ],
+  },
+  {
+    token: 'demo-otp',
+    scenario:
+      'Closed-limit customer that must confirm credit with an OTP (read it in the dev outbox or the mock log): limit ₹3,00,000, ₹50,000 used, ₹2,50,000 available',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Lakshmi Distributors',
+    contact: 'Priya Menon',
+    region: 'east',
+    status: 'approved',
+    loan: { sanctioned: 300_000, openLimit: false },
+    override: { require_otp: true },
+    invoices: [
+      { total: 32_500, issued: 10, term: 30 },
+      { total: 47_800.5, issued: 8, term: 30 },
+      { total: 18_250, issued: 25, term: 30 },
+      { total: 75_000, issued: 3, term: 45 },
+      { total: 12_340.4, issued: 29, term: 30 },
+      { total: 105_000, issued: 2, term: 60 },
+      { total: 50_000, issued: 12, term: 30, payments: paid(50_000, 'credit', 10) },
+      { total: 26_000, issued: 45, term: 30, payments: paid(26_000, 'pay', 30) },
+    ],
+  },
+  {
+    token: 'demo-no-credit',
+    scenario: 'Customer without a credit line (a new lead): the credit option is hidden, pay by net banking or UPI only',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Annapurna Stores',
+    contact: 'Kavita Joshi',
+    region: 'north',
+    status: 'new_leads',
+    loan: null,
+    override: { show_credit_option: false },
+    invoices: [
+      { total: 14_500, issued: 9, term: 30 },
+      { total: 8_250.5, issued: 22, term: 30 },
+      { total: 31_800, issued: 30, term: 30 },
+      { total: 19_400, issued: 4, term: 45 },
+      { total: 40_000, issued: 12, term: 30, payments: paid(15_000, 'pay', 6) },
+      { total: 12_000, issued: 45, term: 30, payments: paid(12_000, 'pay', 35) },
+      { total: 27_500, issued: 75, term: 30, payments: paid(27_500, 'erp_payment', 60) },
+    ],
+  },
+];
+
+/** The demo pay links, for the README and the start banner: open `/pay-with-{product}?token=<token>`. */
+export const DEMO_PAY_LINKS: readonly DemoPayLink[] = CUSTOMERS.map(({ token, scenario }) => ({ token, scenario }));
+
+/** How many customers the demo links add to the seed. */
+export const DEMO_CUSTOMER_COUNT = CUSTOMERS.length;
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Adds the demo customers, their loans, invoices, payments and drawdowns, and the demo links. Uses no randomness. */
+export function addDemoCustomers(db: Db, today: Date): void {
+  CUSTOMERS.forEach((spec, index) => {
+    const n = index + 1;
+    const company = demoCompany(db, spec, n, today);
+    db.distributor_companies.push(company);
+    const loan = spec.loan ? demoLoan(db, spec, company, n, today) : null;
+    if (loan) {
+      db.loan_applications.push(loan);
+      company.loan_application_id = loan.id;
+    }
+    const unpaid: number[] = [];
+    for (const item of spec.invoices) {
+      const invoice = demoInvoice(db, spec, company, item, today);
+      db.invoices.push(invoice);
+      for (const payment of item.payments ?? []) demoPayment(db, invoice, loan, payment, today);
+      if (item.ddr && loan) demoDdr(db, invoice, loan, item.ddr, today);
+      if (invoice.status !== 'paid') unpaid.push(invoice.id);
+      if (item.starred) {
+        db.resources.push({ id: nextId(db.resources), anchor_id: spec.anchorId, resource_type: 'Invoice', resource_id: invoice.id, starred: true });
+      }
+    }
+    if (loan) {
+      loan.limit_utilized = db.drawdowns
+        .filter((d) => d.loan_application_id === loan.id && d.status === 'completed')
+        .reduce((sum, d) => sum + d.principal_outstanding, 0);
+    }
+    db.payment_links.push({
+      id: nextId(db.payment_links),
+      anchor_id: spec.anchorId,
+      distributor_company_id: company.id,
+      invoice_ids: unpaid,
+      token: spec.token,
+      mode_of_communication: ['whatsapp', 'email'],
+      status: 'pending',
+      created_at: addDays(today, -1).toISOString(),
+      expires_at: DEMO_LINK_EXPIRES_AT,
+      ...(spec.override ? { settings_override: { ...spec.override } } : {}),
+    });
+    if (index === 0) {
+      db.payment_links.push({
+        id: nextId(db.payment_links),
+        anchor_id: spec.anchorId,
+        distributor_company_id: company.id,
+        invoice_ids: unpaid,
+        token: EXPIRED_DEMO_PAY_TOKEN,
+        mode_of_communication: ['sms'],
+        status: 'expired',
+        created_at: addDays(today, -10).toISOString(),
+        expires_at: addDays(today, -3).toISOString(),
+      });
+    }
+  });
+}
+
+function demoCompany(db: Db, spec: DemoCustomer, n: number, today: Date): DistributorCompany {
+  const id = nextId(db.distributor_companies);
+  const slug = spec.name.toLowerCase().replace(/[^a-z]/g, '');
+  return {
+    id,
+    anchor_id: spec.anchorId,
+    name: spec.name,
+    customer_code: `C${spec.anchorId === SYSTEM_ANCHOR ? 'S' : 'M'}${pad(id, 6)}`,
+    region: spec.region,
+    primary_user_name: spec.contact,
+    primary_user_email: `owner@${slug}.example.in`,
+    primary_user_mobile: `98765${pad(n, 5)}`,
+    business_email: `accounts@${slug}.example.in`,
+    mobile_number: `98766${pad(n, 5)}`,
+    company_address: { address_1: `${10 + n}, Station Road`, address_2: 'Market Yard', city: 'Pune', state: 'Maharashtra', pin_code: `4110${pad(n, 2)}` },
+    account_details: [
+      { upi_id: `${slug}@okhdfc`, account_number: `5010${pad(n, 8)}`, ifsc: `HDFC0${pad(n, 6)}`, bank_name: 'HDFC Bank', branch: 'Pune' },
+    ],
+    application_status: spec.status,
+    risk_grading: 'L',
+    eligibility_amount: paise(spec.loan ? spec.loan.sanctioned * 1.2 : 300_000),
+    channel_finance: spec.status === 'approved',
+    virtual_account_number: `VA${spec.anchorId}${pad(9_000_000_000 + n, 10)}`,
+    loan_application_id: null,
+    created_at: addDays(today, -200 - n).toISOString(),
+  };
+}
+
+function demoLoan(db: Db, spec: DemoCustomer, company: DistributorCompany, n: number, today: Date): LoanApplication {
+  return {
+    id: db.loan_applications.reduce((max, loan) => Math.max(max, loan.id), 1000) + 1,
+    anchor_id: spec.anchorId,
+    distributor_company_id: company.id,
+    cust_id: `CUST${pad(90_000_000 + n, 8)}`,
+    loan_account_no: `LAN${pad(9_000_000_000 + n, 10)}`,
+    application_status: 'approved',
+    loan_status: 'active',
+    open_limit_customer: spec.loan!.openLimit,
+    limit_sanctioned: paise(spec.loan!.sanctioned),
+    limit_utilized: 0,
+    limit_expiry_date: dayOffset(today, 365),
+    sanction_date: dayOffset(today, -300),
+    is_blocked: false,
+  };
+}
+
+function demoInvoice(db: Db, spec: DemoCustomer, company: DistributorCompany, item: DemoInvoice, today: Date): Invoice {
+  const id = nextId(db.invoices);
+  const invoiceDate = addDays(today, -item.issued);
+  const dueDate = addDays(invoiceDate, item.term);
+  const year = invoiceDate.getFullYear() % 100;
+  return {
+    id,
+    anchor_id: spec.anchorId,
+    distributor_company_id: company.id,
+    document_number: `${spec.salesOrders ? 'SO' : 'INV'}/${pad(year, 2)}${pad((year + 1) % 100, 2)}/D${pad(id, 6)}`,
+    erp_invoice_id: `ERPD${pad(id, 8)}`,
+    customer_code: company.customer_code,
+    total: paise(item.total),
+    amount_paid: 0,
+    invoice_date: isoDate(invoiceDate),
+    due_date: isoDate(dueDate),
+    status: 'open',
+    channel_finance: company.channel_finance,
+    virtual_account_number: company.virtual_account_number,
+    creation_date: invoiceDate.toISOString(),
+    ddr_status_date: [],
+    invoice_rejected_ddr: false,
+    is_sales_order: spec.salesOrders === true,
+    pay_by_date: item.discount ? dayOffset(dueDate, -5) : null,
+    discount_amount: item.discount ? paise(item.discount) : 0,
+    closed_status: null,
+  };
+}
+
+function demoPayment(db: Db, invoice: Invoice, loan: LoanApplication | null, spec: DemoPayment, today: Date): void {
+  const amount = paise(spec.amount);
+  const day = addDays(today, -spec.daysAgo);
+  let drawdown: Drawdown | null = null;
+  if (spec.source === 'credit') {
+    if (!loan) throw new Error(`demo invoice ${invoice.document_number}: credit without a loan`);
+    const id = nextId(db.drawdowns);
+    drawdown = {
+      id,
+      drawdown_number: `DDR${pad(id, 7)}`,
+      loan_application_id: loan.id,
+      distributor_company_id: loan.distributor_company_id,
+      disbursement_date: isoDate(day),
+      status: 'completed',
+      amount,
+      utr: `N9${pad(id, 14)}`,
+      due_date: dayOffset(day, 60),
+      invoice_ids: [invoice.id],
+      principal_outstanding: amount,
+      interest_outstanding: 0,
+      penal_outstanding: 0,
+      dpd_principal: 0,
+      dpd_interest: 0,
+    };
+    db.drawdowns.push(drawdown);
+    if (spec.repaid) {
+      const repaymentId = nextId(db.repayments);
+      db.repayments.push({
+        id: repaymentId,
+        loan_application_id: loan.id,
+        drawdown_id: id,
+        created_at: addDays(today, -spec.repaid.daysAgo).toISOString(),
+        order_id: `ORD${pad(repaymentId, 8)}`,
+        amount: paise(spec.repaid.amount),
+        payment_mode: 'net_banking',
+        status: 'success',
+        utr: `R9${pad(repaymentId, 14)}`,
+      });
+      drawdown.principal_outstanding -= paise(spec.repaid.amount);
+    }
+    const daysPastDue = -60 + spec.daysAgo;
+    drawdown.interest_outstanding = Math.round((drawdown.principal_outstanding * 0.18 * spec.daysAgo) / 365);
+    drawdown.penal_outstanding = daysPastDue > 0 ? Math.round((drawdown.principal_outstanding * 0.02 * daysPastDue) / 365) : 0;
+    drawdown.dpd_principal = drawdown.principal_outstanding > 0 && daysPastDue > 0 ? daysPastDue : 0;
+    drawdown.dpd_interest = drawdown.interest_outstanding > 0 && daysPastDue > 0 ? daysPastDue : 0;
+    if (spec.bank !== undefined) {
+      const account = db.anchor_account_details.filter((a) => a.anchor_id === invoice.anchor_id)[spec.bank - 1];
+      if (account) invoice.bank_account_ids = [account.id];
+    }
+  }
+  const settled = spec.source !== 'pay' || spec.daysAgo >= 2;
+  const paymentId = nextId(db.payments);
+  const payment: Payment = {
+    id: paymentId,
+    anchor_id: invoice.anchor_id,
+    invoice_id: invoice.id,
+    distributor_company_id: invoice.distributor_company_id,
+    amount,
+    payment_date: isoDate(day),
+    settlement_date: settled ? dayOffset(day, spec.source === 'pay' ? 1 : 0) : null,
+    settlement_amount: settled ? amount : 0,
+    utr_number: `UTRDEMO${pad(paymentId, 10)}`,
+    source: spec.source,
+    drawdown_id: drawdown?.id ?? null,
+    status: 'paid',
+  };
+  db.payments.push(payment);
+  invoice.amount_paid += amount;
+  if (invoice.amount_paid >= invoice.total) {
+    invoice.status = 'paid';
+    invoice.closed_status = spec.source === 'credit' ? 'credit' : spec.source === 'erp_payment' ? 'settled' : settled ? 'pay' : 'pending_settlement';
+  } else {
+    invoice.status = 'partially_paid';
+  }
+}
+
+function demoDdr(db: Db, invoice: Invoice, loan: LoanApplication, status: 'draft' | 'verified', today: Date): void {
+  const requested = addDays(today, -1);
+  invoice.status = 'in-progress';
+  invoice.ddr_status_date = [{ ddr_status: status, date: new Date(requested.getTime() + 11 * 3_600_000).toISOString() }];
+  const id = nextId(db.drawdowns);
+  db.drawdowns.push({
+    id,
+    drawdown_number: `DDR${pad(id, 7)}`,
+    loan_application_id: loan.id,
+    distributor_company_id: loan.distributor_company_id,
+    disbursement_date: isoDate(requested),
+    status: 'pending',
+    amount: invoice.total - invoice.amount_paid,
+    utr: '',
+    due_date: dayOffset(requested, 60),
+    invoice_ids: [invoice.id],
+    principal_outstanding: 0,
+    interest_outstanding: 0,
+    penal_outstanding: 0,
+    dpd_principal: 0,
+    dpd_interest: 0,
+  });
+}
