@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   for (const line of demoLoginLines()) console.log(`  ${line}`);
   console.log('');
   console.log('  Demo pay links:');
-  X
+  for (const line of demoPayLinkLines(appUrl, process.env.VITE_PRODUCT || undefined)) console.log(line);
   console.log('');
   console.log('  Ctrl-C stops both.');
 
