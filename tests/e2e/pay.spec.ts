@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test, THEMES, useTheme } from './fixtures';
+
+const PAY = '/pay-with-provider';
+
+async function openPay(page: Page, token: string) {
+  await page.goto(`${PAY}?token=${token}`);
+  await expect(page.getByRole('tablist')).toBeVisible();
+}
+
+/** The open rows of the page, in order. */
+const rows = (page: Page) => page.getByRole('region', { name: /Invoices|Sales Orders/ }).locator('tbody tr');
+
+/** The newest OTP the mock "sent", from its dev outbox. */
+async function latestOtp(page: Page): Promise<string> {
+  const response = await page.request.get('/api/__dev/outbox');
+  const { data } = (await response.json()) as { data: { subject: string; body: string }[] };
+  const mail = data.find((m) => /OTP/i.test(m.subject));
+  const otp = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
+  expect(otp, 'an OTP in the dev outbox').toBeTruthy();
+  return otp!;
+}
+
+test.describe('pay page', () => {
+  test('without a token it says so', async ({ page }) => {
+    await page.goto(PAY);
+    await expect(page.getByRole('alert')).toContainText('ERROR: Token not found');
+  });
+
+  test('two invoices paid from the credit line, with OTP', async ({ page }) => {
+    await openPay(page, 'demo-otp');
+    const balanceBefore = await page.getByTestId('credit-balance').innerText();
+    const first = rows(page).nth(0);
+    const second = rows(page).nth(1);
+    const numbers = [await first.locator('td').nth(1).innerText(), await second.locator('td').nth(1).innerText()].map((t) => t.split('\n')[0]!.replace(' ★', '').trim());
+    await first.getByRole('checkbox').check();
+    await second.getByRole('checkbox').check();
+    await expect(first.getByRole('switch', { name: /^Credit for/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(second.getByRole('switch', { name: /^Credit for/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByText('(2 : Invoice Selected)')).toBeVisible();
+
+    await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enter OTP' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('OTP').fill('000000');
+    await expect(dialog.getByText(/ER-OTP-101/)).toBeVisible();
+    await dialog.getByLabel('OTP').fill(await latestOtp(page));
+    await expect(page.getByRole('status').filter({ hasText: /Credit availed/ })).toBeVisible();
+
+    await page.getByRole('button', { name: /Back to invoices/ }).click();
+    await expect(page.getByTestId('credit-balance')).not.toHaveText(balanceBefore);
+    await page.getByRole('tab', { name: 'Closed Invoices' }).click();
+    for (const n of numbers) await expect(page.getByRole('region', { name: 'Invoices' })).toContainText(n);
+  });
+
+  test('one invoice paid by UPI through the gateway, to the success page; a double click pays once', async ({ page }) => {
+    await openPay(page, 'demo-closed-limit');
+    const payments: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/direct_payments/cc_avenue')) payments.push(request.headers()['idempotency-key'] ?? '');
+    });
+    const row = rows(page).nth(0);
+    await row.getByRole('checkbox').check();
+    // Ticking puts a document on credit when it fits, else on pay (an overdue one): make sure it is on pay.
+    const paySwitch = row.getByRole('switch', { name: /^Pay for/ });
+    if ((await paySwitch.getAttribute('aria-checked')) !== 'true') await paySwitch.click();
+    await expect(paySwitch).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Please, select payment mode to make payment.' })).toBeVisible();
+    await page.getByLabel('UPI').check();
+    await page.getByRole('button', { name: 'Pay', exact: true }).dblclick();
+    await expect(page.getByText(/You have agreed to pay Rs\.[\d.]+ amount, Soon you will redirected to payment gateway\.\.\./)).toBeVisible();
+    expect(new Set(payments).size).toBe(1);
+    await page.waitForURL(/\/fake-gateway\//, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Pay successfully' }).click();
+    await page.waitForURL(/\/pay-with-provider-success\?order_id=.+&success=true/);
+    await expect(page.getByRole('heading', { name: 'Payment Succesful !' })).toBeVisible();
+    await expect(page.getByText('Transaction Number')).toBeVisible();
+    await expect(page.getByText('₹5,00,000')).toBeVisible();
+    expect(payments).toHaveLength(1);
+  });
+
+  test('a part amount above the balance shows the message and blocks the credit request', async ({ page }) => {
+    await openPay(page, 'demo-closed-limit');
+    const row = rows(page).nth(0);
+    await row.getByRole('checkbox').check();
+    await row.getByRole('switch', { name: /^Part payment for/ }).click();
+    await row.getByRole('textbox').fill('99999999');
+    await expect(row.getByRole('alert')).toContainText(/Amount should be less than/);
+    await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Please, (correct your part payment amount before avail credit|select amount greater than zero before avail credit)\./ })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Enter OTP' })).toHaveCount(0);
+  });
+
+  for (const theme of THEMES) {
+    test(`the pay page has no axe violations in the ${theme} theme`, async ({ page }) => {
+      await useTheme(page, theme);
+      await openPay(page, 'demo-closed-limit');
+      await rows(page).nth(0).getByRole('checkbox').check();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test.describe('pay page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('selects an invoice and opens the OTP entry for credit', async ({ page }) => {
+    await openPay(page, 'demo-otp');
+    await rows(page).nth(0).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
+    await expect(page.getByRole('dialog', { name: 'Enter OTP' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
