@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useThemeChoice } from '../../app/theme-context';
+import { ThemeToggle } from '../../app/ThemeToggle';
 
 const Page = styled.main`
   min-height: 100%;
@@ -27,27 +27,17 @@ export const AuthFooter = styled.div`
   gap: 16px;
 `;
 
-const ThemeLink = styled.button`
+const CornerToggle = styled(ThemeToggle)`
   position: fixed;
   top: 12px;
   right: 12px;
-  min-height: 44px;
-  padding: 0 12px;
-  border: 1px solid ${({ theme }) => theme.border};
-  border-radius: 8px;
-  background: ${({ theme }) => theme.surface};
-  color: ${({ theme }) => theme.text};
-  cursor: pointer;
 `;
 
 /** The frame of the login, forgot and reset pages: one card, a heading and a subtitle. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
-  const { theme, toggle } = useThemeChoice();
   return (
     <Page>
-      <ThemeLink type="button" role="switch" aria-checked={theme === 'light'} onClick={toggle}>
-        Light theme
-      </ThemeLink>
+      <CornerToggle />
       <Card aria-labelledby="auth-title">
         <h1 id="auth-title">{title}</h1>
         {subtitle && <h2>{subtitle}</h2>}
