@@ -133,6 +133,10 @@ export interface Invoice {
    * credit went to); later credit on it must go to the same account. Absent or empty: any account.
    */
   bank_account_ids?: number[];
+  /** Added by an open-limit customer on the pay page (POST /create_invoice), not shared by the anchor. */
+  is_manual?: boolean;
+  /** The invoice image or PDF a manual invoice was created with (the mock keeps its description, not the bytes). */
+  invoice_image?: { filename: string; content_type: string; size: number; sha256: string } | null;
 }
 
 export interface Payment {

@@ -1,9 +1,9 @@
 import { addDays, format } from 'date-fns';
-import { daysPast, isoDay, todayOf } from './aggregates';
+import { daysPast, isoDay, rupees, todayOf } from './aggregates';
 import { findPayLink, payTokenError } from './auth/pay-token';
 import type { Anchor, AnchorSettings, Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, PaymentLink } from './db';
 import { nextId } from './db';
-import { HttpError, isRecord, type ApiErrorEntry } from './http';
+import { HttpError, isRecord, resource, type ApiErrorEntry } from './http';
 
 /**
  * The pay page's account model: who a pay token is (one customer of one anchor, with its loan), which
@@ -347,4 +347,30 @@ export function drawCredit(db: Db, loan: LoanApplication, lines: readonly Checke
     ids.push(id);
   }
   return ids;
+}
+
+/** One document of the pay page, as GET /invoice_collection lists it (and POST /create_invoice answers it). */
+export function collectionItem(db: Db, account: PayAccount, invoice: Invoice) {
+  let last: { date: string; id: number; utr: string } | null = null;
+  for (const p of db.payments) {
+    if (p.invoice_id !== invoice.id) continue;
+    if (!last || p.payment_date > last.date || (p.payment_date === last.date && p.id > last.id)) last = { date: p.payment_date, id: p.id, utr: p.utr_number };
+  }
+  const starred = db.resources.some((r) => r.resource_type === 'Invoice' && r.resource_id === invoice.id && r.anchor_id === account.anchor.id && r.starred);
+  return resource('invoice', invoice.id, {
+    document_number: invoice.document_number,
+    invoice_date: invoice.invoice_date,
+    due_date: invoice.due_date,
+    invoice_amount: rupees(invoice.total),
+    balance_due: rupees(balanceDue(invoice)),
+    status: invoice.status,
+    bank_account_id: invoice.bank_account_ids ?? [],
+    pay_by_date: invoice.pay_by_date,
+    discount_amount: invoice.discount_amount > 0 ? rupees(invoice.discount_amount) : null,
+    is_selected: starred,
+    payment_utr: last?.utr ?? null,
+    virtual_account_number: invoice.virtual_account_number,
+    ddr_status_date: invoice.ddr_status_date,
+    is_manual: invoice.is_manual === true,
+  });
 }

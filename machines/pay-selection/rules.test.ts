@@ -455,7 +455,8 @@ describe('avail credit checks, in order', () => {
     expect(validateAvailCredit({ selections, known }, { openLimitCustomer: true, supplierBankFor: () => 'sb-1' })).toBe(
       'Please, correct your part payment amount before avail credit.',
     );
-    expect(validateAvailCredit({ selections: [credit('a'), sel('m')], known }, open)).toBeNull();
+    expect(validateAvailCredit({ selections: [credit('a'), sel('m')], known }, open)).toBe('Please, select supplier bank account for open invoices.');
+    expect(validateAvailCredit({ selections: [credit('a'), sel('m')], known }, { openLimitCustomer: true, supplierBankFor: (i) => (i.is_manual ? null : 'b1') })).toBeNull();
     expect(validateAvailCredit({ selections, known }, closed)).toBe('Please, correct your part payment amount before avail credit.');
   });
 

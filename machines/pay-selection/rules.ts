@@ -15,7 +15,9 @@
  */
 import type { CollectionItem } from '../../src/api/codecs/pay';
 import { formatMoney } from '../../src/lib/format';
-import { rupeesToPaise, type Paise } from '../../src/lib/money';
+import { paiseToText, rupeesToPaise, type Paise } from '../../src/lib/money';
+
+export { paiseToText };
 
 /**
  * A document on the pay page. `unsubmitted` marks a manual entry of an open-limit customer whose invoice
@@ -82,14 +84,6 @@ export const OVERDUE_AFTER_DAYS = 60;
 // ---------------------------------------------------------------------------------------------------------
 
 const RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Paise as 'W.FF' (no grouping), exact: the text a part-amount field starts with. */
-export function paiseToText(paise: Paise): string {
-  const big = BigInt(Math.round(paise));
-  const negative = big < 0n;
-  const units = negative ? -big : big;
-  return `${negative ? '-' : ''}${units / 100n}.${(units % 100n).toString().padStart(2, '0')}`;
-}
 
 /** Paise as a plain en-IN amount with 2 decimals and no sign: 123450 -> '1,234.50' (the 'rupees X' form). */
 export function formatRupees(paise: Paise): string {
@@ -425,7 +419,7 @@ export interface ValidationState {
 export interface AvailCreditOptions {
   /** meta.open_limit_customer. */
   openLimitCustomer: boolean;
-  /** The supplier bank account chosen for the group of a manual document, if any. */
+  /** The supplier bank account a credit document goes to: its own (bank_account_id) or the one chosen for open invoices. */
   supplierBankFor?: (item: PayItem) => string | null | undefined;
 }
 
@@ -438,7 +432,9 @@ export function validateAvailCredit(state: ValidationState, options: AvailCredit
   if (state.selections.length === 0) return messages.selectToAvailCredit;
   if (creditTotal(state.selections) <= 0) return messages.creditZero;
   const onCredit = state.selections.filter((s) => s.credit).flatMap((s) => state.known[s.id] ?? []);
-  if (options.openLimitCustomer && onCredit.some((item) => item.is_manual === true && !options.supplierBankFor?.(item))) {
+  // op_avail_credit sends every credit document in a group with a supplier bank account: manual documents
+  // (and any other without an account of its own) take the one chosen for the open invoices.
+  if (options.openLimitCustomer && onCredit.some((item) => !isPartial(item) && !options.supplierBankFor?.(item))) {
     return messages.supplierBankMissing;
   }
   const withoutBank = onCredit.filter((item) => isPartial(item) && (item.bank_account_id ?? []).length === 0);

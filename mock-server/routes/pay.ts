@@ -6,14 +6,16 @@ import { requirePayToken } from '../auth/pay-token';
 import type { MockContext } from '../context';
 import type { AnchorBankAccount, Db, GatewayOrder, Invoice } from '../db';
 import { nextId } from '../db';
-import { bodyObject, isRecord, notFound, resource, route, validationError, type ApiErrorEntry } from '../http';
+import { bodyObject, isRecord, notFound, route, validationError, type ApiErrorEntry } from '../http';
 import { runIdempotent } from '../idempotency';
+import { createInvoiceRoute } from './create-invoice';
 import { paginate, pageParams } from '../paging';
 import {
   balanceDue,
   checkCreditAccount,
   checkLines,
   checkNoDuplicates,
+  collectionItem,
   creditFigures,
   documentLabel,
   drawCredit,
@@ -53,31 +55,6 @@ function tabOrder(tab: CollectionTab) {
 
 const customerInvoices = (db: Db, account: PayAccount) =>
   db.invoices.filter((inv) => inv.distributor_company_id === account.company.id && inv.anchor_id === account.anchor.id);
-
-function collectionItem(db: Db, account: PayAccount, invoice: Invoice) {
-  let last: { date: string; id: number; utr: string } | null = null;
-  for (const p of db.payments) {
-    if (p.invoice_id !== invoice.id) continue;
-    if (!last || p.payment_date > last.date || (p.payment_date === last.date && p.id > last.id)) last = { date: p.payment_date, id: p.id, utr: p.utr_number };
-  }
-  const starred = db.resources.some((r) => r.resource_type === 'Invoice' && r.resource_id === invoice.id && r.anchor_id === account.anchor.id && r.starred);
-  return resource('invoice', invoice.id, {
-    document_number: invoice.document_number,
-    invoice_date: invoice.invoice_date,
-    due_date: invoice.due_date,
-    invoice_amount: rupees(invoice.total),
-    balance_due: rupees(balanceDue(invoice)),
-    status: invoice.status,
-    bank_account_id: invoice.bank_account_ids ?? [],
-    pay_by_date: invoice.pay_by_date,
-    discount_amount: invoice.discount_amount > 0 ? rupees(invoice.discount_amount) : null,
-    is_selected: starred,
-    payment_utr: last?.utr ?? null,
-    virtual_account_number: invoice.virtual_account_number,
-    ddr_status_date: invoice.ddr_status_date,
-    is_manual: false,
-  });
-}
 
 const anchorAccounts = (db: Db, anchorId: number): AnchorBankAccount[] => db.anchor_account_details.filter((a) => a.anchor_id === anchorId);
 
@@ -158,6 +135,7 @@ function openLimitLines(body: Record<string, unknown>, accounts: readonly Anchor
  *
  * - GET /invoice_collection?token&page&status=open|closed|partial: the customer's documents, 10 a page,
  *   with the page's header data in `meta` and paging in `pagy`.
+ * - POST /create_invoice (open-limit, multipart): the customer adds its own invoice or sales order.
  * - POST /avail_credit (closed-limit) and POST /op_avail_credit (open-limit): draw credit for documents.
  * - POST /direct_payments/cc_avenue: a gateway order; the answer's payment_link_url is the fake gateway.
  * - GET /direct_payments/cc_avenue_success?order_id: the outcome of a successful order.
@@ -236,6 +214,7 @@ export function payRoutes(ctx: MockContext): Router {
       });
     });
 
+  router.post('/create_invoice', payToken, ...createInvoiceRoute(ctx));
   router.post('/avail_credit', payToken, availCredit('closed'));
   router.post('/op_avail_credit', payToken, availCredit('open'));
 

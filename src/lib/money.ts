@@ -25,6 +25,14 @@ export function paiseToRupees(paise: Paise): number {
   return paise / 100;
 }
 
+/** Paise as 'W.FF' (no grouping), exact: the text a part-amount field starts with. */
+export function paiseToText(paise: Paise): string {
+  const big = BigInt(Math.round(paise));
+  const negative = big < 0n;
+  const units = negative ? -big : big;
+  return `${negative ? '-' : ''}${units / 100n}.${(units % 100n).toString().padStart(2, '0')}`;
+}
+
 function numberToPlainString(value: number): string | null {
   if (!Number.isFinite(value)) return null;
   const text = String(value);

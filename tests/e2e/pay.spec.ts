@@ -92,6 +92,63 @@ test.describe('pay page', () => {
     await expect(page.getByRole('dialog', { name: 'Enter OTP' })).toHaveCount(0);
   });
 
+  test('an open-limit customer adds a manual invoice and pays it by credit', async ({ page }) => {
+    await openPay(page, 'demo-open-limit');
+    const number = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    const today = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+
+    await page.getByRole('button', { name: '+ Add Invoice' }).click();
+    const entry = page.getByRole('group', { name: 'New invoice' });
+    // Before the invoice exists its switches only guide.
+    await entry.getByRole('switch', { name: /^Credit for/ }).click();
+    const note = page.getByRole('dialog', { name: 'Please note' });
+    await expect(note).toContainText('Please upload invoice to enable the provider credit switch.');
+    await note.getByRole('button', { name: 'Close' }).click();
+
+    const upload = entry.getByLabel('Upload invoice');
+    await expect(upload).toBeDisabled();
+    await entry.getByLabel('Invoice No.').fill(number);
+    // The amount refuses e, E, +, - and '.'.
+    await entry.getByLabel('Invoice amount (₹)').pressSequentially('1-5e+0.0');
+    await expect(entry.getByLabel('Invoice amount (₹)')).toHaveValue('1500');
+    await entry.getByLabel('Invoice date').fill(today);
+    await expect(upload).toBeEnabled();
+    await upload.setInputFiles({ name: 'invoice.txt', mimeType: 'text/plain', buffer: Buffer.from('not an invoice') });
+    await expect(entry.getByRole('alert')).toHaveText('Please upload the invoice as a PDF, PNG or JPEG file.');
+    await upload.setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 e2e') });
+
+    const created = page.getByRole('group', { name: `Invoice ${number}` });
+    await expect(created).toContainText('Added');
+    await expect(page.getByRole('status').filter({ hasText: `Invoice ${number} created successfully.` })).toBeVisible();
+    await created.getByRole('checkbox', { name: `Click here to pay ${number}` }).check();
+    await expect(created.getByRole('switch', { name: `Credit for ${number}` })).toHaveAttribute('aria-checked', 'true');
+
+    await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Please, select supplier bank account for open invoices.' })).toBeVisible();
+    await page.getByLabel('Supplier bank account for open invoices').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Credit availed/ })).toBeVisible();
+    await page.getByRole('button', { name: /Back to invoices/ }).click();
+    await page.getByRole('tab', { name: 'Closed Invoices' }).click();
+    await expect(page.getByRole('region', { name: 'Invoices' })).toContainText(number);
+  });
+
+  test('deleting a manual entry asks first', async ({ page }) => {
+    await openPay(page, 'demo-open-limit');
+    await page.getByRole('button', { name: '+ Add Invoice' }).click();
+    const entry = page.getByRole('group', { name: 'New invoice' });
+    await entry.getByLabel('Invoice No.').fill('KEEP-ME');
+    await expectNoAxeViolations(page);
+    await entry.getByRole('button', { name: 'Delete invoice' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete invoice' });
+    await expect(confirm).toContainText('Are you sure, you want to delete invoice?');
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await expect(entry.getByLabel('Invoice No.')).toHaveValue('KEEP-ME');
+    await entry.getByRole('button', { name: 'Delete invoice' }).click();
+    await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(page.getByRole('group', { name: 'New invoice' })).toHaveCount(0);
+  });
+
   for (const theme of THEMES) {
     test(`the pay page has no axe violations in the ${theme} theme`, async ({ page }) => {
       await useTheme(page, theme);
@@ -105,11 +162,38 @@ test.describe('pay page', () => {
 test.describe('pay page on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('selects an invoice and opens the OTP entry for credit', async ({ page }) => {
-    await openPay(page, 'demo-otp');
-    await rows(page).nth(0).getByRole('checkbox').check();
+  test('moves through the cards, selects an invoice and opens the OTP entry for credit', async ({ page }) => {
+    await page.goto(`${PAY}?token=demo-otp`);
+    const carousel = page.getByRole('region', { name: 'Invoices' });
+    await expect(carousel.getByRole('status')).toHaveText(/^Showing 1 of \d+$/);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const previous = page.getByRole('button', { name: 'Previous Invoice' });
+    const next = page.getByRole('button', { name: 'Next Invoice' });
+    await expect(previous).toBeDisabled();
+    const box = await next.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await next.click();
+    await expect(carousel.getByRole('status')).toHaveText(/^Showing 2 of \d+$/);
+    await previous.click();
+    await expect(carousel.getByRole('status')).toHaveText(/^Showing 1 of \d+$/);
+
+    await carousel.getByRole('button', { name: /^Payment options for/ }).click();
+    await carousel.getByRole('checkbox', { name: /^Click here to pay/ }).check();
+    await expect(page.getByText('(1 : Invoice Selected)')).toBeVisible();
     await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
     await expect(page.getByRole('dialog', { name: 'Enter OTP' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  for (const theme of THEMES) {
+    test(`the card view has no axe violations in the ${theme} theme`, async ({ page }) => {
+      await useTheme(page, theme);
+      await page.goto(`${PAY}?token=demo-closed-limit`);
+      const carousel = page.getByRole('region', { name: 'Invoices' });
+      await carousel.getByRole('button', { name: /^Payment options for/ }).click();
+      await expect(carousel.getByRole('checkbox', { name: /^Click here to pay/ })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
 });

@@ -88,3 +88,7 @@ export const VerifyOtpAnswer = t.type({ data: t.type({ verified: t.boolean }) })
 export const PaymentSuccess = t.type({
   data: t.type({ transation_number: t.string, transation_date: t.string, amount_paid: Money }),
 });
+
+/** POST /create_invoice (open-limit customers): the created document, as it will appear in the open list. */
+export const CreatedInvoice = t.type({ message: t.string, data: CollectionItem });
+export type CreatedInvoice = t.TypeOf<typeof CreatedInvoice>;

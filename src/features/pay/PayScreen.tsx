@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { differenceInCalendarDays, format, parseISO } from 'date-fns';
-import { useEffect, useMemo, useState } from 'react';
+import { format } from 'date-fns';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { useSearch } from 'wouter';
@@ -18,8 +18,13 @@ import { Modal } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
 import { Switch } from '../../ui/Switch';
 import { notify } from '../../ui/toast';
-import { availCredit, directPayment, fetchCollection, sendOtp, verifyOtp, type InvoiceDetail, type PayTab } from './api';
+import type { CreateRequest } from '../../../machines/manual-invoice/manual-invoice.machine';
+import { availCredit, bankGroups, createInvoice, directPayment, fetchCollection, openLimitAvailCredit, sendOtp, verifyOtp, type InvoiceDetail, type PayTab } from './api';
+import { discountBanner, dueHint } from './hints';
+import { ManualInvoices, placeholderItem, type ManualEntry } from './ManualInvoices';
+import { PayCarousel } from './PayCarousel';
 import { PayFrame } from './PayFrame';
+import { useNarrowScreen } from './useNarrowScreen';
 import { collectionsLink, isAllowedGatewayUrl, PAY_TOKEN_KEY } from './redirects';
 
 type Collection = Awaited<ReturnType<typeof fetchCollection>>;
@@ -122,17 +127,59 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
   const showCredit = Boolean(meta[`show_${config.product}_credit_option`]);
   const showPay = Boolean(meta[`show_${config.product}_pay_option`]);
 
+  const openLimit = meta.open_limit_customer;
+  const narrow = useNarrowScreen();
+
+  // Open-limit customers' own documents (spec 3 §2): entries live on this page until created, then stay
+  // in their panel (and out of the table) so the customer pays them where they were added.
+  const [entries, setEntries] = useState<ManualEntry[]>([]);
+  const entryCounter = useRef(0);
+  const manualItems = useMemo(() => entries.map((e) => e.created ?? placeholderItem(e.key, label, today)), [entries, label, today]);
+  const manualIds = useMemo(() => new Set(entries.flatMap((e) => (e.created ? [e.created.id] : []))), [entries]);
+  const listed = useMemo(() => data.data.filter((item) => !manualIds.has(item.id)), [data.data, manualIds]);
+  const inView = useMemo(() => (tab === 'closed' || !openLimit ? listed : [...manualItems, ...listed]), [tab, openLimit, manualItems, listed]);
+  const [supplierBank, setSupplierBank] = useState('');
+
   const [selection, sendSelection] = useMachine(paySelectionMachine, {
     input: {
-      items: data.data,
+      items: inView,
       creditLimitBalance: meta.credit_limit_balance,
       today,
       options: { product: config.product, variant: 'payment-page', isSalesOrder: meta.is_sales_order, showCreditOption: showCredit },
     },
   });
   useEffect(() => {
-    sendSelection({ type: 'LOAD_ITEMS', items: data.data, creditLimitBalance: meta.credit_limit_balance });
-  }, [data, meta.credit_limit_balance, sendSelection]);
+    sendSelection({ type: 'LOAD_ITEMS', items: inView, creditLimitBalance: meta.credit_limit_balance });
+  }, [inView, meta.credit_limit_balance, sendSelection]);
+
+  const createManual = useCallback(
+    (request: CreateRequest) =>
+      createInvoice(
+        client,
+        token,
+        {
+          loanApplicationId: String(meta.loan_application_id ?? ''),
+          anchorId: meta.anchor_id,
+          erpDistributorId: meta.erp_distributor_id ?? meta.distributor_code,
+          customerCode: meta.distributor_code,
+          number: request.values.number.trim(),
+          amount: Number(request.values.amount) * 100,
+          invoiceDate: request.values.date,
+          dueDate: today,
+          file: request.file ?? undefined,
+        },
+        request.key,
+      ),
+    [client, token, meta.loan_application_id, meta.anchor_id, meta.erp_distributor_id, meta.distributor_code, today],
+  );
+  const onManualCreated = useCallback(
+    (key: string, document: CollectionItem) => {
+      setEntries((list) => list.map((e) => (e.key === key ? { ...e, created: document } : e)));
+      notify.success(`${label} ${document.document_number} created successfully.`);
+    },
+    [label],
+  );
+  const onManualDeleted = useCallback((key: string) => setEntries((list) => list.filter((e) => e.key !== key)), []);
 
   const checkoutMachine = useMemo(
     () =>
@@ -140,7 +187,9 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
         actors: {
           sendOtp: fromPromise(({ input }) => sendOtp(client, token, input.loanApplicationId)),
           verifyOtp: fromPromise(({ input }) => verifyOtp(client, token, input)),
-          availCredit: fromPromise(({ input }) => availCredit(client, token, input.items, input.key)),
+          availCredit: fromPromise(({ input }) =>
+            openLimit ? openLimitAvailCredit(client, token, bankGroups(input.items), input.key) : availCredit(client, token, input.items, input.key),
+          ),
           directPayment: fromPromise(({ input }) => directPayment(client, token, input.items, input.mode, input.key)),
         },
         actions: {
@@ -154,7 +203,7 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
           },
         },
       }),
-    [client, token],
+    [client, token, openLimit],
   );
   const [checkout, sendCheckout] = useMachine(checkoutMachine);
   const busy = ['sendingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting'].some((s) => checkout.matches(s as never));
@@ -165,12 +214,19 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
 
   const { selections, popup, mode } = selection.context;
   const selectionOf = (id: string) => selections.find((s) => s.id === id);
-  const details = (pick: (s: Selection) => boolean): InvoiceDetail[] => selections.filter(pick).map((s) => ({ id: s.id, amount: s.amount }));
+  /** The supplier bank account of a credit document: its own, else the one chosen for open invoices. */
+  const supplierBankFor = (item: PayItem) => item.bank_account_id?.[0] ?? (supplierBank === '' ? null : supplierBank);
+  const details = (pick: (s: Selection) => boolean): InvoiceDetail[] =>
+    selections.filter(pick).map((s) => {
+      const item = selection.context.known[s.id];
+      const bankAccountId = openLimit && item ? supplierBankFor(item) : null;
+      return bankAccountId === null ? { id: s.id, amount: s.amount } : { id: s.id, amount: s.amount, bankAccountId };
+    });
   const creditSum = selections.filter((s) => s.credit).reduce((a, s) => a + s.amount, 0);
   const paySum = selections.filter((s) => s.pay).reduce((a, s) => a + s.amount, 0);
 
   const availCreditClick = () => {
-    const problem = validateAvailCredit({ selections, known: selection.context.known }, { openLimitCustomer: meta.open_limit_customer });
+    const problem = validateAvailCredit({ selections, known: selection.context.known }, { openLimitCustomer: openLimit, supplierBankFor });
     if (problem) return void notify.errors([{ code: 'ERROR', detail: problem }]);
     sendCheckout({
       type: 'AVAIL_CREDIT',
@@ -196,6 +252,7 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
           onClick={() => {
             sendCheckout({ type: 'DISMISS' });
             sendSelection({ type: 'RESET' });
+            setEntries((list) => list.filter((e) => !e.created)); // paid or not, they are listed now
             reload();
           }}
         >
@@ -207,7 +264,7 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
 
   const overdueView = (meta.overdue_amount ?? 0) > OVERDUE_VIEW_THRESHOLD;
   const clearDues = collectionsLink(config.collectionsUrl, { loan_id: String(meta.loan_application_id ?? ''), loan_amount: (meta.overdue_amount ?? 0) / 100 });
-  const items = data.data;
+  const items = listed;
   const pagy = data.pagy;
 
   return (
@@ -281,33 +338,74 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
         ))}
       </Tabs>
 
-      <DocumentTable
-        tab={tab}
-        items={items}
-        page={page}
-        label={label}
-        today={today}
-        meta={meta}
-        showCredit={showCredit}
-        showPay={showPay}
-        selectionOf={selectionOf}
-        creditLimit={meta.credit_limit_balance}
-        send={sendSelection}
-        allSelected={items.length > 0 && items.every((i) => selectionOf(i.id))}
-      />
+      {openLimit && tab !== 'closed' && (
+        <ManualInvoices
+          entries={entries}
+          onAdd={() => setEntries((list) => [...list, { key: String(++entryCounter.current), created: null }])}
+          label={label}
+          isSalesOrder={meta.is_sales_order}
+          today={today}
+          create={createManual}
+          onCreated={onManualCreated}
+          onDeleted={onManualDeleted}
+          showCredit={showCredit}
+          showPay={showPay}
+          selectionOf={selectionOf}
+          creditLimit={meta.credit_limit_balance}
+          send={sendSelection}
+        />
+      )}
+
+      {narrow ? (
+        <PayCarousel
+          tab={tab}
+          items={items}
+          page={page}
+          pageSize={PAGE_SIZE}
+          count={pagy?.count ?? items.length}
+          hasPrev={Boolean(pagy?.prev)}
+          hasNext={Boolean(pagy?.next)}
+          onPage={onPage}
+          label={label}
+          today={today}
+          showVirtualAccount={meta.show_virtual_account_number}
+          showCredit={showCredit}
+          showPay={showPay}
+          selectionOf={selectionOf}
+          creditLimit={meta.credit_limit_balance}
+          send={sendSelection}
+        />
+      ) : (
+        <DocumentTable
+          tab={tab}
+          items={items}
+          page={page}
+          label={label}
+          today={today}
+          meta={meta}
+          showCredit={showCredit}
+          showPay={showPay}
+          selectionOf={selectionOf}
+          creditLimit={meta.credit_limit_balance}
+          send={sendSelection}
+          allSelected={items.length > 0 && items.every((i) => selectionOf(i.id))}
+        />
+      )}
 
       <Footer>
         <span aria-live="polite">
-          {pagy ? `Showing ${pagy.from ?? 0} to ${pagy.to ?? 0} of ${pagy.count} Entries` : ''} ({selections.length} : {label} Selected)
+          {pagy && !narrow ? `Showing ${pagy.from ?? 0} to ${pagy.to ?? 0} of ${pagy.count} Entries ` : ''}({selections.length} : {label} Selected)
         </span>
-        <span>
-          <GhostButton type="button" aria-label="Previous page" disabled={!pagy?.prev} onClick={() => pagy?.prev && onPage(pagy.prev)}>
-            ‹
-          </GhostButton>{' '}
-          <GhostButton type="button" aria-label="Next page" disabled={!pagy?.next} onClick={() => pagy?.next && onPage(pagy.next)}>
-            ›
-          </GhostButton>
-        </span>
+        {!narrow && (
+          <span>
+            <GhostButton type="button" aria-label="Previous page" disabled={!pagy?.prev} onClick={() => pagy?.prev && onPage(pagy.prev)}>
+              ‹
+            </GhostButton>{' '}
+            <GhostButton type="button" aria-label="Next page" disabled={!pagy?.next} onClick={() => pagy?.next && onPage(pagy.next)}>
+              ›
+            </GhostButton>
+          </span>
+        )}
       </Footer>
 
       {tab !== 'closed' && (
@@ -322,6 +420,19 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
                 </label>
               ))}
             </fieldset>
+          )}
+          {openLimit && showCredit && (meta.supplier_bank_accounts ?? []).length > 0 && (
+            <label>
+              Supplier bank account for open invoices{' '}
+              <select value={supplierBank} onChange={(e) => setSupplierBank(e.target.value)}>
+                <option value="">Select account</option>
+                {(meta.supplier_bank_accounts ?? []).map((account) => (
+                  <option key={account.id} value={account.id}>
+                    {account.bank_account_name} · {account.bank_name}
+                  </option>
+                ))}
+              </select>
+            </label>
           )}
           <span>
             Credit {formatMoney(creditSum)} · Pay {formatMoney(paySum)}
@@ -416,15 +527,6 @@ function OtpDialog(props: { open: boolean; verifying: boolean; error: { code: st
   );
 }
 
-/** Due hints (spec 3 §2): overdue by N days, N days left (2 or fewer), due today. */
-function dueHint(item: CollectionItem, today: string): { text: string; late: boolean } | null {
-  const days = differenceInCalendarDays(parseISO(item.due_date), parseISO(today));
-  if (days < 0) return { text: `OverDue by ${-days} Days`, late: true };
-  if (days === 0) return { text: 'Due Today', late: false };
-  if (days <= 2) return { text: `${days} Days left`, late: false };
-  return null;
-}
-
 type SelectionEvent = Parameters<ReturnType<typeof useMachine<typeof paySelectionMachine>>[1]>[0];
 
 function DocumentTable(props: {
@@ -513,11 +615,7 @@ function DocumentTable(props: {
                       {draft.ddr_status === 'draft' ? 'Draft' : 'In process'} · {formatDateTime(draft.date)}
                     </small>
                   )}
-                  {!closed && item.pay_by_date && (item.discount_amount ?? 0) > 0 && (
-                    <small className="hint">
-                      Pay before {formatDate(item.pay_by_date)} to avail cash Discount of rupees {((item.discount_amount ?? 0) / 100).toFixed(2)}
-                    </small>
-                  )}
+                  {!closed && discountBanner(item, formatDate) && <small className="hint">{discountBanner(item, formatDate)}</small>}
                 </td>
                 {meta.show_virtual_account_number && <td>{orMissing(item.virtual_account_number)}</td>}
                 <td>{formatDate(item.invoice_date)}</td>

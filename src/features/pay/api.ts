@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client';
-import { invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, VerifyOtpAnswer } from '../../api/codecs/pay';
-import { paiseToRupees, type Paise } from '../../lib/money';
+import { CreatedInvoice, invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, VerifyOtpAnswer } from '../../api/codecs/pay';
+import { paiseToRupees, paiseToText, type Paise } from '../../lib/money';
 
 /** The pay page's calls. Every one is authorised by the page token from the link (spec 3 §6). */
 export type PayTab = 'open' | 'closed' | 'partial';
@@ -8,6 +8,18 @@ export type PayTab = 'open' | 'closed' | 'partial';
 export interface InvoiceDetail {
   id: string;
   amount: Paise;
+  /** Open-limit credit: the supplier bank account the document's group goes to. */
+  bankAccountId?: string;
+}
+
+/** Open-limit credit: the documents grouped by supplier bank account, in first-seen order. */
+export function bankGroups(items: readonly InvoiceDetail[]): { bankAccountId: string; items: InvoiceDetail[] }[] {
+  const groups = new Map<string, InvoiceDetail[]>();
+  for (const item of items) {
+    const bank = item.bankAccountId ?? '';
+    groups.set(bank, [...(groups.get(bank) ?? []), item]);
+  }
+  return [...groups].map(([bankAccountId, grouped]) => ({ bankAccountId, items: grouped }));
 }
 
 const details = (items: readonly InvoiceDetail[]) => items.map((i) => ({ id: i.id, user_requested_amount: paiseToRupees(i.amount) }));
@@ -85,4 +97,45 @@ export function directPayment(client: ApiClient, token: string, items: readonly 
 /** GET /direct_payments/cc_avenue_success. */
 export function paymentSuccess(client: ApiClient, token: string, orderId: string) {
   return client.request({ path: '/direct_payments/cc_avenue_success', query: { order_id: orderId }, codec: PaymentSuccess, auth: { token } }).then((r) => r.data);
+}
+
+/** What an open-limit customer enters for a manual invoice or sales order (spec 3 §2, §7). */
+export interface ManualInvoiceInput {
+  loanApplicationId: string;
+  anchorId: string;
+  erpDistributorId: string;
+  customerCode: string;
+  /** The number the customer typed: sent as gst_invoice_id. */
+  number: string;
+  amount: Paise;
+  /** ISO date, not after today. */
+  invoiceDate: string;
+  /** Today, ISO date: manual documents fall due at once. */
+  dueDate: string;
+  /** The invoice image or PDF; absent for sales orders (they are submitted without a file). */
+  file?: File;
+}
+
+/** Multipart field names: `invoice[...]`, the file as `invoice[invoice_image][file]`. */
+export function createInvoiceForm(input: ManualInvoiceInput): FormData {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    loan_application_id: input.loanApplicationId,
+    anchor_id: input.anchorId,
+    erp_distributor_id: input.erpDistributorId,
+    customer_code: input.customerCode,
+    invoice_date: input.invoiceDate,
+    due_date: input.dueDate,
+    total: paiseToText(input.amount),
+    gst_invoice_id: input.number,
+    source: 'open_limit_customer',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(`invoice[${name}]`, value);
+  if (input.file) form.append('invoice[invoice_image][file]', input.file, input.file.name);
+  return form;
+}
+
+/** POST /create_invoice (multipart): an open-limit customer's own invoice or sales order. */
+export function createInvoice(client: ApiClient, token: string, input: ManualInvoiceInput, key: string) {
+  return client.request({ method: 'POST', path: '/create_invoice', body: createInvoiceForm(input), codec: CreatedInvoice, auth: { token }, headers: idempotent(key) });
 }

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import multer from 'multer';
+import { isoDay, parseDay, todayOf } from '../aggregates';
+import type { MockContext } from '../context';
+import { nextId, type Invoice } from '../db';
+import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
+import { runIdempotent } from '../idempotency';
+import { collectionItem, documentLabel, parseAmount, payAccount } from '../pay';
+
+/** The largest invoice image or PDF the pay page may upload. */
+export const INVOICE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const INVOICE_IMAGE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg'];
+/** The multipart name of the file (spec 3 §7: invoice_image.file, nested under invoice). */
+export const INVOICE_IMAGE_FIELD = 'invoice[invoice_image][file]';
+const DOCUMENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,29}$/;
+
+const fieldProblem = (field: string, detail: string): ApiErrorEntry => ({ code: 'ER-VALIDATION', title: `invoice[${field}]`, detail });
+
+/** multer with the size limit, its errors answered in the provider's error shape. */
+function invoiceImageUpload(): RequestHandler {
+  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: INVOICE_IMAGE_MAX_BYTES, files: 1, fields: 20 } }).single(INVOICE_IMAGE_FIELD);
+  return (req, res, next) => {
+    parse(req, res, (error: unknown) => {
+      if (error instanceof multer.MulterError) {
+        const detail =
+          error.code === 'LIMIT_FILE_SIZE'
+            ? `The invoice file is larger than ${INVOICE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`
+            : error.code === 'LIMIT_UNEXPECTED_FILE'
+              ? `Send one file, as ${INVOICE_IMAGE_FIELD}.`
+              : `The upload could not be read: ${error.message}.`;
+        next(new HttpError(error.code === 'LIMIT_FILE_SIZE' ? 413 : 422, [{ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail }]));
+        return;
+      }
+      next(error as Error | undefined);
+    });
+  };
+}
+
+/**
+ * POST /create_invoice (spec 3 §2 'Manual invoice entry', §7): an open-limit customer adds its own invoice
+ * or sales order from the pay page. Multipart `invoice[...]` fields: loan_application_id, anchor_id,
+ * erp_distributor_id and customer_code (must be the token's own), invoice_date (not after today),
+ * due_date, total (rupees), gst_invoice_id (the document number, unique for the anchor), source
+ * 'open_limit_customer', and the file `invoice[invoice_image][file]` (PDF, PNG or JPEG, at most 5 MB)
+ * unless the anchor works with sales orders. Every field problem is reported at once (422). An optional
+ * Idempotency-Key replays the first answer; without one, a repeat is refused as a duplicate number.
+ * Answers 201 with the new document as the pay page lists it.
+ */
+export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
+  return [
+    invoiceImageUpload(),
+    route((req, res) => {
+      const db = ctx.db();
+      const now = ctx.now();
+      const token = req.payToken!;
+      const file = req.file;
+      // The idempotency fingerprint reads req.body: put the file's digest in it so a different file is a different request.
+      const fields = isRecord(req.body) && isRecord(req.body.invoice) ? req.body.invoice : null;
+      const sha256 = file ? createHash('sha256').update(file.buffer).digest('hex') : null;
+      req.body = { invoice: fields, file_sha256: sha256 };
+
+      runIdempotent(db, now, req, res, { token, required: false }, () => {
+        const account = payAccount(db, token, now);
+        const label = documentLabel(account);
+        const loan = account.loan;
+        if (!loan || loan.application_status !== 'approved' || !loan.open_limit_customer) {
+          throw new HttpError(403, [{ code: 'ER-INVOICE-105', detail: `Only open-limit customers can add their own ${label.toLowerCase()}s.` }]);
+        }
+        if (fields === null) throw new HttpError(422, [{ code: 'ER-VALIDATION', title: 'invoice', detail: 'Send the invoice fields as multipart invoice[...] fields.' }]);
+        const text = (name: string) => (typeof fields[name] === 'string' ? fields[name].trim() : '');
+        const problems: ApiErrorEntry[] = [];
+        const today = isoDay(todayOf(now));
+
+        const own: [string, string][] = [
+          ['loan_application_id', String(loan.id)],
+          ['anchor_id', String(account.anchor.id)],
+          ['erp_distributor_id', account.company.customer_code],
+          ['customer_code', account.company.customer_code],
+        ];
+        for (const [name, expected] of own) {
+          if (text(name) === '') problems.push(fieldProblem(name, `invoice[${name}] is required.`));
+          else if (text(name) !== expected) problems.push(fieldProblem(name, `invoice[${name}] does not match this payment link.`));
+        }
+
+        const number = text('gst_invoice_id');
+        if (number === '') problems.push(fieldProblem('gst_invoice_id', `Please enter the ${label.toLowerCase()} number.`));
+        else if (!DOCUMENT_NUMBER.test(number)) {
+          problems.push(fieldProblem('gst_invoice_id', `The ${label.toLowerCase()} number may have up to 30 letters, digits, '/', '-' or '_'.`));
+        } else if (db.invoices.some((inv) => inv.anchor_id === account.anchor.id && inv.document_number.toLowerCase() === number.toLowerCase())) {
+          problems.push(fieldProblem('gst_invoice_id', `${label} ${number} already exists.`));
+        }
+
+        const total = parseAmount(fields.total);
+        if (total === null) problems.push(fieldProblem('total', 'The amount must be in rupees, greater than zero, with at most 2 decimals.'));
+
+        const invoiceDate = parseDay(text('invoice_date'));
+        if (invoiceDate === null) problems.push(fieldProblem('invoice_date', `Please choose the ${label.toLowerCase()} date (YYYY-MM-DD).`));
+        else if (invoiceDate > today) problems.push(fieldProblem('invoice_date', `The ${label.toLowerCase()} date cannot be later than today.`));
+
+        const dueDate = parseDay(text('due_date'));
+        if (dueDate === null) problems.push(fieldProblem('due_date', 'invoice[due_date] must be a date (YYYY-MM-DD).'));
+        else if (invoiceDate !== null && dueDate < invoiceDate) problems.push(fieldProblem('due_date', `The due date cannot be before the ${label.toLowerCase()} date.`));
+
+        if (text('source') !== 'open_limit_customer') problems.push(fieldProblem('source', "invoice[source] must be 'open_limit_customer'."));
+
+        const salesOrder = account.settings.is_sales_order;
+        if (!salesOrder && !file) problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: 'Please upload the invoice (PDF, PNG or JPEG).' });
+        if (file && !INVOICE_IMAGE_TYPES.includes(file.mimetype)) {
+          problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: `The invoice file must be a PDF, PNG or JPEG (got ${file.mimetype || 'an unknown type'}).` });
+        }
+        if (problems.length > 0) throw new HttpError(422, problems);
+
+        const id = nextId(db.invoices);
+        const invoice: Invoice = {
+          id,
+          anchor_id: account.anchor.id,
+          distributor_company_id: account.company.id,
+          document_number: number,
+          erp_invoice_id: `OLC${String(id).padStart(8, '0')}`,
+          customer_code: account.company.customer_code,
+          total: total!,
+          amount_paid: 0,
+          invoice_date: invoiceDate!,
+          due_date: dueDate!,
+          status: 'open',
+          channel_finance: account.company.channel_finance,
+          virtual_account_number: account.company.virtual_account_number,
+          creation_date: new Date(now).toISOString(),
+          ddr_status_date: [],
+          invoice_rejected_ddr: false,
+          is_sales_order: salesOrder,
+          pay_by_date: null,
+          discount_amount: 0,
+          closed_status: null,
+          is_manual: true,
+          invoice_image: file ? { filename: file.originalname, content_type: file.mimetype, size: file.size, sha256: sha256! } : null,
+        };
+        db.invoices.push(invoice);
+        ctx.log(`[mock] ${account.company.name} added ${label.toLowerCase()} ${number}`);
+        return { status: 201, body: { message: `${label} ${number} created successfully.`, data: collectionItem(db, account, invoice) } };
+      });
+    }),
+  ];
+}

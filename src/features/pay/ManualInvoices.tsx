@@ -1,0 +1,283 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useMemo, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { fromPromise } from 'xstate';
+import {
+  BLOCKED_AMOUNT_KEYS,
+  DELETE_QUESTION,
+  INVOICE_FILE_ACCEPT,
+  INVOICE_FILE_MAX_BYTES,
+  isFilled,
+  manualInvoiceMachine,
+  type CreateRequest,
+  type ManualValues,
+} from '../../../machines/manual-invoice/manual-invoice.machine';
+import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
+import { creditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
+import type { CollectionItem } from '../../api/codecs/pay';
+import { formatDate, formatMoney } from '../../lib/format';
+import { Button, FieldError, GhostButton } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
+import { useErrorToast } from '../../ui/toast';
+import { PaymentControls } from './PaymentControls';
+
+/** One manual entry of the page: its key, and the document once the provider created it. */
+export interface ManualEntry {
+  key: string;
+  created: CollectionItem | null;
+}
+
+/**
+ * What the selection machine knows of an entry not yet created: a document that cannot be selected, whose
+ * switches answer with the upload (sales order: submit) guidance (spec 3 §5).
+ */
+export function placeholderItem(entryKey: string, label: string, today: string): PayItem {
+  return {
+    id: `manual:${entryKey}`,
+    document_number: `New ${label.toLowerCase()}`,
+    invoice_date: today,
+    due_date: today,
+    invoice_amount: 0,
+    balance_due: 0,
+    status: 'open',
+    is_manual: true,
+    unsubmitted: true,
+  };
+}
+
+interface SelectionProps {
+  showCredit: boolean;
+  showPay: boolean;
+  selectionOf: (id: string) => Selection | undefined;
+  creditLimit: number | null;
+  send: (event: PaySelectionEvent) => void;
+}
+
+interface EntryProps extends SelectionProps {
+  entry: ManualEntry;
+  /** 'Invoice' or 'Sales Order'. */
+  label: string;
+  isSalesOrder: boolean;
+  today: string;
+  create: (request: CreateRequest) => Promise<{ data: CollectionItem }>;
+  onCreated: (entryKey: string, document: CollectionItem) => void;
+  onDeleted: (entryKey: string) => void;
+}
+
+/**
+ * Open-limit customers add their own invoices or sales orders (spec 3 §2 'Manual invoice entry'): one card
+ * per entry with number, amount and date; then the upload (sales orders: Submit) creates it, and only
+ * then can it be ticked, part-paid, or paid by credit or pay.
+ */
+export function ManualInvoices(props: Omit<EntryProps, 'entry'> & { entries: readonly ManualEntry[]; onAdd: () => void }) {
+  const { entries, onAdd, label, ...rest } = props;
+  const headingId = useId();
+  return (
+    <Panel aria-labelledby={headingId}>
+      <header>
+        <h2 id={headingId}>Your own {label.toLowerCase()}s</h2>
+        <Button type="button" onClick={onAdd}>
+          + Add {label}
+        </Button>
+      </header>
+      <p className="muted">
+        {props.isSalesOrder
+          ? 'Add a sales order: fill in its number, amount and date, then Submit. You can pay it once it is submitted.'
+          : `Add an invoice: fill in its number, amount and date, then upload the invoice (PDF, PNG or JPEG, up to ${INVOICE_FILE_MAX_BYTES / 1024 / 1024} MB). You can pay it once it is uploaded.`}
+      </p>
+      {entries.map((entry) =>
+        entry.created ? (
+          <CreatedEntry
+            key={entry.key}
+            document={entry.created}
+            label={label}
+            today={rest.today}
+            showCredit={rest.showCredit}
+            showPay={rest.showPay}
+            selectionOf={rest.selectionOf}
+            creditLimit={rest.creditLimit}
+            send={rest.send}
+          />
+        ) : (
+          <EntryForm key={entry.key} entry={entry} label={label} {...rest} />
+        ),
+      )}
+    </Panel>
+  );
+}
+
+/** A created manual document: its figures and the full payment controls. */
+function CreatedEntry(props: SelectionProps & { document: CollectionItem; label: string; today: string }) {
+  const { document, label, today, selectionOf, creditLimit, ...controls } = props;
+  return (
+    <Entry role="group" aria-label={`${label} ${document.document_number}`} data-testid={`doc-${document.document_number}`}>
+      <h3>
+        {document.document_number} <span className="badge">Added</span>
+        {selectionOf(document.id) && (
+          <span role="img" aria-label="selected">
+            {' '}
+            ★
+          </span>
+        )}
+      </h3>
+      <p className="muted">
+        {formatDate(document.invoice_date)} · {formatMoney(document.invoice_amount)} · due {formatDate(document.due_date)}
+      </p>
+      <PaymentControls item={document} selection={selectionOf(document.id)} creditDisabled={creditDisabledReason(document, creditLimit, today) !== null} {...controls} />
+    </Entry>
+  );
+}
+
+/** Keys typed into the date field: the picker chooses the date (spec 3 §5); moving, clearing and opening the picker stay. */
+function pickerOnly(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key.length === 1 && event.key !== ' ') event.preventDefault();
+}
+
+function EntryForm(props: EntryProps) {
+  const { entry, label, isSalesOrder, today, create, onCreated, onDeleted, showCredit, showPay, send: sendSelection } = props;
+  const machine = useMemo(() => manualInvoiceMachine.provide({ actors: { createInvoice: fromPromise(({ input }: { input: CreateRequest }) => create(input)) } }), [create]);
+  const [snapshot, send] = useMachine(machine, { input: { isSalesOrder, today, newKey: () => crypto.randomUUID() } });
+  const { values, errors, failure } = snapshot.context;
+  const id = useId();
+  const name = label.toLowerCase();
+  const creating = snapshot.matches('creating');
+  const filled = isFilled(values);
+  const placeholder = placeholderItem(entry.key, label, today);
+  useErrorToast(failure);
+
+  useEffect(() => {
+    if (snapshot.status !== 'done') return;
+    if (snapshot.output?.created) onCreated(entry.key, snapshot.output.created);
+    else onDeleted(entry.key);
+  }, [snapshot.status, snapshot.output, entry.key, onCreated, onDeleted]);
+
+  const field = (key: keyof ManualValues | 'file') => ({
+    id: `${id}-${key}`,
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] ? `${id}-${key}-error` : undefined,
+  });
+  const error = (key: keyof ManualValues | 'file') =>
+    errors[key] && (
+      <FieldError id={`${id}-${key}-error`} role="alert">
+        {errors[key]}
+      </FieldError>
+    );
+  const change = (key: keyof ManualValues) => (e: { target: { value: string } }) => send({ type: 'CHANGE', field: key, value: e.target.value });
+
+  return (
+    <Entry role="group" aria-label={`New ${name}`} aria-busy={creating}>
+      <div className="fields">
+        <div>
+          <label htmlFor={`${id}-number`}>{label} No.</label>
+          <input type="text" autoComplete="off" maxLength={30} value={values.number} disabled={creating} onChange={change('number')} {...field('number')} />
+          {error('number')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-amount`}>{label} amount (₹)</label>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.amount}
+            disabled={creating}
+            onKeyDown={(e) => BLOCKED_AMOUNT_KEYS.includes(e.key) && e.preventDefault()}
+            onChange={change('amount')}
+            {...field('amount')}
+          />
+          {error('amount')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-date`}>{label} date</label>
+          <input
+            type="date"
+            max={today}
+            value={values.date}
+            disabled={creating}
+            onKeyDown={pickerOnly}
+            onClick={(e) => e.currentTarget.showPicker?.()}
+            onChange={change('date')}
+            {...field('date')}
+          />
+          {error('date')}
+        </div>
+        <div>
+          {isSalesOrder ? (
+            <Button type="button" disabled={!filled || creating} aria-busy={creating} onClick={() => send({ type: 'SUBMIT' })}>
+              {creating ? 'Submitting…' : 'Submit'}
+            </Button>
+          ) : (
+            <>
+              <label htmlFor={`${id}-file`}>Upload {name}</label>
+              <input
+                type="file"
+                accept={INVOICE_FILE_ACCEPT}
+                disabled={!filled || creating}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = ''; // the same file can be chosen again after a refusal
+                  if (file) send({ type: 'UPLOAD', file });
+                }}
+                {...field('file')}
+              />
+              {creating && <span role="status">Uploading…</span>}
+              {error('file')}
+            </>
+          )}
+        </div>
+      </div>
+      <PaymentControls item={placeholder} number={values.number || `new ${name}`} selection={undefined} creditDisabled={false} showCredit={showCredit} showPay={showPay} send={sendSelection} />
+      <GhostButton type="button" disabled={creating} onClick={() => send({ type: 'DELETE' })}>
+        Delete {name}
+      </GhostButton>
+      <Modal open={snapshot.matches('confirmingDelete')} title={`Delete ${name}`} onClose={() => send({ type: 'CANCEL' })}>
+        <p>{DELETE_QUESTION}</p>
+        <p style={{ display: 'flex', gap: 8 }}>
+          <Button type="button" onClick={() => send({ type: 'CONFIRM' })}>
+            Yes, delete
+          </Button>
+          <GhostButton type="button" onClick={() => send({ type: 'CANCEL' })}>
+            No
+          </GhostButton>
+        </p>
+      </Modal>
+    </Entry>
+  );
+}
+
+const Panel = styled.section`
+  padding: 16px;
+  margin-bottom: 16px;
+  border-radius: 12px;
+  border: 1px dashed ${({ theme }) => theme.border};
+  background: ${({ theme }) => theme.surface};
+  header { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
+  h2 { margin: 0; font-size: 18px; }
+  .muted { color: ${({ theme }) => theme.textMuted}; }
+`;
+
+const Entry = styled.div`
+  margin-top: 12px;
+  padding: 12px;
+  border-radius: 10px;
+  border: 1px solid ${({ theme }) => theme.border};
+  background: ${({ theme }) => theme.surfaceRaised};
+  h3 { margin: 0 0 4px; font-size: 16px; }
+  .badge { font-size: 12px; padding: 2px 8px; border-radius: 999px; border: 1px solid ${({ theme }) => theme.border}; }
+  .fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 12px; margin-bottom: 8px; }
+  .fields label { display: block; font-size: 13px; margin-bottom: 4px; }
+  input[type='text'], input[type='number'], input[type='date'] {
+    width: 100%;
+    min-height: 44px;
+    padding: 0 8px;
+    border-radius: 6px;
+    border: 1px solid ${({ theme }) => theme.border};
+    background: ${({ theme }) => theme.surface};
+    color: ${({ theme }) => theme.text};
+    color-scheme: ${({ theme }) => theme.name};
+  }
+  input[type='file'] { min-height: 44px; max-width: 100%; }
+  .row { display: flex; align-items: center; justify-content: space-between; gap: 12px; min-height: 44px; }
+  .row input[type='text'] { width: 140px; }
+  input[type='checkbox'] { width: 24px; height: 24px; }
+`;

@@ -1,0 +1,25 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+const canMatch = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+
+/**
+ * True while the viewport is at most `maxWidthPx` wide (`(max-width: Npx)`), following resizes and
+ * rotations. False where matchMedia is missing (server rendering, old test environments).
+ */
+export function useNarrowScreen(maxWidthPx = 640): boolean {
+  const query = `(max-width: ${maxWidthPx}px)`;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!canMatch()) return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => canMatch() && window.matchMedia(query).matches,
+    () => false,
+  );
+}
