@@ -17,6 +17,7 @@ export const config = {
   allowLocalGateway: import.meta.env.DEV || import.meta.env.VITE_ALLOW_LOCAL_GATEWAY === 'true',
   /** Where 'Clear Credit Dues' sends an overdue customer, and the origins it may be on. */
   collectionsUrl: import.meta.env.VITE_COLLECTIONS_URL || '',
+  collectionsOrigins: list(import.meta.env.VITE_COLLECTIONS_ORIGINS),
   /** Support contacts shown when a payment fails. */
   supportEmail: import.meta.env.VITE_SUPPORT_EMAIL || 'support@provider.example',
   supportPhone: import.meta.env.VITE_SUPPORT_PHONE || '1800 000 0000',

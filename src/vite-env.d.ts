@@ -6,6 +6,7 @@ interface ImportMetaEnv {
   readonly VITE_GATEWAY_ORIGINS?: string;
   readonly VITE_ALLOW_LOCAL_GATEWAY?: string;
   readonly VITE_COLLECTIONS_URL?: string;
+  readonly VITE_COLLECTIONS_ORIGINS?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_SUPPORT_PHONE?: string;
 }

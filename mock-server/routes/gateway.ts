@@ -74,6 +74,7 @@ export function completeOrder(db: Db, order: GatewayOrder, now: number): void {
  *   once and redirects (303) to the app's `/pay-with-{product}-success?order_id=...&success=true|false`.
  *   Posting again for a finished order changes nothing and redirects with the recorded outcome.
  * - GET /fake-statement/:token: the statement of account behind the pay page's soa_link.
+ * - GET /fake-collections?payload=: the collections site 'Clear Credit Dues' opens in development.
  */
 export function gatewayRoutes(ctx: MockContext): Router {
   const router = Router();
@@ -204,5 +205,45 @@ ${rows || '<tr><td colspan="5">No drawdowns yet.</td></tr>'}
     }),
   );
 
+  router.get(
+    '/fake-collections',
+    route((req, res) => {
+      const raw = typeof req.query.payload === 'string' ? req.query.payload : '';
+      const payload = readCollectionsPayload(raw);
+      if (!payload) {
+        page(res, 400, 'Collections', '<h1>Collections</h1>\n<p>This link has no readable payload (base64 JSON with loan_id and loan_amount).</p>');
+        return;
+      }
+      const db = ctx.db();
+      const loan = db.loan_applications.find((l) => String(l.id) === payload.loan_id);
+      const company = loan ? db.distributor_companies.find((c) => c.id === loan.distributor_company_id) : undefined;
+      page(
+        res,
+        200,
+        'Clear credit dues',
+        `<p class="banner">Collections page served by the mock provider (set VITE_COLLECTIONS_URL for the real one).</p>
+<h1>Clear credit dues</h1>
+<dl>
+<dt>Loan</dt><dd>${escapeHtml(loan?.loan_account_no ?? payload.loan_id)}</dd>
+<dt>Customer</dt><dd>${escapeHtml(company?.name ?? 'Unknown customer')}</dd>
+<dt>Overdue amount</dt><dd>${escapeHtml(inr(Math.round(payload.loan_amount * 100)))}</dd>
+</dl>`,
+      );
+    }),
+  );
+
   return router;
+}
+
+/** The pay page's 'Clear Credit Dues' payload: base64 of `{ loan_id, loan_amount }` (rupees), or null. */
+export function readCollectionsPayload(raw: string): { loan_id: string; loan_amount: number } | null {
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64').toString('utf8')) as unknown;
+    if (typeof value !== 'object' || value === null) return null;
+    const { loan_id: loanId, loan_amount: amount } = value as Record<string, unknown>;
+    if (typeof loanId !== 'string' || typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) return null;
+    return { loan_id: loanId, loan_amount: amount };
+  } catch {
+    return null;
+  }
 }

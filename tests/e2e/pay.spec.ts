@@ -149,6 +149,20 @@ test.describe('pay page', () => {
     await expect(page.getByRole('group', { name: 'New invoice' })).toHaveCount(0);
   });
 
+  test('an overdue customer clears credit dues on the collections page, in a new tab', async ({ page, context }) => {
+    await openPay(page, 'demo-overdue');
+    await expect(page.getByText(/Your credit line has overdue dues of ₹42,500\.00/)).toBeVisible();
+    const opened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Clear Credit Dues' }).click();
+    const collections = await opened;
+    await collections.waitForLoadState();
+    const payload = JSON.parse(Buffer.from(new URL(collections.url()).searchParams.get('payload')!, 'base64').toString()) as { loan_id: string; loan_amount: number };
+    expect(payload.loan_amount).toBe(42500);
+    expect(payload.loan_id).toMatch(/^\d+$/);
+    await expect(collections.getByRole('heading', { name: 'Clear credit dues' })).toBeVisible();
+    await expect(collections.getByText('₹42,500.00')).toBeVisible();
+  });
+
   for (const theme of THEMES) {
     test(`the pay page has no axe violations in the ${theme} theme`, async ({ page }) => {
       await useTheme(page, theme);

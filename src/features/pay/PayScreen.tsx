@@ -13,6 +13,7 @@ import { toastText } from '../../api/errors';
 import { useSession } from '../../app/session-context';
 import { config } from '../../config';
 import { formatDate, formatDateTime, formatMoney, orMissing } from '../../lib/format';
+import { paiseToRupees } from '../../lib/money';
 import { Button, FieldError, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
@@ -25,7 +26,7 @@ import { ManualInvoices, placeholderItem, type ManualEntry } from './ManualInvoi
 import { PayCarousel } from './PayCarousel';
 import { PayFrame } from './PayFrame';
 import { useNarrowScreen } from './useNarrowScreen';
-import { collectionsLink, isAllowedGatewayUrl, PAY_TOKEN_KEY } from './redirects';
+import { collectionsBase, collectionsLink, isAllowedExternalUrl, PAY_TOKEN_KEY } from './redirects';
 
 type Collection = Awaited<ReturnType<typeof fetchCollection>>;
 type Meta = Collection['meta'];
@@ -194,7 +195,7 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
         },
         actions: {
           redirect: (_, url) => {
-            if (!isAllowedGatewayUrl(url, config.gatewayOrigins, { dev: config.allowLocalGateway })) {
+            if (!isAllowedExternalUrl(url, config.gatewayOrigins, { dev: config.allowLocalGateway })) {
               notify.errors([{ code: 'ERROR', detail: 'The payment gateway address is not one we can send you to.' }]);
               return;
             }
@@ -263,7 +264,11 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
   }
 
   const overdueView = (meta.overdue_amount ?? 0) > OVERDUE_VIEW_THRESHOLD;
-  const clearDues = collectionsLink(config.collectionsUrl, { loan_id: String(meta.loan_application_id ?? ''), loan_amount: (meta.overdue_amount ?? 0) / 100 });
+  const clearDues = collectionsLink(
+    collectionsBase(config.collectionsUrl, { dev: config.allowLocalGateway, apiBaseUrl: config.apiBaseUrl, origin: window.location.origin }),
+    { loan_id: String(meta.loan_application_id ?? ''), loan_amount: paiseToRupees(meta.overdue_amount ?? 0) },
+    { allowedOrigins: config.collectionsOrigins, dev: config.allowLocalGateway },
+  );
   const items = listed;
   const pagy = data.pagy;
 

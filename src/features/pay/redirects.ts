@@ -1,8 +1,8 @@
 /**
- * Where the pay page may send a customer. A gateway link from the provider is followed only to an allowed
- * origin over https; in development the mock's own fake gateway (same machine) is allowed too.
+ * Where the pay page may send a customer (the payment gateway, the collections site): only to an allowed
+ * origin over https; in development also to this machine (the mock's fake gateway and collections pages).
  */
-export function isAllowedGatewayUrl(url: string, allowedOrigins: readonly string[], options: { dev: boolean; devOrigins?: readonly string[] }): boolean {
+export function isAllowedExternalUrl(url: string, allowedOrigins: readonly string[], options: { dev: boolean; devOrigins?: readonly string[] }): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -16,16 +16,26 @@ export function isAllowedGatewayUrl(url: string, allowedOrigins: readonly string
   return local || (options.devOrigins ?? []).includes(parsed.origin);
 }
 
-/** The collections page of an overdue customer, with the spec's payload (loan id, overdue amount) encoded. */
-export function collectionsLink(base: string, payload: { loan_id: string; loan_amount: number }): string | null {
-  if (!base) return null;
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && !['localhost', '127.0.0.1'].includes(url.hostname)) return null;
+/**
+ * The collections site 'Clear Credit Dues' opens: the configured URL, or in development the mock's fake
+ * collections page (through the app's API proxy).
+ */
+export function collectionsBase(configured: string, options: { dev: boolean; apiBaseUrl: string; origin: string }): string {
+  if (configured !== '') return configured;
+  return options.dev ? new URL(`${options.apiBaseUrl.replace(/\/$/, '')}/fake-collections`, options.origin).toString() : '';
+}
+
+/**
+ * The collections page of an overdue customer with the spec's payload (loan id, overdue amount) encoded,
+ * or null when the site is not configured or not on the allow-list (then the button stays disabled).
+ */
+export function collectionsLink(
+  base: string,
+  payload: { loan_id: string; loan_amount: number },
+  policy: { allowedOrigins: readonly string[]; dev: boolean },
+): string | null {
+  if (!base || !isAllowedExternalUrl(base, policy.allowedOrigins, { dev: policy.dev })) return null;
+  const url = new URL(base);
   url.searchParams.set('payload', btoa(JSON.stringify(payload)));
   return url.toString();
 }
