@@ -16,7 +16,8 @@ export const INVOICE_FILE_ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/p
 /** The keys the amount field refuses (spec §5): no exponent, sign or decimal point. */
 export const BLOCKED_AMOUNT_KEYS: readonly string[] = ['e', 'E', '+', '-', '.'];
 export const DELETE_QUESTION = 'Are you sure, you want to delete invoice?';
-const DOCUMENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,29}$/;
+/** GST invoice numbers: at most 16 letters, digits, '/' or '-'. */
+const DOCUMENT_NUMBER = /^[A-Za-z0-9/-]{1,16}$/;
 
 export type ManualField = 'number' | 'amount' | 'date' | 'file';
 
@@ -81,7 +82,7 @@ export function validateValues(values: ManualValues, options: Pick<ManualInvoice
   const name = noun(options.isSalesOrder);
   const number = values.number.trim();
   if (number === '') errors.number = `Please enter the ${name} number.`;
-  else if (!DOCUMENT_NUMBER.test(number)) errors.number = `Use up to 30 letters, digits, '/', '-' or '_'.`;
+  else if (!DOCUMENT_NUMBER.test(number)) errors.number = `Use up to 16 letters, digits, '/' or '-'.`;
   if (values.amount.trim() === '') errors.amount = `Please enter the ${name} amount.`;
   else if (!/^\d+$/.test(values.amount.trim())) errors.amount = 'Please enter the amount in whole rupees.';
   else if (Number(values.amount) <= 0) errors.amount = 'Amount should be greater than zero.';

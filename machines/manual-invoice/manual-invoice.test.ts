@@ -63,7 +63,7 @@ describe('manual invoice rules', () => {
       date: 'Please choose the invoice date.',
     });
     expect(validateValues({ number: 'A B', amount: '0', date: '2026-11-23' }, options)).toEqual({
-      number: "Use up to 30 letters, digits, '/', '-' or '_'.",
+      number: "Use up to 16 letters, digits, '/' or '-'.",
       amount: 'Amount should be greater than zero.',
       date: 'The invoice date cannot be later than today.',
     });

@@ -5,6 +5,7 @@ import type { InvoiceDetail } from '../../src/features/pay/api';
 /** Spec 3 §9: the browser goes to the payment gateway 8 seconds after the popup. */
 export const GATEWAY_REDIRECT_MS = 8000;
 export const OTP_LENGTH = 6;
+export const OTP_NOT_VERIFIED = 'The OTP could not be verified. Please check it, or resend it.';
 
 export type PaymentMode = 'net_banking' | 'upi';
 
@@ -44,7 +45,7 @@ export const payCheckoutMachine = setup({
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent },
   actors: {
     sendOtp: fromPromise<{ otp_reference_id: string }, { loanApplicationId: string }>(() => new Promise(() => {})),
-    verifyOtp: fromPromise<unknown, { loanApplicationId: string; otp: string; referenceId: string }>(() => new Promise(() => {})),
+    verifyOtp: fromPromise<{ verified: boolean }, { loanApplicationId: string; otp: string; referenceId: string }>(() => new Promise(() => {})),
     availCredit: fromPromise<{ message: string }, { key: string; items: InvoiceDetail[] }>(() => new Promise(() => {})),
     directPayment: fromPromise<{ message: string; payment_link_url?: string }, { key: string; items: InvoiceDetail[]; mode: PaymentMode }>(
       () => new Promise(() => {}),
@@ -114,7 +115,11 @@ export const payCheckoutMachine = setup({
           otp: event.type === 'OTP_ENTERED' ? event.otp : '',
           referenceId: context.otpReferenceId ?? '',
         }),
-        onDone: 'availing',
+        // Credit goes out only on an explicit `verified: true`; any other answer is a wrong OTP.
+        onDone: [
+          { guard: ({ event }) => event.output.verified, target: 'availing' },
+          { target: 'awaitingOtp', actions: assign({ error: [{ code: 'ER-OTP', detail: OTP_NOT_VERIFIED }] }) },
+        ],
         // A wrong or expired OTP: back to the entry with the provider's message (resend is there).
         onError: { target: 'awaitingOtp', actions: assign({ error: ({ event }) => errorEntriesOf(event.error) }) },
       },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { GATEWAY_REDIRECT_MS, payCheckoutMachine } from './pay-checkout.machine';
+import { GATEWAY_REDIRECT_MS, OTP_NOT_VERIFIED, payCheckoutMachine } from './pay-checkout.machine';
 
 const items = [{ id: '7', amount: 12_345_00 }];
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -19,7 +19,7 @@ function harness(answers: { sendOtp?: unknown[]; verifyOtp?: unknown[]; availCre
   const machine = payCheckoutMachine.provide({
     actors: {
       sendOtp: effect<{ otp_reference_id: string }, { loanApplicationId: string }>('sendOtp'),
-      verifyOtp: effect<unknown, { loanApplicationId: string; otp: string; referenceId: string }>('verifyOtp'),
+      verifyOtp: effect<{ verified: boolean }, { loanApplicationId: string; otp: string; referenceId: string }>('verifyOtp'),
       availCredit: effect<{ message: string }, { key: string; items: typeof items }>('availCredit'),
       directPayment: effect<{ message: string; payment_link_url?: string }, { key: string; items: typeof items; mode: 'upi' | 'net_banking' }>('directPayment'),
     },
@@ -63,6 +63,17 @@ describe('pay checkout machine', () => {
     expect(h.calls.map((c) => c.name)).toEqual(['sendOtp', 'verifyOtp', 'verifyOtp', 'availCredit']);
     expect(h.calls[2]!.input).toEqual({ loanApplicationId: '1001', otp: '123456', referenceId: 'ref-1' });
     expect(h.actor.getSnapshot().value).toBe('succeeded');
+  });
+
+  it('does not draw credit when the provider answers the OTP check with verified: false', async () => {
+    const h = harness({ sendOtp: [{ otp_reference_id: 'ref-1' }], verifyOtp: [{ verified: false }] });
+    h.actor.send({ type: 'AVAIL_CREDIT', key: 'k1', items, requireOtp: true, loanApplicationId: '1001' });
+    await flush();
+    h.actor.send({ type: 'OTP_ENTERED', otp: '123456' });
+    await flush();
+    expect(h.actor.getSnapshot().value).toBe('awaitingOtp');
+    expect(h.actor.getSnapshot().context.error).toEqual([{ code: 'ER-OTP', detail: OTP_NOT_VERIFIED }]);
+    expect(h.calls.map((c) => c.name)).toEqual(['sendOtp', 'verifyOtp']);
   });
 
   it('resends the OTP on request', async () => {
@@ -133,7 +144,7 @@ describe('pay checkout machine', () => {
         { type: 'CANCEL' },
         done('sendOtp', { otp_reference_id: 'r' }),
         error('sendOtp'),
-        done('verifyOtp', {}),
+        done('verifyOtp', { verified: true }),
         error('verifyOtp'),
         done('availCredit', { message: 'ok' }),
         error('availCredit'),

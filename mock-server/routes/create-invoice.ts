@@ -13,7 +13,8 @@ export const INVOICE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const INVOICE_IMAGE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg'];
 /** The multipart name of the file (spec 3 §7: invoice_image.file, nested under invoice). */
 export const INVOICE_IMAGE_FIELD = 'invoice[invoice_image][file]';
-const DOCUMENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,29}$/;
+/** GST invoice numbers: at most 16 letters, digits, '/' or '-'. */
+const DOCUMENT_NUMBER = /^[A-Za-z0-9/-]{1,16}$/;
 
 const fieldProblem = (field: string, detail: string): ApiErrorEntry => ({ code: 'ER-VALIDATION', title: `invoice[${field}]`, detail });
 
@@ -86,7 +87,7 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
         const number = text('gst_invoice_id');
         if (number === '') problems.push(fieldProblem('gst_invoice_id', `Please enter the ${label.toLowerCase()} number.`));
         else if (!DOCUMENT_NUMBER.test(number)) {
-          problems.push(fieldProblem('gst_invoice_id', `The ${label.toLowerCase()} number may have up to 30 letters, digits, '/', '-' or '_'.`));
+          problems.push(fieldProblem('gst_invoice_id', `The ${label.toLowerCase()} number may have up to 16 letters, digits, '/' or '-'.`));
         } else if (db.invoices.some((inv) => inv.anchor_id === account.anchor.id && inv.document_number.toLowerCase() === number.toLowerCase())) {
           problems.push(fieldProblem('gst_invoice_id', `${label} ${number} already exists.`));
         }

@@ -169,7 +169,7 @@ function EntryForm(props: EntryProps) {
       <div className="fields">
         <div>
           <label htmlFor={`${id}-number`}>{label} No.</label>
-          <input type="text" autoComplete="off" maxLength={30} value={values.number} disabled={creating} onChange={change('number')} {...field('number')} />
+          <input type="text" autoComplete="off" maxLength={16} value={values.number} disabled={creating} onChange={change('number')} {...field('number')} />
           {error('number')}
         </div>
         <div>

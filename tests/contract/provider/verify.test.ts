@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type RunningMock } from '../../../mock-server/app';
 import { DEMO_PASSWORD } from '../../../mock-server/seed';
 import { PACT_FILE } from '../pact';
+import { payStates } from './states/pay';
 
 /**
  * Verifies the embedded mock provider against the pact the consumer tests wrote. To verify a real
@@ -70,6 +71,7 @@ const stateHandlers = {
     const outbox = (await (await fetch(`${running.url}/__dev/outbox?to=t2@anchor.test`)).json()) as { data: { link: string }[] };
     return { resetToken: new URL(outbox.data[0]!.link).searchParams.get('token') ?? '' };
   },
+  ...payStates({ db: () => mock.db(), url: () => running.url, authorize: (token) => (authToken = token), now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
 };
 
 /** Swaps the pact's example token for the live one of the current provider state. */
