@@ -6,6 +6,7 @@ import { demoLoginLines, demoPayLinkLines, mockSettings } from '../mock-server/m
  * `npm start`: the mock provider and the app in one process, one Ctrl-C stops both.
  * The app is the Vite dev server, or with --preview the built app (`dist/`) served by `vite preview`;
  * either proxies `/api` to the mock. Ports: APP_PORT (5173, or 4173 for --preview) and MOCK_PORT (3001).
+ * APP_OUT_DIR serves another build than `dist/` (parallel browser runs each build into their own folder).
  * Every mock flag works here too (--seed, --scale, --token-ttl, --data-dir, --memory, --reset).
  */
 async function main(): Promise<void> {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   process.env.MOCK_URL = runningMock.url;
 
   const app = previewMode
-    ? await preview({ preview: { port: appPort } })
+    ? await preview({ preview: { port: appPort }, build: { outDir: process.env.APP_OUT_DIR ?? 'dist' } })
     : await createServer({ server: { port: appPort } }).then((server) => server.listen());
   const appUrl = app.resolvedUrls?.local[0] ?? `http://127.0.0.1:${appPort}/`;
 
