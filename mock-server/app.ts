@@ -14,9 +14,11 @@ import { dashboardRoutes } from './routes/dashboard';
 import { devRoutes } from './routes/dev';
 import { distributorRoutes } from './routes/distributors';
 import { gatewayRoutes } from './routes/gateway';
+import { invoiceRoutes } from './routes/invoices';
 import { otpRoutes } from './routes/otp';
 import { payRoutes } from './routes/pay';
 import { sessionRoutes } from './routes/sessions';
+import { uploadRoutes } from './routes/uploads';
 import { DEFAULT_SEED, generateDb } from './seed';
 import { isCompatibleDb, jsonFile } from './store';
 
@@ -150,7 +152,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   });
   app.use(sessionRoutes(ctx));
   app.use(dashboardRoutes(ctx));
+  app.use(uploadRoutes(ctx));
   app.use(distributorRoutes(ctx));
+  app.use(invoiceRoutes(ctx));
   app.use(payRoutes(ctx));
   app.use(otpRoutes(ctx));
   app.use(unknownRoute);

@@ -1,11 +1,42 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import Papa from 'papaparse';
+import { validationError } from './http';
+import { filterValue } from './paging';
 
 /**
  * CSV answers: RFC 4180 text (papaparse quotes a cell only when it holds a comma, a quote, a line break or
  * edge spaces; lines end CRLF), written to the response in chunks so a large export streams instead of
  * being built whole in memory.
  */
+
+/** A column a list can export: its header text and the key `headers_accepted` names it by. */
+export interface CsvHeader<K extends string = string> {
+  display_name: string;
+  key: K;
+}
+
+/** `filter[download_as_csv]`: true / 1 exports, false / 0 / absent lists. */
+export function wantsCsv(req: Request): boolean {
+  const value = filterValue(req, 'download_as_csv');
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw validationError({ download_as_csv: 'download_as_csv must be true or false' });
+}
+
+/**
+ * `headers_accepted`: comma-separated keys of `accepted`, in the order wanted (absent or blank: all of them;
+ * repeats dropped). An unknown key is a 422 that lists the accepted ones.
+ */
+export function csvColumnsFrom<H extends CsvHeader>(accepted: readonly H[], raw: unknown): H[] {
+  if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return [...accepted];
+  if (typeof raw !== 'string') throw validationError({ headers_accepted: 'headers_accepted must be a comma-separated list of keys' });
+  const keys = [...new Set(raw.split(',').map((key) => key.trim()).filter((key) => key !== ''))];
+  const unknown = keys.filter((key) => !accepted.some((h) => h.key === key));
+  if (unknown.length > 0) {
+    throw validationError({ headers_accepted: `Unknown column ${unknown.join(', ')}; accepted: ${accepted.map((h) => h.key).join(', ')}` });
+  }
+  return keys.map((key) => accepted.find((h) => h.key === key)!);
+}
 
 /** Rows per chunk written to the response. */
 export const CSV_CHUNK_ROWS = 1000;

@@ -23,6 +23,11 @@ export interface Anchor {
   logo_url: string | null;
   is_system_generated: boolean;
   created_at: string;
+  /**
+   * When invoices last arrived by CSV upload (POST /invoices/upload with at least one row accepted), ISO
+   * 8601; absent or null before the first upload. The due list's meta sends it as last_invoices_upload.
+   */
+  last_invoices_upload?: string | null;
 }
 
 export interface User {
@@ -133,6 +138,8 @@ export interface Invoice {
    * credit went to); later credit on it must go to the same account. Absent or empty: any account.
    */
   bank_account_ids?: number[];
+  /** The CSV upload (CsvUpload.id) that created this invoice, for invoices that arrived by POST /invoices/upload. */
+  upload_id?: number;
   /** Added by an open-limit customer on the pay page (POST /create_invoice), not shared by the anchor. */
   is_manual?: boolean;
   /** The invoice image or PDF a manual invoice was created with (the mock keeps its description, not the bytes). */
@@ -348,6 +355,39 @@ export interface GatewayOrder {
   payment_ids: number[];
 }
 
+/** A CSV file the provider processed (POST /invoices/upload, POST /distributor_companies/upload). */
+export interface CsvUpload {
+  id: number;
+  /** The id the answer gives for the file ('UPL-000001'). */
+  file_id: string;
+  anchor_id: number;
+  user_id: number;
+  /** What the file held, whichever csvtype name it came under. */
+  kind: 'invoices' | 'customer_master' | 'customer_history';
+  csvtype: string;
+  filename: string;
+  size: number;
+  uploaded_at: string;
+  total_rows: number;
+  accepted_rows: number;
+  rejected_rows: number;
+}
+
+/** One row of a customer's invoice history (transaction_data). Money in paise. */
+export interface HistoricalInvoice {
+  id: number;
+  anchor_id: number;
+  distributor_company_id: number;
+  customer_code: string;
+  invoice_number: string;
+  invoice_date: string;
+  due_date: string;
+  total: number;
+  payment_date: string | null;
+  upload_id: number;
+  created_at: string;
+}
+
 export interface DbMeta {
   schema: number;
   seed: number;
@@ -376,6 +416,10 @@ export interface Db {
   idempotency_keys: IdempotencyRecord[];
   otps: OtpRequest[];
   gateway_orders: GatewayOrder[];
+  /** CSV files processed by the upload routes (absent in a database stored before the first upload). */
+  csv_uploads?: CsvUpload[];
+  /** Customers' historical invoices from transaction_data uploads: input for credit evaluation, not live invoices. */
+  invoice_history?: HistoricalInvoice[];
 }
 
 /** The next id for a collection: one more than the largest. */

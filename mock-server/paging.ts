@@ -32,19 +32,29 @@ export function pageParams(req: Request): { page: number; items: number } {
 
 /** One page of rows and its pagy. A page past the end gives no rows (and says where the last page is). */
 export function paginate<T>(rows: readonly T[], page: number, items: number): { rows: T[]; pagy: Pagy } {
-  const count = rows.length;
+  const { start, end, pagy } = pageWindow(rows.length, page, items);
+  return { rows: rows.slice(start, end), pagy };
+}
+
+/**
+ * Where a page falls in a list of `count` rows (`start` inclusive, `end` exclusive) and its pagy, without
+ * the rows: for lists held as a range of an index, so a page costs its own rows and not the whole list.
+ */
+export function pageWindow(count: number, page: number, items: number): { start: number; end: number; pagy: Pagy } {
   const pages = Math.max(1, Math.ceil(count / items));
-  const start = (page - 1) * items;
-  const slice = rows.slice(start, start + items);
+  const start = Math.min((page - 1) * items, count);
+  const end = Math.min(start + items, count);
+  const size = end - start;
   return {
-    rows: slice,
+    start,
+    end,
     pagy: {
       count,
       page,
       items,
       pages,
-      from: slice.length > 0 ? start + 1 : 0,
-      to: slice.length > 0 ? start + slice.length : 0,
+      from: size > 0 ? start + 1 : 0,
+      to: size > 0 ? start + size : 0,
       prev: page > 1 ? Math.min(page - 1, pages) : null,
       next: page < pages ? page + 1 : null,
     },

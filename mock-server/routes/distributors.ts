@@ -3,16 +3,16 @@ import { Router, type Request, type Response } from 'express';
 import { currentUser } from '../auth/middleware';
 import { LEAD_STATUSES, leadFigures, leadStatusCounts, rupees, type LeadFigures } from '../aggregates';
 import type { MockContext } from '../context';
-import { sendCsv, rupeesText } from '../csv';
+import { csvColumnsFrom, rupeesText, sendCsv, wantsCsv } from '../csv';
 import { REGIONS, type ApplicationStatus, type DistributorCompany, type Region } from '../db';
 import { resource, route, validationError } from '../http';
 import { filterValue, paginate, pageParams } from '../paging';
 
-/** `filter[region]`: one of the four regions, or 'all' / absent for every region. */
-export function regionFilter(value: string | undefined): Region | null {
+/** `filter[region]` (or the filter named `field`): one of the four regions, or 'all' / absent for every region. */
+export function regionFilter(value: string | undefined, field = 'region'): Region | null {
   if (value === undefined || value === 'all') return null;
   if ((REGIONS as readonly string[]).includes(value)) return value as Region;
-  throw validationError({ region: `region must be one of all, ${REGIONS.join(', ')}` });
+  throw validationError({ [field]: `${field} must be one of all, ${REGIONS.join(', ')}` });
 }
 
 /** Case-insensitive match of the search text on a customer's name or code. */
@@ -45,24 +45,7 @@ export type LeadCsvKey = (typeof LEAD_CSV_HEADERS)[number]['key'];
 
 /** `headers_accepted`: comma-separated keys in the order wanted (absent or blank: all ten; repeats dropped). */
 export function csvColumns(raw: unknown): (typeof LEAD_CSV_HEADERS)[number][] {
-  if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return [...LEAD_CSV_HEADERS];
-  if (typeof raw !== 'string') throw validationError({ headers_accepted: 'headers_accepted must be a comma-separated list of keys' });
-  const keys = [...new Set(raw.split(',').map((key) => key.trim()).filter((key) => key !== ''))];
-  const unknown = keys.filter((key) => !LEAD_CSV_HEADERS.some((h) => h.key === key));
-  if (unknown.length > 0) {
-    throw validationError({
-      headers_accepted: `Unknown column ${unknown.join(', ')}; accepted: ${LEAD_CSV_HEADERS.map((h) => h.key).join(', ')}`,
-    });
-  }
-  return keys.map((key) => LEAD_CSV_HEADERS.find((h) => h.key === key)!);
-}
-
-/** `filter[download_as_csv]`: true / 1 exports, false / 0 / absent lists. */
-function wantsCsv(req: Request): boolean {
-  const value = filterValue(req, 'download_as_csv');
-  if (value === undefined || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1') return true;
-  throw validationError({ download_as_csv: 'download_as_csv must be true or false' });
+  return csvColumnsFrom(LEAD_CSV_HEADERS, raw);
 }
 
 function contactAttributes(c: DistributorCompany) {

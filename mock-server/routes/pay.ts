@@ -11,7 +11,6 @@ import { runIdempotent } from '../idempotency';
 import { createInvoiceRoute } from './create-invoice';
 import { paginate, pageParams } from '../paging';
 import {
-  balanceDue,
   checkCreditAccount,
   checkLines,
   checkNoDuplicates,

@@ -687,3 +687,206 @@ describe('Id codec', () => {
     expect(isRight(Id.decode(Number.MAX_SAFE_INTEGER))).toBe(true);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Upload progress: a request with onUploadProgress and a FormData body goes by XMLHttpRequest.
+
+type XhrAnswer = { status: number; body?: string; headers?: Record<string, string>; progress?: [number, number | null][] } | 'network-error' | 'timeout' | 'hang';
+
+class FakeXhr {
+  method = '';
+  url = '';
+  isAsync: boolean | undefined;
+  headers: Record<string, string> = {};
+  sent: unknown = undefined;
+  aborted = false;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  private responseHeaders = '';
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor(private readonly answer: XhrAnswer) {}
+
+  open(method: string, url: string, isAsync?: boolean) {
+    this.method = method;
+    this.url = url;
+    this.isAsync = isAsync;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getAllResponseHeaders() {
+    return this.responseHeaders;
+  }
+  send(body: unknown) {
+    this.sent = body;
+    setTimeout(() => this.respond(), 0);
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  private respond() {
+    if (this.aborted || this.answer === 'hang') return;
+    if (this.answer === 'network-error') return this.onerror?.();
+    if (this.answer === 'timeout') return this.ontimeout?.();
+    for (const [loaded, total] of this.answer.progress ?? []) this.upload.onprogress?.({ loaded, total: total ?? 0, lengthComputable: total !== null });
+    this.status = this.answer.status;
+    this.statusText = this.answer.status === 200 ? 'OK' : 'Error';
+    this.responseText = this.answer.body ?? '';
+    this.responseHeaders = Object.entries(this.answer.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    this.onload?.();
+  }
+}
+
+function fakeXhrs(...answers: XhrAnswer[]) {
+  const made: FakeXhr[] = [];
+  const make = () => {
+    const answer = answers.shift();
+    if (answer === undefined) throw new Error(`unexpected XMLHttpRequest #${made.length + 1}`);
+    const xhr = new FakeXhr(answer);
+    made.push(xhr);
+    return xhr as unknown as XMLHttpRequest;
+  };
+  return { make, made };
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+const uploadForm = () => {
+  const form = new FormData();
+  form.append('csvtype', 'invoice');
+  form.append('file', new Blob(['a,b\n1,2'], { type: 'text/csv' }), 'up.csv');
+  return form;
+};
+
+describe('request with onUploadProgress', () => {
+  it('sends a FormData body by XMLHttpRequest with the same headers, reports progress and decodes the answer', async () => {
+    const f = fakeFetch();
+    const x = fakeXhrs({ status: 200, body: JSON.stringify({ message: 'stored' }), headers: JSON_HEADERS, progress: [[10, 40], [40, 40]] });
+    const seen: { loaded: number; total: number }[] = [];
+    const form = uploadForm();
+    const result = await client(f.fetch, { xhr: x.make, session: fakeSession({ token: 'tok-9' }) }).request({
+      method: 'POST',
+      path: '/invoices/upload',
+      body: form,
+      codec: Message,
+      onUploadProgress: (p) => seen.push(p),
+    });
+    expect(result).toEqual({ message: 'stored' });
+    expect(f.impl).not.toHaveBeenCalled();
+    const [xhr] = x.made;
+    expect(xhr).toMatchObject({ method: 'POST', url: 'https://provider.test/api/invoices/upload', isAsync: true, sent: form });
+    expect(xhr!.headers).toEqual({ Accept: 'application/vnd.provider.v1+json', Authorization: 'tok-9' });
+    expect(seen).toEqual([
+      { loaded: 10, total: 40 },
+      { loaded: 40, total: 40 },
+    ]);
+  });
+
+  it('reports total 0 when the size is not computable', async () => {
+    const x = fakeXhrs({ status: 200, body: '{"message":"ok"}', headers: JSON_HEADERS, progress: [[5, null]] });
+    const seen: unknown[] = [];
+    await client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: (p) => seen.push(p) });
+    expect(seen).toEqual([{ loaded: 5, total: 0 }]);
+  });
+
+  it('builds error text by the same rule: the joined details of a 422', async () => {
+    const x = fakeXhrs({
+      status: 422,
+      body: JSON.stringify({ status: 'error', errors: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'Wrong header.' }, { code: 'X', detail: 'Second.' }] }),
+      headers: JSON_HEADERS,
+    });
+    const error = await apiErrorOf(client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} }));
+    expect(error.status).toBe(422);
+    expect(error.text).toBe('Wrong header., Second.');
+    expect(error.code).toBe('ER-UPLOAD-HEADER');
+    expect(error.fieldErrors()).toEqual({ file: 'Wrong header.' });
+  });
+
+  it('falls back to "Something went wrong!" for a non-JSON error page', async () => {
+    const x = fakeXhrs({ status: 502, body: '<html>Bad gateway</html>', headers: { 'Content-Type': 'text/html' } });
+    const error = await apiErrorOf(client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} }));
+    expect(error).toMatchObject({ status: 502, text: FALLBACK_TEXT });
+  });
+
+  it('on 401 ER-AUTH-103 waits for the refresh and sends the same form again with the new token (progress restarts)', async () => {
+    const x = fakeXhrs(
+      { status: 401, body: JSON.stringify({ errors: [{ code: 'ER-AUTH-103', detail: 'expired' }] }), headers: JSON_HEADERS, progress: [[40, 40]] },
+      { status: 200, body: '{"message":"stored"}', headers: JSON_HEADERS, progress: [[20, 40], [40, 40]] },
+    );
+    const session = fakeSession({ token: 'old', expired: 'new' });
+    const seen: number[] = [];
+    const form = uploadForm();
+    const result = await client(fakeFetch().fetch, { xhr: x.make, session }).request({
+      method: 'POST',
+      path: '/u',
+      body: form,
+      codec: Message,
+      onUploadProgress: (p) => seen.push(p.loaded),
+    });
+    expect(result).toEqual({ message: 'stored' });
+    expect(session.expired).toHaveBeenCalledWith('old');
+    expect(x.made.map((xhr) => xhr.headers.Authorization)).toEqual(['old', 'new']);
+    expect(x.made.map((xhr) => xhr.sent)).toEqual([form, form]);
+    expect(seen).toEqual([40, 20, 40]);
+  });
+
+  it('on 401 ER-AUTH-102 asks the session and gives up without a retry when it has no newer token', async () => {
+    const x = fakeXhrs({ status: 401, body: JSON.stringify({ errors: [{ code: 'ER-AUTH-102', detail: 'revoked' }] }), headers: JSON_HEADERS });
+    const session = fakeSession({ token: 'tok', invalid: null });
+    const error = await apiErrorOf(client(fakeFetch().fetch, { xhr: x.make, session }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, onUploadProgress: () => {} }));
+    expect(error).toMatchObject({ status: 401, code: 'ER-AUTH-102' });
+    expect(session.invalid).toHaveBeenCalledWith('tok');
+    expect(x.made).toHaveLength(1);
+  });
+
+  it('a network failure or a timeout is the client’s "could not reach" error', async () => {
+    for (const failure of ['network-error', 'timeout'] as const) {
+      const x = fakeXhrs(failure);
+      const error = await apiErrorOf(client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} }));
+      expect(error).toMatchObject({ status: 0, code: 'ERROR', text: 'Could not reach the provider. Check the connection and try again.' });
+    }
+  });
+
+  it('aborting the signal aborts the XMLHttpRequest and rejects with the abort reason', async () => {
+    const x = fakeXhrs('hang');
+    const controller = new AbortController();
+    const pending = client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', signal: controller.signal, onUploadProgress: () => {} });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort(new Error('closed the modal'));
+    expect(await caught(pending)).toEqual(new Error('closed the modal'));
+    expect(x.made[0]!.aborted).toBe(true);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const x = fakeXhrs();
+    const controller = new AbortController();
+    controller.abort();
+    const error = await caught(client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', signal: controller.signal, onUploadProgress: () => {} }));
+    expect((error as Error).name).toBe('AbortError');
+    expect(x.made).toHaveLength(0);
+  });
+
+  it('gives {} for a 204 (a status with no body)', async () => {
+    const x = fakeXhrs({ status: 204 });
+    expect(await client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Anything, auth: 'none', onUploadProgress: () => {} })).toEqual({});
+  });
+
+  it('uses fetch for a JSON body, and for any body where there is no XMLHttpRequest (Node)', async () => {
+    const x = fakeXhrs();
+    const f = fakeFetch(json({ message: 'a' }), json({ message: 'b' }));
+    await client(f.fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: { a: 1 }, codec: Message, auth: 'none', onUploadProgress: () => {} });
+    expect(typeof XMLHttpRequest).toBe('undefined');
+    const form = uploadForm();
+    await client(f.fetch).request({ method: 'POST', path: '/u', body: form, codec: Message, auth: 'none', onUploadProgress: () => {} });
+    expect(x.made).toHaveLength(0);
+    expect(f.calls.map((c) => c.body)).toEqual(['{"a":1}', form]);
+  });
+});

@@ -39,6 +39,19 @@ export interface RequestOptions<A> {
   /** Extra headers, e.g. the Idempotency-Key of a payment (kept on a retry). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Upload progress of a FormData body (a file upload). fetch reports none, so with this option that one
+   * request is sent with XMLHttpRequest instead; everything else (auth, the single-flight refresh and one
+   * retry, errors, decoding) is the same. Where there is no XMLHttpRequest (Node) it goes by fetch and
+   * reports nothing. A retry after a refresh sends the body again, so progress starts again from 0.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
+/** Bytes of the request body sent so far; `total` is 0 when the browser cannot tell. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
 }
 
 export interface DownloadOptions {
@@ -58,6 +71,8 @@ export interface ClientOptions {
   /** Saves a downloaded file; the default clicks a blob link in the browser. */
   saveFile?: (filename: string, content: Blob) => void;
   now?: () => Date;
+  /** Makes the XMLHttpRequest of a request with onUploadProgress (tests pass a fake); default the browser's. */
+  xhr?: () => XMLHttpRequest;
 }
 
 /** Rails-style query string: `filter[region]=north&filter[status_in][]=open&page=2`; empty values are left out. */
@@ -104,10 +119,66 @@ function browserSave(filename: string, content: Blob): void {
 
 const isJson = (contentType: string | null) => contentType !== null && /\bjson\b/i.test(contentType);
 
+/** Statuses whose Response must have no body. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** An XMLHttpRequest's answer as a fetch Response, so the rest of the client reads it the same way. */
+function xhrResponse(xhr: XMLHttpRequest): Response {
+  const headers = new Headers();
+  for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  const body = NULL_BODY_STATUSES.has(xhr.status) ? null : typeof xhr.responseText === 'string' ? xhr.responseText : '';
+  return new Response(body, { status: xhr.status, statusText: xhr.statusText, headers });
+}
+
+/**
+ * fetch's contract over XMLHttpRequest, for the one thing fetch cannot do: report upload progress. Rejects
+ * with a TypeError on a network failure (as fetch does) and with the signal's reason when aborted.
+ */
+export function xhrFetch(makeXhr: () => XMLHttpRequest, onProgress: (progress: UploadProgress) => void) {
+  return (target: string, init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal }): Promise<Response> =>
+    new Promise<Response>((resolve, reject) => {
+      const { signal } = init;
+      const abortReason = (): Error => {
+        const reason: unknown = signal?.reason;
+        return reason instanceof Error ? reason : new DOMException(typeof reason === 'string' ? reason : 'The request was aborted.', 'AbortError');
+      };
+      if (signal?.aborted) {
+        reject(abortReason());
+        return;
+      }
+      const xhr = makeXhr();
+      const abort = () => xhr.abort();
+      const settle = (finish: () => void) => {
+        signal?.removeEventListener('abort', abort);
+        finish();
+      };
+      xhr.open(init.method, target, true);
+      for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      xhr.onload = () =>
+        settle(() => {
+          try {
+            resolve(xhrResponse(xhr));
+          } catch {
+            reject(new TypeError(`Unreadable answer (HTTP ${xhr.status}).`));
+          }
+        });
+      xhr.onerror = () => settle(() => reject(new TypeError('Network request failed.')));
+      xhr.ontimeout = () => settle(() => reject(new TypeError('Network request timed out.')));
+      xhr.onabort = () => settle(() => reject(abortReason()));
+      signal?.addEventListener('abort', abort, { once: true });
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
+}
+
 export function createApiClient(options: ClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const base = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
+  const makeXhr = options.xhr ?? (typeof XMLHttpRequest === 'function' ? () => new XMLHttpRequest() : null);
 
   function url(path: string, query?: Query): string {
     const qs = query ? toQueryString(query) : '';
@@ -128,6 +199,7 @@ export function createApiClient(options: ClientOptions) {
     token: string | null,
     extra: Record<string, string> | undefined,
     signal?: AbortSignal,
+    onUploadProgress?: (progress: UploadProgress) => void,
   ): Promise<Response> {
     const headers: Record<string, string> = { ...extra, Accept: vendorMediaType(options.product, version) };
     if (token !== null) headers.Authorization = token;
@@ -138,8 +210,10 @@ export function createApiClient(options: ClientOptions) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(content);
     }
+    // Upload progress needs XMLHttpRequest; only a FormData body has it to report.
+    const transport = onUploadProgress && makeXhr && payload instanceof FormData ? xhrFetch(makeXhr, onUploadProgress) : doFetch;
     try {
-      return await doFetch(target, { method, headers, body: payload, signal });
+      return await transport(target, { method, headers, body: payload, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw clientError('Could not reach the provider. Check the connection and try again.');
@@ -169,10 +243,11 @@ export function createApiClient(options: ClientOptions) {
     auth: Auth;
     headers?: Record<string, string>;
     signal?: AbortSignal;
+    onUploadProgress?: (progress: UploadProgress) => void;
   }): Promise<Response> {
     const token = await tokenFor(opts.auth);
     if (opts.auth === 'session' && token === null) throw new ApiError(401, [{ code: 'ER-AUTH-102', detail: 'You are logged out.' }], 'You are logged out.');
-    const response = await send(opts.method, opts.target, opts.body, opts.version, token, opts.headers, opts.signal);
+    const response = await send(opts.method, opts.target, opts.body, opts.version, token, opts.headers, opts.signal, opts.onUploadProgress);
     if (response.status !== 401 || opts.auth !== 'session' || token === null || !options.session) return response;
     const code = authCode(await response.clone().text());
     const retryWith =
@@ -180,7 +255,7 @@ export function createApiClient(options: ClientOptions) {
     // The refresh failed: the session is over, which is what the caller needs to hear (not "token expired").
     if (retryWith === null && code === 'ER-AUTH-103') throw new ApiError(401, [SESSION_ENDED], SESSION_ENDED.detail);
     if (retryWith === null) return response;
-    const retried = await send(opts.method, opts.target, opts.body, opts.version, retryWith, opts.headers, opts.signal);
+    const retried = await send(opts.method, opts.target, opts.body, opts.version, retryWith, opts.headers, opts.signal, opts.onUploadProgress);
     if (retried.status === 401 && authCode(await retried.clone().text()) === 'ER-AUTH-102') await options.session.invalid(retryWith);
     return retried;
   }
@@ -194,6 +269,7 @@ export function createApiClient(options: ClientOptions) {
       auth: opts.auth ?? 'session',
       ...(opts.headers ? { headers: opts.headers } : {}),
       signal: opts.signal,
+      ...(opts.onUploadProgress ? { onUploadProgress: opts.onUploadProgress } : {}),
     });
     const body = await readBody(response);
     if (!response.ok) throw apiErrorFromBody(response.status, body);

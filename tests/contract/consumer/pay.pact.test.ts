@@ -1,4 +1,4 @@
-import { MatchersV3, type Matcher, type V3MockServer } from '@pact-foundation/pact';
+import { MatchersV3, type Matcher } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import {
@@ -50,19 +50,6 @@ const jsonPost = (token: string, key?: string, accept: string = V1) => ({
   ...(key === undefined ? {} : { 'Idempotency-Key': idempotencyKey(key) }),
 });
 const errorBody = (code: string, detail: string) => ({ errors: [{ code, detail: string(detail) }] });
-
-/**
- * Pact JS 16.3+ has a race (pact-foundation/pact-reference#535, pact-js#1835): the mock server can answer
- * before it records the request as matched, and executeTest then reads "expected but not received" for a
- * request the test just got an answer to. A short pause after the test body lets the bookkeeping land.
- */
-function settled<T>(test: (server: V3MockServer) => Promise<T>): (server: V3MockServer) => Promise<T> {
-  return async (server) => {
-    const result = await test(server);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    return result;
-  };
-}
 
 const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
   const failure = await promise.then(
@@ -125,7 +112,7 @@ describe('pay page: GET /invoice_collection', () => {
           pagy: { count: integer(14), page: 1, items: integer(10), pages: integer(2), from: integer(1), to: integer(10), prev: null, next: integer(2) },
         }),
       )
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const page = await fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-closed-limit', 'open', 1);
         expect(page.data).toHaveLength(1);
         expect(page.data[0]).toMatchObject({ id: '4663', document_number: 'INV/2026/004663', invoice_amount: 4825050, balance_due: 4825050, status: 'open' });
@@ -139,7 +126,7 @@ describe('pay page: GET /invoice_collection', () => {
           show_provider_pay_option: true,
         });
         expect(page.pagy).toMatchObject({ count: 14, page: 1, pages: 2, next: 2, prev: null });
-      })));
+      }));
 
   it('lists the closed documents with their UTR numbers', () =>
     pact
@@ -166,10 +153,10 @@ describe('pay page: GET /invoice_collection', () => {
           pagy: { count: integer(4), page: 1 },
         }),
       )
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const page = await fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-closed-limit', 'closed', 1);
         expect(page.data[0]).toMatchObject({ status: 'paid', balance_due: 0, invoice_amount: 12000000, payment_utr: 'UTRDEMO0000004321' });
-      })));
+      }));
 
   it('shows an open-limit customer its supplier bank accounts and the ids a manual invoice needs', () =>
     pact
@@ -216,11 +203,11 @@ describe('pay page: GET /invoice_collection', () => {
           pagy: { count: integer(4), page: 1 },
         }),
       )
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const page = await fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-open-limit', 'open', 1);
         expect(page.meta).toMatchObject({ open_limit_customer: true, loan_application_id: '1249', erp_distributor_id: 'CS000362', credit_limit_balance: 28000000 });
         expect(page.meta.supplier_bank_accounts).toEqual([{ id: '1', bank_account_name: 'Sarvodaya Collections', bank_name: 'State Bank of India' }]);
-      })));
+      }));
 
   it('refuses an expired payment link with 401 ER-PAY-401', () =>
     pact
@@ -229,11 +216,11 @@ describe('pay page: GET /invoice_collection', () => {
       .uponReceiving('a request for open invoices with an expired payment link')
       .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-expired')).query({ token: 'demo-expired', status: 'open', page: '1' }))
       .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-PAY-401', 'This payment link has expired. Ask the supplier for a new link.')))
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const failure = await failureOf(fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-expired', 'open', 1));
         expect(failure).toMatchObject({ status: 401, code: 'ER-PAY-401' });
         expect(failure.text).toBe('This payment link has expired. Ask the supplier for a new link.');
-      })));
+      }));
 
   it('refuses an unknown payment link with 401 ER-PAY-401', () =>
     pact
@@ -242,10 +229,10 @@ describe('pay page: GET /invoice_collection', () => {
       .uponReceiving('a request for open invoices with an unknown payment link')
       .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('no-such-token')).query({ token: 'no-such-token', status: 'open', page: '1' }))
       .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-PAY-401', 'This payment link is not valid. Ask the supplier for a new link.')))
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const failure = await failureOf(fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'no-such-token', 'open', 1));
         expect(failure).toMatchObject({ status: 401, code: 'ER-PAY-401' });
-      })));
+      }));
 });
 
 describe('pay page: OTP (version 2)', () => {
@@ -258,9 +245,9 @@ describe('pay page: OTP (version 2)', () => {
         b.headers(jsonPost('demo-otp', undefined, V2)).jsonBody({ data: { attributes: { loan_application_id: fromProviderState('${loanApplicationId}', '1252') } } }),
       )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { otp_reference_id: string('otp_3q2-example-reference'), expires_in: integer(300) } }))
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         await expect(sendOtp(clientFor(server.url), 'demo-otp', '1252')).resolves.toEqual({ otp_reference_id: 'otp_3q2-example-reference', expires_in: 300 });
-      })));
+      }));
 
   it('POST /communications/verify_otp accepts the OTP that was sent', () =>
     pact
@@ -279,10 +266,10 @@ describe('pay page: OTP (version 2)', () => {
         }),
       )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { verified: true } }))
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const answer = await verifyOtp(clientFor(server.url), 'demo-otp', { loanApplicationId: '1252', otp: '482913', referenceId: 'otp_3q2-example-reference' });
         expect(answer).toEqual({ verified: true });
-      })));
+      }));
 
   it('POST /communications/verify_otp refuses a wrong OTP with ER-OTP-101', () =>
     pact
@@ -302,10 +289,10 @@ describe('pay page: OTP (version 2)', () => {
         }),
       )
       .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-OTP-101', 'The OTP is not correct. 4 attempts left.')))
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const failure = await failureOf(verifyOtp(clientFor(server.url), 'demo-otp', { loanApplicationId: '1252', otp: '000000', referenceId: 'otp_3q2-example-reference' }));
         expect(failure).toMatchObject({ status: 422, code: 'ER-OTP-101', text: 'The OTP is not correct. 4 attempts left.' });
-      })));
+      }));
 });
 
 /** `${invoiceId}`: an open invoice of the link's customer that the provider state picked. */
@@ -322,10 +309,10 @@ describe('pay page: credit', () => {
       .uponReceiving('a credit draw for part of an invoice after the OTP was verified')
       .withRequest('POST', '/avail_credit', (b) => b.headers(jsonPost('demo-otp', '0b6f2c1e-8d43-4a8e-9f10-3c5d7e9a1b21')).jsonBody(creditRequest('4700', 1000.5)))
       .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Credit availed successfully.') }))
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const answer = await availCredit(clientFor(server.url), 'demo-otp', [{ id: '4700', amount: 100050 }], '0b6f2c1e-8d43-4a8e-9f10-3c5d7e9a1b21');
         expect(answer.message).toBe('Credit availed successfully.');
-      })));
+      }));
 
   it('POST /avail_credit refuses credit before the OTP is verified (ER-OTP-104)', () =>
     pact
@@ -334,10 +321,10 @@ describe('pay page: credit', () => {
       .uponReceiving('a credit draw without a verified OTP')
       .withRequest('POST', '/avail_credit', (b) => b.headers(jsonPost('demo-otp', '5d1e7a90-2c4b-4f6e-8a3d-9b0c1e2f3a45')).jsonBody(creditRequest('4700', 1000.5)))
       .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-OTP-104', 'Verify the OTP sent to your registered mobile number before availing credit.')))
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const failure = await failureOf(availCredit(clientFor(server.url), 'demo-otp', [{ id: '4700', amount: 100050 }], '5d1e7a90-2c4b-4f6e-8a3d-9b0c1e2f3a45'));
         expect(failure).toMatchObject({ status: 422, code: 'ER-OTP-104' });
-      })));
+      }));
 
   it('POST /avail_credit refuses a total over the available limit (ER-CREDIT-103)', () =>
     pact
@@ -348,11 +335,11 @@ describe('pay page: credit', () => {
       .willRespondWith(422, (b) =>
         b.headers(JSON_CONTENT).jsonBody(errorBody('ER-CREDIT-103', 'The credit total of ₹20,000.00 is more than the available limit of ₹5,000.00.')),
       )
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const failure = await failureOf(availCredit(clientFor(server.url), 'demo-closed-limit', [{ id: '4663', amount: 2000000 }], '9a7c3e51-6b2d-4c8f-a1e0-7d5b3f9c2e68'));
         expect(failure).toMatchObject({ status: 422, code: 'ER-CREDIT-103' });
         expect(failure.text).toMatch(/available limit/);
-      })));
+      }));
 
   it('POST /op_avail_credit draws credit for an open-limit customer, grouped by supplier bank account', () =>
     pact
@@ -371,7 +358,7 @@ describe('pay page: credit', () => {
         }),
       )
       .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Credit availed successfully.') }))
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const answer = await openLimitAvailCredit(
           clientFor(server.url),
           'demo-open-limit',
@@ -379,7 +366,7 @@ describe('pay page: credit', () => {
           'c4e8a2b6-1f3d-4e5a-9c7b-0d2f4a6c8e13',
         );
         expect(answer.message).toBe('Credit availed successfully.');
-      })));
+      }));
 });
 
 describe('pay page: direct payment', () => {
@@ -400,10 +387,10 @@ describe('pay page: direct payment', () => {
           payment_link_url: regex(HTTP_URL, 'https://gateway.example/pay/CCA20261122000001A1B2C3'),
         }),
       )
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const answer = await directPayment(clientFor(server.url), 'demo-closed-limit', [{ id: '4663', amount: 250075 }], 'upi', '3f9b1d7e-5a2c-4b8e-8d6f-1e3a5c7b9d02');
         expect(answer).toMatchObject({ order_id: 'CCA20261122000001A1B2C3', payment_link_url: 'https://gateway.example/pay/CCA20261122000001A1B2C3' });
-      })));
+      }));
 
   it('GET /direct_payments/cc_avenue_success answers the transaction of a completed order', () =>
     pact
@@ -422,10 +409,10 @@ describe('pay page: direct payment', () => {
           },
         }),
       )
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const answer = await paymentSuccess(clientFor(server.url), 'demo-closed-limit', 'CCA20261122000001A1B2C3');
         expect(answer).toEqual({ transation_number: 'UTRP2026112200000001', transation_date: '2026-11-22T10:05:00.000Z', amount_paid: 250075 });
-      })));
+      }));
 
   it('GET /direct_payments/cc_avenue_success refuses an order not paid yet (ER-PAY-102)', () =>
     pact
@@ -438,10 +425,10 @@ describe('pay page: direct payment', () => {
       .willRespondWith(422, (b) =>
         b.headers(JSON_CONTENT).jsonBody(errorBody('ER-PAY-102', 'The payment of order CCA20261122000002D4E5F6 has not been completed at the payment gateway.')),
       )
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const failure = await failureOf(paymentSuccess(clientFor(server.url), 'demo-closed-limit', 'CCA20261122000002D4E5F6'));
         expect(failure).toMatchObject({ status: 422, code: 'ER-PAY-102' });
-      })));
+      }));
 });
 
 /**
@@ -551,7 +538,7 @@ describe('pay page: manual invoices (written last: POST /create_invoice)', () =>
           },
         }),
       )
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const answer = await createInvoice(clientFor(server.url), 'demo-open-limit', { ...OPEN_LIMIT_INVOICE, file: invoicePdf() }, 'e2a4c6e8-0b1d-4f3a-8c5e-7a9b1d3f5e70');
         expect(answer.message).toBe('Invoice OL/2026/0042 created successfully.');
         expect(answer.data).toEqual({
@@ -565,7 +552,7 @@ describe('pay page: manual invoices (written last: POST /create_invoice)', () =>
           is_selected: false,
           is_manual: true,
         });
-      })));
+      }));
 
   it('POST /create_invoice refuses a zero amount with a field error (422 ER-VALIDATION)', () => {
     const input = { ...OPEN_LIMIT_INVOICE, number: 'OL/2026/0043', amount: 0 };
@@ -584,11 +571,11 @@ describe('pay page: manual invoices (written last: POST /create_invoice)', () =>
           errors: [{ code: 'ER-VALIDATION', title: 'invoice[total]', detail: string('The amount must be in rupees, greater than zero, with at most 2 decimals.') }],
         }),
       )
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const failure = await failureOf(createInvoice(clientFor(server.url), 'demo-open-limit', { ...input, file: invoicePdf() }, '71c3e5a7-9b2d-4f6a-8e0c-2d4f6a8c0e35'));
         expect(failure).toMatchObject({ status: 422, code: 'ER-VALIDATION' });
         expect(failure.fieldErrors()).toEqual({ 'invoice[total]': 'The amount must be in rupees, greater than zero, with at most 2 decimals.' });
-      }));
+      });
   });
 
   it('POST /create_invoice refuses a customer who is not open-limit (403 ER-INVOICE-105)', () => {
@@ -604,9 +591,9 @@ describe('pay page: manual invoices (written last: POST /create_invoice)', () =>
           .matchingRules({ body: invoicePartRules(input, regex('^[0-9]+\\.[0-9]{2}$', '12500.00')) }),
       )
       .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-INVOICE-105', 'Only open-limit customers can add their own invoices.')))
-      .executeTest(settled(async (server) => {
+      .executeTest(async (server) => {
         const failure = await failureOf(createInvoice(clientFor(server.url), 'demo-closed-limit', { ...input, file: invoicePdf() }, 'a8d0f2b4-6c1e-4a3b-9d5f-8e0a2c4e6b17'));
         expect(failure).toMatchObject({ status: 403, code: 'ER-INVOICE-105' });
-      }));
+      });
   });
 });

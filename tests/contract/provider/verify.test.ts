@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type RunningMock } from '../../../mock-server/app';
 import { DEMO_PASSWORD } from '../../../mock-server/seed';
 import { PACT_FILE } from '../pact';
+import { invoiceStates } from './states/invoices';
 import { payStates } from './states/pay';
+import { uploadStates } from './states/uploads';
 
 /**
  * Verifies the embedded mock provider against the pact the consumer tests wrote. To verify a real
@@ -72,6 +74,8 @@ const stateHandlers = {
     return { resetToken: new URL(outbox.data[0]!.link).searchParams.get('token') ?? '' };
   },
   ...payStates({ db: () => mock.db(), url: () => running.url, authorize: (token) => (authToken = token), now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
+  ...uploadStates({ db: () => mock.db() }),
+  ...invoiceStates({ db: () => mock.db(), now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
 };
 
 /** Swaps the pact's example token for the live one of the current provider state. */

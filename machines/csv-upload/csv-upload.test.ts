@@ -1,0 +1,354 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { ApiError, apiErrorFromBody, clientError } from '../../src/api/errors';
+import { CSV_MAX_BYTES, UPLOAD_FALLBACK_MESSAGE } from '../../src/lib/csv-upload';
+import {
+  csvUploadMachine,
+  NO_FILE_MESSAGE,
+  stepOf,
+  uploadErrorText,
+  type CsvFile,
+  type CsvUploadActorInput,
+  type CsvUploadEvent,
+  type CsvUploadInput,
+  type CsvUploadResult,
+} from './csv-upload.machine';
+
+// ---------------------------------------------------------------------------------------------------
+// A harness whose upload effect is held open until the test settles it.
+
+interface PendingUpload {
+  input: CsvUploadActorInput;
+  signal: AbortSignal;
+  resolve: (result: CsvUploadResult) => void;
+  reject: (error: unknown) => void;
+}
+
+function harness(input: CsvUploadInput = { csvtype: 'invoice' }) {
+  const uploads: PendingUpload[] = [];
+  const refreshInvoices = vi.fn();
+  const machine = csvUploadMachine.provide({
+    actors: {
+      upload: fromPromise<CsvUploadResult, CsvUploadActorInput>(
+        ({ input: uploadInput, signal }) =>
+          new Promise((resolve, reject) => {
+            uploads.push({ input: uploadInput, signal, resolve, reject });
+          }),
+      ),
+    },
+    actions: { refreshInvoices },
+  });
+  const actor = createActor(machine, { input }).start();
+  return { actor, uploads, refreshInvoices, snapshot: () => actor.getSnapshot(), context: () => actor.getSnapshot().context };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets a settled upload promise reach the machine (microtasks only: fast enough for hundreds of paths). */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+const csvFile = (name = 'invoices.csv', content = 'invoice_number\r\nX-1\r\n', type = 'text/csv'): CsvFile => new File([content], name, { type });
+const RESULT: CsvUploadResult = {
+  rows: [
+    { row: 2, invoice_number: 'INV-1', status: 'success', failure_reason: null },
+    { row: 3, invoice_number: 'INV-2', status: 'failed', failure_reason: 'Row 3: customer_code NOPE is not one of your customers' },
+  ],
+  meta: { file_id: 'UPL-000001', accepted_rows: 1, rejected_rows: 1 },
+};
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('step 0: choosing a file', () => {
+  it('starts on the form for invoices, or for the csvtype given', () => {
+    const h = harness();
+    expect(h.snapshot().value).toBe('form');
+    expect(stepOf(h.snapshot())).toBe(0);
+    expect(h.context()).toEqual({ csvtype: 'invoice', file: null, fileError: null, progress: null, result: null, error: null });
+    expect(harness({ csvtype: 'demographic_data' }).context().csvtype).toBe('demographic_data');
+  });
+
+  it('takes a CSV chosen or dropped, whatever type label the browser gives a .csv', () => {
+    for (const type of ['text/csv', 'application/vnd.ms-excel', 'text/plain', '']) {
+      const h = harness();
+      const file = csvFile('Invoices Nov.CSV', 'a', type);
+      h.actor.send({ type: 'SELECT_FILE', file });
+      expect(h.context()).toMatchObject({ file, fileError: null });
+    }
+  });
+
+  it('refuses a file that is not CSV by its name or its type, before sending anything', () => {
+    const h = harness();
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile('photo.png', 'x', 'image/png') });
+    expect(h.context()).toMatchObject({ file: null, fileError: "'photo.png' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8)." });
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile('invoices.xlsx', 'x', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') });
+    expect(h.context().fileError).toBe("'invoices.xlsx' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8).");
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile('renamed.csv', 'x', 'application/pdf') });
+    expect(h.context()).toMatchObject({ file: null, fileError: "'renamed.csv' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8)." });
+    h.actor.send({ type: 'UPLOAD' });
+    expect(h.snapshot().value).toBe('form');
+    // The refusal stays the message: it says more than "choose a file".
+    expect(h.context().fileError).toContain("'renamed.csv' is not a CSV file");
+    expect(h.uploads).toEqual([]);
+  });
+
+  it('refuses an oversized file naming the 5 MB limit, and an empty one', () => {
+    const h = harness();
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile('big.csv', 'x'.repeat(CSV_MAX_BYTES + 1)) });
+    expect(h.context()).toMatchObject({ file: null, fileError: "'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files." });
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile('big.csv', 'x'.repeat(6.3 * 1024 * 1024)) });
+    expect(h.context().fileError).toBe("'big.csv' is 6.3 MB; files up to 5 MB can be uploaded. Split it into smaller files.");
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile('empty.csv', '') });
+    expect(h.context().fileError).toBe("'empty.csv' is empty. Choose a CSV file with a header row and at least one row.");
+    const exact = csvFile('exact.csv', 'x'.repeat(CSV_MAX_BYTES));
+    h.actor.send({ type: 'SELECT_FILE', file: exact });
+    expect(h.context()).toMatchObject({ file: exact, fileError: null });
+  });
+
+  it('a good file after a refused one clears the message; CLEAR_FILE empties the choice', () => {
+    const h = harness();
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile('a.txt', 'x', 'text/plain') });
+    const good = csvFile();
+    h.actor.send({ type: 'SELECT_FILE', file: good });
+    expect(h.context()).toMatchObject({ file: good, fileError: null });
+    h.actor.send({ type: 'CLEAR_FILE' });
+    expect(h.context()).toMatchObject({ file: null, fileError: null });
+  });
+
+  it('UPLOAD with no file says what to do and sends nothing', () => {
+    const h = harness();
+    h.actor.send({ type: 'UPLOAD' });
+    expect(h.snapshot().value).toBe('form');
+    expect(h.context().fileError).toBe(NO_FILE_MESSAGE);
+    expect(NO_FILE_MESSAGE).toBe('Choose a CSV file (up to 5 MB) to upload.');
+    expect(h.uploads).toEqual([]);
+  });
+
+  it('SELECT_TYPE sets what is uploaded', () => {
+    const h = harness();
+    h.actor.send({ type: 'SELECT_TYPE', csvtype: 'distributor' });
+    expect(h.context().csvtype).toBe('distributor');
+  });
+});
+
+describe('uploading', () => {
+  it('sends the file and csvtype once, shows progress, and on success shows step 1 and refreshes the invoice list', async () => {
+    const h = harness();
+    const file = csvFile();
+    h.actor.send({ type: 'SELECT_TYPE', csvtype: 'distributor' });
+    h.actor.send({ type: 'SELECT_FILE', file });
+    h.actor.send({ type: 'UPLOAD' });
+    h.actor.send({ type: 'UPLOAD' }); // a double click
+    expect(h.snapshot().value).toBe('uploading');
+    expect(stepOf(h.snapshot())).toBe(0);
+    await flush();
+    expect(h.uploads).toHaveLength(1);
+    expect(h.uploads[0]!.input).toMatchObject({ csvtype: 'distributor', file });
+    expect(h.context().progress).toBeNull();
+
+    // The effect reports progress through onProgress.
+    h.uploads[0]!.input.onProgress({ loaded: 250, total: 1000 });
+    expect(h.context().progress).toBe(25);
+    h.uploads[0]!.input.onProgress({ loaded: 1000, total: 1000 });
+    expect(h.context().progress).toBe(100);
+    h.actor.send({ type: 'PROGRESS', loaded: 5, total: 0 }); // size unknown
+    expect(h.context().progress).toBeNull();
+
+    // Nothing else is taken while the file goes up.
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile('other.csv') });
+    h.actor.send({ type: 'SELECT_TYPE', csvtype: 'invoice' });
+    h.actor.send({ type: 'BACK' });
+    h.actor.send({ type: 'UPLOAD' });
+    expect(h.context()).toMatchObject({ file, csvtype: 'distributor' });
+    await flush();
+    expect(h.uploads).toHaveLength(1);
+    expect(h.refreshInvoices).not.toHaveBeenCalled();
+
+    h.uploads[0]!.resolve(RESULT);
+    await flush();
+    expect(h.snapshot().value).toBe('success');
+    expect(stepOf(h.snapshot())).toBe(1);
+    expect(h.context()).toMatchObject({ result: RESULT, progress: 100, error: null });
+    expect(h.refreshInvoices).toHaveBeenCalledTimes(1);
+  });
+
+  it('Back from the result returns to an empty form, keeping the csvtype (the file was stored: no resend by accident)', async () => {
+    const h = harness();
+    h.actor.send({ type: 'SELECT_TYPE', csvtype: 'distributor' });
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile() });
+    h.actor.send({ type: 'UPLOAD' });
+    await flush();
+    h.uploads[0]!.resolve(RESULT);
+    await flush();
+    h.actor.send({ type: 'BACK' });
+    expect(h.snapshot().value).toBe('form');
+    expect(h.context()).toEqual({ csvtype: 'distributor', file: null, fileError: null, progress: null, result: null, error: null });
+  });
+
+  it('CANCEL aborts the upload and returns to the form with the file kept; a late answer is ignored', async () => {
+    const h = harness();
+    const file = csvFile();
+    h.actor.send({ type: 'SELECT_FILE', file });
+    h.actor.send({ type: 'UPLOAD' });
+    await flush();
+    h.uploads[0]!.input.onProgress({ loaded: 1, total: 2 });
+    h.actor.send({ type: 'CANCEL' });
+    expect(h.snapshot().value).toBe('form');
+    expect(h.uploads[0]!.signal.aborted).toBe(true);
+    expect(h.context()).toMatchObject({ file, progress: null, result: null, error: null });
+    h.uploads[0]!.resolve(RESULT);
+    h.uploads[0]!.input.onProgress({ loaded: 2, total: 2 });
+    await flush();
+    expect(h.snapshot().value).toBe('form');
+    expect(h.context().progress).toBeNull();
+    expect(h.refreshInvoices).not.toHaveBeenCalled();
+    // And it can be sent again.
+    h.actor.send({ type: 'UPLOAD' });
+    await flush();
+    expect(h.uploads).toHaveLength(2);
+  });
+
+  it('RESET from any step gives a clean form and aborts an upload under way', async () => {
+    const h = harness();
+    h.actor.send({ type: 'SELECT_TYPE', csvtype: 'distributor' });
+    h.actor.send({ type: 'SELECT_FILE', file: csvFile() });
+    h.actor.send({ type: 'UPLOAD' });
+    await flush();
+    h.actor.send({ type: 'RESET' });
+    expect(h.uploads[0]!.signal.aborted).toBe(true);
+    expect(h.snapshot().value).toBe('form');
+    expect(h.context()).toEqual({ csvtype: 'distributor', file: null, fileError: null, progress: null, result: null, error: null });
+  });
+});
+
+describe('step 2: errors', () => {
+  async function failWith(error: unknown) {
+    const h = harness();
+    const file = csvFile();
+    h.actor.send({ type: 'SELECT_TYPE', csvtype: 'distributor' });
+    h.actor.send({ type: 'SELECT_FILE', file });
+    h.actor.send({ type: 'UPLOAD' });
+    await flush();
+    h.uploads[0]!.reject(error);
+    await flush();
+    return { ...h, file };
+  }
+
+  it('shows the joined details of the answer’s errors', async () => {
+    const h = await failWith(
+      apiErrorFromBody(422, { status: 'error', errors: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' }, { code: 'X', detail: 'Second.' }] }),
+    );
+    expect(h.snapshot().value).toBe('failure');
+    expect(stepOf(h.snapshot())).toBe(2);
+    expect(h.context().error).toEqual({
+      entries: [
+        { code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' },
+        { code: 'X', detail: 'Second.' },
+      ],
+      text: 'The header row does not match., Second.',
+    });
+    expect(h.refreshInvoices).not.toHaveBeenCalled();
+  });
+
+  it('shows the spec’s long fallback message when the answer has no details', async () => {
+    for (const body of [{}, { status: 'error' }, { status: 'error', errors: [] }, { errors: [{ code: 'E', detail: '' }] }, '<html>502</html>']) {
+      const h = await failWith(apiErrorFromBody(500, body));
+      expect(h.context().error?.text).toBe(
+        'Invoice file upload failed, we have sent you the updated on your registered email id. Please check you email and try uploading invoice file again!',
+      );
+    }
+    expect(UPLOAD_FALLBACK_MESSAGE).toBe(
+      'Invoice file upload failed, we have sent you the updated on your registered email id. Please check you email and try uploading invoice file again!',
+    );
+  });
+
+  it('shows the client’s own message for a failure with no answer (network) and for any thrown error', async () => {
+    expect((await failWith(clientError('Could not reach the provider. Check the connection and try again.'))).context().error?.text).toBe(
+      'Could not reach the provider. Check the connection and try again.',
+    );
+    expect((await failWith(new Error('Unexpected response'))).context().error?.text).toBe('Unexpected response');
+    expect((await failWith(new ApiError(413, [{ code: 'ER-UPLOAD-TOO-LARGE', detail: 'The file is larger than 5 MB, the upload limit.' }], 'x'))).context().error?.text).toBe(
+      'The file is larger than 5 MB, the upload limit.',
+    );
+  });
+
+  it('Back returns to the form with nothing lost: the csvtype and the file stay, ready to send again', async () => {
+    const h = await failWith(apiErrorFromBody(422, { errors: [{ detail: 'Bad file.' }] }));
+    h.actor.send({ type: 'BACK' });
+    expect(h.snapshot().value).toBe('form');
+    expect(h.context()).toEqual({ csvtype: 'distributor', file: h.file, fileError: null, progress: null, result: null, error: null });
+    h.actor.send({ type: 'UPLOAD' });
+    await flush();
+    expect(h.uploads).toHaveLength(2);
+    expect(h.uploads[1]!.input).toMatchObject({ csvtype: 'distributor', file: h.file });
+  });
+
+  it('uploadErrorText joins details with ", " and skips the generic fallback text', () => {
+    expect(uploadErrorText([{ code: 'A', detail: ' one ' }, { code: 'B', detail: 'two' }])).toBe('one, two');
+    expect(uploadErrorText([{ code: 'ERROR', detail: 'Something went wrong!' }])).toBe(UPLOAD_FALLBACK_MESSAGE);
+    expect(uploadErrorText([])).toBe(UPLOAD_FALLBACK_MESSAGE);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Every path: the graph of the machine, each simple path replayed on a live actor.
+
+const good = csvFile('good.csv');
+const done = { type: 'xstate.done.actor.upload', output: RESULT } as AnyEventObject;
+const failed = { type: 'xstate.error.actor.upload', error: apiErrorFromBody(422, { errors: [{ detail: 'Refused.' }] }) } as AnyEventObject;
+const silent = { type: 'xstate.error.actor.upload', error: apiErrorFromBody(500, {}) } as AnyEventObject;
+const EVENTS = [
+  { type: 'SELECT_FILE', file: good },
+  { type: 'SELECT_FILE', file: csvFile('bad.png', 'x', 'image/png') },
+  { type: 'SELECT_TYPE', csvtype: 'distributor' },
+  { type: 'CLEAR_FILE' },
+  { type: 'UPLOAD' },
+  { type: 'PROGRESS', loaded: 1, total: 2 },
+  { type: 'CANCEL' },
+  { type: 'BACK' },
+  { type: 'RESET' },
+  done,
+  failed,
+  silent,
+] as CsvUploadEvent[];
+
+/** States apart by step and by what the form holds (the guards and the texts depend on it). */
+const serializeState = (s: { value: unknown; context: { csvtype: string; file: unknown; fileError: string | null; progress: number | null; error: { text: string } | null } }) =>
+  JSON.stringify([s.value, s.context.csvtype, s.context.file !== null, s.context.fileError, s.context.progress, s.context.error?.text ?? null]);
+
+/** Files serialise as {} in JSON: name them, or the graph takes both SELECT_FILE events for one. */
+const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (value instanceof Blob ? `file:${(value as File).name}` : key === 'error' ? String(value) : value));
+const graphOptions = { events: EVENTS as never, serializeState: serializeState as never, serializeEvent: serializeEvent as never };
+
+describe('every path', () => {
+  it('reaches each state and step', () => {
+    const paths = getShortestPaths(csvUploadMachine, graphOptions);
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['form', 'uploading', 'success', 'failure']));
+  });
+
+  it('replays every simple path on a live actor and ends where the graph says, with the same context', { timeout: 60_000 }, async () => {
+    const paths = getSimplePaths(csvUploadMachine, graphOptions);
+    expect(paths.length).toBeGreaterThan(100);
+    const uploadsPerPath: number[] = [];
+    for (const path of paths) {
+      const h = harness();
+      for (const step of path.steps) {
+        const event = step.event as AnyEventObject;
+        if (event.type === 'xstate.init') continue;
+        const pending = h.uploads[h.uploads.length - 1];
+        if (event.type === 'xstate.done.actor.upload') pending!.resolve(event.output as CsvUploadResult);
+        else if (event.type === 'xstate.error.actor.upload') pending!.reject(event.error);
+        else if (event.type === 'PROGRESS') pending!.input.onProgress({ loaded: event.loaded as number, total: event.total as number });
+        else h.actor.send(event as CsvUploadEvent);
+        await settle();
+        expect(serializeState(h.snapshot()), JSON.stringify(path.steps.map((s) => s.event.type))).toBe(serializeState(step.state as never));
+      }
+      const sentUploads = path.steps.filter((s, i) => s.state.value === 'uploading' && path.steps[i - 1]?.state.value !== 'uploading').length;
+      expect(h.uploads).toHaveLength(sentUploads);
+      expect(h.refreshInvoices).toHaveBeenCalledTimes(path.steps.filter((s) => (s.event.type as string) === 'xstate.done.actor.upload').length);
+      uploadsPerPath.push(h.uploads.length);
+    }
+    // Every path that reaches uploading sent exactly one request per entry into it (counted above).
+    expect(uploadsPerPath.filter((n) => n > 0).length).toBeGreaterThan(0);
+  });
+});

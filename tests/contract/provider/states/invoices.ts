@@ -1,0 +1,121 @@
+import { addDays } from 'date-fns';
+import { isoDay, todayOf } from '../../../../mock-server/aggregates';
+import type { Db, Invoice } from '../../../../mock-server/db';
+import { markInvoiceDataChanged, setStar } from '../../../../mock-server/invoice-index';
+import { SYSTEM_ANCHOR_ID } from '../../../../mock-server/seed';
+
+/**
+ * Provider states of the invoices-page interactions (tests/contract/consumer/invoices.pact.test.ts), for the
+ * embedded mock. Each interaction also names 't1@anchor.test is logged in' for its token. The pact pins
+ * shapes and types, not values, so a state only has to make sure its list is not empty: the seed
+ * nearly always has such rows already; a state adds what is missing (a due date moved, a star set) and
+ * says which row to use where the pact injects an id (fromProviderState).
+ *
+ * Other states put rows back by replacing them in place (the pay states restore their customer as
+ * seeded), which the invoice indexes cannot see, so every state here first tells them the data changed.
+ */
+export interface InvoiceStateDeps {
+  /** The mock's live database. */
+  db: () => Db;
+  /** The mock's clock, in milliseconds. */
+  now: () => number;
+}
+
+type StateResult = Record<string, string> | undefined;
+
+const ANCHOR = SYSTEM_ANCHOR_ID;
+const isDue = (inv: Invoice) => inv.anchor_id === ANCHOR && (inv.status === 'open' || inv.status === 'partially_paid');
+
+export function invoiceStates(deps: InvoiceStateDeps) {
+  const today = () => todayOf(deps.now());
+  const day = (offset: number) => isoDay(addDays(today(), offset));
+
+  /** Runs `setup` on the live data after marking it changed; `setup` says what it changed. */
+  const state = (setup: (db: Db) => StateResult) => (): Promise<StateResult> => {
+    const db = deps.db();
+    markInvoiceDataChanged(db);
+    try {
+      return Promise.resolve(setup(db));
+    } finally {
+      markInvoiceDataChanged(db);
+    }
+  };
+
+  const regionOf = (db: Db) => new Map(db.distributor_companies.map((c) => [c.id, c.region]));
+
+  /** The first row `wanted` picks, else `fallback` made to fit (or a clear failure when there is none). */
+  function ensure<T>(rows: readonly T[], wanted: (row: T) => boolean, fallback: (row: T) => boolean, fix: (row: T) => void, what: string): T {
+    const found = rows.find(wanted);
+    if (found) return found;
+    const other = rows.find(fallback);
+    if (!other) throw new Error(`Provider state: the mock's seed has no ${what}.`);
+    fix(other);
+    return other;
+  }
+
+  return {
+    't1@anchor.test has open invoices due today': state((db) => {
+      ensure(db.invoices, (inv) => isDue(inv) && inv.due_date === day(0), (inv) => isDue(inv), (inv) => (inv.due_date = day(0)), 'open invoice');
+      return undefined;
+    }),
+
+    't1@anchor.test has open invoices of customers in the north more than 30 days overdue': state((db) => {
+      const region = regionOf(db);
+      const north = (inv: Invoice) => isDue(inv) && region.get(inv.distributor_company_id) === 'north';
+      ensure(db.invoices, (inv) => north(inv) && inv.due_date < day(-30), north, (inv) => (inv.due_date = day(-45)), 'open invoice of a customer in the north');
+      return undefined;
+    }),
+
+    't1@anchor.test has starred open invoices': state((db) => {
+      const starred = new Set(db.resources.filter((r) => r.anchor_id === ANCHOR && r.resource_type === 'Invoice' && r.starred).map((r) => r.resource_id));
+      const invoice = ensure(db.invoices, (inv) => isDue(inv) && starred.has(inv.id), isDue, () => {}, 'open invoice');
+      setStar(db, ANCHOR, 'Invoice', invoice.id, true);
+      return undefined;
+    }),
+
+    't1@anchor.test has invoices of channel-finance customers closed by credit': state((db) => {
+      ensure(
+        db.invoices,
+        (inv) => inv.anchor_id === ANCHOR && inv.status === 'paid' && inv.closed_status === 'credit' && inv.channel_finance,
+        () => false,
+        () => {},
+        'invoice of a channel-finance customer closed by credit',
+      );
+      return undefined;
+    }),
+
+    't1@anchor.test has an open invoice that is not starred': state((db) => {
+      const invoice = ensure(db.invoices, isDue, () => false, () => {}, 'open invoice');
+      setStar(db, ANCHOR, 'Invoice', invoice.id, false);
+      return { invoiceId: String(invoice.id) };
+    }),
+
+    't1@anchor.test received payments in the last 30 days': state((db) => {
+      ensure(db.payments, (p) => p.anchor_id === ANCHOR && p.payment_date >= day(-30) && p.payment_date <= day(0), () => false, () => {}, 'payment of the last 30 days');
+      return undefined;
+    }),
+
+    't1@anchor.test received payments from customers in the north in the last 90 days': state((db) => {
+      const region = regionOf(db);
+      ensure(
+        db.payments,
+        (p) => p.anchor_id === ANCHOR && region.get(p.distributor_company_id) === 'north' && p.payment_date >= day(-90) && p.payment_date <= day(0),
+        () => false,
+        () => {},
+        'payment from a customer in the north in the last 90 days',
+      );
+      return undefined;
+    }),
+
+    't1@anchor.test has a starred payment': state((db) => {
+      const payment = ensure(db.payments, (p) => p.anchor_id === ANCHOR, () => false, () => {}, 'payment');
+      setStar(db, ANCHOR, 'Payment', payment.id, true);
+      return { paymentId: String(payment.id) };
+    }),
+
+    'no invoice of t1@anchor.test has the id 999999999': state((db) => {
+      if (db.invoices.some((inv) => inv.id === 999_999_999)) throw new Error('Provider state: invoice 999999999 exists.');
+      return undefined;
+    }),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Db } from '../../../../mock-server/db';
+import { markInvoiceDataChanged } from '../../../../mock-server/invoice-index';
+import { SYSTEM_ANCHOR_ID } from '../../../../mock-server/seed';
+import { FIXTURE_CUSTOMER, UPLOAD_FIXTURES } from '../../fixtures/uploads';
+
+/**
+ * Provider states of the CSV upload interactions (tests/contract/consumer/uploads.pact.test.ts), for the
+ * embedded mock. Each interaction also names 't1@anchor.test is logged in' for its token. The
+ * verification runs every interaction against one mock, and an upload stores rows (a new customer would
+ * be the newest of its region in the admin list, an invoice would count in the dashboard), so each state
+ * clears the fixture's rows on setup, checks that what the fixture refers to is there (the customer
+ * CS000001 of the anchor of t1@anchor.test), and on teardown takes away everything the upload added:
+ * the rows, the upload record and the anchor's last_invoices_upload.
+ */
+export interface UploadStateDeps {
+  /** The mock's live database. */
+  db: () => Db;
+}
+
+/**
+ * A state with a setup and a teardown. Pact's verifier takes `{ setup, teardown }`; it is a function
+ * too (the setup), so it also fits the verifier options' type, which asks for functions.
+ */
+type StateHandler = (() => Promise<undefined>) & { setup: () => Promise<undefined>; teardown: () => Promise<undefined> };
+
+const ANCHOR = SYSTEM_ANCHOR_ID;
+const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase()));
+
+function requireFixtureCustomer(db: Db): void {
+  if (!db.distributor_companies.some((c) => c.anchor_id === ANCHOR && c.customer_code === FIXTURE_CUSTOMER)) {
+    throw new Error(`Provider state: customer ${FIXTURE_CUSTOMER} of anchor ${ANCHOR} is missing from the mock's seed.`);
+  }
+}
+
+function removeInvoices(db: Db, numbers: readonly string[]): void {
+  const wanted = lower(numbers);
+  // Only an upload can have made these (seeded numbers are INV/...); such invoices have no payments.
+  db.invoices = db.invoices.filter((inv) => !(inv.anchor_id === ANCHOR && wanted.has(inv.document_number.toLowerCase())));
+}
+
+function removeCustomers(db: Db, codes: readonly string[]): void {
+  const wanted = lower(codes);
+  const stale = new Set(db.distributor_companies.filter((c) => c.anchor_id === ANCHOR && wanted.has(c.customer_code.toLowerCase())).map((c) => c.id));
+  if (db.invoices.some((inv) => stale.has(inv.distributor_company_id))) {
+    throw new Error('Provider state: a customer of the master fixture has invoices; it cannot be removed.');
+  }
+  db.distributor_companies = db.distributor_companies.filter((c) => !stale.has(c.id));
+  markInvoiceDataChanged(db);
+}
+
+function removeHistory(db: Db, numbers: readonly string[]): void {
+  const wanted = lower(numbers);
+  db.invoice_history = (db.invoice_history ?? []).filter((h) => !(h.anchor_id === ANCHOR && wanted.has(h.invoice_number.toLowerCase())));
+}
+
+/** A state whose setup clears the fixture's rows and whose teardown undoes the upload. */
+function clearedAround(db: () => Db, clear: (db: Db) => void, needsCustomer: boolean): StateHandler {
+  let saved: { uploads: number; lastInvoicesUpload: string | null | undefined } | null = null;
+  const handlers = {
+    setup: (): Promise<undefined> => {
+      const data = db();
+      if (needsCustomer) requireFixtureCustomer(data);
+      clear(data);
+      saved = { uploads: (data.csv_uploads ?? []).length, lastInvoicesUpload: data.anchors.find((a) => a.id === ANCHOR)?.last_invoices_upload };
+      return Promise.resolve(undefined);
+    },
+    teardown: (): Promise<undefined> => {
+      const data = db();
+      clear(data);
+      if (saved) {
+        data.csv_uploads = (data.csv_uploads ?? []).slice(0, saved.uploads);
+        const anchor = data.anchors.find((a) => a.id === ANCHOR);
+        if (anchor) anchor.last_invoices_upload = saved.lastInvoicesUpload ?? null;
+      }
+      saved = null;
+      return Promise.resolve(undefined);
+    },
+  };
+  return Object.assign(() => handlers.setup(), handlers);
+}
+
+export function uploadStates({ db }: UploadStateDeps): Record<string, StateHandler> {
+  return {
+    'the invoices of the invoice upload fixture are not on record': clearedAround(db, (d) => removeInvoices(d, UPLOAD_FIXTURES.invoices.invoiceNumbers), true),
+    'the customers of the customer master fixture are not on record': clearedAround(db, (d) => removeCustomers(d, UPLOAD_FIXTURES.customerMaster.customerCodes), false),
+    'the invoices of the customer history fixture are not on record': clearedAround(db, (d) => removeHistory(d, UPLOAD_FIXTURES.customerHistory.invoiceNumbers), true),
+  };
+}
