@@ -22,6 +22,7 @@ const Scroller = styled.div<{ $maxHeight: number }>`
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 10px;
   background: ${({ theme }) => theme.surface};
+  &[data-refreshing='true'] tbody { opacity: 0.6; transition: opacity 0.2s; }
 `;
 
 const Grid = styled.table`
@@ -58,6 +59,8 @@ interface TableProps<T> {
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string;
   loading?: boolean;
+  /** A new page or filter is loading while the previous rows stay shown: they are dimmed and marked busy. */
+  refreshing?: boolean;
   /** A failed load: shown in the table with Retry (the toast has already said it). */
   error?: unknown;
   onRetry?: () => void;
@@ -77,6 +80,7 @@ export function Table<T>({
   rows,
   rowKey,
   loading = false,
+  refreshing = false,
   error,
   onRetry,
   maxHeight = TABLE_MAX_HEIGHT,
@@ -86,7 +90,7 @@ export function Table<T>({
   const busy = !failed && (loading || rows === undefined);
   const shown = busy || failed ? null : (rows ?? null);
   return (
-    <Scroller $maxHeight={maxHeight} tabIndex={0} role="region" aria-label={caption} aria-busy={busy}>
+    <Scroller $maxHeight={maxHeight} tabIndex={0} role="region" aria-label={caption} aria-busy={busy || (refreshing && !failed)} data-refreshing={refreshing && !busy && !failed}>
       <Grid>
         <caption className={hideCaption ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>

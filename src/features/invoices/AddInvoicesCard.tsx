@@ -1,0 +1,4 @@
+/** Placeholder until this section lands (being built now). */
+export function AddInvoicesCard() {
+  return null;
+}

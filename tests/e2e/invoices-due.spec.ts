@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
+
+const section = (page: Page) => page.getByRole('region', { name: 'Invoices Due', exact: true });
+const rowsOf = (scope: Locator) => scope.locator('tbody tr');
+/** Waits until the table inside `scope` shows the answer to the latest request (not the previous rows). */
+const settled = (scope: Locator) => expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
+
+async function openInvoices(page: Page) {
+  await logInReady(page, 't1@anchor.test');
+  await page.goto('/invoices');
+  await expect(section(page).getByRole('button', { name: 'Due Today' })).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** The texts of one column (by its header) over the rows shown, or [] when the table says 'No data found.'. */
+async function column(scope: Locator, header: string): Promise<string[]> {
+  const headers = (await scope.locator('thead th').allInnerTexts()).map((h) => h.trim());
+  const index = headers.indexOf(header);
+  expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
+  const rows = rowsOf(scope);
+  if ((await rows.count()) === 1 && (await rows.first().innerText()).includes('No data found.')) return [];
+  return rows.locator(`td:nth-child(${index + 1})`).allInnerTexts();
+}
+
+const overdueDays = (ageing: string) => {
+  const match = /Overdue by (\d+) day/.exec(ageing);
+  return match ? Number(match[1]) : ageing === 'Due today' ? 0 : -Number(/Due in (\d+)/.exec(ageing)?.[1] ?? NaN);
+};
+
+/** The rows' ageing and status once the table settled on `filter` (the summary counts follow each answer). */
+async function shownFor(page: Page, label: string) {
+  const due = section(page);
+  await due.getByRole('button', { name: label, exact: true }).click();
+  await expect(due.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(due.getByRole('region', { name: 'Invoices Due list' })).toHaveAttribute('aria-busy', 'false');
+  await expect(page).not.toHaveURL(/due\.page=/);
+  return { ageing: (await column(due, 'Ageing')).map(overdueDays), status: await column(due, 'Status'), stars: await column(due, 'Star') };
+}
+
+test.describe('invoices due', () => {
+  test('each due filter shows the rows its rule allows, one at a time, and goes back to page 1', async ({ page }) => {
+    await openInvoices(page);
+    const due = section(page);
+    await settled(due);
+    expect((await column(due, 'Ageing')).every((a) => a === 'Due today')).toBe(true);
+
+    // Open has several pages: move on, then any filter change is back on page 1.
+    await due.getByRole('button', { name: 'Open', exact: true }).click();
+    await settled(due);
+    await due.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/due\.page=2/);
+    const open = await shownFor(page, 'Overdue < 30Days');
+    expect(open.ageing.length).toBeGreaterThan(0);
+    expect(open.ageing.every((d) => d <= 30)).toBe(true);
+    await expect(due.getByRole('button', { name: 'Due Today' })).toHaveAttribute('aria-pressed', 'false');
+
+    const over30 = await shownFor(page, '30+');
+    expect(over30.ageing.length).toBeGreaterThan(0);
+    expect(over30.ageing.every((d) => d > 30)).toBe(true);
+    const over90 = await shownFor(page, '90+');
+    expect(over90.ageing.length).toBeGreaterThan(0);
+    expect(over90.ageing.every((d) => d > 90)).toBe(true);
+    expect(over90.ageing.length).toBeLessThanOrEqual(over30.ageing.length);
+
+    const inProgress = await shownFor(page, 'In-Progress');
+    expect(inProgress.status.length).toBeGreaterThan(0);
+    expect(inProgress.status.every((s) => s === 'In-Progress')).toBe(true);
+    const openOnly = await shownFor(page, 'Open');
+    expect(openOnly.status.length).toBeGreaterThan(0);
+    expect(openOnly.status.every((s) => s === 'Open' || s === 'Partially paid')).toBe(true);
+    const starred = await shownFor(page, 'Starred');
+    expect(starred.stars.length).toBeGreaterThan(0);
+    expect(starred.stars.every((s) => s.includes('★'))).toBe(true);
+    const today = await shownFor(page, 'Due Today');
+    expect(today.ageing.length).toBeGreaterThan(0);
+    expect(today.ageing.every((d) => d === 0)).toBe(true);
+  });
+
+  test('a search of 3 or more characters clears the due filter', async ({ page }) => {
+    await openInvoices(page);
+    const due = section(page);
+    await due.getByRole('button', { name: 'Open', exact: true }).click();
+    await settled(due);
+    const number = (await column(due, 'Invoice No.'))[0]!;
+    await due.getByRole('searchbox', { name: 'Search invoices' }).fill(number);
+    await expect(rowsOf(due)).toHaveCount(1);
+    await expect(due.getByRole('button', { name: 'Open', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(due.getByRole('group', { name: 'Due filter' }).locator('[aria-pressed="true"]')).toHaveCount(0);
+  });
+
+  test('a star survives a reload and shows under Starred; unstarring takes it out', async ({ page }) => {
+    await openInvoices(page);
+    const due = section(page);
+    await due.getByRole('button', { name: '90+', exact: true }).click();
+    await settled(due);
+    const star = due.getByRole('button', { name: /^Star invoice / }).and(due.locator('[aria-pressed="false"]')).first();
+    const label = (await star.getAttribute('aria-label'))!;
+    await star.click();
+    const same = due.getByRole('button', { name: label, exact: true });
+    await expect(same).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(same).toHaveAttribute('aria-pressed', 'true');
+    await due.getByRole('button', { name: 'Starred', exact: true }).click();
+    await expect(same).toBeVisible();
+    await same.click();
+    await expect(same).toHaveCount(0);
+  });
+
+  test('Download Report exports every matching invoice in the two chosen columns', async ({ page }) => {
+    await openInvoices(page);
+    const due = section(page);
+    await due.getByRole('button', { name: 'Open', exact: true }).click();
+    await settled(due);
+    const count = Number((await due.getByText(/invoices ·/).innerText()).match(/([\d,]+)\s+invoices/)![1]!.replace(/,/g, ''));
+    expect(count).toBeGreaterThan(10);
+    await due.getByRole('button', { name: 'Download Report' }).click();
+    const report = page.getByRole('dialog', { name: 'Download Report' });
+    await report.getByRole('checkbox', { name: 'Invoice Number' }).check();
+    await report.getByRole('checkbox', { name: 'Balance Amount' }).check();
+    const downloading = page.waitForEvent('download');
+    await report.getByRole('button', { name: 'Download' }).click();
+    const file = await downloading;
+    const csv = Papa.parse<string[]>(readFileSync(await file.path(), 'utf8').trim(), { skipEmptyLines: true });
+    expect(csv.data[0]).toEqual(['Invoice Number', 'Balance Amount']);
+    expect(csv.data.length - 1).toBe(count);
+  });
+
+  test('the detailed table filters by channel finance and status, shows the closed-status filter for Closed, and resets when collapsed', async ({ page }) => {
+    await openInvoices(page);
+    await section(page).getByRole('button', { name: 'Expand' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Detailed Invoice table' });
+    await expect(rowsOf(dialog).first()).toBeVisible();
+    await expect(dialog.getByLabel('Closed status')).toHaveCount(0);
+    await dialog.getByLabel('Invoice status').selectOption('closed');
+    await expect(dialog.getByLabel('Closed status')).toBeVisible();
+    await dialog.getByLabel('Closed status').selectOption('credit');
+    await expect.poll(async () => (await column(dialog, 'Status')).every((s) => s === 'Paid')).toBe(true);
+    await expect.poll(async () => (await column(dialog, 'Settlement')).every((s) => s.endsWith('Credit'))).toBe(true);
+    await dialog.getByLabel('Channel finance').selectOption('non_channel_finance');
+    await rowsOf(dialog).first().getByRole('checkbox').check().catch(() => undefined);
+    await page.keyboard.press('Escape');
+    await section(page).getByRole('button', { name: 'Expand' }).click();
+    await expect(dialog.getByLabel('Invoice status')).toHaveValue('all');
+    await expect(dialog.getByLabel('Channel finance')).toHaveValue('all');
+    await expect(dialog.getByText('0 selected')).toBeVisible();
+  });
+
+  for (const theme of THEMES) {
+    test(`the invoices page with the detailed table open has no axe violations in the ${theme} theme`, async ({ page }) => {
+      await useTheme(page, theme);
+      await openInvoices(page);
+      await section(page).getByRole('button', { name: 'Expand' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Detailed Invoice table' });
+      await expect(rowsOf(dialog).first()).toBeVisible();
+      await rowsOf(dialog).first().getByRole('checkbox').check();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
