@@ -36,3 +36,11 @@ export const Toolbar = styled.div`
   gap: 12px;
   margin: 12px 0;
 `;
+
+/** One-of-several filter buttons (the pressed one is the filter in force): wrap GhostButtons with aria-pressed. */
+export const FilterButtons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  button[aria-pressed='true'] { background: ${({ theme }) => theme.primary}; color: ${({ theme }) => theme.primaryText}; border-color: ${({ theme }) => theme.primary}; }
+`;

@@ -1,4 +1,238 @@
-/** Placeholder until this section lands (being built now). */
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import type { PaymentList, PaymentRow } from '../../api/codecs/invoices';
+import { useSession } from '../../app/session-context';
+import { formatCount, formatDate, formatMoney, formatShortMoney, orMissing } from '../../lib/format';
+import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
+import { FilterButtons, Toolbar } from '../../ui/controls';
+import { StarToggle } from '../../ui/StarToggle';
+import { ExportPanel } from '../../ui/ExportPanel';
+import { GhostButton } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
+import { Pagination } from '../../ui/Pagination';
+import { RegionFilter } from '../../ui/RegionFilter';
+import { SearchBox } from '../../ui/SearchBox';
+import { Skeleton } from '../../ui/Skeleton';
+import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../../ui/Table';
+import { useTableState } from '../../ui/useTableState';
+import { downloadPayments, usePayments } from './api';
+import {
+  COLLECTION_FILTER_LABELS,
+  collectionFilterOf,
+  DEFAULT_COLLECTION_FILTER,
+  dueInText,
+  OPEN_KEY,
+  overdueByText,
+  paymentParams,
+  PERIOD_KEY,
+  receivedOutsideText,
+  REPORT_FILTER_LABELS,
+  REPORT_FILTERS,
+  reportFilterOf,
+  starLabel,
+  type ReportFilter,
+} from './collections';
+import { COLLECTION_FILTERS, type CollectionFilter } from './queries';
+import { useStarToggle } from './useStarToggle';
+
+/** The collections table's state lives in the URL under `collections.*`, Today being the default (clean URL). */
+const COLLECTIONS_ID = 'collections';
+const COLLECTIONS_DEFAULTS: Partial<TableState> = { filters: { [PERIOD_KEY]: DEFAULT_COLLECTION_FILTER } };
+/** The Complete Payment Report's state: `payment-report.f.open=1` while it is open, then its own filters. */
+const REPORT_ID = 'payment-report';
+const REPORT_TITLE = 'Complete Payment Report';
+const SEARCH_PLACEHOLDER = 'Invoice No. / Customer Name';
+
+const Section = styled.section`
+  margin-bottom: 32px;
+  h2 { margin: 0; font-size: 20px; }
+`;
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+const Figures = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 24px;
+  margin: 8px 0 0;
+  div { display: grid; gap: 2px; min-width: 120px; }
+  dt { color: ${({ theme }) => theme.textMuted}; font-size: 14px; }
+  dd { margin: 0; font-size: 20px; font-weight: 800; }
+`;
+
+
+
+/** The collections columns (spec §2.6), with the star toggle first. `today` feeds Due In and Overdue By. */
+function paymentColumns(onStar: (row: PaymentRow) => void, today: Date): Column<PaymentRow>[] {
+  return [
+    {
+      key: 'star',
+      header: 'Star',
+      render: (r) => <StarToggle starred={r.resource.starred} label={starLabel(r)} onToggle={() => onStar(r)} />,
+    },
+    { key: 'customer', header: 'Customer Name', render: (r) => orMissing(r.distributor_company.name) },
+    { key: 'invoice', header: 'Invoice Number', render: (r) => orMissing(r.invoice?.document_number) },
+    { key: 'amount', header: 'Invoice Amount', align: 'end', render: (r) => formatMoney(r.invoice?.total) },
+    { key: 'payment_date', header: 'Payment Date', render: (r) => formatDate(r.payment_date) },
+    { key: 'drawdown_due_date', header: 'Drawdown Due Date', render: (r) => formatDate(r.drawdown_due_date) },
+    { key: 'due_in', header: 'Due In', render: (r) => dueInText(r, today) },
+    { key: 'overdue_by', header: 'Overdue By', render: (r) => overdueByText(r, today) },
+    { key: 'amount_paid', header: 'Amount Paid', align: 'end', render: (r) => formatMoney(r.amount) },
+    { key: 'reference', header: 'Payment Reference', render: (r) => orMissing(r.utr_number) },
+    { key: 'outside', header: 'Received outside', render: (r) => receivedOutsideText(r) },
+  ];
+}
+
+/** Collection data (spec §3) over every matching payment; skeletons while the list loads. */
+function CollectionFigures({ list, loading, testId }: { list: PaymentList | undefined; loading: boolean; testId: string }) {
+  const meta = loading ? undefined : list?.meta;
+  const value = (text: string | undefined) => text ?? <Skeleton $width="80px" $height="24px" />;
+  return (
+    <Figures data-testid={testId} aria-busy={meta === undefined}>
+      <div>
+        <dt>Total Collected</dt>
+        <dd data-testid={`${testId}-total`} title={meta ? formatMoney(meta.total_collected_amount) : undefined}>
+          {value(meta && formatShortMoney(meta.total_collected_amount))}
+        </dd>
+      </div>
+      <div>
+        <dt>No. of Invoices</dt>
+        <dd data-testid={`${testId}-invoices`}>{value(meta && formatCount(meta.no_of_invoices))}</dd>
+      </div>
+      <div>
+        <dt>No. of Customers</dt>
+        <dd data-testid={`${testId}-customers`}>{value(meta && formatCount(meta.no_of_customers))}</dd>
+      </div>
+    </Figures>
+  );
+}
+
+/** One pressed button at a time (aria-pressed), in a labelled group. */
+function PeriodButtons<F extends string>({ label, filters, labels, value, onChange }: { label: string; filters: readonly F[]; labels: Record<F, string>; value: F; onChange: (filter: F) => void }) {
+  return (
+    <FilterButtons role="group" aria-label={label}>
+      {filters.map((filter) => (
+        <GhostButton key={filter} type="button" aria-pressed={value === filter} onClick={() => onChange(filter)}>
+          {labels[filter]}
+        </GhostButton>
+      ))}
+    </FilterButtons>
+  );
+}
+
+/** Today, taken once when the section mounts: Due In and Overdue By count from it when the provider sends no count. */
+function useToday(): Date {
+  const [today] = useState(() => new Date());
+  return today;
+}
+
+/**
+ * The Collections section (spec §2.6): the collection figures, one period button at a time (Today on load),
+ * region and search (3+ characters, 1 s pause), the payments with a star toggle on each row, paging,
+ * Download Report of every matching payment, and Expand to the Complete Payment Report. Its state, and the
+ * report's, live in the URL (`collections.*`, `payment-report.*`), so reload and shared links restore them.
+ */
 export function CollectionsSection() {
-  return null;
+  const { client } = useSession();
+  const [state, update] = useTableState(COLLECTIONS_ID, COLLECTIONS_DEFAULTS);
+  const [report, updateReport] = useTableState(REPORT_ID);
+  const filter = collectionFilterOf(state);
+  const params = paymentParams(state, filter);
+  const list = usePayments(params);
+  const star = useStarToggle(list.mutate, 'Payment', 'payments');
+  const today = useToday();
+  const headingId = useId();
+  const open = report.filters[OPEN_KEY] === '1';
+
+  return (
+    <Section aria-labelledby={headingId}>
+      <Header>
+        <h2 id={headingId}>Collections</h2>
+        <GhostButton type="button" aria-haspopup="dialog" onClick={() => updateReport({ ...DEFAULT_TABLE_STATE, filters: { [OPEN_KEY]: '1' } })}>
+          Expand<span className="visually-hidden"> {REPORT_TITLE}</span>
+        </GhostButton>
+      </Header>
+      <CollectionFigures list={list.data} loading={list.isLoading} testId="collections-figures" />
+      <Toolbar>
+        <PeriodButtons<CollectionFilter>
+          label="Collections period"
+          filters={COLLECTION_FILTERS}
+          labels={COLLECTION_FILTER_LABELS}
+          value={filter}
+          // Starred sets the starred filter alone: the date filter is left blank (spec §4, ./queries.ts).
+          onChange={(next) => update({ filters: { [PERIOD_KEY]: next } })}
+        />
+      </Toolbar>
+      <Toolbar>
+        <SearchBox label="Search collections" placeholder={SEARCH_PLACEHOLDER} value={state.search} onSearch={(search) => update({ search })} />
+        <RegionFilter value={state.region} onChange={(region) => update({ region })} />
+        <ExportPanel columns={list.data?.csv_headers_accepted ?? []} onDownload={(keys) => downloadPayments(client, params, keys)} />
+      </Toolbar>
+      <Table
+        caption="Collections table"
+        hideCaption
+        columns={paymentColumns((row) => void star(row), today)}
+        rows={list.data?.data}
+        rowKey={(r) => r.id}
+        loading={list.isLoading}
+        error={list.error}
+        onRetry={() => void list.mutate()}
+      />
+      <Pagination label="Collections table" pagy={list.data?.pagy} onPage={(page) => update({ page })} />
+      {/* Collapsing resets the report's filters to the defaults (spec §4): its whole state leaves the URL. */}
+      <Modal open={open} title={REPORT_TITLE} width="90%" onClose={() => updateReport({ ...DEFAULT_TABLE_STATE })}>
+        {open && <PaymentReport state={report} update={updateReport} today={today} />}
+      </Modal>
+    </Section>
+  );
+}
+
+/**
+ * The Complete Payment Report: every payment by default ('All'), the same period buttons, region and
+ * search, the 'All Invoices' pager and Download Report of every matching payment.
+ */
+function PaymentReport({ state, update, today }: { state: TableState; update: (change: Partial<TableState>) => void; today: Date }) {
+  const { client } = useSession();
+  const filter = reportFilterOf(state);
+  const params = paymentParams(state, filter);
+  const list = usePayments(params);
+  const star = useStarToggle(list.mutate, 'Payment', 'payments');
+
+  return (
+    <>
+      <CollectionFigures list={list.data} loading={list.isLoading} testId="report-figures" />
+      <Toolbar>
+        <PeriodButtons<ReportFilter>
+          label="Payment report period"
+          filters={REPORT_FILTERS}
+          labels={REPORT_FILTER_LABELS}
+          value={filter}
+          onChange={(next) => update({ filters: { ...state.filters, [PERIOD_KEY]: next === 'all' ? '' : next } })}
+        />
+      </Toolbar>
+      <Toolbar>
+        <SearchBox label="Search payment report" placeholder={SEARCH_PLACEHOLDER} value={state.search} onSearch={(search) => update({ search })} />
+        <RegionFilter value={state.region} onChange={(region) => update({ region })} />
+        <ExportPanel columns={list.data?.csv_headers_accepted ?? []} onDownload={(keys) => downloadPayments(client, params, keys)} />
+      </Toolbar>
+      <Table
+        caption={REPORT_TITLE}
+        hideCaption
+        columns={paymentColumns((row) => void star(row), today)}
+        rows={list.data?.data}
+        rowKey={(r) => r.id}
+        loading={list.isLoading}
+        error={list.error}
+        onRetry={() => void list.mutate()}
+        maxHeight={MODAL_TABLE_MAX_HEIGHT}
+      />
+      <Pagination label="All Invoices" pagy={list.data?.pagy} onPage={(page) => update({ page })} />
+    </>
+  );
 }

@@ -4,13 +4,14 @@ import type { InvoiceList, InvoiceRow } from '../../api/codecs/invoices';
 import { useSession } from '../../app/session-context';
 import { formatCount, formatDate, formatMoney, orMissing } from '../../lib/format';
 import type { TableState } from '../../lib/table-state';
-import { Label, Select, Toolbar } from '../../ui/controls';
+import { FilterButtons, Label, Select, Toolbar } from '../../ui/controls';
 import { ExportPanel } from '../../ui/ExportPanel';
 import { GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { Pagination } from '../../ui/Pagination';
 import { RegionFilter } from '../../ui/RegionFilter';
 import { SearchBox } from '../../ui/SearchBox';
+import { StarToggle } from '../../ui/StarToggle';
 import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../../ui/Table';
 import { useTableState } from '../../ui/useTableState';
 import { downloadInvoices, useInvoices } from './api';
@@ -70,16 +71,6 @@ export function dueFilterOf(state: Pick<TableState, 'filters'>): DueFilter | nul
   return (DUE_FILTERS as readonly string[]).includes(value ?? '') ? (value as DueFilter) : null;
 }
 
-const StarButton = styled.button`
-  min-width: 44px;
-  min-height: 44px;
-  border: 0;
-  background: transparent;
-  color: ${({ theme }) => theme.warning};
-  font-size: 22px;
-  cursor: pointer;
-  &:disabled { cursor: progress; }
-`;
 
 const Summary = styled.p`
   margin: 4px 0 0;
@@ -87,12 +78,6 @@ const Summary = styled.p`
   strong { color: ${({ theme }) => theme.text}; }
 `;
 
-const FilterButtons = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  button[aria-pressed='true'] { background: ${({ theme }) => theme.primary}; color: ${({ theme }) => theme.primaryText}; border-color: ${({ theme }) => theme.primary}; }
-`;
 
 /** The columns of both invoice tables (spec §2.6); the virtual account column only when the anchor shows it. */
 function invoiceColumns(options: { showVirtualAccount: boolean; onStar: (row: InvoiceRow) => void; select?: { selected: ReadonlySet<string>; toggle: (id: string) => void } }): Column<InvoiceRow>[] {
@@ -113,9 +98,7 @@ function invoiceColumns(options: { showVirtualAccount: boolean; onStar: (row: In
       key: 'star',
       header: 'Star',
       render: (r) => (
-        <StarButton type="button" aria-pressed={r.resource.starred} aria-label={`Star invoice ${r.document_number}`} onClick={() => onStar(r)}>
-          {r.resource.starred ? '★' : '☆'}
-        </StarButton>
+        <StarToggle starred={r.resource.starred} label={`Star invoice ${r.document_number}`} onToggle={() => onStar(r)} />
       ),
     },
     { key: 'customer', header: 'Customer Name', render: (r) => r.distributor_company.name },
