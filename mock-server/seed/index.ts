@@ -355,7 +355,8 @@ function invoiceHistory(r: Random, db: Db, company: DistributorCompany, loan: Lo
       status: 'open',
       channel_finance: company.channel_finance,
       virtual_account_number: company.virtual_account_number,
-      creation_date: addDays(invoiceDate, r.int(0, 2)).toISOString(),
+      // Shared with the provider 0-2 days after the invoice date, but never after today.
+      creation_date: new Date(Math.min(addDays(invoiceDate, r.int(0, 2)).getTime(), today.getTime())).toISOString(),
       ddr_status_date: [],
       invoice_rejected_ddr: false,
       is_sales_order: false,

@@ -4,15 +4,7 @@ import type { Page } from '@playwright/test';
 import { chartWindow } from '../../src/lib/dashboard-windows';
 import { formatShortMoney } from '../../src/lib/format';
 import { rupeesToPaise } from '../../src/lib/money';
-import { expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
-
-/** Calls the provider through the app's proxy with the page's own session token. */
-async function api<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const response = await page.request.get(`/api${path}`, { headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' } });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
+import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
 
 const short = (rupees: number) => formatShortMoney(rupeesToPaise(rupees));
 

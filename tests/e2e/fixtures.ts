@@ -40,3 +40,11 @@ export async function latestResetLink(request: APIRequestContext, email: string)
 
 export const test = base;
 export { expect };
+
+/** Calls the provider through the app's proxy with the page's own session token; expects a 200. */
+export async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const response = await page.request.get(`/api${path}`, { headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' } });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}

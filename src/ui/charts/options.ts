@@ -25,6 +25,8 @@ export interface BarOptionInput {
   series: readonly AmountSeries[];
   /** Stack the series on one bar per category (default: side by side). */
   stacked?: boolean;
+  /** A tooltip of the chart's own (default: {@link amountTooltip}, each series' amount and count). */
+  tooltip?: (params: TooltipParams) => string;
 }
 
 /** A rupee value as the full amount, via whole paise: 1234.5 -> '₹1,234.50'. Non-finite -> '-'. */
@@ -78,12 +80,12 @@ export function lineOption({ categories, values, counts, name }: LineOptionInput
 }
 
 /** Bars of amounts per category: one series side by side, or several (with a legend), optionally stacked. */
-export function barOption({ categories, series, stacked = false }: BarOptionInput): ChartOption {
+export function barOption({ categories, series, stacked = false, tooltip }: BarOptionInput): ChartOption {
   const legend = series.length > 1;
   return {
     grid: { ...GRID, top: legend ? 40 : 24 },
     legend: { show: legend, top: 0 },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: amountTooltip(categories, series) },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: tooltip ?? amountTooltip(categories, series) },
     xAxis: { type: 'category', data: [...categories] },
     yAxis: { type: 'value', axisLabel: { formatter: rupeesAxisLabel } },
     series: series.map((s) => ({
