@@ -123,7 +123,9 @@ function CreatedEntry(props: SelectionProps & { document: CollectionItem; label:
       <p className="muted">
         {formatDate(document.invoice_date)} · {formatMoney(document.invoice_amount)} · due {formatDate(document.due_date)}
       </p>
-      <PaymentControls item={document} selection={selectionOf(document.id)} creditDisabled={creditDisabledReason(document, creditLimit, today) !== null} {...controls} />
+      <div className="controls">
+        <PaymentControls item={document} selection={selectionOf(document.id)} creditDisabled={creditDisabledReason(document, creditLimit, today) !== null} {...controls} />
+      </div>
     </Entry>
   );
 }
@@ -226,7 +228,9 @@ function EntryForm(props: EntryProps) {
           )}
         </div>
       </div>
-      <PaymentControls item={placeholder} number={values.number || `new ${name}`} selection={undefined} creditDisabled={false} showCredit={showCredit} showPay={showPay} send={sendSelection} />
+      <div className="controls">
+        <PaymentControls item={placeholder} number={values.number || `new ${name}`} selection={undefined} creditDisabled={false} showCredit={showCredit} showPay={showPay} send={sendSelection} />
+      </div>
       <GhostButton type="button" disabled={creating} onClick={() => send({ type: 'DELETE' })}>
         Delete {name}
       </GhostButton>
@@ -277,7 +281,9 @@ const Entry = styled.div`
     color-scheme: ${({ theme }) => theme.name};
   }
   input[type='file'] { min-height: 44px; max-width: 100%; }
+  .controls { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 4px 24px; margin-bottom: 8px; }
   .row { display: flex; align-items: center; justify-content: space-between; gap: 12px; min-height: 44px; }
+  label.row { justify-content: flex-start; }
   .row input[type='text'] { width: 140px; }
   input[type='checkbox'] { width: 24px; height: 24px; }
 `;

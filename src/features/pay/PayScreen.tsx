@@ -14,6 +14,7 @@ import { useSession } from '../../app/session-context';
 import { config } from '../../config';
 import { formatDate, formatDateTime, formatMoney, orMissing } from '../../lib/format';
 import { paiseToRupees } from '../../lib/money';
+import { Select } from '../../ui/controls';
 import { Button, FieldError, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
@@ -429,14 +430,14 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
           {openLimit && showCredit && (meta.supplier_bank_accounts ?? []).length > 0 && (
             <label>
               Supplier bank account for open invoices{' '}
-              <select value={supplierBank} onChange={(e) => setSupplierBank(e.target.value)}>
+              <Select value={supplierBank} onChange={(e) => setSupplierBank(e.target.value)}>
                 <option value="">Select account</option>
                 {(meta.supplier_bank_accounts ?? []).map((account) => (
                   <option key={account.id} value={account.id}>
                     {account.bank_account_name} · {account.bank_name}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
           )}
           <span>
