@@ -41,7 +41,7 @@ export interface ManualInvoiceContext extends ManualInvoiceInput {
   values: ManualValues;
   file: File | null;
   errors: Partial<Record<ManualField, string>>;
-  /** The refusal of the last creation that names no field, for a toast. */
+  /** The refusal of the last creation, for a toast. */
   failure: ErrorEntry[] | null;
   /** The key of the current attempt: kept while nothing changes, so a retry cannot create twice. */
   key: string | null;
@@ -71,10 +71,12 @@ export function isFilled(values: ManualValues): boolean {
   return values.number.trim() !== '' && values.amount.trim() !== '' && values.date.trim() !== '';
 }
 
-/** The amount field keeps digits only (a paste of '1,200.50' or '-5' cannot sneak the blocked keys in). */
-export function amountDigits(text: string): string {
-  return text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+/** Whole rupees as typed: digits only. A pasted '1,200.50' or '1e5' is refused, never reshaped into another amount. */
+export function isWholeRupees(text: string): boolean {
+  return /^\d*$/.test(text);
 }
+
+export const AMOUNT_NOT_WHOLE = 'Please enter the amount in whole rupees (digits only).';
 
 /** The messages of the typed fields; empty when they may be sent. */
 export function validateValues(values: ManualValues, options: Pick<ManualInvoiceInput, 'isSalesOrder' | 'today'>): Partial<Record<ManualField, string>> {
@@ -84,7 +86,7 @@ export function validateValues(values: ManualValues, options: Pick<ManualInvoice
   if (number === '') errors.number = `Please enter the ${name} number.`;
   else if (!DOCUMENT_NUMBER.test(number)) errors.number = `Use up to 16 letters, digits, '/' or '-'.`;
   if (values.amount.trim() === '') errors.amount = `Please enter the ${name} amount.`;
-  else if (!/^\d+$/.test(values.amount.trim())) errors.amount = 'Please enter the amount in whole rupees.';
+  else if (!/^\d+$/.test(values.amount.trim())) errors.amount = AMOUNT_NOT_WHOLE;
   else if (Number(values.amount) <= 0) errors.amount = 'Amount should be greater than zero.';
   if (values.date.trim() === '') errors.date = `Please choose the ${name} date.`;
   else if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) errors.date = 'Please choose the date from the calendar.';
@@ -108,15 +110,15 @@ const FIELD_OF_TITLE: Record<string, ManualField> = {
   'invoice[invoice_image][file]': 'file',
 };
 
+/** A refusal: every entry for the toast (spec 3 §8: create-invoice shows error toasts), and the field ones beside their fields. */
 function refusal(error: unknown): Pick<ManualInvoiceContext, 'errors' | 'failure'> {
   const errors: Partial<Record<ManualField, string>> = {};
-  const failure: ErrorEntry[] = [];
-  for (const entry of errorEntriesOf(error)) {
+  const entries = errorEntriesOf(error);
+  for (const entry of entries) {
     const field = entry.title === undefined ? undefined : FIELD_OF_TITLE[entry.title];
     if (field) errors[field] ??= entry.detail;
-    else failure.push(entry);
   }
-  return { errors, failure: failure.length > 0 ? failure : null };
+  return { errors, failure: entries.map(({ code, detail }) => ({ code, detail })) };
 }
 
 export const manualInvoiceMachine = setup({
@@ -149,7 +151,8 @@ export const manualInvoiceMachine = setup({
       on: {
         CHANGE: {
           actions: assign(({ context, event }) => {
-            const value = event.field === 'amount' ? amountDigits(event.value) : event.value;
+            const value = event.value;
+            if (event.field === 'amount' && !isWholeRupees(value)) return { errors: { ...context.errors, amount: AMOUNT_NOT_WHOLE } };
             if (context.values[event.field] === value) return {};
             const { [event.field]: _cleared, ...errors } = context.errors;
             return { values: { ...context.values, [event.field]: value }, errors, key: null };

@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { apiErrorFromBody } from '../../src/api/errors';
 import type { CollectionItem } from '../../src/api/codecs/pay';
 import {
-  amountDigits,
+  AMOUNT_NOT_WHOLE,
+  isWholeRupees,
   fileProblem,
   INVOICE_FILE_MAX_BYTES,
   isFilled,
@@ -48,11 +49,13 @@ function start(options: { isSalesOrder?: boolean; create?: (request: CreateReque
 }
 
 describe('manual invoice rules', () => {
-  it('keeps digits only in the amount (the blocked keys cannot arrive by paste either)', () => {
-    expect(amountDigits('1e5')).toBe('15');
-    expect(amountDigits('-1,200.50')).toBe('120050');
-    expect(amountDigits('+007')).toBe('7');
-    expect(amountDigits('0')).toBe('0');
+  it('takes whole rupees only, so a pasted decimal or exponent is refused rather than reshaped', () => {
+    expect(isWholeRupees('1200')).toBe(true);
+    expect(isWholeRupees('')).toBe(true);
+    expect(isWholeRupees('1e5')).toBe(false);
+    expect(isWholeRupees('1200.50')).toBe(false);
+    expect(isWholeRupees('-5')).toBe(false);
+    expect(isWholeRupees('1,200')).toBe(false);
   });
 
   it('checks number, amount and date, with the date not after today', () => {
@@ -85,7 +88,10 @@ describe('manual invoice rules', () => {
 describe('manual invoice machine', () => {
   it('creates the invoice when a file is chosen after the three fields, and outputs the document', async () => {
     const { actor, requests, fill } = start();
-    fill({ amount: '1,200' });
+    fill({ amount: '1200' });
+    // A paste of '1200.50' is refused with a message; the amount stays what it was (not ₹1,20,050).
+    actor.send({ type: 'CHANGE', field: 'amount', value: '1200.50' });
+    expect(actor.getSnapshot().context.errors.amount).toBe(AMOUNT_NOT_WHOLE);
     expect(actor.getSnapshot().context.values).toEqual({ number: 'MAN-1', amount: '1200', date: '2026-11-20' });
     const file = pdf();
     actor.send({ type: 'UPLOAD', file });
@@ -133,6 +139,17 @@ describe('manual invoice machine', () => {
     actor.send({ type: 'UPLOAD', file });
     await waitFor(actor, (s) => s.status === 'done');
     expect(requests.map((r) => r.key)).toEqual(['key-1', 'key-1', 'key-2']);
+  });
+
+  it('toasts every refusal, also those placed beside a field', async () => {
+    const { actor, fill } = start({
+      create: () => Promise.reject(apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'invoice[total]', detail: 'The amount must be in rupees.' }] })),
+    });
+    fill();
+    actor.send({ type: 'UPLOAD', file: pdf() });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.errors).toEqual({ amount: 'The amount must be in rupees.' });
+    expect(actor.getSnapshot().context.failure).toEqual([{ code: 'ER-VALIDATION', detail: 'The amount must be in rupees.' }]);
   });
 
   it('keeps a refusal that names no field for a toast', async () => {

@@ -336,7 +336,7 @@ describe('Full|Part switch and part amounts', () => {
     const pageState = setPart(select(state(null, { options: payPage }), a), a, true);
     expect(selectionOf(setPartAmount(pageState, a, '400'), 'a')).toMatchObject({ amount: 40_000, error: null });
     expect(selectionOf(setPartAmount(pageState, a, '400.01'), 'a')?.error).toBe('Amount should be less than balance due');
-    expect(selectionOf(setPartAmount(pageState, manual, '400.01'), 'a')?.error).toBe('Amount should be less than balance due');
+    expect(selectionOf(setPartAmount(pageState, manual, '400.01'), 'a')?.error).toBe('Amount should be less than invoice amount');
   });
 
   it('checks the credit limit before the invoice amount', () => {

@@ -245,8 +245,8 @@ export interface PartAmountCheck {
  * The part-amount rules of spec §5, in its order: with credit on, more than the remaining limit ->
  * 'Amount should be less than or equal to ₹{remaining}'; more than the document allows -> 'Amount should
  * be less than ...' (portal: ₹{invoice amount}, or 'invoice amount' for manual entries, both against the
- * invoice amount; payment page: 'balance due', against the balance due, or the invoice amount when the
- * balance is null); otherwise the amount.
+ * invoice amount; payment page: 'balance due' ('invoice amount' for manual entries), against the balance
+ * due, or the invoice amount when the balance is null); otherwise the amount.
  */
 export function checkPartAmount(text: string, item: PayItem, check: PartAmountCheck): { amount: Paise } | { error: string } {
   const parsed = parsePartAmount(text);
@@ -254,7 +254,8 @@ export function checkPartAmount(text: string, item: PayItem, check: PartAmountCh
   const { amount } = parsed;
   if (check.credit && amount > check.remaining) return { error: messages.amountOverCredit(check.remaining) };
   if (check.variant === 'payment-page') {
-    if (amount > (item.balance_due ?? item.invoice_amount)) return { error: messages.amountOverBalanceDue };
+    // A manual entry keeps its own wording (spec §5) against what is left to pay of it.
+    if (amount > (item.balance_due ?? item.invoice_amount)) return { error: item.is_manual === true ? messages.amountOverInvoiceManual : messages.amountOverBalanceDue };
   } else if (amount > item.invoice_amount) {
     return { error: item.is_manual === true ? messages.amountOverInvoiceManual : messages.amountOverInvoice(item.invoice_amount) };
   }

@@ -122,6 +122,12 @@ describe('POST /create_invoice', () => {
     expect(db().invoices).toHaveLength(before);
   });
 
+  it('refuses an amount above ₹100 crore', async () => {
+    const answer = await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'BIG-1', total: '1000000000.01' }));
+    expect(answer.status).toBe(422);
+    expect(errorsOf(answer.json)).toEqual([{ code: 'ER-VALIDATION', title: 'invoice[total]', detail: 'The amount cannot be more than ₹100 crore.' }]);
+  });
+
   it('refuses a number the anchor already has, in any letter case', async () => {
     expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'DUP-1' }))).status).toBe(201);
     const again = await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'dup-1' }));

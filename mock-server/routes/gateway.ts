@@ -214,9 +214,7 @@ ${rows || '<tr><td colspan="5">No drawdowns yet.</td></tr>'}
         page(res, 400, 'Collections', '<h1>Collections</h1>\n<p>This link has no readable payload (base64 JSON with loan_id and loan_amount).</p>');
         return;
       }
-      const db = ctx.db();
-      const loan = db.loan_applications.find((l) => String(l.id) === payload.loan_id);
-      const company = loan ? db.distributor_companies.find((c) => c.id === loan.distributor_company_id) : undefined;
+      // Only what the link carries: the page is public, so it must not look up whose loan an id is.
       page(
         res,
         200,
@@ -224,8 +222,7 @@ ${rows || '<tr><td colspan="5">No drawdowns yet.</td></tr>'}
         `<p class="banner">Collections page served by the mock provider (set VITE_COLLECTIONS_URL for the real one).</p>
 <h1>Clear credit dues</h1>
 <dl>
-<dt>Loan</dt><dd>${escapeHtml(loan?.loan_account_no ?? payload.loan_id)}</dd>
-<dt>Customer</dt><dd>${escapeHtml(company?.name ?? 'Unknown customer')}</dd>
+<dt>Loan</dt><dd>${escapeHtml(payload.loan_id)}</dd>
 <dt>Overdue amount</dt><dd>${escapeHtml(inr(Math.round(payload.loan_amount * 100)))}</dd>
 </dl>`,
       );

@@ -290,7 +290,8 @@ function FormStep({ snapshot, send }: { snapshot: CsvUploadSnapshot; send: Send 
       ) : null}
       <Actions>
         {uploading ? (
-          <GhostButton type="button" onClick={() => send({ type: 'CANCEL' })}>
+          // Once the whole file is sent the provider is storing its rows: cancelling then would only hide the result.
+          <GhostButton type="button" disabled={progress === 100} onClick={() => send({ type: 'CANCEL' })}>
             Cancel
           </GhostButton>
         ) : (

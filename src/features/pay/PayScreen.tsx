@@ -139,7 +139,7 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
   const manualItems = useMemo(() => entries.map((e) => e.created ?? placeholderItem(e.key, label, today)), [entries, label, today]);
   const manualIds = useMemo(() => new Set(entries.flatMap((e) => (e.created ? [e.created.id] : []))), [entries]);
   const listed = useMemo(() => data.data.filter((item) => !manualIds.has(item.id)), [data.data, manualIds]);
-  const inView = useMemo(() => (tab === 'closed' || !openLimit ? listed : [...manualItems, ...listed]), [tab, openLimit, manualItems, listed]);
+  const inView = useMemo(() => (tab === 'open' && openLimit ? [...manualItems, ...listed] : listed), [tab, openLimit, manualItems, listed]);
   const [supplierBank, setSupplierBank] = useState('');
 
   const [selection, sendSelection] = useMachine(paySelectionMachine, {
@@ -344,7 +344,7 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
         ))}
       </Tabs>
 
-      {openLimit && tab !== 'closed' && (
+      {openLimit && tab === 'open' && (
         <ManualInvoices
           entries={entries}
           onAdd={() => setEntries((list) => [...list, { key: String(++entryCounter.current), created: null }])}

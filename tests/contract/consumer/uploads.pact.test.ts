@@ -150,6 +150,59 @@ describe('CSV uploads', () => {
       });
   });
 
+  // The Invoices page's modal sends its customer files to /invoices/upload as csvtype distributor and
+  // distributor_history (spec 1 §7); the answer is the customer-file shape, one row for the file.
+  it('POST /invoices/upload takes the customer master as csvtype distributor', () => {
+    const { filename, csv } = UPLOAD_FIXTURES.customerMaster;
+    return pact
+      .addInteraction()
+      .given('t1@anchor.test is logged in')
+      .given('the customers of the customer master fixture are not on record')
+      .uponReceiving('a customer master CSV sent to the invoice upload as csvtype distributor')
+      .withRequest('POST', '/invoices/upload', (b) =>
+        b.headers(multipartHeaders()).body(MULTIPART, multipartBody('csvtype', 'distributor', filename, csv)).matchingRules(typeRule('csvtype', 'distributor')),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          status: 'success',
+          message: [{ file_id: FILE_ID, status: 'partial', failure_reason: eachLike(string("Row 3: region 'central' must be one of north, east, west, south")) }],
+          meta: { file_id: FILE_ID, csvtype: 'distributor', total_rows: 2, accepted_rows: 1, rejected_rows: 1 },
+        }),
+      )
+      .executeTest(async (server) => {
+        const result = await uploadCsv(clientFor(server.url), { csvtype: 'distributor', file: csvFile(filename, csv) });
+        expect(result.rows).toEqual([{ file_id: 'UPL-000001', status: 'partial', failure_reason: ["Row 3: region 'central' must be one of north, east, west, south"] }]);
+        expect(result.meta).toMatchObject({ csvtype: 'distributor', accepted_rows: 1, rejected_rows: 1 });
+      });
+  });
+
+  it('POST /invoices/upload takes the customer history as csvtype distributor_history', () => {
+    const { filename, csv } = UPLOAD_FIXTURES.customerHistory;
+    return pact
+      .addInteraction()
+      .given('t1@anchor.test is logged in')
+      .given('the invoices of the customer history fixture are not on record')
+      .uponReceiving('a customer history CSV sent to the invoice upload as csvtype distributor_history')
+      .withRequest('POST', '/invoices/upload', (b) =>
+        b
+          .headers(multipartHeaders())
+          .body(MULTIPART, multipartBody('csvtype', 'distributor_history', filename, csv))
+          .matchingRules(typeRule('csvtype', 'distributor_history')),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          status: 'success',
+          message: [{ file_id: FILE_ID, status: 'success', failure_reason: [] }],
+          meta: { file_id: FILE_ID, csvtype: 'distributor_history', total_rows: 2, accepted_rows: 2, rejected_rows: 0 },
+        }),
+      )
+      .executeTest(async (server) => {
+        const result = await uploadCsv(clientFor(server.url), { csvtype: 'distributor_history', file: csvFile(filename, csv) });
+        expect(result.rows).toEqual([{ file_id: 'UPL-000001', status: 'success', failure_reason: [] }]);
+        expect(result.meta).toMatchObject({ csvtype: 'distributor_history', accepted_rows: 2 });
+      });
+  });
+
   it('an upload needs a logged-in user', () => {
     const { filename, csv } = UPLOAD_FIXTURES.invoices;
     return pact
