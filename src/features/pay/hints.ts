@@ -1,4 +1,5 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { formatRupees } from '../../../machines/pay-selection/rules';
 import type { CollectionItem } from '../../api/codecs/pay';
 
 /** How many days before the due date the 'N Days left' hint appears (spec 3 §9). */
@@ -16,5 +17,5 @@ export function dueHint(item: Pick<CollectionItem, 'due_date'>, today: string): 
 /** The cash-discount banner (spec 3 §2), or null when the document has no pay-by date or no positive discount. */
 export function discountBanner(item: Pick<CollectionItem, 'pay_by_date' | 'discount_amount'>, formatDate: (iso: string) => string): string | null {
   if (!item.pay_by_date || (item.discount_amount ?? 0) <= 0) return null;
-  return `Pay before ${formatDate(item.pay_by_date)} to avail cash Discount of rupees ${((item.discount_amount ?? 0) / 100).toFixed(2)}`;
+  return `Pay before ${formatDate(item.pay_by_date)} to avail cash Discount of rupees ${formatRupees(item.discount_amount ?? 0)}`;
 }
