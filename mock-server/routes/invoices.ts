@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { currentUser } from '../auth/middleware';
 import { daysBetween, defaultWindow, isoDay, parseDay, percent, rupees, todayOf, type DateWindow } from '../aggregates';
 import type { MockContext } from '../context';
@@ -33,7 +33,7 @@ import {
   type StatsBuckets,
   type StatsType,
 } from '../invoice-index';
-import { filterValue, pageParams, pageWindow } from '../paging';
+import { filterValue, pageParams, pageWindow, type Pagy } from '../paging';
 import { regionFilter } from './distributors';
 
 /**
@@ -273,9 +273,33 @@ const productLabel = (product: string) => product.charAt(0).toUpperCase() + prod
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const money = (paise: number | null) => (paise === null ? '' : rupeesText(paise));
 
-type Cell<T> = (row: T, ctx: { index: AnchorIndex; todayIso: string; product: string }) => string;
+type CellContext = { index: AnchorIndex; todayIso: string; product: string };
+type Cell<T> = (row: T, ctx: CellContext) => string;
 interface CsvColumn<T> extends CsvHeader {
   cell: Cell<T>;
+}
+
+/** What a list request asks for, checked before any work: every matching row as CSV in these columns, or one page. */
+type ListRequest<T> = { csv: CsvColumn<T>[] } | { page: number; items: number };
+
+function readListRequest<T>(req: Request, accepted: readonly CsvColumn<T>[]): ListRequest<T> {
+  return wantsCsv(req) ? { csv: csvColumnsFrom(accepted, req.query.headers_accepted) } : pageParams(req);
+}
+
+/** Answers a list: the CSV of every matching row (streamed), or the page `page` builds from its rows and pagy. */
+async function answerList<T>(
+  res: Response,
+  wanted: ListRequest<T>,
+  found: { count: number; rows: (start: number, end: number) => readonly T[]; filename: string; cellCtx: CellContext },
+  page: (rows: readonly T[], pagy: Pagy) => object,
+): Promise<void> {
+  if ('csv' in wanted) {
+    const columns = wanted.csv;
+    await sendCsv(res, found.filename, columns.map((c) => c.display_name), found.rows(0, found.count), (row) => columns.map((c) => c.cell(row, found.cellCtx)));
+    return;
+  }
+  const { start, end, pagy } = pageWindow(found.count, wanted.page, wanted.items);
+  res.json(page(found.rows(start, end), pagy));
 }
 
 const INVOICE_COLUMNS = (product: string): CsvColumn<Invoice>[] => [
@@ -453,28 +477,13 @@ export function invoiceRoutes(ctx: MockContext): Router {
     route(async (req, res) => {
       const me = currentUser(req);
       const db = ctx.db();
-      const csv = wantsCsv(req);
       const accepted = invoiceCsvHeaders(db, me.anchor_id, ctx.product);
-      const columns = csv ? csvColumnsFrom(accepted, req.query.headers_accepted) : [];
-      const query = invoiceQuery(req);
-      const { page, items } = csv ? { page: 1, items: 1 } : pageParams(req);
-      const result = findInvoices(db, me.anchor_id, query, ctx.now());
+      const wanted = readListRequest(req, accepted);
+      const result = findInvoices(db, me.anchor_id, invoiceQuery(req), ctx.now());
       const index = anchorIndex(db, me.anchor_id);
       const today = todayIso();
-      if (csv) {
-        const cellCtx = { index, todayIso: today, product: ctx.product };
-        await sendCsv(
-          res,
-          `Invoices-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
-          columns.map((c) => c.display_name),
-          result.rows(0, result.count),
-          (inv) => columns.map((c) => c.cell(inv, cellCtx)),
-        );
-        return;
-      }
-      const { start, end, pagy } = pageWindow(result.count, page, items);
-      res.json({
-        data: result.rows(start, end).map((inv) => resource('invoice', inv.id, invoiceAttributes(db, index, inv, today, ctx.product))),
+      await answerList(res, wanted, { ...result, filename: `Invoices-${format(ctx.now(), 'yyyy-MM-dd')}.csv`, cellCtx: { index, todayIso: today, product: ctx.product } }, (rows, pagy) => ({
+        data: rows.map((inv) => resource('invoice', inv.id, invoiceAttributes(db, index, inv, today, ctx.product))),
         pagy,
         meta: {
           total_due: rupees(result.totalDue),
@@ -485,7 +494,7 @@ export function invoiceRoutes(ctx: MockContext): Router {
           ...linkFigures(db, me.anchor_id, ctx.now()),
         },
         csv_headers_accepted: headersOf(accepted),
-      });
+      }));
     }),
   );
 
@@ -495,31 +504,16 @@ export function invoiceRoutes(ctx: MockContext): Router {
     route(async (req, res) => {
       const me = currentUser(req);
       const db = ctx.db();
-      const csv = wantsCsv(req);
-      const columns = csv ? csvColumnsFrom(PAYMENT_COLUMNS, req.query.headers_accepted) : [];
-      const query = paymentQuery(req);
-      const { page, items } = csv ? { page: 1, items: 1 } : pageParams(req);
-      const result = findPayments(db, me.anchor_id, query, ctx.now());
+      const wanted = readListRequest(req, PAYMENT_COLUMNS);
+      const result = findPayments(db, me.anchor_id, paymentQuery(req), ctx.now());
       const index = anchorIndex(db, me.anchor_id);
       const today = todayIso();
-      if (csv) {
-        const cellCtx = { index, todayIso: today, product: ctx.product };
-        await sendCsv(
-          res,
-          `Payments-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
-          columns.map((c) => c.display_name),
-          result.rows(0, result.count),
-          (p) => columns.map((c) => c.cell(p, cellCtx)),
-        );
-        return;
-      }
-      const { start, end, pagy } = pageWindow(result.count, page, items);
-      res.json({
-        data: result.rows(start, end).map((p) => resource('payment', p.id, paymentAttributes(db, index, p, today, ctx.product))),
+      await answerList(res, wanted, { ...result, filename: `Payments-${format(ctx.now(), 'yyyy-MM-dd')}.csv`, cellCtx: { index, todayIso: today, product: ctx.product } }, (rows, pagy) => ({
+        data: rows.map((p) => resource('payment', p.id, paymentAttributes(db, index, p, today, ctx.product))),
         pagy,
         meta: { total_collected_amount: rupees(result.totalCollected), no_of_invoices: result.invoices, no_of_customers: result.customers },
         csv_headers_accepted: PAYMENT_CSV_HEADERS,
-      });
+      }));
     }),
   );
 
