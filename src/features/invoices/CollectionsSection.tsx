@@ -32,7 +32,7 @@ import {
   starLabel,
   type ReportFilter,
 } from './collections';
-import { COLLECTION_FILTERS, type CollectionFilter } from './queries';
+import { COLLECTION_FILTERS, type CollectionFilter, type PaymentListParams } from './queries';
 import { useStarToggle } from './useStarToggle';
 
 /** The collections table's state lives in the URL under `collections.*`, Today being the default (clean URL). */
@@ -139,13 +139,11 @@ function useToday(): Date {
  * report's, live in the URL (`collections.*`, `payment-report.*`), so reload and shared links restore them.
  */
 export function CollectionsSection() {
-  const { client } = useSession();
   const [state, update] = useTableState(COLLECTIONS_ID, COLLECTIONS_DEFAULTS);
   const [report, updateReport] = useTableState(REPORT_ID);
   const filter = collectionFilterOf(state);
   const params = paymentParams(state, filter);
   const list = usePayments(params);
-  const star = useStarToggle(list.mutate, 'Payment', 'payments');
   const today = useToday();
   const headingId = useId();
   const open = report.filters[OPEN_KEY] === '1';
@@ -169,22 +167,7 @@ export function CollectionsSection() {
           onChange={(next) => update({ filters: { [PERIOD_KEY]: next } })}
         />
       </Toolbar>
-      <Toolbar>
-        <SearchBox label="Search collections" placeholder={SEARCH_PLACEHOLDER} value={state.search} onSearch={(search) => update({ search })} />
-        <RegionFilter value={state.region} onChange={(region) => update({ region })} />
-        <ExportPanel columns={list.data?.csv_headers_accepted ?? []} onDownload={(keys) => downloadPayments(client, params, keys)} />
-      </Toolbar>
-      <Table
-        caption="Collections table"
-        hideCaption
-        columns={paymentColumns((row) => void star(row), today)}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isLoading}
-        error={list.error}
-        onRetry={() => void list.mutate()}
-      />
-      <Pagination label="Collections table" pagy={list.data?.pagy} onPage={(page) => update({ page })} />
+      <PaymentsList list={list} params={params} state={state} update={update} today={today} searchLabel="Search collections" caption="Collections table" pagerLabel="Collections table" />
       {/* Collapsing resets the report's filters to the defaults (spec §4): its whole state leaves the URL. */}
       <Modal open={open} title={REPORT_TITLE} width="90%" onClose={() => updateReport({ ...DEFAULT_TABLE_STATE })}>
         {open && <PaymentReport state={report} update={updateReport} today={today} />}
@@ -198,11 +181,9 @@ export function CollectionsSection() {
  * search, the 'All Invoices' pager and Download Report of every matching payment.
  */
 function PaymentReport({ state, update, today }: { state: TableState; update: (change: Partial<TableState>) => void; today: Date }) {
-  const { client } = useSession();
   const filter = reportFilterOf(state);
   const params = paymentParams(state, filter);
   const list = usePayments(params);
-  const star = useStarToggle(list.mutate, 'Payment', 'payments');
 
   return (
     <>
@@ -216,23 +197,56 @@ function PaymentReport({ state, update, today }: { state: TableState; update: (c
           onChange={(next) => update({ filters: { ...state.filters, [PERIOD_KEY]: next === 'all' ? '' : next } })}
         />
       </Toolbar>
+      <PaymentsList
+        list={list}
+        params={params}
+        state={state}
+        update={update}
+        today={today}
+        searchLabel="Search payment report"
+        caption={REPORT_TITLE}
+        pagerLabel="All Invoices"
+        maxHeight={MODAL_TABLE_MAX_HEIGHT}
+      />
+    </>
+  );
+}
+
+/** Search, region and Download Report over the payments table (star toggle, refresh state) and its pager. */
+function PaymentsList(props: {
+  list: ReturnType<typeof usePayments>;
+  params: PaymentListParams;
+  state: TableState;
+  update: (change: Partial<TableState>) => void;
+  today: Date;
+  searchLabel: string;
+  caption: string;
+  pagerLabel: string;
+  maxHeight?: number;
+}) {
+  const { list, params, state, update, today } = props;
+  const { client } = useSession();
+  const star = useStarToggle(list.mutate, 'Payment', 'payments');
+  return (
+    <>
       <Toolbar>
-        <SearchBox label="Search payment report" placeholder={SEARCH_PLACEHOLDER} value={state.search} onSearch={(search) => update({ search })} />
+        <SearchBox label={props.searchLabel} placeholder={SEARCH_PLACEHOLDER} value={state.search} onSearch={(search) => update({ search })} />
         <RegionFilter value={state.region} onChange={(region) => update({ region })} />
         <ExportPanel columns={list.data?.csv_headers_accepted ?? []} onDownload={(keys) => downloadPayments(client, params, keys)} />
       </Toolbar>
       <Table
-        caption={REPORT_TITLE}
+        caption={props.caption}
         hideCaption
         columns={paymentColumns((row) => void star(row), today)}
         rows={list.data?.data}
         rowKey={(r) => r.id}
         loading={list.isLoading}
+        refreshing={list.isValidating}
         error={list.error}
         onRetry={() => void list.mutate()}
-        maxHeight={MODAL_TABLE_MAX_HEIGHT}
+        maxHeight={props.maxHeight}
       />
-      <Pagination label="All Invoices" pagy={list.data?.pagy} onPage={(page) => update({ page })} />
+      <Pagination label={props.pagerLabel} pagy={list.data?.pagy} onPage={(page) => update({ page })} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { InvoiceList, InvoiceRow } from '../../api/codecs/invoices';
 import { useSession } from '../../app/session-context';
@@ -141,12 +141,10 @@ function DueSummary({ list }: { list: InvoiceList | undefined }) {
  * control opening the Detailed Invoice table. All of its state lives in the URL (`due.*`).
  */
 export function InvoicesDueSection() {
-  const { client } = useSession();
   const [state, update] = useTableState('due', DUE_DEFAULTS);
   const filter = dueFilterOf(state);
   const params: InvoiceListParams = { filter, region: state.region, search: state.search, page: state.page };
   const list = useInvoices(params);
-  const star = useStarToggle(list.mutate, 'Invoice', 'invoices');
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
   const showVirtualAccount = list.data?.meta.show_virtual_account_number ?? false;
@@ -166,36 +164,31 @@ export function InvoicesDueSection() {
           ))}
         </FilterButtons>
       </Toolbar>
-      <Toolbar>
-        <SearchBox
-          label="Search invoices"
-          placeholder="Invoice No., Customer Name"
-          value={state.search}
-          // A real search clears the due-days filter and its label (spec §4); clearing the search keeps it cleared.
-          onSearch={(search) => update([...search.trim()].length >= MIN_SEARCH_LENGTH ? { search, filters: { due: NO_FILTER } } : { search })}
-        />
-        <RegionFilter value={state.region} onChange={(region) => update({ region })} />
-        <ExportPanel columns={list.data?.csv_headers_accepted ?? []} onDownload={(keys) => downloadInvoices(client, params, keys)} />
-        <GhostButton type="button" onClick={() => setExpanded(true)}>
-          Expand
-        </GhostButton>
-        <GhostButton type="button" disabled aria-describedby={`${headingId}-links`}>
-          Send Payment Links
-        </GhostButton>
-        <small id={`${headingId}-links`}>Payment links and reminders arrive in a later release.</small>
-      </Toolbar>
-      <Table
+      <InvoicesList
+        list={list}
+        params={params}
+        search={state.search}
+        region={state.region}
+        // A real search clears the due-days filter and its label (spec §4); clearing the search keeps it cleared.
+        onSearch={(search) => update([...search.trim()].length >= MIN_SEARCH_LENGTH ? { search, filters: { due: NO_FILTER } } : { search })}
+        onRegion={(region) => update({ region })}
+        onPage={(page) => update({ page })}
+        searchLabel="Search invoices"
         caption="Invoices Due list"
-        hideCaption
-        columns={invoiceColumns({ showVirtualAccount, onStar: (row) => void star(row) })}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isLoading}
-        refreshing={list.isValidating}
-        error={list.error}
-        onRetry={() => void list.mutate()}
+        pagerLabel="Invoices Due"
+        showVirtualAccount={showVirtualAccount}
+        tools={
+          <>
+            <GhostButton type="button" onClick={() => setExpanded(true)}>
+              Expand
+            </GhostButton>
+            <GhostButton type="button" disabled aria-describedby={`${headingId}-links`}>
+              Send Payment Links
+            </GhostButton>
+            <small id={`${headingId}-links`}>Payment links and reminders arrive in a later release.</small>
+          </>
+        }
       />
-      <Pagination label="Invoices Due" pagy={list.data?.pagy} onPage={(page) => update({ page })} />
       {expanded && <DetailedInvoices showVirtualAccount={showVirtualAccount} onClose={() => setExpanded(false)} />}
     </section>
   );
@@ -217,7 +210,6 @@ const DETAILED_DEFAULTS: DetailedState = { status: 'all', channelFinance: 'all',
  * filters live only while it is open: collapsing it resets them to the defaults (spec §4).
  */
 function DetailedInvoices({ showVirtualAccount, onClose }: { showVirtualAccount: boolean; onClose: () => void }) {
-  const { client } = useSession();
   const [state, setState] = useState<DetailedState>(DETAILED_DEFAULTS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const change = (next: Partial<DetailedState>) => setState((s) => ({ ...s, page: 1, ...next }));
@@ -230,7 +222,6 @@ function DetailedInvoices({ showVirtualAccount, onClose }: { showVirtualAccount:
     page: state.page,
   };
   const list = useInvoices(params);
-  const star = useStarToggle(list.mutate, 'Invoice', 'invoices');
   const ids = useId();
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -272,25 +263,70 @@ function DetailedInvoices({ showVirtualAccount, onClose }: { showVirtualAccount:
           </>
         )}
       </Toolbar>
+      <InvoicesList
+        list={list}
+        params={params}
+        search={state.search}
+        region={state.region}
+        onSearch={(search) => change({ search })}
+        onRegion={(region) => change({ region })}
+        onPage={(page) => setState((s) => ({ ...s, page }))}
+        searchLabel="Search detailed invoices"
+        caption="Detailed Invoice table"
+        pagerLabel="Detailed Invoice table"
+        showVirtualAccount={showVirtualAccount}
+        select={{ selected, toggle }}
+        maxHeight={MODAL_TABLE_MAX_HEIGHT}
+        tools={<span aria-live="polite">{selected.size} selected</span>}
+      />
+    </Modal>
+  );
+}
+
+/**
+ * Search, region and Download Report over an invoice table (stars, refresh state, optional row checkboxes),
+ * with extra `tools` in the toolbar, and its pager.
+ */
+function InvoicesList(props: {
+  list: ReturnType<typeof useInvoices>;
+  params: InvoiceListParams;
+  search: string;
+  region: TableState['region'];
+  onSearch: (search: string) => void;
+  onRegion: (region: TableState['region']) => void;
+  onPage: (page: number) => void;
+  searchLabel: string;
+  caption: string;
+  pagerLabel: string;
+  showVirtualAccount: boolean;
+  select?: { selected: ReadonlySet<string>; toggle: (id: string) => void };
+  maxHeight?: number;
+  tools?: ReactNode;
+}) {
+  const { list, params, showVirtualAccount, select } = props;
+  const { client } = useSession();
+  const star = useStarToggle(list.mutate, 'Invoice', 'invoices');
+  return (
+    <>
       <Toolbar>
-        <SearchBox label="Search detailed invoices" placeholder="Invoice No., Customer Name" value={state.search} onSearch={(search) => change({ search })} />
-        <RegionFilter value={state.region} onChange={(region) => change({ region })} />
+        <SearchBox label={props.searchLabel} placeholder="Invoice No., Customer Name" value={props.search} onSearch={props.onSearch} />
+        <RegionFilter value={props.region} onChange={props.onRegion} />
         <ExportPanel columns={list.data?.csv_headers_accepted ?? []} onDownload={(keys) => downloadInvoices(client, params, keys)} />
-        <span aria-live="polite">{selected.size} selected</span>
+        {props.tools}
       </Toolbar>
       <Table
-        caption="Detailed Invoice table"
+        caption={props.caption}
         hideCaption
-        columns={invoiceColumns({ showVirtualAccount, onStar: (row) => void star(row), select: { selected, toggle } })}
+        columns={invoiceColumns({ showVirtualAccount, onStar: (row) => void star(row), select })}
         rows={list.data?.data}
         rowKey={(r) => r.id}
         loading={list.isLoading}
         refreshing={list.isValidating}
         error={list.error}
         onRetry={() => void list.mutate()}
-        maxHeight={MODAL_TABLE_MAX_HEIGHT}
+        maxHeight={props.maxHeight}
       />
-      <Pagination label="Detailed Invoice table" pagy={list.data?.pagy} onPage={(page) => setState((s) => ({ ...s, page }))} />
-    </Modal>
+      <Pagination label={props.pagerLabel} pagy={list.data?.pagy} onPage={props.onPage} />
+    </>
   );
 }
