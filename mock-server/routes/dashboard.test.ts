@@ -19,6 +19,7 @@ import { createMockServer, type RunningMock } from '../app';
 import type { DistributorCompany } from '../db';
 import { DEMO_PASSWORD } from '../seed';
 import { LEAD_CSV_HEADERS } from './distributors';
+import { demoAuthToken } from '../test-login';
 
 const NOW = new Date('2026-11-22T10:00:00');
 const YEAR = { from: '2025-11-23', to: '2026-11-22' };
@@ -28,14 +29,7 @@ const mock = createMockServer({ clock: () => NOW, log: () => {} });
 let running: RunningMock;
 let token = '';
 
-async function login(email: string): Promise<string> {
-  const response = await fetch(`${running.url}/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user: { email, password: DEMO_PASSWORD } }),
-  });
-  return ((await response.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
-}
+const login = (email: string) => demoAuthToken(running.url, email);
 
 beforeAll(async () => {
   running = await mock.listen(0);

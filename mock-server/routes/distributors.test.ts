@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type RunningMock } from '../app';
-import { DEMO_PASSWORD } from '../seed';
+import { demoAuthToken } from '../test-login';
 
 const mock = createMockServer({ log: () => {} });
 let running: RunningMock;
@@ -8,12 +8,7 @@ let token = '';
 
 beforeAll(async () => {
   running = await mock.listen(0);
-  const response = await fetch(`${running.url}/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user: { email: 't1@anchor.test', password: DEMO_PASSWORD } }),
-  });
-  token = ((await response.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
+  token = await demoAuthToken(running.url, 't1@anchor.test');
 });
 afterAll(() => running.close());
 

@@ -16,7 +16,7 @@ import { createMockServer, type RunningMock } from '../app';
 import type { Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, StarResource } from '../db';
 import { markInvoiceDataChanged } from '../invoice-index';
 import { recordPayment } from '../pay';
-import { DEMO_PASSWORD } from '../seed';
+import { demoAuthToken } from '../test-login';
 
 /**
  * GET /invoices, /invoices/stats, /payments, /distributor_companies/details and POST
@@ -31,14 +31,7 @@ let running: RunningMock;
 let token = '';
 let otherToken = '';
 
-async function login(email: string): Promise<string> {
-  const response = await fetch(`${running.url}/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user: { email, password: DEMO_PASSWORD } }),
-  });
-  return ((await response.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
-}
+const login = (email: string) => demoAuthToken(running.url, email);
 
 beforeAll(async () => {
   running = await mock.listen(0);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_TEMPLATES, csvColumnsOf, type CsvKind } from '../../src/lib/csv-upload';
 import { createMockServer, type RunningMock } from '../app';
 import type { Invoice } from '../db';
-import { DEMO_PASSWORD } from '../seed';
 import { parseCsvDate, parseRupees } from './uploads';
+import { demoAuthToken } from '../test-login';
 
 /** A fixed day, so "after today" and the seeded data do not move under the tests. */
 const NOW = new Date('2026-11-22T10:00:00');
@@ -18,14 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => running.close());
 
-async function login(email: string): Promise<string> {
-  const response = await fetch(`${running.url}/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user: { email, password: DEMO_PASSWORD } }),
-  });
-  return ((await response.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
-}
+const login = (email: string) => demoAuthToken(running.url, email);
 
 interface ResultRow {
   row?: number;

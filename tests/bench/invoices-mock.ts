@@ -20,7 +20,7 @@ import {
 import { isoDay, todayOf } from '../../mock-server/aggregates';
 import { createMockServer } from '../../mock-server/app';
 import { recordPayment } from '../../mock-server/pay';
-import { DEMO_PASSWORD } from '../../mock-server/seed';
+import { demoAuthToken } from '../../mock-server/test-login';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -45,12 +45,7 @@ console.log(`scale ${scale}: ${db.invoices.length} invoices, ${db.payments.lengt
 console.log(`${requests} requests per row, ${concurrency} at a time, HTTP on loopback (client in the same process)`);
 console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine inflates every figure)\n`);
 
-const login = await fetch(`${running.url}/sessions`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ user: { email: 't1@anchor.test', password: DEMO_PASSWORD } }),
-});
-const token = ((await login.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
+const token = await demoAuthToken(running.url, 't1@anchor.test');
 const headers = { Authorization: token };
 
 async function timed(path: string): Promise<{ ms: number; status: number; body: string }> {

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { csvUploadMachine } from '../../../machines/csv-upload/csv-upload.machine';
 import { createMockServer, type RunningMock } from '../../../mock-server/app';
-import { DEMO_PASSWORD } from '../../../mock-server/seed';
 import { createApiClient, type SessionPort } from '../../api/client';
 import { rowFailed, failureReasons } from '../../api/codecs/upload';
 import { ApiError } from '../../api/errors';
 import { DEFAULT_PRODUCT } from '../../lib/product';
 import { csvUploadActor, uploadCsv, uploadForm } from './upload-api';
+import { demoAuthToken } from '../../../mock-server/test-login';
 
 const mock = createMockServer({ log: () => {}, clock: () => new Date('2026-11-22T10:00:00') });
 let running: RunningMock;
@@ -15,12 +15,7 @@ let token = '';
 
 beforeAll(async () => {
   running = await mock.listen(0);
-  const response = await fetch(`${running.url}/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user: { email: 't1@anchor.test', password: DEMO_PASSWORD } }),
-  });
-  token = ((await response.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
+  token = await demoAuthToken(running.url, 't1@anchor.test');
 });
 afterAll(() => running.close());
 
