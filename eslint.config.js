@@ -1,8 +1,94 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers, one direction (docs/architecture.md):
+ *
+ *   src/domain  <-  machines  <-  src/{api,lib,ui}  <-  src/features/<area>  <-  src/app
+ *   mock-server imports only src/domain.
+ *
+ * `import-x/no-restricted-paths` zones forbid every import against the arrows, a feature importing
+ * another feature included; `import-x/no-cycle` forbids cycles. Tests may reach further (a machine's test
+ * drives its effects with the client's errors, a mock test decodes answers with the app's codecs), but
+ * never into features or the app from below. tests/lint/layers.test.ts shows each rule failing.
+ */
+
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const APP = ['src/app', 'src/main.tsx'];
+const FEATURE_ROOT = 'src/features';
+const KIT = ['src/api', 'src/lib', 'src/ui', 'src/config.ts'];
+const OUTSIDE = ['mock-server', 'tests', 'scripts'];
+
+/** @param {{ tests: boolean }} options */
+function layerZones({ tests }) {
+  /** What a test file may reach beyond its own layer: the client's codecs and errors. */
+  const testReach = tests ? ['src/api'] : [];
+  const without = (/** @type {string[]} */ list, /** @type {string[]} */ allowed) => list.filter((p) => !allowed.includes(p));
+  return [
+    {
+      target: 'src/domain',
+      from: [...KIT, FEATURE_ROOT, ...APP, 'machines', ...OUTSIDE],
+      message: 'src/domain is the kernel: it imports nothing of the app, the machines or the mock.',
+    },
+    {
+      target: 'machines',
+      from: [...without(KIT, testReach), FEATURE_ROOT, ...APP, ...OUTSIDE],
+      message: 'Machines import only xstate, src/domain and other machines; declare the types you need and let src/api satisfy them.',
+    },
+    {
+      target: KIT,
+      from: [FEATURE_ROOT, ...APP, ...OUTSIDE],
+      message: 'src/api, src/lib and src/ui sit below the features and the app: move what you need down, or pass it in.',
+    },
+    ...FEATURES.map((feature) => ({
+      target: `${FEATURE_ROOT}/${feature}`,
+      from: FEATURE_ROOT,
+      except: [`./${feature}`],
+      message: `A feature never imports another feature: move what ${feature} shares into src/ui, src/lib or src/domain.`,
+    })),
+    {
+      target: FEATURE_ROOT,
+      from: [...APP, ...OUTSIDE],
+      message: 'Features sit below the app: the app collects their screen modules, not the other way round.',
+    },
+    {
+      target: APP,
+      from: OUTSIDE,
+      message: 'The app does not import the mock, the tests or the scripts.',
+    },
+    {
+      target: 'mock-server',
+      from: [...without(KIT, testReach), FEATURE_ROOT, ...APP, 'machines', 'tests', 'scripts'],
+      message: 'The mock provider imports only src/domain from the app (its tests may decode with src/api codecs).',
+    },
+  ];
+}
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const LAYERED = ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mock-server/**/*.ts'];
+
+/** No UI, no I/O in the kernel and the machines: they run the same in the browser, in Node and in tests. */
+const PURE_IMPORTS = {
+  patterns: [
+    {
+      group: ['react', 'react-dom', 'react-dom/*', 'styled-components', 'swr', 'wouter', '@xstate/react', 'echarts', 'echarts/*', 'react-hot-toast'],
+      message: 'The domain kernel and the machines hold no React, no rendering and no fetching.',
+    },
+  ],
+};
+const PURE_GLOBALS = ['fetch', 'XMLHttpRequest', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator'].map((name) => ({
+  name,
+  message: 'The domain kernel and the machines do no I/O: take it as an effect (machines) or keep it in src/api, src/lib or src/ui.',
+}));
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'pacts', 'playwright-report', 'test-results', '.mock-data', 'coverage'] },
@@ -13,11 +99,42 @@ export default tseslint.config(
       parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, project: './tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: LAYERED,
+    ignores: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones({ tests: false }) }] },
+  },
+  {
+    files: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones({ tests: true }) }] },
+  },
+  {
+    files: ['src/domain/**/*.ts', 'machines/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': ['error', PURE_IMPORTS],
+      'no-restricted-globals': ['error', ...PURE_GLOBALS],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...PURE_IMPORTS.patterns, { group: ['xstate', 'xstate/*', 'io-ts', 'io-ts/*'], message: 'The kernel is plain TypeScript: machines and codecs build on it, not it on them.' }] },
+      ],
     },
   },
   {

@@ -16,7 +16,8 @@ import {
   yearlyWindow,
   type Buckets,
 } from './aggregates';
-import type { Db, Drawdown, Region, Repayment } from './db';
+import type { Db, Drawdown, Repayment } from './db';
+import type { Region } from '../src/domain/regions';
 import { generateDb } from './seed';
 
 /**

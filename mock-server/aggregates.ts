@@ -1,5 +1,7 @@
 import { addDays, format, getDaysInMonth, isValid, parse, parseISO, startOfDay, startOfMonth } from 'date-fns';
-import { REGIONS, type ApplicationStatus, type Db, type LoanApplication, type Region } from './db';
+import { type Db, type LoanApplication } from './db';
+import { type ApplicationStatus } from '../src/domain/statuses';
+import { REGIONS, type Region } from '../src/domain/regions';
 
 /**
  * The dashboard's figures, computed from the rows of a `Db` for one anchor and one "today" (the server's

@@ -3,7 +3,7 @@ import jsonServer, { type JsonServerRouter } from 'json-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkProductKey, DEFAULT_PRODUCT } from '../src/lib/product';
+import { checkProductKey, DEFAULT_PRODUCT } from '../src/domain/product';
 import { requireAuth } from './auth/middleware';
 import { createTokenService, isTokenState, newTokenState, type TokenService, type TokenState } from './auth/tokens';
 import type { MockContext } from './context';

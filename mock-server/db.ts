@@ -3,18 +3,13 @@
  * rupees on the wire. Dates are `YYYY-MM-DD`, timestamps ISO 8601 UTC. Payment sources are stored
  * product-neutral ('credit' | 'pay' | 'erp_payment') and named with the product key at the API edge.
  */
+import type { AccessType } from '../src/domain/access';
+import type { Region } from '../src/domain/regions';
+import type { ApplicationStatus, ClosedStatus, InvoiceStatus, LinkStatus, PaymentSource, RiskGrade } from '../src/domain/statuses';
+
 /** Bump when the shape changes: a stored db.json of another version is regenerated from the seed. */
 export const SCHEMA_VERSION = 2;
 
-export type Region = 'north' | 'east' | 'west' | 'south';
-export const REGIONS: readonly Region[] = ['north', 'east', 'west', 'south'];
-
-export type AccessType = 't1' | 't2' | 't1t2';
-export type ApplicationStatus = 'new_leads' | 'work_in_progress' | 'approved' | 'declined';
-export type RiskGrade = 'L' | 'M' | 'H' | 'R';
-export type InvoiceStatus = 'open' | 'partially_paid' | 'paid' | 'in-progress';
-export type PaymentSource = 'credit' | 'pay' | 'erp_payment';
-export type LinkStatus = 'paid' | 'pending' | 'expired';
 export type Channel = 'whatsapp' | 'sms' | 'email';
 
 export interface Anchor {
@@ -132,7 +127,7 @@ export interface Invoice {
   pay_by_date: string | null;
   discount_amount: number;
   /** For paid invoices: how they were closed. */
-  closed_status: 'credit' | 'pay' | 'settled' | 'pending_settlement' | null;
+  closed_status: ClosedStatus | null;
   /**
    * Open-limit customers: the anchor bank account(s) a part-paid invoice is tied to (the one its earlier
    * credit went to); later credit on it must go to the same account. Absent or empty: any account.

@@ -1,17 +1,8 @@
 import { addDays } from 'date-fns';
 import { daysBetween, isoDay, monthIndex, MONTHS, todayOf, weekCount, weekOfMonth, type DateWindow, type GraphType } from './aggregates';
-import {
-  nextId,
-  type Db,
-  type DistributorCompany,
-  type Invoice,
-  type InvoiceStatus,
-  type LoanApplication,
-  type Payment,
-  type PaymentLink,
-  type Region,
-  type StarResource,
-} from './db';
+import { nextId, type Db, type DistributorCompany, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource } from './db';
+import { type InvoiceStatus } from '../src/domain/statuses';
+import { type Region } from '../src/domain/regions';
 
 /**
  * Per-anchor indexes over invoices and payments for the invoices page (due list, detailed table,

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createMockServer, DEFAULT_TOKEN_TTL, type MockServerOptions } from './app';
-import { DEFAULT_PRODUCT } from '../src/lib/product';
+import { DEFAULT_PRODUCT } from '../src/domain/product';
 import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PAY_LINKS } from './seed';
 
 /**

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError } from './http';
-import type { ApiVersion } from '../src/lib/product';
-import { vendorMediaType } from '../src/lib/product';
+import type { ApiVersion } from '../src/domain/product';
+import { vendorMediaType } from '../src/domain/product';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -1,4 +1,4 @@
-import { checkProductKey, DEFAULT_PRODUCT } from './lib/product';
+import { checkProductKey, DEFAULT_PRODUCT } from './domain/product';
 
 /**
  * The app's whole configuration, from build-time environment variables:

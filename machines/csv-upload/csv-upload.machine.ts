@@ -1,10 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { errorEntriesOf, FALLBACK_TEXT, type ErrorEntry } from '../../src/api/errors';
-import type { CsvUploadResult, UploadProgress } from '../../src/features/invoices/upload-api';
-import { CSV_MAX_SIZE_TEXT, csvFileProblem, UPLOAD_FALLBACK_MESSAGE, type CsvType } from '../../src/lib/csv-upload';
-
-export { CSV_MAX_BYTES, CSV_MAX_SIZE_TEXT, CSV_TEMPLATES, CSV_KIND, UPLOAD_TEXTS, type CsvType } from '../../src/lib/csv-upload';
-export type { CsvUploadResult } from '../../src/features/invoices/upload-api';
+import { CSV_MAX_SIZE_TEXT, csvFileProblem, UPLOAD_FALLBACK_MESSAGE, type CsvType, type CsvUploadResult } from '../../src/domain/csv';
+import { errorEntriesOf, FALLBACK_TEXT, type ErrorEntry } from '../../src/domain/errors';
 
 /** A chosen or dropped file (a File in the browser). */
 export type CsvFile = Blob & { readonly name: string };
@@ -54,7 +50,7 @@ export type CsvUploadEvent =
 export interface CsvUploadActorInput {
   csvtype: CsvType;
   file: CsvFile;
-  onProgress: (progress: UploadProgress) => void;
+  onProgress: (progress: { loaded: number; total: number }) => void;
 }
 
 export const NO_FILE_MESSAGE = `Choose a CSV file (up to ${CSV_MAX_SIZE_TEXT}) to upload.`;
@@ -87,7 +83,7 @@ const cleanForm = { file: null, fileError: null, progress: null, result: null, e
  * with a message naming the limit. UPLOAD is taken only on the form, so a double click sends once.
  *
  * States: form (step 0) -> uploading (still step 0) -> success (step 1) | failure (step 2).
- * The upload itself is the `upload` actor, provided by the screen (see src/features/invoices/upload-api.ts).
+ * The upload itself is the `upload` actor, provided by the screen's hook (src/features/invoices/useCsvUpload.ts).
  */
 export const csvUploadMachine = setup({
   types: {
@@ -138,7 +134,7 @@ export const csvUploadMachine = setup({
         input: ({ context, self }) => ({
           csvtype: context.csvtype,
           file: context.file as CsvFile, // the hasFile guard let the machine in here
-          onProgress: ({ loaded, total }: UploadProgress) => self.send({ type: 'PROGRESS', loaded, total }),
+          onProgress: ({ loaded, total }: { loaded: number; total: number }) => self.send({ type: 'PROGRESS', loaded, total }),
         }),
         onDone: { target: 'success', actions: [assign({ result: ({ event }) => event.output, progress: 100 }), 'refreshInvoices'] },
         onError: { target: 'failure', actions: assign({ error: ({ event }) => failureOf(event.error) }) },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorEntriesOf } from '../../src/api/errors';
+import { errorEntriesOf } from '../../src/domain/errors';
 
 export type FormValues = Record<string, string>;
 export type FieldErrors = Record<string, string>;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorEntriesOf, type ErrorEntry } from '../../src/api/errors';
-import type { CollectionItem } from '../../src/api/codecs/pay';
+import { errorEntriesOf, type ErrorEntry } from '../../src/domain/errors';
+import type { PayDocument } from '../../src/domain/pay';
 
 /**
  * One manual invoice (or sales order) an open-limit customer adds on the pay page (spec 3 §2 'Manual
@@ -45,7 +45,7 @@ export interface ManualInvoiceContext extends ManualInvoiceInput {
   failure: ErrorEntry[] | null;
   /** The key of the current attempt: kept while nothing changes, so a retry cannot create twice. */
   key: string | null;
-  created: CollectionItem | null;
+  created: PayDocument | null;
 }
 
 export type ManualInvoiceEvent =
@@ -126,10 +126,10 @@ export const manualInvoiceMachine = setup({
     context: {} as ManualInvoiceContext,
     events: {} as ManualInvoiceEvent,
     input: {} as ManualInvoiceInput,
-    output: {} as { created: CollectionItem | null },
+    output: {} as { created: PayDocument | null },
   },
   actors: {
-    createInvoice: fromPromise<{ data: CollectionItem }, CreateRequest>(() => new Promise(() => {})),
+    createInvoice: fromPromise<{ data: PayDocument }, CreateRequest>(() => new Promise(() => {})),
   },
   guards: {
     invalidValues: ({ context }) => Object.keys(validateValues(context.values, context)).length > 0,

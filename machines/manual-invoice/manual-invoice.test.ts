@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { apiErrorFromBody } from '../../src/api/errors';
-import type { CollectionItem } from '../../src/api/codecs/pay';
+import type { PayDocument } from '../../src/domain/pay';
 import {
   AMOUNT_NOT_WHOLE,
   isWholeRupees,
@@ -14,7 +14,7 @@ import {
 } from './manual-invoice.machine';
 
 const TODAY = '2026-11-22';
-const created: CollectionItem = {
+const created: PayDocument = {
   id: '901',
   document_number: 'MAN-1',
   invoice_date: '2026-11-20',
@@ -26,7 +26,7 @@ const created: CollectionItem = {
 };
 const pdf = (name = 'invoice.pdf', size = 10) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
-function start(options: { isSalesOrder?: boolean; create?: (request: CreateRequest) => Promise<{ data: CollectionItem }> } = {}) {
+function start(options: { isSalesOrder?: boolean; create?: (request: CreateRequest) => Promise<{ data: PayDocument }> } = {}) {
   let keys = 0;
   const requests: CreateRequest[] = [];
   const create = options.create ?? (() => Promise.resolve({ data: created }));
@@ -162,8 +162,8 @@ describe('manual invoice machine', () => {
   });
 
   it('sends once however often the file is chosen while creating', async () => {
-    let resolve: (value: { data: CollectionItem }) => void = () => {};
-    const create = vi.fn(() => new Promise<{ data: CollectionItem }>((r) => (resolve = r)));
+    let resolve: (value: { data: PayDocument }) => void = () => {};
+    const create = vi.fn(() => new Promise<{ data: PayDocument }>((r) => (resolve = r)));
     const { actor, fill } = start({ create });
     fill();
     actor.send({ type: 'UPLOAD', file: pdf() });

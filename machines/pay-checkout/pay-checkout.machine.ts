@@ -1,13 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorEntriesOf, type ErrorEntry } from '../../src/api/errors';
-import type { InvoiceDetail } from '../../src/features/pay/api';
+import { errorEntriesOf, type ErrorEntry } from '../../src/domain/errors';
+import type { InvoiceDetail } from '../../src/domain/pay';
+import type { PaymentMode } from '../../src/domain/payments';
 
 /** Spec 3 §9: the browser goes to the payment gateway 8 seconds after the popup. */
 export const GATEWAY_REDIRECT_MS = 8000;
 export const OTP_LENGTH = 6;
 export const OTP_NOT_VERIFIED = 'The OTP could not be verified. Please check it, or resend it.';
-
-export type PaymentMode = 'net_banking' | 'upi';
 
 /** One payment attempt: what is paid and the idempotency key made for it (kept when it is retried). */
 export type Attempt =

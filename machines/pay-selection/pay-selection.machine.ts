@@ -1,21 +1,7 @@
 import { assign, setup } from 'xstate';
-import type { Paise } from '../../src/lib/money';
-import {
-  clearAll,
-  reconcile,
-  select,
-  selectAll,
-  selectionOf,
-  setCredit,
-  setPart,
-  setPartAmount,
-  setPay,
-  unselect,
-  type PayItem,
-  type PaymentMode,
-  type SelectionOptions,
-  type SelectionState,
-} from './rules';
+import type { Paise } from '../../src/domain/money';
+import { clearAll, reconcile, select, selectAll, selectionOf, setCredit, setPart, setPartAmount, setPay, unselect, type PayItem, type SelectionOptions, type SelectionState } from './rules';
+import { type PaymentMode } from '../../src/domain/payments';
 
 export interface PaySelectionContext extends SelectionState {
   /** The documents in view (the current page): select-all and clear work on these. */

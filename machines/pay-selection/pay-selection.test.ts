@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { paySelectionMachine, type PaySelectionContext, type PaySelectionEvent, type PaySelectionInput } from './pay-selection.machine';
-import { creditDisabledReason, creditTotal, paiseToText, validateAvailCredit, validatePay, type PayItem, type SelectionOptions } from './rules';
+import { creditDisabledReason, creditTotal, validateAvailCredit, validatePay, type PayItem, type SelectionOptions } from './rules';
+import { paiseToText } from '../../src/domain/money';
 
 const TODAY = '2026-03-01';
 const options: SelectionOptions = { product: 'provider', variant: 'payment-page', isSalesOrder: false };

@@ -1,33 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPartAmount,
-  clearAll,
-  creditDisabledReason,
-  creditTotal,
-  daysBetween,
-  formatRupees,
-  isOverdue,
-  isPartial,
-  messages,
-  paiseToText,
-  parsePartAmount,
-  payTotal,
-  reconcile,
-  select,
-  selectAll,
-  selectionOf,
-  setCredit,
-  setPart,
-  setPartAmount,
-  setPay,
-  unselect,
-  validateAvailCredit,
-  validatePay,
-  type PayItem,
-  type Selection,
-  type SelectionOptions,
-  type SelectionState,
-} from './rules';
+import { checkPartAmount, clearAll, creditDisabledReason, creditTotal, isOverdue, isPartial, messages, parsePartAmount, payTotal, reconcile, select, selectAll, selectionOf, setCredit, setPart, setPartAmount, setPay, unselect, validateAvailCredit, validatePay, type PayItem, type Selection, type SelectionOptions, type SelectionState } from './rules';
+import { daysBetween } from '../../src/domain/dates';
+import { formatRupees, paiseToText } from '../../src/domain/money';
 
 const TODAY = '2026-03-01';
 const portal: SelectionOptions = { product: 'provider', variant: 'portal', isSalesOrder: false };

@@ -3,7 +3,7 @@
  * run before 'AVAIL CREDIT' and Pay. The selection machine (`pay-selection.machine.ts`) only routes events
  * here, so this file is the single source of the rules.
  *
- * Money is integer paise everywhere (`src/lib/money`): amounts are added and compared as integers, and
+ * Money is integer paise everywhere (`src/domain/money`): amounts are added and compared as integers, and
  * typed amounts are parsed by string arithmetic, so no float error can let a credit total pass the limit
  * by a paisa.
  *
@@ -13,24 +13,19 @@
  * - credit and pay are never both on for one document;
  * - `amount` is a non-negative safe integer.
  */
-import type { CollectionItem } from '../../src/api/codecs/pay';
-import { formatMoney } from '../../src/lib/format';
-import { paiseToText, rupeesToPaise, type Paise } from '../../src/lib/money';
-
-export { paiseToText };
+import { formatMoney, formatRupees, paiseToText, rupeesToPaise, type Paise } from '../../src/domain/money';
+import { isPastCreditCutoff, type PayDocument } from '../../src/domain/pay';
+import { isPaymentMode, type PaymentMode } from '../../src/domain/payments';
 
 /**
  * A document on the pay page. `unsubmitted` marks a manual entry of an open-limit customer whose invoice
  * is not yet uploaded (sales order: not yet submitted): it cannot be selected and its part, credit and pay
  * switches answer with the upload/submit guidance until it is created (spec §2 'Manual invoice entry').
  */
-export type PayItem = CollectionItem & { unsubmitted?: boolean };
+export type PayItem = PayDocument & { unsubmitted?: boolean };
 
 /** Which wording the messages take: the portal's, or the public payment page's (spec §5). */
 export type MessageVariant = 'portal' | 'payment-page';
-
-export type PaymentMode = 'net_banking' | 'upi';
-export const PAYMENT_MODES: readonly PaymentMode[] = ['net_banking', 'upi'];
 
 export interface SelectionOptions {
   /** The product key that fills `{product}` in messages ('provider'). */
@@ -76,20 +71,9 @@ export interface SelectionState {
 
 export type CreditDisabledReason = 'no-credit-limit' | 'no-balance-due' | 'overdue' | 'ddr';
 
-/** Overdue cutoff (spec §9): the due date is more than this many days before today. */
-export const OVERDUE_AFTER_DAYS = 60;
-
 // ---------------------------------------------------------------------------------------------------------
 // Messages, verbatim from spec §5 (spelling included).
 // ---------------------------------------------------------------------------------------------------------
-
-const RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Paise as a plain en-IN amount with 2 decimals and no sign: 123450 -> '1,234.50' (the 'rupees X' form). */
-export function formatRupees(paise: Paise): string {
-  // A decimal string is formatted exactly by Intl (ES2023), so no float error shows.
-  return RUPEES.format(paiseToText(paise) as `${number}`);
-}
 
 export const messages = {
   tickFirst: (toggle: 'credit' | 'pay') => `Please checked 'Click here to pay' to enable ${toggle} switch.`,
@@ -126,43 +110,19 @@ export const messages = {
 // Documents
 // ---------------------------------------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-
-/** The calendar day of an ISO date or date-time (its first 10 characters, as written), as a day number. */
-function dayNumber(iso: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso.trim());
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const check = new Date(time);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return time / DAY_MS;
-}
-
-/** Whole days from `from` to `to` (ISO dates); null when either is not a valid date. */
-export function daysBetween(from: string, to: string): number | null {
-  const a = dayNumber(from);
-  const b = dayNumber(to);
-  return a === null || b === null ? null : b - a;
-}
-
-/**
- * Due date more than 60 days before today (spec §9): 60 days ago is not overdue, 61 days ago is.
- * A due date (or today) that is not a valid ISO date counts as overdue, so credit stays off for it.
- */
-export function isOverdue(item: Pick<CollectionItem, 'due_date'>, today: string): boolean {
-  const days = daysBetween(item.due_date, today);
-  return days === null || days > OVERDUE_AFTER_DAYS;
+/** Past the credit cutoff of spec §9 (more than 60 days overdue, or an unreadable due date). */
+export function isOverdue(item: Pick<PayDocument, 'due_date'>, today: string): boolean {
+  return isPastCreditCutoff(item.due_date, today);
 }
 
 /** The document already has a ddr status (a draft marker). */
-export function hasDdrStatus(item: Pick<CollectionItem, 'ddr_status_date'>): boolean {
+export function hasDdrStatus(item: Pick<PayDocument, 'ddr_status_date'>): boolean {
   const status = item.ddr_status_date?.[0]?.ddr_status;
   return status !== undefined && status.trim() !== '';
 }
 
 /** A partially paid document (the Partial tab): its status names it so ('partially_paid', 'partial'). */
-export function isPartial(item: Pick<CollectionItem, 'status'>): boolean {
+export function isPartial(item: Pick<PayDocument, 'status'>): boolean {
   return /partial/i.test(item.status);
 }
 
@@ -227,7 +187,7 @@ export function parsePartAmount(text: string): { amount: Paise } | { error: stri
   if (trimmed === '') return { error: messages.amountRequired };
   if (/^-\s*\d/.test(trimmed)) return { error: messages.amountNotPositive };
   if (!AMOUNT_TEXT.test(trimmed)) return { error: messages.amountInvalid };
-  const amount = rupeesToPaise(trimmed);
+  const amount = rupeesToPaise(trimmed, { unsigned: true, exact: true });
   if (amount === null) return { error: messages.amountInvalid };
   if (amount <= 0) return { error: messages.amountNotPositive };
   return { amount };
@@ -448,6 +408,6 @@ export function validateAvailCredit(state: ValidationState, options: AvailCredit
 export function validatePay(state: { selections: readonly Selection[]; mode: PaymentMode | null }, options: { product: string }): string | null {
   if (payTotal(state.selections) <= 0) return messages.payZero(options.product);
   if (state.selections.some((s) => s.error !== null)) return messages.correctBeforePay(options.product);
-  if (state.mode === null || !PAYMENT_MODES.includes(state.mode)) return messages.paymentModeMissing;
+  if (!isPaymentMode(state.mode)) return messages.paymentModeMissing;
   return null;
 }

@@ -1,10 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { SessionTokens } from '../../src/api/auth';
-import type { AccessType, User } from '../../src/api/codecs/session';
-import { errorEntriesOf, type ErrorEntry } from '../../src/api/errors';
+import type { AccessType } from '../../src/domain/access';
+import { errorEntriesOf, type ErrorEntry } from '../../src/domain/errors';
+import type { User } from '../../src/domain/user';
 
-/** What survives a reload (local storage keys auth_token, refresh_token, user_id, event). */
-export interface StoredSession {
+/**
+ * The tokens of a login: what `login` resolves with, what the machine keeps, and what survives a reload
+ * (local storage keys auth_token, refresh_token, user_id, event).
+ */
+export interface SessionTokens {
   authToken: string;
   refreshToken: string;
   userId: string;
@@ -57,7 +60,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as { stored: StoredSession | null },
+    input: {} as { stored: SessionTokens | null },
   },
   actors: {
     login: fromPromise<SessionTokens, { email: string; password: string }>(() => new Promise(() => {})),
@@ -67,12 +70,12 @@ export const sessionMachine = setup({
   },
   actions: {
     /** Writes tokens and user id to storage. */
-    persist: (_, _params: StoredSession) => {},
+    persist: (_, _params: SessionTokens) => {},
     /** Removes auth token, refresh token and user id from storage. */
     clearPersisted: () => {},
   },
   guards: {
-    hasStoredSession: ({ context }) => context.authToken !== null && context.refreshToken !== null && context.userId !== null,
+    hasSessionTokens: ({ context }) => context.authToken !== null && context.refreshToken !== null && context.userId !== null,
     isCurrentToken: ({ context, event }) => 'token' in event && event.token === context.authToken,
   },
 }).createMachine({
@@ -90,7 +93,7 @@ export const sessionMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      always: [{ guard: 'hasStoredSession', target: 'loggedIn' }, { target: 'loggedOut' }],
+      always: [{ guard: 'hasSessionTokens', target: 'loggedIn' }, { target: 'loggedOut' }],
     },
     loggedOut: {
       on: {

@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { SessionTokens } from '../../src/api/auth';
-import type { User } from '../../src/api/codecs/session';
-import { sessionMachine, type StoredSession } from './session.machine';
+import type { User } from '../../src/domain/user';
+import { sessionMachine, type SessionTokens } from './session.machine';
 
 const user: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1, event: 't1', anchor: { name: 'Sarvodaya', logo_url: null } };
 const tokens: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
-const stored: StoredSession = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
+const stored: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
 
 /** A promise the test settles by hand, so each step of a flow can be observed. */
 function deferred<T>() {
@@ -20,7 +19,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function harness(options: { stored?: StoredSession | null } = {}) {
+function harness(options: { stored?: SessionTokens | null } = {}) {
   const calls = { login: 0, loadUser: 0, refresh: 0, logout: 0 };
   const pending = {
     login: deferred<SessionTokens>(),
@@ -28,7 +27,7 @@ function harness(options: { stored?: StoredSession | null } = {}) {
     refresh: deferred<{ authToken: string; refreshToken: string }>(),
     logout: deferred<unknown>(),
   };
-  const persist = vi.fn<(stored: StoredSession) => void>();
+  const persist = vi.fn<(stored: SessionTokens) => void>();
   const clearPersisted = vi.fn();
   const machine = sessionMachine.provide({
     actors: {

@@ -4,7 +4,9 @@ import { currentUser } from '../auth/middleware';
 import { LEAD_STATUSES, leadFigures, leadStatusCounts, rupees, type LeadFigures } from '../aggregates';
 import type { MockContext } from '../context';
 import { csvColumnsFrom, rupeesText, sendCsv, wantsCsv } from '../csv';
-import { REGIONS, type ApplicationStatus, type DistributorCompany, type Region } from '../db';
+import { type DistributorCompany } from '../db';
+import { type ApplicationStatus } from '../../src/domain/statuses';
+import { REGIONS, type Region } from '../../src/domain/regions';
 import { resource, route, validationError } from '../http';
 import { filterValue, paginate, pageParams } from '../paging';
 

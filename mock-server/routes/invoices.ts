@@ -4,7 +4,8 @@ import { currentUser } from '../auth/middleware';
 import { daysBetween, defaultWindow, isoDay, parseDay, percent, rupees, todayOf, type DateWindow } from '../aggregates';
 import type { MockContext } from '../context';
 import { csvColumnsFrom, rupeesText, sendCsv, wantsCsv, type CsvHeader } from '../csv';
-import type { Db, Invoice, InvoiceStatus, Payment, StarResource } from '../db';
+import type { Db, Invoice, Payment, StarResource } from '../db';
+import type { InvoiceStatus } from '../../src/domain/statuses';
 import { bodyObject, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
 import {
   anchorIndex,

@@ -6,7 +6,7 @@ import type { Db, OtpRequest } from '../db';
 import { nextId } from '../db';
 import { bodyObject, HttpError, route, validationError } from '../http';
 import { runIdempotent } from '../idempotency';
-import { vendorMediaType } from '../../src/lib/product';
+import { vendorMediaType } from '../../src/domain/product';
 import { payAccount, payError } from '../pay';
 
 /** An OTP is valid for 5 minutes. */

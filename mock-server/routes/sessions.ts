@@ -5,7 +5,7 @@ import { hashPassword, passwordProblem, sha256, verifyPassword } from '../auth/p
 import type { MockContext } from '../context';
 import type { Anchor, Db, User } from '../db';
 import { nextId } from '../db';
-import { isEmailAddress, PASSWORD_MISMATCH } from '../../src/lib/validation';
+import { isEmailAddress, PASSWORD_MISMATCH } from '../../src/domain/validation';
 import { HttpError, bodyObject, notFound, resource, route, stringField, throwIfProblems, validationError } from '../http';
 
 const RESET_TTL_MS = 60 * 60 * 1000;

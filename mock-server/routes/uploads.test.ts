@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_TEMPLATES, csvColumnsOf, type CsvKind } from '../../src/lib/csv-upload';
+import { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_TEMPLATES, csvColumnsOf, type CsvKind } from '../../src/domain/csv';
 import { createMockServer, type RunningMock } from '../app';
 import type { Invoice } from '../db';
 import { parseCsvDate, parseRupees } from './uploads';

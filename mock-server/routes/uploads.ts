@@ -14,12 +14,13 @@ import {
   INVOICE_ENDPOINT_TYPES,
   type CsvKind,
   type CsvType,
-} from '../../src/lib/csv-upload';
-import { isEmailAddress } from '../../src/lib/validation';
+} from '../../src/domain/csv';
+import { isEmailAddress } from '../../src/domain/validation';
 import { currentUser } from '../auth/middleware';
 import { isoDay, parseDay, todayOf } from '../aggregates';
 import type { MockContext } from '../context';
-import { nextId, REGIONS, type CsvUpload, type Db, type DistributorCompany, type Invoice, type Region, type User } from '../db';
+import { nextId, type CsvUpload, type Db, type DistributorCompany, type Invoice, type User } from '../db';
+import { REGIONS, type Region } from '../../src/domain/regions';
 import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
 import { markInvoiceDataChanged } from '../invoice-index';
 

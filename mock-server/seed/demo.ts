@@ -1,16 +1,7 @@
 import { addDays } from 'date-fns';
-import type {
-  ApplicationStatus,
-  Db,
-  DistributorCompany,
-  Drawdown,
-  Invoice,
-  LoanApplication,
-  PaySettingsOverride,
-  Payment,
-  PaymentSource,
-  Region,
-} from '../db';
+import type { Db, DistributorCompany, Drawdown, Invoice, LoanApplication, PaySettingsOverride, Payment } from '../db';
+import type { ApplicationStatus, PaymentSource } from '../../src/domain/statuses';
+import type { Region } from '../../src/domain/regions';
 import { nextId } from '../db';
 import { dayOffset, isoDate } from './random';
 

@@ -1,4 +1,4 @@
-import type { Region } from '../db';
+import type { Region } from '../../src/domain/regions';
 
 /** States by sales region, with a few cities and their PIN prefixes, for believable addresses. */
 export const REGION_STATES: Record<Region, readonly { state: string; cities: readonly string[]; pin: string }[]> = {

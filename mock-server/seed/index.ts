@@ -1,27 +1,11 @@
 import { addDays, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
-import type {
-  AccessType,
-  Anchor,
-  AnchorBankAccount,
-  AnchorSettings,
-  ApplicationStatus,
-  Db,
-  DistributorCompany,
-  Drawdown,
-  Invoice,
-  LoanApplication,
-  Payment,
-  PaymentLink,
-  PaymentSource,
-  Repayment,
-  Retailer,
-  RetailerInvoice,
-  StarResource,
-  User,
-} from '../db';
-import { REGIONS, SCHEMA_VERSION } from '../db';
+import type { Anchor, AnchorBankAccount, AnchorSettings, Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, PaymentLink, Repayment, Retailer, RetailerInvoice, StarResource, User } from '../db';
+import type { AccessType } from '../../src/domain/access';
+import type { ApplicationStatus, PaymentSource } from '../../src/domain/statuses';
+import { SCHEMA_VERSION } from '../db';
+import { REGIONS } from '../../src/domain/regions';
 import { addDemoCustomers } from './demo';
 import { BANKS, COMPANY_SUFFIXES, REGION_STATES } from './geography';
 import { createRandom, dayOffset, isoDate, type Random } from './random';

@@ -1,14 +1,8 @@
 import type { ApiClient } from './client';
 import { MessageResponse } from './codecs/common';
-import { RefreshResponse, SessionResponse, UserResponse, type AccessType, type User } from './codecs/session';
-
-/** The tokens of a login, as the session machine keeps them. */
-export interface SessionTokens {
-  authToken: string;
-  refreshToken: string;
-  userId: string;
-  event: AccessType | null;
-}
+import type { SessionTokens } from '../../machines/session/session.machine';
+import type { User } from '../domain/user';
+import { RefreshResponse, SessionResponse, UserResponse } from './codecs/session';
 
 /** POST /sessions. */
 export async function login(client: ApiClient, credentials: { email: string; password: string }): Promise<SessionTokens> {

@@ -4,7 +4,8 @@ import * as t from 'io-ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, flattenData, toQueryString, type ClientOptions, type SessionPort } from './client';
 import { Id, Money } from './codecs/common';
-import { ApiError, apiErrorFromBody, clientError, DecodeError, errorToastText, FALLBACK_TEXT, toastText } from './errors';
+import { ApiError, apiErrorFromBody, clientError, DecodeError, errorToastText } from './errors';
+import { FALLBACK_TEXT, toastText } from '../domain/errors';
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers: a fake fetch that records every call and answers from a queue of Responses.

@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { formatValidationErrors } from 'io-ts-reporters';
-import { type ApiVersion, vendorMediaType } from '../lib/product';
+import { type ApiVersion, vendorMediaType } from '../domain/product';
 import { ApiError, apiErrorFromBody, clientError, DecodeError } from './errors';
 
 /**

@@ -1,11 +1,4 @@
-/** One entry of the provider's error list. */
-export interface ErrorEntry {
-  code: string;
-  detail: string;
-  title?: string;
-}
-
-export const FALLBACK_TEXT = 'Something went wrong!';
+import { FALLBACK_TEXT, toastText, type ErrorEntry } from '../domain/errors';
 
 /**
  * Every failure the client reports: an HTTP error answer, a network failure, a CSV it could not save,
@@ -58,23 +51,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * The error entries of anything an effect threw: an ApiError's own list, any `{ errors: [...] }`, or an
- * Error's message under code ERROR. Machines use this to keep failures as the spec's list of entries.
- */
-export function errorEntriesOf(error: unknown, fallbackCode = 'ERROR'): ErrorEntry[] {
-  if (error instanceof ApiError) return error.errors;
-  if (isRecord(error) && Array.isArray(error.errors)) {
-    const entries = error.errors.filter(isRecord).map((e) => ({
-      code: typeof e.code === 'string' ? e.code : fallbackCode,
-      detail: typeof e.detail === 'string' ? e.detail : '',
-      ...(typeof e.title === 'string' ? { title: e.title } : {}),
-    }));
-    if (entries.length > 0) return entries;
-  }
-  return [{ code: fallbackCode, detail: error instanceof Error && error.message ? error.message : FALLBACK_TEXT }];
-}
-
 /** A client-side error (validation before sending, a network failure): code ERROR. */
 export function clientError(detail: string, status = 0): ApiError {
   return new ApiError(status, [{ code: 'ERROR', detail }], detail);
@@ -89,12 +65,6 @@ export class DecodeError extends Error {
     super(`Unexpected response from ${path}: ${problems.join('; ')}`);
     this.name = 'DecodeError';
   }
-}
-
-/** Toast text: 'CODE: detail' joined by commas; the fallback code is ERROR for errors and WARN for warnings. */
-export function toastText(errors: readonly Partial<ErrorEntry>[], kind: 'error' | 'warn' = 'error'): string {
-  const fallback = kind === 'warn' ? 'WARN' : 'ERROR';
-  return errors.map((e) => `${e.code ?? fallback}: ${e.detail ?? FALLBACK_TEXT}`).join(', ');
 }
 
 /** Any thrown value as toast text. */

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, waitFor, type Actor, type InspectionEvent, type SnapshotFrom } from 'xstate';
-import { sessionMachine, type StoredSession } from '../../machines/session/session.machine';
+import { sessionMachine, type SessionTokens } from '../../machines/session/session.machine';
 import { getUser, login, logout, refreshTokens } from './auth';
 import { createApiClient, type ApiClient, type ClientOptions, type SessionPort } from './client';
 
@@ -10,7 +10,7 @@ export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'
 
 const ACCESS_TYPES = ['t1', 't2', 't1t2'] as const;
 
-export function readStoredSession(storage: KeyValueStorage): StoredSession | null {
+export function readSessionTokens(storage: KeyValueStorage): SessionTokens | null {
   const authToken = storage.getItem(STORAGE_KEYS.authToken);
   const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
   const userId = storage.getItem(STORAGE_KEYS.userId);
@@ -88,7 +88,7 @@ export function createSession(options: SessionOptions): Session {
       // would treat as theft and answer by revoking the whole login).
       refresh: fromPromise(({ input }) =>
         withTabLock('anchor-portal-refresh', async () => {
-          const stored = readStoredSession(storage);
+          const stored = readSessionTokens(storage);
           if (stored && stored.refreshToken !== input.refreshToken) return { authToken: stored.authToken, refreshToken: stored.refreshToken };
           return refreshTokens(client, input.refreshToken);
         }),
@@ -107,7 +107,7 @@ export function createSession(options: SessionOptions): Session {
       },
     },
   });
-  actor = createActor(machine, { input: { stored: readStoredSession(storage) }, ...(inspect ? { inspect } : {}) });
+  actor = createActor(machine, { input: { stored: readSessionTokens(storage) }, ...(inspect ? { inspect } : {}) });
   actor.start();
 
   // Follow the other tabs: their refreshed tokens, and their logout.
@@ -115,7 +115,7 @@ export function createSession(options: SessionOptions): Session {
     if (event.key !== null && !Object.values(STORAGE_KEYS).includes(event.key as never)) return;
     const session = running();
     if (!session.getSnapshot().matches('loggedIn')) return;
-    const stored = readStoredSession(storage);
+    const stored = readSessionTokens(storage);
     if (!stored) session.send({ type: 'ENDED_ELSEWHERE' });
     else if (stored.authToken !== session.getSnapshot().context.authToken) {
       session.send({ type: 'TOKENS_CHANGED', authToken: stored.authToken, refreshToken: stored.refreshToken });

@@ -4,11 +4,11 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { config } from '../config';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { AppToaster, notify } from '../ui/toast';
-import { canSee, homeFor, routeFor, type UserType } from './access';
+import { canSee, homeFor, routeFor, type UserType } from '../domain/access';
 import { Layout } from './Layout';
 import { RouteBoundary } from './RouteBoundary';
-import { SessionProvider, useSessionState } from './session-context';
-import { ThemeChoiceProvider } from './theme-context';
+import { SessionProvider, useSessionState } from '../api/session-context';
+import { ThemeChoiceProvider } from '../ui/theme-context';
 
 /** Every screen is its own chunk: a route loads only its own code (the login route ships no charts or CSV). */
 const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {

@@ -5,12 +5,12 @@ import { config } from '../config';
 import { Button, GhostButton } from '../ui/form';
 import { DefaultLogo } from '../ui/Logo';
 import { ScreenSkeleton, Skeleton } from '../ui/Skeleton';
-import { toastText } from '../api/errors';
+import { toastText } from '../domain/errors';
 import { useErrorToast } from '../ui/toast';
-import { navFor, routeFor, type UserType } from './access';
+import { navFor, routeFor, type UserType } from '../domain/access';
 import { ProfileMenu } from './ProfilePopup';
-import { useSession, useSessionState } from './session-context';
-import { useThemeChoice } from './theme-context';
+import { useSession, useSessionState } from '../api/session-context';
+import { useThemeChoice } from '../ui/theme-context';
 
 const Shell = styled.div`
   min-height: 100%;

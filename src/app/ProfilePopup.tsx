@@ -8,7 +8,7 @@ import { setPassword } from '../api/auth';
 import { Button, GhostButton, TextField } from '../ui/form';
 import { Modal } from '../ui/Modal';
 import { useFormView } from '../features/auth/useFormActor';
-import { useSession, useSessionState } from './session-context';
+import { useSession, useSessionState } from '../api/session-context';
 
 const Details = styled.dl`
   display: grid;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TABLE_STATE, REGIONS, isRegion, readTableState, withChange, writeTableState, type TableState } from './table-state';
+import { DEFAULT_TABLE_STATE, readTableState, withChange, writeTableState, type TableState } from './table-state';
+import { REGIONS, isRegion } from '../domain/regions';
 
 const state = (over: Partial<TableState> = {}): TableState => ({ ...DEFAULT_TABLE_STATE, filters: {}, ...over });
 

@@ -7,12 +7,11 @@
  * Values equal to the defaults are left out, so the default state gives a clean URL.
  */
 
-export const REGIONS = ['north', 'east', 'west', 'south'] as const;
-export type Region = (typeof REGIONS)[number];
+import { isRegion, type RegionFilter } from '../domain/regions';
 
 export interface TableState {
   page: number;
-  region: Region | 'all';
+  region: RegionFilter;
   search: string;
   filters: Record<string, string>;
 }
@@ -49,11 +48,7 @@ function isPositiveInteger(n: number): boolean {
   return Number.isSafeInteger(n) && n >= 1;
 }
 
-export function isRegion(value: unknown): value is Region {
-  return typeof value === 'string' && (REGIONS as readonly string[]).includes(value);
-}
-
-function isRegionFilter(value: unknown): value is Region | 'all' {
+function isRegionFilter(value: unknown): value is RegionFilter {
   return value === 'all' || isRegion(value);
 }
 

@@ -1,14 +1,14 @@
-import { REGIONS, type Region } from '../lib/table-state';
+import { REGION_LABELS, REGIONS, type RegionFilter as RegionChoice } from '../domain/regions';
 import { Label, Select } from './controls';
 
-const NAMES: Record<Region | 'all', string> = { all: 'All', north: 'North', east: 'East', west: 'West', south: 'South' };
+const NAMES: Record<RegionChoice, string> = { all: 'All', ...REGION_LABELS };
 
 /** The region filter: All, North, East, West, South. */
-export function RegionFilter({ value, onChange }: { value: Region | 'all'; onChange: (region: Region | 'all') => void }) {
+export function RegionFilter({ value, onChange }: { value: RegionChoice; onChange: (region: RegionChoice) => void }) {
   return (
     <Label>
       Region
-      <Select value={value} onChange={(e) => onChange(e.target.value as Region | 'all')}>
+      <Select value={value} onChange={(e) => onChange(e.target.value as RegionChoice)}>
         {(['all', ...REGIONS] as const).map((region) => (
           <option key={region} value={region}>
             {NAMES[region]}

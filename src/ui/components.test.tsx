@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { themes } from '../app/theme';
+import { themes } from './theme';
 import { ExportPanel } from './ExportPanel';
 import { RiskBadge } from './RiskBadge';
 import { EMPTY_TEXT, Table } from './Table';

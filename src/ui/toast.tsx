@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { useTheme } from 'styled-components';
-import { errorToastText, toastText, type ErrorEntry } from '../api/errors';
+import { errorToastText } from '../api/errors';
+import { toastText, type ErrorEntry } from '../domain/errors';
 
 /** Toasts stay 5 s at the top right (spec constants). */
 export const TOAST_DURATION_MS = 5000;

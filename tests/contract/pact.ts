@@ -1,6 +1,6 @@
 import { PactV4, SpecificationVersion, MatchersV3 } from '@pact-foundation/pact';
 import { createApiClient, type ClientOptions, type SessionPort } from '../../src/api/client';
-import { DEFAULT_PRODUCT, vendorMediaType } from '../../src/lib/product';
+import { DEFAULT_PRODUCT, vendorMediaType } from '../../src/domain/product';
 
 /** The names in the pact file; a backend team verifies `lending-provider` against it. */
 export const CONSUMER = 'anchor-portal';

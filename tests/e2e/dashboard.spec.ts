@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
-import { chartWindow } from '../../src/lib/dashboard-windows';
-import { formatShortMoney } from '../../src/lib/format';
-import { rupeesToPaise } from '../../src/lib/money';
+import { chartWindow } from '../../src/domain/chart-periods';
+import { formatShortMoney } from '../../src/domain/money';
+import { rupeesToPaise } from '../../src/domain/money';
 import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
 
 const short = (rupees: number) => formatShortMoney(rupeesToPaise(rupees));
@@ -74,7 +74,7 @@ test.describe('home dashboard', () => {
       const url = request.url();
       if (/\/api\/invoices\/(graph|cleared_graph|payment_graph)\?/.test(url) && /_type=weekly/.test(url)) weeklyRequests.push(new URL(url).pathname);
     });
-    await page.getByLabel('Invoices period').selectOption('weekly');
+    await page.getByLabel('Invoices period').selectOption({ label: 'This Month' });
     await expect.poll(() => [...new Set(weeklyRequests)].sort()).toEqual(['/api/invoices/cleared_graph', '/api/invoices/graph', '/api/invoices/payment_graph']);
     await expect(page.getByTestId('card-payments')).toContainText('This month');
     await expect(page.getByTestId('card-shared')).not.toHaveText(before);

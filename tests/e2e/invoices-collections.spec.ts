@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { format, subDays } from 'date-fns';
 import Papa from 'papaparse';
 import type { Locator, Page } from '@playwright/test';
-import { formatCount, formatDate, formatShortMoney } from '../../src/lib/format';
-import { rupeesToPaise } from '../../src/lib/money';
+import { formatCount, formatDate } from '../../src/lib/format';
+import { formatShortMoney } from '../../src/domain/money';
+import { rupeesToPaise } from '../../src/domain/money';
 import { expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
 
 /** GET /payments as the provider answers it (JSON:API, rupees). */

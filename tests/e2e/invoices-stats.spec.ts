@@ -1,8 +1,9 @@
 import { addDays, format } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
 import { invoiceListQuery, invoiceStatsQuery, type InvoiceStatsParams } from '../../src/features/invoices/queries';
-import { formatDate, formatMoney, formatShortMoney } from '../../src/lib/format';
-import { rupeesToPaise } from '../../src/lib/money';
+import { formatDate } from '../../src/lib/format';
+import { formatMoney, formatShortMoney } from '../../src/domain/money';
+import { rupeesToPaise } from '../../src/domain/money';
 import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
 
 /**

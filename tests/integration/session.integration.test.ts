@@ -4,7 +4,7 @@ import { createMockServer, type RunningMock } from '../../mock-server/app';
 import { getUser } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
 import { createSession, STORAGE_KEYS, type KeyValueStorage } from '../../src/api/session';
-import { DEFAULT_PRODUCT } from '../../src/lib/product';
+import { DEFAULT_PRODUCT } from '../../src/domain/product';
 
 /** A settable clock: the test moves time past the token lifetime instead of sleeping. */
 let offsetMs = 0;

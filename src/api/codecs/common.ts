@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { rupeesToPaise, type Paise } from '../../lib/money';
+import { rupeesToPaise, type Paise } from '../../domain/money';
 
 /** Ids are opaque: JSON:API sends strings, attributes often numbers. Both decode to a string. */
 export const Id = new t.Type<string, string, unknown>(
@@ -20,6 +20,17 @@ export const Money = new t.Type<Paise, number, unknown>(
   },
   (paise) => paise / 100,
 );
+
+/** A codec for one of the kernel's word lists (regions, statuses, ...), so the list is written once. */
+export function oneOf<const V extends string>(values: readonly V[], name?: string): t.KeyofC<Record<V, null>> {
+  return t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<V, null>, name);
+}
+
+/**
+ * A compile-time check that a codec decodes exactly a kernel type (the kernel declares what the machines
+ * and screens rely on; the codec must satisfy it, no more and no less).
+ */
+export type Decodes<C extends t.Any, T> = [t.TypeOf<C>] extends [T] ? ([T] extends [t.TypeOf<C>] ? true : false) : false;
 
 export const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 

@@ -1,7 +1,8 @@
 import * as t from 'io-ts';
-import { Id, list, Nullable } from './common';
+import { REGIONS } from '../../domain/regions';
+import { Id, list, Nullable, oneOf } from './common';
 
-export const Region = t.keyof({ north: null, east: null, west: null, south: null });
+export const Region = oneOf(REGIONS);
 
 export const CompanyAddress = t.partial({
   address_1: Nullable(t.string),

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { Id, list, Money, Nullable } from './common';
+import { APPLICATION_STATUSES, RISK_GRADES } from '../../domain/statuses';
+import { Id, list, Money, Nullable, oneOf } from './common';
 import { Region } from './customers';
 
 /**
@@ -56,13 +57,13 @@ export const TopPerformers = t.type({
 });
 export type TopPerformers = t.TypeOf<typeof TopPerformers>['data'];
 
-export const LeadStatus = t.keyof({ new_leads: null, work_in_progress: null, approved: null, declined: null });
+export const LeadStatus = oneOf(APPLICATION_STATUSES);
 export type LeadStatus = t.TypeOf<typeof LeadStatus>;
 
 /** GET /distributor_companies/statuses: how many customers are in each lead status. */
 export const LeadStatusCounts = t.type({ data: t.array(t.type({ current_status: LeadStatus, total_applications: t.number })) });
 
-export const RiskGrade = t.keyof({ L: null, M: null, H: null, R: null });
+export const RiskGrade = oneOf(RISK_GRADES);
 
 /** A lead row: GET /distributor_companies/lead_list (new leads) and GET /distributor_companies (other statuses). */
 export const LeadRow = t.intersection([

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
-import { withProduct } from '../../lib/product';
-import { Id, Money, Nullable, Pagy } from './common';
+import { withProduct } from '../../domain/product';
+import { CLOSED_STATUSES, INVOICE_STATUSES, PAYMENT_SOURCES } from '../../domain/statuses';
+import { Id, Money, Nullable, oneOf, Pagy } from './common';
 import { CsvHeader } from './dashboard';
 import { DdrStatus } from './pay';
 
@@ -47,7 +48,7 @@ export function productKeyed<C extends t.Mixed>(codec: C, product: string, renam
   );
 }
 
-export const PaymentSource = t.keyof({ credit: null, pay: null, erp_payment: null });
+export const PaymentSource = oneOf(PAYMENT_SOURCES);
 export type PaymentSource = t.TypeOf<typeof PaymentSource>;
 
 /** A payment source on the wire (`{product}_credit`, `{product}_pay`, erp_payment: received outside), decoded neutral. */
@@ -64,11 +65,9 @@ export function productSourceCodec(product: string): t.Type<PaymentSource, strin
   );
 }
 
-export const InvoiceStatus = t.keyof({ open: null, partially_paid: null, paid: null, 'in-progress': null });
-export type InvoiceStatus = t.TypeOf<typeof InvoiceStatus>;
+export const InvoiceStatus = oneOf(INVOICE_STATUSES);
 /** How a paid invoice was closed (the detailed table's closed-status filter). */
-export const ClosedStatus = t.keyof({ credit: null, pay: null, settled: null, pending_settlement: null });
-export type ClosedStatus = t.TypeOf<typeof ClosedStatus>;
+export const ClosedStatus = oneOf(CLOSED_STATUSES);
 
 // ---------------------------------------------------------------------------------------------------
 // GET /invoices/stats

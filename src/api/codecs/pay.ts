@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { Id, Money, Nullable, Pagy } from './common';
+import type { PayDocument as PayDocumentShape } from '../../domain/pay';
+import { Id, Money, Nullable, Pagy, type Decodes } from './common';
 
 /**
  * The public pay page's calls (spec 3, §3 and §7). Every call is authorised by the page token from the
@@ -10,7 +11,7 @@ import { Id, Money, Nullable, Pagy } from './common';
 export const DdrStatus = t.type({ ddr_status: t.string, date: t.string });
 
 /** An invoice or sales order on the pay page (a "collection item"). Amounts in paise. */
-export const CollectionItem = t.intersection([
+export const PayDocument = t.intersection([
   t.type({
     id: Id,
     document_number: t.string,
@@ -33,7 +34,7 @@ export const CollectionItem = t.intersection([
     is_manual: t.boolean,
   }),
 ]);
-export type CollectionItem = t.TypeOf<typeof CollectionItem>;
+true satisfies Decodes<typeof PayDocument, PayDocumentShape>;
 
 export const SupplierBankAccount = t.type({ id: Id, bank_account_name: t.string, bank_name: t.string });
 export type SupplierBankAccount = t.TypeOf<typeof SupplierBankAccount>;
@@ -72,7 +73,7 @@ export function payMetaCodec(product: string) {
 
 /** GET /invoice_collection?token&page&status=open|closed|partial. */
 export function invoiceCollectionCodec(product: string) {
-  return t.intersection([t.type({ data: t.array(CollectionItem), meta: payMetaCodec(product) }), t.partial({ pagy: Pagy })]);
+  return t.intersection([t.type({ data: t.array(PayDocument), meta: payMetaCodec(product) }), t.partial({ pagy: Pagy })]);
 }
 
 /** What every payment call answers with: a message, and for a direct payment the gateway link. */
@@ -90,5 +91,5 @@ export const PaymentSuccess = t.type({
 });
 
 /** POST /create_invoice (open-limit customers): the created document, as it will appear in the open list. */
-export const CreatedInvoice = t.type({ message: t.string, data: CollectionItem });
+export const CreatedInvoice = t.type({ message: t.string, data: PayDocument });
 export type CreatedInvoice = t.TypeOf<typeof CreatedInvoice>;

@@ -1,8 +1,9 @@
 import * as t from 'io-ts';
-import { Id, Nullable, one } from './common';
+import { ACCESS_TYPES } from '../../domain/access';
+import type { User as UserShape } from '../../domain/user';
+import { Id, Nullable, one, oneOf, type Decodes } from './common';
 
-export const AccessType = t.keyof({ t1: null, t2: null, t1t2: null });
-export type AccessType = t.TypeOf<typeof AccessType>;
+export const AccessType = oneOf(ACCESS_TYPES);
 
 /** POST /sessions. */
 export const SessionResponse = one(
@@ -36,5 +37,5 @@ export const User = t.intersection([
     is_system_generated: t.boolean,
   }),
 ]);
-export type User = t.TypeOf<typeof User>;
 export const UserResponse = one(User);
+true satisfies Decodes<typeof User, UserShape>;

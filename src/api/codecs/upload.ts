@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { Nullable } from './common';
+import type { UploadMeta as UploadMetaShape, UploadResultRow as UploadResultRowShape } from '../../domain/csv';
+import { Nullable, type Decodes } from './common';
 
 /**
  * CSV uploads (spec 1 §3 'CSV upload result row', §7): POST /invoices/upload and
@@ -29,7 +30,7 @@ export const UploadResultRow = t.intersection([
     failure_reason: Nullable(t.union([t.string, t.array(t.string)])),
   }),
 ]);
-export type UploadResultRow = t.TypeOf<typeof UploadResultRow>;
+true satisfies Decodes<typeof UploadResultRow, UploadResultRowShape>;
 
 /** The answer's summary of the file (the mock sends it; the spec does not show one, so every part is optional). */
 export const UploadMeta = t.partial({
@@ -40,7 +41,7 @@ export const UploadMeta = t.partial({
   rejected_rows: t.number,
   last_invoices_upload: Nullable(t.string),
 });
-export type UploadMeta = t.TypeOf<typeof UploadMeta>;
+true satisfies Decodes<typeof UploadMeta, UploadMetaShape>;
 
 export const UploadSuccess = t.intersection([
   t.type({ status: t.literal('success'), message: t.array(UploadResultRow) }),
@@ -54,13 +55,3 @@ export type UploadFailure = t.TypeOf<typeof UploadFailure>;
 
 export const UploadAnswer = t.union([UploadSuccess, UploadFailure]);
 export type UploadAnswer = t.TypeOf<typeof UploadAnswer>;
-
-/** The failure reasons of a row as a list (none for a row that passed). */
-export function failureReasons(row: UploadResultRow): string[] {
-  const reason = row.failure_reason;
-  if (reason === undefined || reason === null) return [];
-  return (Array.isArray(reason) ? reason : [reason]).filter((r) => r.trim() !== '');
-}
-
-/** Whether a row was refused (in part, for a customer file): a status other than success, or a reason. */
-export const rowFailed = (row: UploadResultRow): boolean => row.status !== 'success' || failureReasons(row).length > 0;

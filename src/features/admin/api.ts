@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { CustomerContactList, type CustomerContactPage } from '../../api/codecs/customers';
 import type { ApiClient, Query } from '../../api/client';
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../api/session-context';
 import type { TableState } from '../../lib/table-state';
 
 /** The query of the admin's customer list (spec: region, admin_panel, require_address_details, search; page). */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { forgotPassword } from '../../api/auth';
-import { useSession } from '../../app/session-context';
-import { emailProblem, problems } from '../../lib/validation';
+import { useSession } from '../../api/session-context';
+import { emailProblem, problems } from '../../domain/validation';
 import { Button, TextField } from '../../ui/form';
 import { notify } from '../../ui/toast';
 import { AuthFooter, AuthLayout } from './AuthLayout';

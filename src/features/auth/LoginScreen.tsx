@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useSession, useSessionState } from '../../app/session-context';
-import { emailProblem, problems, requiredProblem } from '../../lib/validation';
+import { useSession, useSessionState } from '../../api/session-context';
+import { emailProblem, problems, requiredProblem } from '../../domain/validation';
 import { Button, TextField } from '../../ui/form';
 import { focusFirstInvalid } from '../../ui/focus';
 import { useErrorToast } from '../../ui/toast';

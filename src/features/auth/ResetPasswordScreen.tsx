@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { resetPassword } from '../../api/auth';
-import { useSession } from '../../app/session-context';
-import { passwordPairProblems } from '../../lib/validation';
+import { useSession } from '../../api/session-context';
+import { passwordPairProblems } from '../../domain/validation';
 import { Button, TextField } from '../../ui/form';
 import { notify } from '../../ui/toast';
 import { AuthFooter, AuthLayout } from './AuthLayout';

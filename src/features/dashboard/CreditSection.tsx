@@ -1,12 +1,13 @@
 import type { CreditLimitSummary, TopPerformers } from '../../api/codecs/dashboard';
-import { formatPercent, formatShortMoney } from '../../lib/format';
+import { formatPercent } from '../../lib/format';
+import { formatShortMoney } from '../../domain/money';
 import { IndiaRegionMap } from '../../ui/charts/IndiaRegionMap';
 import { PeriodSelector } from '../../ui/PeriodSelector';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { CardGrid, StatCard } from '../../ui/StatCard';
 import { Skeleton } from '../../ui/Skeleton';
 import { useCreditLimitSummary, useTopPerformers } from './api';
-import { Panel, SectionBox, SectionHeader } from './layout';
+import { Panel, SectionBox, SectionHeader } from '../../ui/layout';
 
 const REGION_NAMES = { north: 'North', east: 'East', west: 'West', south: 'South' } as const;
 const CREDIT_PERIOD = { period: 'this_year' } as const;

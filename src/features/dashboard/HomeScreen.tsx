@@ -5,7 +5,7 @@ import { CreditSection } from './CreditSection';
 import { InvoicesSection } from './InvoicesSection';
 import { LeadManager } from './LeadManager';
 import { LendingSummaryBlock } from './LendingSummaryBlock';
-import { Panel, SectionBox } from './layout';
+import { Panel, SectionBox } from '../../ui/layout';
 
 const Page = styled.div`
   padding: 24px;

@@ -1,10 +1,9 @@
-import { useMachine } from '@xstate/react';
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { homeChartsMachine, type HomeChart } from '../../../machines/home-charts/home-charts.machine';
 import type { FilterInformation, TopPerformers } from '../../api/codecs/dashboard';
-import { chartWindow, MONTHS, weekLabels, type ChartView } from '../../lib/dashboard-windows';
-import { formatCount, formatMoney, formatPercent, formatShortMoney } from '../../lib/format';
+import { chartWindow, MONTHS, weekLabels, type ChartPeriod } from '../../domain/chart-periods';
+import { formatCount, formatPercent } from '../../lib/format';
+import { formatMoney, formatShortMoney } from '../../domain/money';
 import { barOption, lineOption } from '../../ui/charts/options';
 import { EChart } from '../../ui/charts/EChart';
 import { Input, Label, Select } from '../../ui/controls';
@@ -13,13 +12,14 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { CardGrid, StatCard } from '../../ui/StatCard';
 import { Skeleton } from '../../ui/Skeleton';
 import { useClearedGraph, usePaymentGraph, useSharedGraph, useTopPerformers, type GraphWindow } from './api';
-import { SectionHeader, SectionBox } from './layout';
+import { SectionHeader, SectionBox } from '../../ui/layout';
+import { useChartPanel } from '../../ui/useChartPanel';
 
 const REGION_NAMES = { north: 'North', east: 'East', west: 'West', south: 'South' } as const;
 const CHART_TITLES: Record<HomeChart, string> = { shared: 'Invoices Shared', cleared: 'Invoices Cleared', payments: 'Payments' };
 
 /** The buckets of a graph answer as chart categories, amounts (rupees) and counts, in display order. */
-export function chartSeries(info: FilterInformation | undefined, view: ChartView, today: Date) {
+export function chartSeries(info: FilterInformation | undefined, view: ChartPeriod, today: Date) {
   const categories = view === 'yearly' ? [...MONTHS] : weekLabels(today);
   const totals = new Map<string, { total: number; count: number }>();
   for (const entry of info ?? []) {
@@ -33,15 +33,18 @@ export function chartSeries(info: FilterInformation | undefined, view: ChartView
   };
 }
 
-const windowOf = (view: ChartView, today: Date): GraphWindow => ({ view, ...chartWindow(view, today) });
+const windowOf = (period: ChartPeriod, today: Date): GraphWindow => ({ period, ...chartWindow(period, today) });
+
+const HOME_CHARTS = ['shared', 'cleared', 'payments'] as const;
+type HomeChart = (typeof HOME_CHARTS)[number];
 
 /** Invoices: the dropdown, the three cards (each opening its chart, one at a time) and the top performers. */
 export function InvoicesSection({ today }: { today: Date }) {
-  const [state, send] = useMachine(homeChartsMachine);
-  const { views, expanded, section } = state.context;
-  const shared = useSharedGraph(windowOf(views.shared, today));
-  const cleared = useClearedGraph(windowOf(views.cleared, today));
-  const payments = usePaymentGraph(windowOf(views.payments, today));
+  const panel = useChartPanel(HOME_CHARTS);
+  const { open: expanded, section } = panel;
+  const shared = useSharedGraph(windowOf(panel.periodOf('shared'), today));
+  const cleared = useClearedGraph(windowOf(panel.periodOf('cleared'), today));
+  const payments = usePaymentGraph(windowOf(panel.periodOf('payments'), today));
   const sectionWindow = chartWindow(section, today);
   const performers = useTopPerformers({ from_date: sectionWindow.from, to_date: sectionWindow.to });
   const panelId = useId();
@@ -53,9 +56,9 @@ export function InvoicesSection({ today }: { today: Date }) {
         <h2 id="invoices-title">Invoices</h2>
         <Label>
           Invoices period
-          <Select value={section} onChange={(e) => send({ type: 'SET_ALL', view: e.target.value as ChartView })}>
+          <Select value={section} onChange={(e) => panel.setAll(e.target.value as ChartPeriod)}>
             <option value="yearly">This Year</option>
-            <option value="weekly">This Month</option>
+            <option value="monthly">This Month</option>
           </Select>
         </Label>
       </SectionHeader>
@@ -65,7 +68,7 @@ export function InvoicesSection({ today }: { today: Date }) {
           label="Invoices Shared"
           value={shared.data ? formatShortMoney(shared.data.invoice_total) : loading}
           sub={shared.data ? `${formatCount(shared.data.invoice_count)} invoices` : undefined}
-          onClick={() => send(expanded === 'shared' ? { type: 'CLOSE' } : { type: 'EXPAND', chart: 'shared' })}
+          onClick={() => panel.toggle('shared')}
           expanded={expanded === 'shared'}
           controls={panelId}
         />
@@ -74,7 +77,7 @@ export function InvoicesSection({ today }: { today: Date }) {
           label="Invoices Cleared"
           value={cleared.data ? formatShortMoney(cleared.data.invoice_total) : loading}
           sub={cleared.data ? `${formatPercent(cleared.data.cleared_percentage)} cleared` : undefined}
-          onClick={() => send(expanded === 'cleared' ? { type: 'CLOSE' } : { type: 'EXPAND', chart: 'cleared' })}
+          onClick={() => panel.toggle('cleared')}
           expanded={expanded === 'cleared'}
           controls={panelId}
         />
@@ -82,8 +85,8 @@ export function InvoicesSection({ today }: { today: Date }) {
           testId="card-payments"
           label="Payments (year to date)"
           value={payments.data ? formatShortMoney(payments.data.payment_total) : loading}
-          sub={views.payments === 'yearly' ? 'Last 12 months' : 'This month'}
-          onClick={() => send(expanded === 'payments' ? { type: 'CLOSE' } : { type: 'EXPAND', chart: 'payments' })}
+          sub={panel.periodOf('payments') === 'yearly' ? 'Last 12 months' : 'This month'}
+          onClick={() => panel.toggle('payments')}
           expanded={expanded === 'payments'}
           controls={panelId}
         />
@@ -93,11 +96,11 @@ export function InvoicesSection({ today }: { today: Date }) {
         {expanded && (
           <ChartPanel
             chart={expanded}
-            view={views[expanded]}
+            view={panel.periodOf(expanded)}
             today={today}
             info={(expanded === 'shared' ? shared.data : expanded === 'cleared' ? cleared.data : payments.data)?.filter_information}
-            onView={(view) => send({ type: 'SET_VIEW', chart: expanded, view })}
-            onClose={() => send({ type: 'CLOSE' })}
+            onView={(period) => panel.setPeriod(expanded, period)}
+            onClose={panel.close}
           />
         )}
       </div>
@@ -127,10 +130,10 @@ const PanelBar = styled.div`
 
 function ChartPanel(props: {
   chart: HomeChart;
-  view: ChartView;
+  view: ChartPeriod;
   today: Date;
   info: FilterInformation | undefined;
-  onView: (view: ChartView) => void;
+  onView: (view: ChartPeriod) => void;
   onClose: () => void;
 }) {
   const { chart, view, today, info, onView, onClose } = props;
@@ -150,7 +153,7 @@ function ChartPanel(props: {
       <PanelBar>
         <h3 id="chart-title">{title}</h3>
         <div className="toggles" role="group" aria-label={`${title} view`}>
-          <GhostButton type="button" aria-pressed={view === 'weekly'} onClick={() => onView('weekly')}>
+          <GhostButton type="button" aria-pressed={view === 'monthly'} onClick={() => onView('monthly')}>
             Monthly
           </GhostButton>
           <GhostButton type="button" aria-pressed={view === 'yearly'} onClick={() => onView('yearly')}>
@@ -168,11 +171,11 @@ function ChartPanel(props: {
         <PanelBar>
           <Label>
             From
-            <Input type="date" max={chartWindow('weekly', today).to} />
+            <Input type="date" max={chartWindow('monthly', today).to} />
           </Label>
           <Label>
             To
-            <Input type="date" max={chartWindow('weekly', today).to} />
+            <Input type="date" max={chartWindow('monthly', today).to} />
           </Label>
           <small>A custom range is not applied yet: the chart keeps its Monthly or Yearly window.</small>
         </PanelBar>

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import type { LeadRow, LeadStatus } from '../../api/codecs/dashboard';
-import { useSession } from '../../app/session-context';
-import { formatCount, formatDate, formatMoney } from '../../lib/format';
+import { useSession } from '../../api/session-context';
+import { formatCount, formatDate } from '../../lib/format';
+import { formatMoney } from '../../domain/money';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
 import { Toolbar } from '../../ui/controls';
 import { ExportPanel } from '../../ui/ExportPanel';
@@ -16,7 +17,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../../ui/Table';
 import { useTableState } from '../../ui/useTableState';
 import { downloadLeads, useLeadList, useLeadStatusCounts } from './api';
-import { SectionBox, SectionHeader } from './layout';
+import { SectionBox, SectionHeader } from '../../ui/layout';
 
 export const LEAD_STATUSES: readonly { status: LeadStatus; title: string }[] = [
   { status: 'new_leads', title: 'New Leads' },

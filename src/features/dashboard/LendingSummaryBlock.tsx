@@ -1,9 +1,10 @@
 import { format } from 'date-fns';
-import { formatCount, formatPercent, formatShortMoney } from '../../lib/format';
+import { formatCount, formatPercent } from '../../lib/format';
+import { formatShortMoney } from '../../domain/money';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Skeleton } from '../../ui/Skeleton';
 import { useLendingSummary } from './api';
-import { Panel, SectionBox } from './layout';
+import { Panel, SectionBox } from '../../ui/layout';
 
 /** 'Lending Summary (as on today, DD/MM/YYYY)': sanctioned, customers, utilised against still unutilised, defaults. */
 export function LendingSummaryBlock({ today }: { today: Date }) {

@@ -11,38 +11,41 @@ import {
   TopPerformers,
   type LeadStatus,
 } from '../../api/codecs/dashboard';
-import { useSession } from '../../app/session-context';
-import type { ChartView } from '../../lib/dashboard-windows';
+import { useSession } from '../../api/session-context';
+import type { ChartPeriod } from '../../domain/chart-periods';
 import type { TableState } from '../../lib/table-state';
 
 export interface GraphWindow {
-  view: ChartView;
+  period: ChartPeriod;
   from: string;
   to: string;
 }
+
+/** The home graphs name the monthly period 'weekly' on the wire (its buckets are weeks). */
+const graphType = (period: ChartPeriod) => (period === 'monthly' ? 'weekly' : 'yearly');
 
 /** GET /invoices/graph, /invoices/cleared_graph, /invoices/payment_graph: the spec's parameter names per chart. */
 export const graphRequests = {
   shared: (w: GraphWindow) => ({
     path: '/invoices/graph',
-    query: { invoices_shared_from_date: w.from, invoices_shared_to_date: w.to, shared_type: w.view },
+    query: { invoices_shared_from_date: w.from, invoices_shared_to_date: w.to, shared_type: graphType(w.period) },
     codec: SharedGraph,
   }),
   cleared: (w: GraphWindow) => ({
     path: '/invoices/cleared_graph',
-    query: { invoices_cleared_from_date: w.from, invoices_cleared_to_date: w.to, cleared_type: w.view },
+    query: { invoices_cleared_from_date: w.from, invoices_cleared_to_date: w.to, cleared_type: graphType(w.period) },
     codec: ClearedGraph,
   }),
   payments: (w: GraphWindow) => ({
     path: '/invoices/payment_graph',
-    query: { payments_data_from_date: w.from, payments_data_to_date: w.to, payment_type: w.view },
+    query: { payments_data_from_date: w.from, payments_data_to_date: w.to, payment_type: graphType(w.period) },
     codec: PaymentGraph,
   }),
 };
 
-export const fetchSharedGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.shared(w)).then((r) => r.data.invoices_shared[w.view]);
-export const fetchClearedGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.cleared(w)).then((r) => r.data.invoices_cleared[w.view]);
-export const fetchPaymentGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.payments(w)).then((r) => r.data.payments[w.view]);
+export const fetchSharedGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.shared(w)).then((r) => r.data.invoices_shared[graphType(w.period)]);
+export const fetchClearedGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.cleared(w)).then((r) => r.data.invoices_cleared[graphType(w.period)]);
+export const fetchPaymentGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.payments(w)).then((r) => r.data.payments[graphType(w.period)]);
 
 /** GET /payments/top_performers: by window (invoices card) or by period (credit card). */
 export const fetchTopPerformers = (client: ApiClient, filter: { from_date: string; to_date: string } | { period: 'this_year' }) =>

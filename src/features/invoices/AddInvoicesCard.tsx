@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { errorToastText } from '../../api/errors';
-import { UPLOAD_TEXTS } from '../../lib/csv-upload';
+import { UPLOAD_TEXTS } from '../../domain/csv';
 import { formatDate } from '../../lib/format';
 import { Button, GhostButton } from '../../ui/form';
 import { Skeleton } from '../../ui/Skeleton';

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { PaymentList, PaymentRow } from '../../api/codecs/invoices';
-import { useSession } from '../../app/session-context';
-import { formatCount, formatDate, formatMoney, formatShortMoney, orMissing } from '../../lib/format';
+import { useSession } from '../../api/session-context';
+import { formatCount, formatDate, orMissing } from '../../lib/format';
+import { formatMoney, formatShortMoney } from '../../domain/money';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
 import { FilterButtons, Toolbar } from '../../ui/controls';
 import { StarToggle } from '../../ui/StarToggle';

@@ -3,10 +3,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { csvUploadMachine, type CsvUploadActorInput, type CsvUploadResult } from '../../../machines/csv-upload/csv-upload.machine';
+import { csvUploadMachine, type CsvUploadActorInput } from '../../../machines/csv-upload/csv-upload.machine';
+import { type CsvUploadResult } from '../../domain/csv';
 import { apiErrorFromBody } from '../../api/errors';
-import { themes } from '../../app/theme';
-import { UPLOAD_TEXTS } from '../../lib/csv-upload';
+import { themes } from '../../ui/theme';
+import { UPLOAD_TEXTS } from '../../domain/csv';
 import { CsvUploadDialog } from './CsvUploadModal';
 
 afterEach(cleanup);

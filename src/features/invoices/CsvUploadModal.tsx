@@ -1,18 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { useSWRConfig } from 'swr';
 import type { ActorLogicFrom } from 'xstate';
 import { csvUploadMachine, stepOf, type CsvFile, type CsvUploadEvent, type CsvUploadSnapshot } from '../../../machines/csv-upload/csv-upload.machine';
-import { failureReasons, type UploadResultRow } from '../../api/codecs/upload';
-import { useSession } from '../../app/session-context';
-import { CSV_FORMAT_HINTS, CSV_KIND, sizeText, UPLOAD_TEXTS, type CsvKind } from '../../lib/csv-upload';
+import { failureReasons, type UploadResultRow } from '../../domain/csv';
+import { CSV_FORMAT_HINTS, CSV_KIND, sizeText, UPLOAD_TEXTS, type CsvKind } from '../../domain/csv';
 import { Button, FieldError, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../../ui/Table';
-import { CSV_TYPE_LABELS, isInvoiceDataKey, PAGE_CSV_TYPES, resultRowKey, resultSummary, statusName, templateOf, uploadTitle } from './csv-upload-view';
-import { csvUploadActor } from './upload-api';
+import { useCsvUpload } from './useCsvUpload';
+import { CSV_TYPE_LABELS, PAGE_CSV_TYPES, resultRowKey, resultSummary, statusName, templateOf, uploadTitle } from './csv-upload-view';
 
 const Step = styled.div`
   display: grid;
@@ -98,20 +96,7 @@ interface CsvUploadModalProps {
  * stays open (Cancel stops the upload).
  */
 export function CsvUploadModal({ open, onClose }: CsvUploadModalProps) {
-  const { client } = useSession();
-  const { mutate } = useSWRConfig();
-  const logic = useMemo(
-    () =>
-      csvUploadMachine.provide({
-        actors: { upload: csvUploadActor(client) },
-        actions: {
-          refreshInvoices: () => {
-            void mutate(isInvoiceDataKey);
-          },
-        },
-      }),
-    [client, mutate],
-  );
+  const logic = useCsvUpload();
   return <CsvUploadDialog open={open} onClose={onClose} logic={logic} />;
 }
 

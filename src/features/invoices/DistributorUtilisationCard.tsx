@@ -1,7 +1,7 @@
 import { Fragment, useId } from 'react';
 import type { DistributorDetails } from '../../api/codecs/invoices';
 import { errorToastText } from '../../api/errors';
-import { formatMoney, formatShortMoney } from '../../lib/format';
+import { formatMoney, formatShortMoney } from '../../domain/money';
 import { GhostButton } from '../../ui/form';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDistributorDetails } from './api';

@@ -4,27 +4,32 @@ import styled from 'styled-components';
 import type { InvoiceStats, StatsFilterInformation } from '../../api/codecs/invoices';
 import { errorToastText } from '../../api/errors';
 import { config } from '../../config';
-import { formatCount, formatDate, formatMoney, formatShortMoney } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
+import { formatMoney, formatShortMoney } from '../../domain/money';
 import { EChart } from '../../ui/charts/EChart';
 import { FilterButtons } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
 import { Skeleton } from '../../ui/Skeleton';
 import { CardGrid } from '../../ui/StatCard';
 import { EMPTY_TEXT } from '../../ui/Table';
-import { Panel, SectionBox, SectionHeader } from '../dashboard/layout';
+import { Panel, SectionBox, SectionHeader } from '../../ui/layout';
 import { useInvoiceStats } from './api';
 import { LoadError } from './layout';
-import { statsWindow, type InvoiceStatsParams, type StatsView } from './queries';
+import { type InvoiceStatsParams } from './queries';
+import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
+import { useChartPanel } from '../../ui/useChartPanel';
 import { clearedOption, hasStats, productNameOf, shareText, statsSeries, statsSummary, totalInvoicesOption } from './stats-charts';
 
 type StatsChart = 'shared' | 'cleared';
 
 const CHART_TITLES: Record<StatsChart, string> = { shared: 'Total Invoices', cleared: 'Cleared' };
-const VIEW_NAMES: Record<StatsView, string> = { monthly: 'Monthly', yearly: 'Yearly' };
+const VIEW_NAMES: Record<ChartPeriod, string> = { monthly: 'Monthly', yearly: 'Yearly' };
 const productName = productNameOf(config.product);
 
 /** Box 1 this month, both charts over the last 12 months (spec 1 §7: 'Monthly invoice stats cover the current month; the default graph range is the last 364 days'). */
-export const DEFAULT_STATS_PARAMS: InvoiceStatsParams = { box: 'monthly', shared: 'yearly', cleared: 'yearly' };
+/** Box 1 and the two charts each have a period; Box 1 starts on Monthly, the charts on Yearly. */
+const STATS_PARTS = ['box', 'shared', 'cleared'] as const;
+const STATS_START = { box: 'monthly' } as const;
 
 const Box = styled(Panel)`
   header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
@@ -71,7 +76,7 @@ const ChartPanel = styled.section`
 /** What a part of the section can show: the answer for its own view, a load under way, or a failure. */
 type Part<T> = { state: 'ready'; value: T } | { state: 'loading' } | { state: 'failed' };
 
-function ViewToggle({ label, view, onChange }: { label: string; view: StatsView; onChange: (view: StatsView) => void }) {
+function ViewToggle({ label, view, onChange }: { label: string; view: ChartPeriod; onChange: (view: ChartPeriod) => void }) {
   return (
     <FilterButtons role="group" aria-label={label}>
       {(['monthly', 'yearly'] as const).map((v) => (
@@ -99,8 +104,9 @@ function money<T>(part: Part<T>, pick: (value: T) => number): ReactNode {
  * configuration) and shown here with Retry.
  */
 export function InvoiceStatsSection() {
-  const [params, setParams] = useState<InvoiceStatsParams>(DEFAULT_STATS_PARAMS);
-  const [expanded, setExpanded] = useState<StatsChart | null>(null);
+  const panel = useChartPanel(STATS_PARTS, 'yearly', STATS_START);
+  const params: InvoiceStatsParams = { box: panel.periodOf('box'), shared: panel.periodOf('shared'), cleared: panel.periodOf('cleared') };
+  const expanded = panel.open === 'box' ? null : panel.open;
   const stats = useInvoiceStats(params);
   const day = format(new Date(), 'yyyy-MM-dd');
   const today = useMemo(() => parseISO(day), [day]);
@@ -116,9 +122,9 @@ export function InvoiceStatsSection() {
   const summary = part(loaded?.params.box === params.box, (d) => d.invoices_summary);
   const outstanding = part(true, (d) => d.overdue_invoices_summary);
   const limits = part(true, (d) => d.available_limits_summary);
-  const setView = (which: keyof InvoiceStatsParams) => (view: StatsView) => setParams((p) => ({ ...p, [which]: view }));
-  const toggle = (chart: StatsChart) => setExpanded((current) => (current === chart ? null : chart));
-  const boxWindow = statsWindow(params.box, today);
+  const setView = (which: keyof InvoiceStatsParams) => (period: ChartPeriod) => panel.setPeriod(which, period);
+  const toggle = (chart: StatsChart) => panel.toggle(chart);
+  const boxWindow = chartWindow(params.box, today);
 
   const sharedSub =
     summary.state === 'ready' && summary.value.shared_invoice_count !== undefined ? `${formatCount(summary.value.shared_invoice_count)} invoices` : undefined;
@@ -208,7 +214,7 @@ export function InvoiceStatsSection() {
               expanded === 'shared' ? d.shared_invoices_graph_data.filter_information : d.cleared_invoices_graph_data.filter_information,
             )}
             onView={setView(expanded)}
-            onClose={() => setExpanded(null)}
+            onClose={panel.close}
           />
         )}
       </div>
@@ -218,10 +224,10 @@ export function InvoiceStatsSection() {
 
 function StatsChartPanel(props: {
   chart: StatsChart;
-  view: StatsView;
+  view: ChartPeriod;
   today: Date;
   part: Part<StatsFilterInformation>;
-  onView: (view: StatsView) => void;
+  onView: (view: ChartPeriod) => void;
   onClose: () => void;
 }) {
   const { chart, view, today, part, onView, onClose } = props;

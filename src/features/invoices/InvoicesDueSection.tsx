@@ -1,8 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { InvoiceList, InvoiceRow } from '../../api/codecs/invoices';
-import { useSession } from '../../app/session-context';
-import { formatCount, formatDate, formatMoney, orMissing } from '../../lib/format';
+import { useSession } from '../../api/session-context';
+import { formatCount, formatDate, orMissing } from '../../lib/format';
+import { formatMoney } from '../../domain/money';
 import type { TableState } from '../../lib/table-state';
 import { FilterButtons, Label, Select, Toolbar } from '../../ui/controls';
 import { ExportPanel } from '../../ui/ExportPanel';

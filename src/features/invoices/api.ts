@@ -12,7 +12,7 @@ import {
   type PaymentList,
   type StarResourceType,
 } from '../../api/codecs/invoices';
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../api/session-context';
 import { config } from '../../config';
 import {
   invoiceCsvQuery,

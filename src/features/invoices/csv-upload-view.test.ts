@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_TEXTS } from '../../lib/csv-upload';
+import { UPLOAD_TEXTS } from '../../domain/csv';
 import { invoiceListQuery } from './queries';
 import { isInvoiceDataKey, resultRowKey, resultSummary, statusName, templateOf, uploadTitle } from './csv-upload-view';
 

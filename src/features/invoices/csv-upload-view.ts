@@ -3,10 +3,10 @@
  * title, template and columns, the result summary and status names, and which cached lists a processed
  * file makes stale.
  */
-import type { UploadResultRow } from '../../api/codecs/upload';
-import { rowFailed } from '../../api/codecs/upload';
-import type { CsvUploadResult } from '../../../machines/csv-upload/csv-upload.machine';
-import { CSV_COLUMNS, CSV_KIND, CSV_TEMPLATES, UPLOAD_TEXTS, type CsvKind, type CsvType } from '../../lib/csv-upload';
+import type { UploadResultRow } from '../../domain/csv';
+import { rowFailed } from '../../domain/csv';
+import type { CsvUploadResult } from '../../domain/csv';
+import { CSV_COLUMNS, CSV_KIND, CSV_TEMPLATES, UPLOAD_TEXTS, type CsvKind, type CsvType } from '../../domain/csv';
 
 /** The csvtypes of POST /invoices/upload (spec 1 §7), in the order the modal offers them; invoices first. */
 export const PAGE_CSV_TYPES = ['invoice', 'distributor', 'distributor_history'] as const satisfies readonly CsvType[];

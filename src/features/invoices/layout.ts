@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Panel } from '../dashboard/layout';
+import { Panel } from '../../ui/layout';
 
 /** A card of the Invoices page: the home dashboard's panel, titled with the page's second-level heading. */
 export const PageCard = styled(Panel)`

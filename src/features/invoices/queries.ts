@@ -1,7 +1,7 @@
 import type { Query } from '../../api/client';
-import type { ClosedStatus } from '../../api/codecs/invoices';
-import { chartWindow } from '../../lib/dashboard-windows';
-import type { Region } from '../../lib/table-state';
+import type { ClosedStatus } from '../../domain/statuses';
+import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
+import type { RegionFilter } from '../../domain/regions';
 
 /**
  * The invoices page's filters as the screen names them, and the provider queries they become (spec 1 §4,
@@ -15,31 +15,26 @@ const searchKeyword = (search: string | undefined) => {
   const text = search?.trim() ?? '';
   return [...text].length >= MIN_SEARCH_LENGTH ? text : undefined;
 };
-const regionValue = (region: Region | 'all' | undefined) => (region === undefined || region === 'all' ? undefined : region);
+const regionValue = (region: RegionFilter | undefined) => (region === undefined || region === 'all' ? undefined : region);
 
 // ---------------------------------------------------------------------------------------------------
 // Invoice statistics
 // ---------------------------------------------------------------------------------------------------
 
-/** The stats boxes' and charts' Monthly/Yearly toggles. */
-export type StatsView = 'monthly' | 'yearly';
-
 export interface InvoiceStatsParams {
   /** Box 1 (invoices shared and cleared). */
-  box: StatsView;
+  box: ChartPeriod;
   /** The 'Total Invoices' line chart. */
-  shared: StatsView;
+  shared: ChartPeriod;
   /** The 'Cleared' bar chart. */
-  cleared: StatsView;
+  cleared: ChartPeriod;
 }
 
-/** Monthly covers the current month ('Week N' buckets), yearly the last 364 days (month buckets); both end today. */
-export const statsWindow = (view: StatsView, today: Date) => chartWindow(view === 'monthly' ? 'weekly' : 'yearly', today);
 
 export function invoiceStatsQuery(params: InvoiceStatsParams, today: Date): Query {
-  const box = statsWindow(params.box, today);
-  const shared = statsWindow(params.shared, today);
-  const cleared = statsWindow(params.cleared, today);
+  const box = chartWindow(params.box, today);
+  const shared = chartWindow(params.shared, today);
+  const cleared = chartWindow(params.cleared, today);
   return {
     invoices_summary_from: box.from,
     invoices_summary_to: box.to,
@@ -102,7 +97,7 @@ export interface InvoiceListParams {
   channelFinance?: ChannelFinanceFilter;
   /** Applies with the 'closed' filter only. */
   closedStatus?: ClosedStatusFilter;
-  region?: Region | 'all';
+  region?: RegionFilter;
   /** Sent only from 3 characters on. */
   search?: string;
   page?: number;
@@ -147,7 +142,7 @@ const COLLECTION_DAYS: Record<Exclude<CollectionFilter, 'starred'>, number> = { 
 export interface PaymentListParams {
   /** null: every payment (the Complete Payment Report). */
   filter: CollectionFilter | null;
-  region?: Region | 'all';
+  region?: RegionFilter;
   search?: string;
   page?: number;
 }

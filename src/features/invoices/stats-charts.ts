@@ -5,12 +5,13 @@
  * No React and no ECharts here (option objects only), so they are tested alone.
  */
 import type { StatsFilterInformation } from '../../api/codecs/invoices';
-import { MONTHS, weekLabels } from '../../lib/dashboard-windows';
-import { formatCount, formatMoney, formatPercent } from '../../lib/format';
+import { MONTHS, weekLabels } from '../../domain/chart-periods';
+import { formatCount, formatPercent } from '../../lib/format';
+import { formatMoney } from '../../domain/money';
 import { escapeHtml } from '../../ui/charts/chart-theme';
 import type { ChartOption, TooltipParams } from '../../ui/charts/echarts';
 import { barOption, lineOption } from '../../ui/charts/options';
-import type { StatsView } from './queries';
+import type { ChartPeriod } from '../../domain/chart-periods';
 
 /** The provider's product key as a name ('provider' -> 'Provider'), as the top bar shows it. */
 export const productNameOf = (product: string) => product.charAt(0).toUpperCase() + product.slice(1);
@@ -33,7 +34,7 @@ export interface StatsSeries {
  * spec's week count (the days of the previous month divided by 7, rounded up; see `weekLabels`), as on the
  * home charts. A bucket the answer does not have is zero; one outside the categories is not drawn.
  */
-export function statsSeries(info: StatsFilterInformation | undefined, view: StatsView, today: Date): StatsSeries {
+export function statsSeries(info: StatsFilterInformation | undefined, view: ChartPeriod, today: Date): StatsSeries {
   const categories = view === 'yearly' ? [...MONTHS] : weekLabels(today);
   const buckets = new Map<string, { count: number; total_amount: number; paid_using_credit: number; paid_using_pay: number }>();
   for (const entry of info ?? []) {

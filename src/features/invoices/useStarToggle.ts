@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useSWRConfig, type KeyedMutator } from 'swr';
 import type { StarResourceType } from '../../api/codecs/invoices';
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../api/session-context';
 import { notify } from '../../ui/toast';
 import { setStarred } from './api';
 

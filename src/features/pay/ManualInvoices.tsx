@@ -14,8 +14,9 @@ import {
 } from '../../../machines/manual-invoice/manual-invoice.machine';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
 import { creditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
-import type { CollectionItem } from '../../api/codecs/pay';
-import { formatDate, formatMoney } from '../../lib/format';
+import type { PayDocument } from '../../domain/pay';
+import { formatDate } from '../../lib/format';
+import { formatMoney } from '../../domain/money';
 import { Button, FieldError, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { useErrorToast } from '../../ui/toast';
@@ -24,7 +25,7 @@ import { PaymentControls } from './PaymentControls';
 /** One manual entry of the page: its key, and the document once the provider created it. */
 export interface ManualEntry {
   key: string;
-  created: CollectionItem | null;
+  created: PayDocument | null;
 }
 
 /**
@@ -59,8 +60,8 @@ interface EntryProps extends SelectionProps {
   label: string;
   isSalesOrder: boolean;
   today: string;
-  create: (request: CreateRequest) => Promise<{ data: CollectionItem }>;
-  onCreated: (entryKey: string, document: CollectionItem) => void;
+  create: (request: CreateRequest) => Promise<{ data: PayDocument }>;
+  onCreated: (entryKey: string, document: PayDocument) => void;
   onDeleted: (entryKey: string) => void;
 }
 
@@ -107,7 +108,7 @@ export function ManualInvoices(props: Omit<EntryProps, 'entry'> & { entries: rea
 }
 
 /** A created manual document: its figures and the full payment controls. */
-function CreatedEntry(props: SelectionProps & { document: CollectionItem; label: string; today: string }) {
+function CreatedEntry(props: SelectionProps & { document: PayDocument; label: string; today: string }) {
   const { document, label, today, selectionOf, creditLimit, ...controls } = props;
   return (
     <Entry role="group" aria-label={`${label} ${document.document_number}`} data-testid={`doc-${document.document_number}`}>

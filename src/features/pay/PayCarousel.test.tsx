@@ -6,7 +6,7 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paySelectionMachine } from '../../../machines/pay-selection/pay-selection.machine';
 import type { PayItem, Selection } from '../../../machines/pay-selection/rules';
-import { themes } from '../../app/theme';
+import { themes } from '../../ui/theme';
 import { formatDateTime } from '../../lib/format';
 import { PayCarousel, type PayCarouselProps } from './PayCarousel';
 import { useNarrowScreen } from './useNarrowScreen';

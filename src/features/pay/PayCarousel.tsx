@@ -2,10 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
 import { creditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
-import { formatDate, formatDateTime, formatMoney, orMissing } from '../../lib/format';
+import { formatDate, formatDateTime, orMissing } from '../../lib/format';
+import { formatMoney } from '../../domain/money';
 import { GhostButton } from '../../ui/form';
-import type { PayTab } from './api';
-import { discountBanner, dueHint } from './hints';
+import type { PayTab } from '../../domain/pay';
+import { discountBanner } from './hints';
+import { dueHint } from '../../domain/pay';
 import { PaymentControls } from './PaymentControls';
 
 /**
@@ -174,7 +176,7 @@ function DocumentCard(props: PayCarouselProps & { item: PayItem; expanded: boole
   const closed = tab === 'closed';
   const number = item.document_number;
   const s = selectionOf(item.id);
-  const hint = closed ? null : dueHint(item, today);
+  const hint = closed ? null : dueHint(item.due_date, today);
   const banner = closed ? null : discountBanner(item, formatDate);
   const draft = item.ddr_status_date?.[0];
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { ThemeToggle } from '../../app/ThemeToggle';
+import { ThemeToggle } from '../../ui/ThemeToggle';
 import { config } from '../../config';
 
 const Header = styled.header`

@@ -5,15 +5,17 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { payCheckoutMachine, OTP_LENGTH, type PaymentMode } from '../../../machines/pay-checkout/pay-checkout.machine';
+import { payCheckoutMachine, OTP_LENGTH } from '../../../machines/pay-checkout/pay-checkout.machine';
+import { type PaymentMode } from '../../domain/payments';
 import { paySelectionMachine } from '../../../machines/pay-selection/pay-selection.machine';
 import { creditDisabledReason, validateAvailCredit, validatePay, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
-import type { CollectionItem } from '../../api/codecs/pay';
-import { toastText } from '../../api/errors';
-import { useSession } from '../../app/session-context';
+import type { PayDocument } from '../../domain/pay';
+import { toastText } from '../../domain/errors';
+import { useSession } from '../../api/session-context';
 import { config } from '../../config';
-import { formatDate, formatDateTime, formatMoney, orMissing } from '../../lib/format';
-import { paiseToRupees } from '../../lib/money';
+import { formatDate, formatDateTime, orMissing } from '../../lib/format';
+import { formatMoney } from '../../domain/money';
+import { paiseToRupees } from '../../domain/money';
 import { Select } from '../../ui/controls';
 import { Button, FieldError, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
@@ -21,8 +23,10 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Switch } from '../../ui/Switch';
 import { notify } from '../../ui/toast';
 import type { CreateRequest } from '../../../machines/manual-invoice/manual-invoice.machine';
-import { availCredit, bankGroups, createInvoice, directPayment, fetchCollection, openLimitAvailCredit, sendOtp, verifyOtp, type InvoiceDetail, type PayTab } from './api';
-import { discountBanner, dueHint } from './hints';
+import { availCredit, bankGroups, createInvoice, directPayment, fetchCollection, openLimitAvailCredit, sendOtp, verifyOtp } from '../../api/pay';
+import { type InvoiceDetail, type PayTab } from '../../domain/pay';
+import { discountBanner } from './hints';
+import { dueHint } from '../../domain/pay';
 import { ManualInvoices, placeholderItem, type ManualEntry } from './ManualInvoices';
 import { PayCarousel } from './PayCarousel';
 import { PayFrame } from './PayFrame';
@@ -175,7 +179,7 @@ function PayContent(props: { token: string; data: Collection; tab: PayTab; page:
     [client, token, meta.loan_application_id, meta.anchor_id, meta.erp_distributor_id, meta.distributor_code, today],
   );
   const onManualCreated = useCallback(
-    (key: string, document: CollectionItem) => {
+    (key: string, document: PayDocument) => {
       setEntries((list) => list.map((e) => (e.key === key ? { ...e, created: document } : e)));
       notify.success(`${label} ${document.document_number} created successfully.`);
     },
@@ -607,7 +611,7 @@ function DocumentTable(props: {
           )}
           {sorted.map((item, index) => {
             const s = selectionOf(item.id);
-            const hint = closed ? null : dueHint(item, today);
+            const hint = closed ? null : dueHint(item.due_date, today);
             const draft = item.ddr_status_date?.[0];
             const disabledReason = creditDisabledReason(item, creditLimit, today);
             return (

@@ -1,11 +1,12 @@
 import useSWR from 'swr';
 import styled from 'styled-components';
 import { useSearch } from 'wouter';
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../api/session-context';
 import { config } from '../../config';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import { formatMoney } from '../../domain/money';
 import { Skeleton } from '../../ui/Skeleton';
-import { paymentSuccess } from './api';
+import { paymentSuccess } from '../../api/pay';
 import { PayFrame } from './PayFrame';
 import { PAY_TOKEN_KEY } from './redirects';
 

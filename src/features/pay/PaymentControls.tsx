@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
 import type { PayItem, Selection } from '../../../machines/pay-selection/rules';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../domain/money';
 import { FieldError } from '../../ui/form';
 import { Switch } from '../../ui/Switch';
 

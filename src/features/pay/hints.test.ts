@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../lib/format';
-import { discountBanner, dueHint } from './hints';
+import { discountBanner } from './hints';
 
 describe('pay page hints', () => {
-  it('words the due hints from the calendar days left', () => {
-    expect(dueHint({ due_date: '2026-11-12' }, '2026-11-22')).toEqual({ text: 'OverDue by 10 Days', late: true });
-    expect(dueHint({ due_date: '2026-11-22' }, '2026-11-22')).toEqual({ text: 'Due Today', late: false });
-    expect(dueHint({ due_date: '2026-11-24' }, '2026-11-22')).toEqual({ text: '2 Days left', late: false });
-    expect(dueHint({ due_date: '2026-11-25' }, '2026-11-22')).toBeNull();
-  });
-
   it('shows the cash-discount banner only with a pay-by date and a positive discount, in en-IN rupees', () => {
     expect(discountBanner({ pay_by_date: '2026-12-01', discount_amount: 123_456_750 }, formatDate)).toBe(
       'Pay before 01 Dec 2026 to avail cash Discount of rupees 12,34,567.50',

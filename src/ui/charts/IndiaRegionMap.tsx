@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import styled, { useTheme } from 'styled-components';
-import { formatShortMoney } from '../../lib/format';
+import { formatShortMoney } from '../../domain/money';
 import { EChart, type ChartsModule, type ECharts } from './EChart';
 import { growthDirection, INDIA_REGIONS_MAP, orderedRegions, regionMapOption, regionShades, signedPercent, type GrowthDirection, type RegionFigures } from './region-map';
-import { REGION_LABELS, type Region } from './regions';
+import { REGION_LABELS, type Region } from '../../domain/regions';
 
 export type { RegionFigures } from './region-map';
-export type { Region } from './regions';
 
 export const REGION_MAP_HEIGHT = 360;
 export const REGION_LIST_LABEL = 'Region-wise credit utilisation figures';

@@ -1,4 +1,4 @@
-import type { Theme } from '../../app/theme';
+import type { Theme } from '../theme';
 
 /** The system font stack of the global style, so chart text matches the page. */
 export const CHART_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";

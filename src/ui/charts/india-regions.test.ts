@@ -1,7 +1,7 @@
 import india from '@svg-maps/india';
 import { describe, expect, it } from 'vitest';
 import { indiaRegionSvg, REGION_STATES, regionOfState } from './india-regions';
-import { REGIONS } from './regions';
+import { REGIONS } from '../../domain/regions';
 
 /** The named groups of the svg, each with the ids of the paths it holds. */
 function namedGroups(svg: string): { name: string; pathIds: string[] }[] {

@@ -4,7 +4,7 @@
  * by the map only.
  */
 import india from '@svg-maps/india';
-import { REGIONS, type Region } from './regions';
+import { REGIONS, type Region } from '../../domain/regions';
 
 /** The ids of `@svg-maps/india` locations (lower-case state/UT codes) in each region. */
 export const REGION_STATES: Readonly<Record<Region, readonly string[]>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { themes } from '../../app/theme';
+import { themes } from '../theme';
 import { chartTheme, escapeHtml } from './chart-theme';
 import type { ChartOption, TooltipItem, TooltipParams } from './echarts';
 import { amountTooltip, barOption, lineOption, rupeesAxisLabel, rupeesText } from './options';

@@ -3,7 +3,8 @@
  * than paise) and shown in full in the tooltip: the value is turned back into paise with `Math.round(value * 100)`
  * and formatted with {@link formatMoney}, next to the number of invoices behind it.
  */
-import { formatCount, formatMoney, formatShortMoney } from '../../lib/format';
+import { formatCount } from '../../lib/format';
+import { formatMoney, formatShortMoney } from '../../domain/money';
 import { escapeHtml } from './chart-theme';
 import type { ChartOption, TooltipItem, TooltipParams } from './echarts';
 

@@ -4,12 +4,13 @@
  * the region's share of the utilised total) and set on its data item, which keeps the VisualMap component
  * (~10 KiB gzip) out of the ECharts chunk and the colours tied to the app theme.
  */
-import type { Theme } from '../../app/theme';
-import { formatPercent, formatShortMoney } from '../../lib/format';
-import type { Paise } from '../../lib/money';
+import type { Theme } from '../theme';
+import { formatPercent } from '../../lib/format';
+import { formatShortMoney } from '../../domain/money';
+import type { Paise } from '../../domain/money';
 import { escapeHtml } from './chart-theme';
 import type { ChartOption, TooltipParams } from './echarts';
-import { REGION_LABELS, REGIONS, type Region } from './regions';
+import { REGION_LABELS, REGIONS, type Region } from '../../domain/regions';
 
 /** The name the region SVG is registered under with ECharts. */
 export const INDIA_REGIONS_MAP = 'india-regions';

@@ -16,8 +16,8 @@ import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
 
 const { eachLike, integer, number, string, regex, like } = MatchersV3;
 const pact = newPact();
-const YEAR = { view: 'yearly' as const, from: '2025-11-23', to: '2026-11-22' };
-const MONTH = { view: 'weekly' as const, from: '2026-11-01', to: '2026-11-22' };
+const YEAR = { period: 'yearly' as const, from: '2025-11-23', to: '2026-11-22' };
+const MONTH = { period: 'monthly' as const, from: '2026-11-01', to: '2026-11-22' };
 const region = regex('^(north|east|west|south)$', 'north');
 const monthRow = { month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'), total: number(125000.5), no_of_invoices: integer(12) };
 const weekly = [{ weekly_data: eachLike({ week: integer(1), total: number(40000.25), no_of_invoices: integer(3) }) }];
@@ -86,7 +86,7 @@ describe('home dashboard calls', () => {
       )
       .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: 'ER-VALIDATION', detail: string('from must not be after to') }) }))
       .executeTest(async (server) => {
-        await expect(fetchSharedGraph(clientFor(server.url), { view: 'yearly', from: '2026-11-22', to: '2026-11-01' })).rejects.toMatchObject({
+        await expect(fetchSharedGraph(clientFor(server.url), { period: 'yearly', from: '2026-11-22', to: '2026-11-01' })).rejects.toMatchObject({
           status: 422,
           code: 'ER-VALIDATION',
         });

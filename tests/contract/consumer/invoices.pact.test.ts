@@ -9,7 +9,7 @@ import {
   fetchPayments,
   setStarred,
 } from '../../../src/features/invoices/api';
-import { DEFAULT_PRODUCT } from '../../../src/lib/product';
+import { DEFAULT_PRODUCT } from '../../../src/domain/product';
 import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
 
 /**

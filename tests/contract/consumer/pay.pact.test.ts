@@ -11,8 +11,8 @@ import {
   sendOtp,
   verifyOtp,
   type ManualInvoiceInput,
-} from '../../../src/features/pay/api';
-import { DEFAULT_PRODUCT, vendorMediaType } from '../../../src/lib/product';
+} from '../../../src/api/pay';
+import { DEFAULT_PRODUCT, vendorMediaType } from '../../../src/domain/product';
 import { clientFor, JSON_CONTENT, newPact, V1 } from '../pact';
 
 /**

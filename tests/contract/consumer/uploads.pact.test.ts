@@ -1,8 +1,8 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { uploadCsv } from '../../../src/features/invoices/upload-api';
-import type { CsvType } from '../../../src/lib/csv-upload';
+import { uploadCsv } from '../../../src/api/uploads';
+import type { CsvType } from '../../../src/domain/csv';
 import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
 import { UPLOAD_FIXTURES } from '../fixtures/uploads';
 

@@ -3,8 +3,8 @@ import { daysPast, todayOf } from '../../../../mock-server/aggregates';
 import { findPayLink } from '../../../../mock-server/auth/pay-token';
 import type { Db, Invoice } from '../../../../mock-server/db';
 import { balanceDue, creditFigures, OVERDUE_CUTOFF_DAYS, payAccount } from '../../../../mock-server/pay';
-import { rupeesToPaise } from '../../../../src/lib/money';
-import { DEFAULT_PRODUCT, vendorMediaType, type ApiVersion } from '../../../../src/lib/product';
+import { rupeesToPaise } from '../../../../src/domain/money';
+import { DEFAULT_PRODUCT, vendorMediaType, type ApiVersion } from '../../../../src/domain/product';
 
 /**
  * Provider states of the pay-page interactions (tests/contract/consumer/pay.pact.test.ts), for the embedded

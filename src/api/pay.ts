@@ -1,16 +1,11 @@
-import type { ApiClient } from '../../api/client';
-import { CreatedInvoice, invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, VerifyOtpAnswer } from '../../api/codecs/pay';
-import { paiseToRupees, paiseToText, type Paise } from '../../lib/money';
+import type { ApiClient } from './client';
+import { CreatedInvoice, invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, VerifyOtpAnswer } from './codecs/pay';
+import { paiseToRupees, paiseToText, type Paise } from '../domain/money';
+import type { PaymentMode } from '../domain/payments';
 
-/** The pay page's calls. Every one is authorised by the page token from the link (spec 3 §6). */
-export type PayTab = 'open' | 'closed' | 'partial';
+import type { InvoiceDetail, PayTab } from '../domain/pay';
 
-export interface InvoiceDetail {
-  id: string;
-  amount: Paise;
-  /** Open-limit credit: the supplier bank account the document's group goes to. */
-  bankAccountId?: string;
-}
+/* The pay page's calls. Every one is authorised by the page token from the link (spec 3 §6). */
 
 /** Open-limit credit: the documents grouped by supplier bank account, in first-seen order. */
 export function bankGroups(items: readonly InvoiceDetail[]): { bankAccountId: string; items: InvoiceDetail[] }[] {
@@ -83,7 +78,7 @@ export function verifyOtp(client: ApiClient, token: string, input: { loanApplica
 }
 
 /** POST /direct_payments/cc_avenue: answers the gateway link to send the customer to. */
-export function directPayment(client: ApiClient, token: string, items: readonly InvoiceDetail[], method: 'net_banking' | 'upi', key: string) {
+export function directPayment(client: ApiClient, token: string, items: readonly InvoiceDetail[], method: PaymentMode, key: string) {
   return client.request({
     method: 'POST',
     path: '/direct_payments/cc_avenue',

@@ -1,7 +1,12 @@
 import { addDays, format, getDaysInMonth, startOfMonth, subMonths } from 'date-fns';
 
-/** The home charts' two views: the dropdown's 'This Year' is yearly, 'This Month' weekly. */
-export type ChartView = 'yearly' | 'weekly';
+/**
+ * The charts' period, one name everywhere: the home dropdown's 'This Year' / 'This Month' and every
+ * chart's Yearly / Monthly toggle. A monthly chart has one bucket per week ('Week N'), a yearly chart one
+ * per month. (On the wire the home graphs call monthly 'weekly', the stats call it 'monthly'.)
+ */
+export const CHART_PERIODS = ['monthly', 'yearly'] as const;
+export type ChartPeriod = (typeof CHART_PERIODS)[number];
 
 export const YEARLY_WINDOW_DAYS = 364;
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -9,11 +14,11 @@ export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', '
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /**
- * The date window of a view (spec §7): weekly starts on the first day of the current month, yearly 364
- * days back; both end today. Dates are local calendar days, sent as YYYY-MM-DD.
+ * The date window of a period (spec 1 §7): monthly starts on the first day of the current month, yearly
+ * 364 days back; both end today. Dates are local calendar days, sent as YYYY-MM-DD.
  */
-export function chartWindow(view: ChartView, today: Date): { from: string; to: string } {
-  const from = view === 'weekly' ? startOfMonth(today) : addDays(today, -YEARLY_WINDOW_DAYS);
+export function chartWindow(period: ChartPeriod, today: Date): { from: string; to: string } {
+  const from = period === 'monthly' ? startOfMonth(today) : addDays(today, -YEARLY_WINDOW_DAYS);
   return { from: iso(from), to: iso(today) };
 }
 

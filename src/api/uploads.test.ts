@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import { csvUploadMachine } from '../../../machines/csv-upload/csv-upload.machine';
-import { createMockServer, type RunningMock } from '../../../mock-server/app';
-import { createApiClient, type SessionPort } from '../../api/client';
-import { rowFailed, failureReasons } from '../../api/codecs/upload';
-import { ApiError } from '../../api/errors';
-import { DEFAULT_PRODUCT } from '../../lib/product';
-import { csvUploadActor, uploadCsv, uploadForm } from './upload-api';
-import { demoAuthToken } from '../../../mock-server/test-login';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { csvUploadMachine, type CsvUploadActorInput } from '../../machines/csv-upload/csv-upload.machine';
+import type { CsvUploadResult } from '../domain/csv';
+import { createMockServer, type RunningMock } from '../../mock-server/app';
+import { createApiClient, type SessionPort } from './client';
+import { rowFailed, failureReasons } from '../domain/csv';
+import { ApiError } from './errors';
+import { DEFAULT_PRODUCT } from '../domain/product';
+import { uploadCsv, uploadForm } from './uploads';
+import { demoAuthToken } from '../../mock-server/test-login';
 
 const mock = createMockServer({ log: () => {}, clock: () => new Date('2026-11-22T10:00:00') });
 let running: RunningMock;
@@ -101,7 +102,11 @@ describe('uploadCsv with other answers', () => {
 describe('the upload machine with the real client and mock', () => {
   const run = (csvtype: 'invoice' | 'transaction_data', text: string) => {
     const refreshInvoices = vi.fn();
-    const actor = createActor(csvUploadMachine.provide({ actors: { upload: csvUploadActor(api()) }, actions: { refreshInvoices } }), { input: { csvtype } }).start();
+    // The effect as the screen's hook provides it (src/features/invoices/useCsvUpload.ts).
+    const upload = fromPromise<CsvUploadResult, CsvUploadActorInput>(({ input, signal }) =>
+      uploadCsv(api(), { csvtype: input.csvtype, file: input.file, onProgress: input.onProgress, signal }),
+    );
+    const actor = createActor(csvUploadMachine.provide({ actors: { upload }, actions: { refreshInvoices } }), { input: { csvtype } }).start();
     actor.send({ type: 'SELECT_FILE', file: file(text) });
     actor.send({ type: 'UPLOAD' });
     actor.send({ type: 'UPLOAD' });

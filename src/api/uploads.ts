@@ -1,11 +1,7 @@
-import { fromPromise } from 'xstate';
-import type { CsvUploadActorInput } from '../../../machines/csv-upload/csv-upload.machine';
-import type { ApiClient, UploadProgress } from '../../api/client';
-import { UploadAnswer, type UploadMeta, type UploadResultRow } from '../../api/codecs/upload';
-import { apiErrorFromBody } from '../../api/errors';
-import { uploadPath, type CsvType } from '../../lib/csv-upload';
-
-export type { UploadProgress } from '../../api/client';
+import { uploadPath, type CsvType, type CsvUploadResult } from '../domain/csv';
+import type { ApiClient, UploadProgress } from './client';
+import { UploadAnswer } from './codecs/upload';
+import { apiErrorFromBody } from './errors';
 
 /** What the upload modal sends. */
 export interface CsvUploadRequest {
@@ -14,12 +10,6 @@ export interface CsvUploadRequest {
   file: Blob & { readonly name: string };
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
-}
-
-/** A processed file: the result table's rows and the provider's summary (null when it sends none). */
-export interface CsvUploadResult {
-  rows: UploadResultRow[];
-  meta: UploadMeta | null;
 }
 
 /**
@@ -52,15 +42,4 @@ export async function uploadCsv(client: ApiClient, request: CsvUploadRequest): P
   });
   if (answer.status === 'error') throw apiErrorFromBody(200, answer);
   return { rows: answer.message, meta: answer.meta ?? null };
-}
-
-/**
- * The upload modal machine's `upload` actor over the client: the screen provides it with
- * `csvUploadMachine.provide({ actors: { upload: csvUploadActor(client) }, actions: { refreshInvoices } })`.
- * Stopping the actor (Cancel, Reset, the modal unmounting) aborts the request.
- */
-export function csvUploadActor(client: ApiClient) {
-  return fromPromise<CsvUploadResult, CsvUploadActorInput>(({ input, signal }) =>
-    uploadCsv(client, { csvtype: input.csvtype, file: input.file, onProgress: input.onProgress, signal }),
-  );
 }

@@ -1,6 +1,7 @@
 /**
- * CSV uploads: what the app, the mock provider and the templates agree on. Pure data and checks, no I/O,
- * so the upload machine, the API client and the mock all read the same limits and column sets.
+ * CSV uploads: what the app, the mock provider and the templates agree on (the column catalogue, limits,
+ * texts, the result rows). Pure data and checks, no I/O, so the upload machine, the API client and the
+ * mock all read the same limits and column sets.
  */
 
 /** The upload limit: 5 MB (5 × 1024 × 1024 bytes). The client refuses a larger file; the provider answers 413. */
@@ -129,6 +130,45 @@ export function csvFileProblem(file: FileFacts): string | null {
   if (file.size > CSV_MAX_BYTES) return `'${file.name}' is ${sizeText(file.size)}; files up to ${CSV_MAX_SIZE_TEXT} can be uploaded. Split it into smaller files.`;
   return null;
 }
+
+/**
+ * One row of an upload's result table: invoice_number (an invoice file, one row per invoice) or file_id (a
+ * customer file, one row for the file), status, and failure_reason as text or a list ('Row 3: ...').
+ * `row` is the row's number in the file (header = 1) where the provider gives it.
+ */
+export interface UploadResultRow {
+  status: string;
+  row?: number;
+  invoice_number?: string | null;
+  file_id?: string | null;
+  failure_reason?: string | string[] | null;
+}
+
+/** The answer's summary of the file (the mock sends it; the spec does not show one, so every part is optional). */
+export interface UploadMeta {
+  file_id?: string;
+  csvtype?: string;
+  total_rows?: number;
+  accepted_rows?: number;
+  rejected_rows?: number;
+  last_invoices_upload?: string | null;
+}
+
+/** A processed file: the result table's rows and the provider's summary (null when it sends none). */
+export interface CsvUploadResult {
+  rows: UploadResultRow[];
+  meta: UploadMeta | null;
+}
+
+/** The failure reasons of a row as a list (none for a row that passed). */
+export function failureReasons(row: UploadResultRow): string[] {
+  const reason = row.failure_reason;
+  if (reason === undefined || reason === null) return [];
+  return (Array.isArray(reason) ? reason : [reason]).filter((r) => r.trim() !== '');
+}
+
+/** Whether a row was refused (in part, for a customer file): a status other than success, or a reason. */
+export const rowFailed = (row: UploadResultRow): boolean => row.status !== 'success' || failureReasons(row).length > 0;
 
 /** A header cell as a column key: trimmed, lower case, spaces and hyphens as underscores. */
 export function headerKey(cell: string): string {

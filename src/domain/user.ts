@@ -1,0 +1,30 @@
+import type { AccessType } from './access';
+
+/** The anchor a user works for, as the profile shows it. */
+export interface UserAnchor {
+  name: string;
+  logo_url: string | null;
+  id?: string;
+  is_system_generated?: boolean;
+}
+
+/**
+ * The logged-in user (GET /users/{id}). The session machine keeps it; `src/api/codecs/session.ts` decodes
+ * exactly this shape.
+ */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  role_id: number | string;
+  first_name?: string;
+  last_name?: string;
+  designation?: string;
+  virtual_id?: string | null;
+  phone_number?: string;
+  /** The portal access type; null behaves like every type. */
+  event?: AccessType | null;
+  anchor?: UserAnchor | null;
+  is_system_generated?: boolean;
+}

@@ -1,0 +1,21 @@
+import { useMachine } from '@xstate/react';
+import { chartPanelMachine, periodOf } from '../../machines/chart-panel/chart-panel.machine';
+import type { ChartPeriod } from '../domain/chart-periods';
+
+/**
+ * A panel of charts where one is open at a time and each keeps its own period (the home invoices section,
+ * the invoices page's statistics): the chart-panel machine behind a small API. `charts` must be a constant.
+ */
+export function useChartPanel<C extends string>(charts: readonly C[], period: ChartPeriod = 'yearly', periods?: Partial<Record<C, ChartPeriod>>) {
+  const [state, send] = useMachine(chartPanelMachine, { input: { charts, period, ...(periods ? { periods } : {}) } });
+  const { context } = state;
+  return {
+    open: context.open as C | null,
+    section: context.section,
+    periodOf: (chart: C) => periodOf(context, chart),
+    toggle: (chart: C) => send({ type: 'TOGGLE', chart }),
+    close: () => send({ type: 'CLOSE' }),
+    setPeriod: (chart: C, next: ChartPeriod) => send({ type: 'SET_PERIOD', chart, period: next }),
+    setAll: (next: ChartPeriod) => send({ type: 'SET_ALL', period: next }),
+  };
+}
