@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { validationError } from './http';
+import { PAGE_SIZE } from '../src/domain/thresholds';
 
 /** The pagy block every paged list answers with. */
 export interface Pagy {
@@ -13,7 +14,7 @@ export interface Pagy {
   next: number | null;
 }
 
-export const DEFAULT_ITEMS = 10;
+export const DEFAULT_ITEMS = PAGE_SIZE;
 export const MAX_ITEMS = 100;
 
 /** Reads `page` (1-based) and `items` from the query; bad values are a 422, not a silent default. */

@@ -3,6 +3,10 @@ import { daysPast, isoDay, rupees, todayOf } from './aggregates';
 import { findPayLink, payTokenError } from './auth/pay-token';
 import type { Anchor, AnchorSettings, Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, PaymentLink } from './db';
 import { nextId } from './db';
+import { formatMoney, rupeesToPaise } from '../src/domain/money';
+import { isOverdueView, isPastCreditCutoff } from '../src/domain/pay';
+import { closedStatusOf } from '../src/domain/statuses';
+import { CREDIT_PERIOD_DAYS, OVERDUE_CUTOFF_DAYS } from '../src/domain/thresholds';
 import { HttpError, isRecord, resource, type ApiErrorEntry } from './http';
 
 /**
@@ -11,12 +15,6 @@ import { HttpError, isRecord, resource, type ApiErrorEntry } from './http';
  * Amounts are integer paise here; routes turn them into rupees.
  */
 
-/** Credit drawn from the pay page is due this many days after disbursement. */
-export const CREDIT_PERIOD_DAYS = 60;
-/** A document whose due date is more than this many days ago cannot be paid by credit (spec §9). */
-export const OVERDUE_CUTOFF_DAYS = 60;
-/** Overdue credit dues above this (paise) switch the page to the overdue view and stop new credit. */
-export const OVERDUE_VIEW_THRESHOLD = 100;
 /** A verified OTP allows credit draws on its token for this long. */
 export const OTP_VERIFIED_FOR_MS = 10 * 60 * 1000;
 
@@ -118,27 +116,11 @@ export function creditFigures(db: Db, account: PayAccount, now: number): CreditF
 
 export const balanceDue = (invoice: Invoice) => invoice.total - invoice.amount_paid;
 
-const INR = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** ₹3,80,000.00 */
-export const inr = (paise: number) => `₹${INR.format(paise / 100)}`;
-
-const AMOUNT = /^\d+(?:\.\d{1,2})?$/;
-
 /** Rupees (number or decimal string) greater than zero with at most 2 decimals, as paise; null otherwise. */
 export function parseAmount(value: unknown): number | null {
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    text = String(value);
-  } else if (typeof value === 'string') {
-    text = value.trim();
-  } else {
-    return null;
-  }
-  if (!AMOUNT.test(text)) return null;
-  const [whole = '0', fraction = ''] = text.split('.');
-  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return Number.isSafeInteger(paise) && paise > 0 ? paise : null;
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
+  const paise = rupeesToPaise(value, { unsigned: true, exact: true });
+  return paise !== null && paise > 0 ? paise : null;
 }
 
 /** An id as a positive whole number (ids may come as numbers or numeric strings). */
@@ -232,11 +214,11 @@ export function checkLines(db: Db, account: PayAccount, lines: readonly Requeste
       problems.push({
         code: 'ER-INVOICE-104',
         title: `${line.field}.user_requested_amount`,
-        detail: `The amount for ${name} (${inr(line.amount)}) is more than its balance due of ${inr(balanceDue(invoice))}.`,
+        detail: `The amount for ${name} (${formatMoney(line.amount)}) is more than its balance due of ${formatMoney(balanceDue(invoice))}.`,
       });
       continue;
     }
-    if (purpose === 'credit' && daysPast(invoice.due_date, today) > OVERDUE_CUTOFF_DAYS) {
+    if (purpose === 'credit' && isPastCreditCutoff(invoice.due_date, isoDay(today))) {
       problems.push({
         code: 'ER-CREDIT-104',
         title: `${line.field}.id`,
@@ -263,10 +245,10 @@ export function checkCreditAccount(db: Db, account: PayAccount, now: number): Cr
   if (!account.settings.show_credit_option) throw payError('ER-CREDIT-101', 'Credit is not offered on this payment link.');
   const figures = creditFigures(db, account, now);
   if (figures.unavailable !== null) throw payError('ER-CREDIT-101', figures.unavailable);
-  if ((figures.overdueAmount ?? 0) > OVERDUE_VIEW_THRESHOLD) {
+  if (isOverdueView(figures.overdueAmount)) {
     throw payError(
       'ER-CREDIT-102',
-      `This account has overdue credit dues of ${inr(figures.overdueAmount ?? 0)} (${figures.overdueDays ?? 0} days). Clear the credit dues before availing more credit.`,
+      `This account has overdue credit dues of ${formatMoney(figures.overdueAmount ?? 0)} (${figures.overdueDays ?? 0} days). Clear the credit dues before availing more credit.`,
     );
   }
   if (account.settings.require_otp && !otpVerified(db, account.token, now)) {
@@ -306,7 +288,7 @@ export function recordPayment(
   invoice.amount_paid += amount;
   if (invoice.amount_paid >= invoice.total) {
     invoice.status = 'paid';
-    invoice.closed_status = source === 'credit' ? 'credit' : source === 'pay' ? 'pending_settlement' : 'settled';
+    invoice.closed_status = closedStatusOf(source, false); // a payment made now has not settled yet
   } else {
     invoice.status = 'partially_paid';
   }

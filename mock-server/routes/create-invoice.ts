@@ -6,7 +6,7 @@ import type { MockContext } from '../context';
 import { nextId, type Invoice } from '../db';
 import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
 import { runIdempotent } from '../idempotency';
-import { MAX_AMOUNT_PAISE } from './uploads';
+import { MAX_DOCUMENT_PAISE } from '../../src/domain/money';
 import { collectionItem, documentLabel, parseAmount, payAccount } from '../pay';
 
 /** The largest invoice image or PDF the pay page may upload. */
@@ -95,7 +95,7 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
 
         const total = parseAmount(fields.total);
         if (total === null) problems.push(fieldProblem('total', 'The amount must be in rupees, greater than zero, with at most 2 decimals.'));
-        else if (total > MAX_AMOUNT_PAISE) problems.push(fieldProblem('total', 'The amount cannot be more than ₹100 crore.'));
+        else if (total > MAX_DOCUMENT_PAISE) problems.push(fieldProblem('total', 'The amount cannot be more than ₹100 crore.'));
 
         const invoiceDate = parseDay(text('invoice_date'));
         if (invoiceDate === null) problems.push(fieldProblem('invoice_date', `Please choose the ${label.toLowerCase()} date (YYYY-MM-DD).`));

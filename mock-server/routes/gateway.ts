@@ -6,7 +6,8 @@ import { findPayLink } from '../auth/pay-token';
 import type { MockContext } from '../context';
 import type { Db, GatewayOrder } from '../db';
 import { route } from '../http';
-import { balanceDue, creditFigures, inr, payAccount, recordPayment } from '../pay';
+import { balanceDue, creditFigures, payAccount, recordPayment } from '../pay';
+import { formatMoney } from '../../src/domain/money';
 
 const METHOD_LABEL: Record<GatewayOrder['method'], string> = { net_banking: 'Net banking', upi: 'UPI' };
 
@@ -96,7 +97,7 @@ export function gatewayRoutes(ctx: MockContext): Router {
       const company = db.distributor_companies.find((c) => c.id === order.distributor_company_id);
       const anchor = db.anchors.find((a) => a.id === order.anchor_id);
       const details = [
-        ['Amount', inr(order.amount)],
+        ['Amount', formatMoney(order.amount)],
         ['Payment method', METHOD_LABEL[order.method]],
         ['Paid to', anchor?.name ?? ''],
         ['Paid by', company?.name ?? ''],
@@ -116,9 +117,9 @@ export function gatewayRoutes(ctx: MockContext): Router {
       page(
         res,
         200,
-        `Pay ${inr(order.amount)} - fake payment gateway`,
+        `Pay ${formatMoney(order.amount)} - fake payment gateway`,
         `<p class="banner">Test payment gateway of the mock provider: no money moves.</p>
-<h1>Pay ${escapeHtml(inr(order.amount))} by ${escapeHtml(METHOD_LABEL[order.method])}</h1>
+<h1>Pay ${escapeHtml(formatMoney(order.amount))} by ${escapeHtml(METHOD_LABEL[order.method])}</h1>
 <dl>
 ${details}
 </dl>
@@ -178,7 +179,7 @@ ${body}`,
         .sort((a, b) => b.disbursement_date.localeCompare(a.disbursement_date) || b.id - a.id)
         .map(
           (d) =>
-            `<tr><td>${escapeHtml(d.drawdown_number)}</td><td>${d.disbursement_date}</td><td>${d.due_date}</td><td>${escapeHtml(inr(d.amount))}</td><td>${escapeHtml(inr(d.principal_outstanding))}</td></tr>`,
+            `<tr><td>${escapeHtml(d.drawdown_number)}</td><td>${d.disbursement_date}</td><td>${d.due_date}</td><td>${escapeHtml(formatMoney(d.amount))}</td><td>${escapeHtml(formatMoney(d.principal_outstanding))}</td></tr>`,
         )
         .join('\n');
       page(
@@ -190,9 +191,9 @@ ${body}`,
 <dl>
 <dt>Customer</dt><dd>${escapeHtml(account.company.name)} (${escapeHtml(account.company.customer_code)})</dd>
 <dt>Loan account</dt><dd>${escapeHtml(loan.loan_account_no)}</dd>
-<dt>Sanctioned limit</dt><dd>${escapeHtml(inr(figures.sanctioned ?? 0))}</dd>
-<dt>Utilised</dt><dd>${escapeHtml(inr(figures.utilised ?? 0))}</dd>
-<dt>Overdue</dt><dd>${escapeHtml(inr(figures.overdueAmount ?? 0))}</dd>
+<dt>Sanctioned limit</dt><dd>${escapeHtml(formatMoney(figures.sanctioned ?? 0))}</dd>
+<dt>Utilised</dt><dd>${escapeHtml(formatMoney(figures.utilised ?? 0))}</dd>
+<dt>Overdue</dt><dd>${escapeHtml(formatMoney(figures.overdueAmount ?? 0))}</dd>
 </dl>
 <h2>Drawdowns</h2>
 <table>
@@ -223,7 +224,7 @@ ${rows || '<tr><td colspan="5">No drawdowns yet.</td></tr>'}
 <h1>Clear credit dues</h1>
 <dl>
 <dt>Loan</dt><dd>${escapeHtml(payload.loan_id)}</dd>
-<dt>Overdue amount</dt><dd>${escapeHtml(inr(Math.round(payload.loan_amount * 100)))}</dd>
+<dt>Overdue amount</dt><dd>${escapeHtml(formatMoney(Math.round(payload.loan_amount * 100)))}</dd>
 </dl>`,
       );
     }),

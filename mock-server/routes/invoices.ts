@@ -36,6 +36,7 @@ import {
 } from '../invoice-index';
 import { filterValue, pageParams, pageWindow, type Pagy } from '../paging';
 import { regionFilter } from './distributors';
+import { isSearchable, SEARCH_MIN_LENGTH } from '../../src/domain/thresholds';
 
 /**
  * The invoices page (spec 1 §2.6, §3, §4, §7): invoice statistics, the Invoices Due list and the Detailed
@@ -60,7 +61,6 @@ import { regionFilter } from './distributors';
  * `filter[download_as_csv]` with `headers_accepted`; `page`, `items`. Newest payment first.
  */
 
-const MIN_SEARCH = 3;
 
 /** `filter[name]` as a list: repeated (`name[]=a&name[]=b`) or comma-separated; undefined when absent. */
 function filterList(req: Request, name: string): string[] | undefined {
@@ -103,8 +103,8 @@ function wholeNumber(value: string | undefined, field: string, problems: Record<
 function searchFilter(req: Request, problems: Record<string, string>): string | null {
   const value = filterValue(req, 'search_keyword');
   if (value === undefined) return null;
-  if ([...value].length < MIN_SEARCH) {
-    problems.search_keyword = `search_keyword needs at least ${MIN_SEARCH} characters`;
+  if (!isSearchable(value)) {
+    problems.search_keyword = `search_keyword needs at least ${SEARCH_MIN_LENGTH} characters`;
     return null;
   }
   return value.toLowerCase();

@@ -10,25 +10,11 @@ import { bodyObject, isRecord, notFound, route, validationError, type ApiErrorEn
 import { runIdempotent } from '../idempotency';
 import { createInvoiceRoute } from './create-invoice';
 import { paginate, pageParams } from '../paging';
-import {
-  checkCreditAccount,
-  checkLines,
-  checkNoDuplicates,
-  collectionItem,
-  creditFigures,
-  documentLabel,
-  drawCredit,
-  inr,
-  payAccount,
-  payError,
-  readInvoiceDetails,
-  throwIf,
-  type PayAccount,
-  type RequestedLine,
-} from '../pay';
+import { checkCreditAccount, checkLines, checkNoDuplicates, collectionItem, creditFigures, documentLabel, drawCredit, payAccount, payError, readInvoiceDetails, throwIf, type PayAccount, type RequestedLine } from '../pay';
+import { formatMoney } from '../../src/domain/money';
+import { PAGE_SIZE } from '../../src/domain/thresholds';
 
 /** Pay-page lists show 10 documents a page (spec §9). */
-export const PAY_PAGE_SIZE = 10;
 export const COLLECTION_TABS = ['open', 'closed', 'partial'] as const;
 export type CollectionTab = (typeof COLLECTION_TABS)[number];
 export const PAYMENT_METHODS = ['net_banking', 'upi'] as const;
@@ -156,7 +142,7 @@ export function payRoutes(ctx: MockContext): Router {
       const tab = readTab(req.query.status);
       const { page } = pageParams(req);
       const invoices = customerInvoices(db, account);
-      const { rows, pagy } = paginate(invoices.filter(IN_TAB[tab]).sort(tabOrder(tab)), page, PAY_PAGE_SIZE);
+      const { rows, pagy } = paginate(invoices.filter(IN_TAB[tab]).sort(tabOrder(tab)), page, PAGE_SIZE);
       res.json({
         data: rows.map((invoice) => collectionItem(db, account, invoice)),
         meta: collectionMeta(ctx, req, db, account, invoices),
@@ -202,13 +188,13 @@ export function payRoutes(ctx: MockContext): Router {
           throw payError(
             'ER-CREDIT-103',
             available > 0
-              ? `The credit total of ${inr(total)} is more than the available limit of ${inr(available)}.`
-              : `You have utilised your total limit of ${inr(figures.sanctioned ?? 0)}: please proceed with Pay.`,
+              ? `The credit total of ${formatMoney(total)} is more than the available limit of ${formatMoney(available)}.`
+              : `You have utilised your total limit of ${formatMoney(figures.sanctioned ?? 0)}: please proceed with Pay.`,
           );
         }
         // No await from the checks above to here: the draw is written in the same tick as the limit check.
         const drawdownIds = drawCredit(db, loan, checked, now);
-        ctx.log(`[mock] credit ${inr(total)} drawn for ${account.company.name} (drawdowns ${drawdownIds.join(', ')})`);
+        ctx.log(`[mock] credit ${formatMoney(total)} drawn for ${account.company.name} (drawdowns ${drawdownIds.join(', ')})`);
         return { status: 201, body: { message: 'Credit availed successfully.', drawdown_ids: drawdownIds } };
       });
     });
@@ -267,7 +253,7 @@ export function payRoutes(ctx: MockContext): Router {
         return {
           status: 201,
           body: {
-            message: `Order ${orderId} for ${inr(amount)} created. Complete the payment on the payment gateway.`,
+            message: `Order ${orderId} for ${formatMoney(amount)} created. Complete the payment on the payment gateway.`,
             order_id: orderId,
             payment_link_url: `${ctx.baseUrl(req)}/fake-gateway/${orderId}`,
           },

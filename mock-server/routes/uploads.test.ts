@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_TEMPLATES, csvColumnsOf, type CsvKind } from '../../src/domain/csv';
 import { createMockServer, type RunningMock } from '../app';
 import type { Invoice } from '../db';
-import { parseCsvDate, parseRupees } from './uploads';
+import { parseCsvDate } from './uploads';
 import { demoAuthToken } from '../test-login';
 
 /** A fixed day, so "after today" and the seeded data do not move under the tests. */
@@ -487,14 +487,6 @@ describe('cells', () => {
     for (const bad of ['29/02/2026', '2026-13-01', '2026-1-5', '02/28/2026', '20260228', 'yesterday', '']) expect(parseCsvDate(bad)).toBeNull();
   });
 
-  it('parseRupees reads plain and grouped rupees with up to 2 decimals, exactly', () => {
-    expect(parseRupees('0.1')).toBe(10);
-    expect(parseRupees('1234.56')).toBe(123_456);
-    expect(parseRupees('1,23,45,678.90')).toBe(1_234_567_890);
-    expect(parseRupees('123,456,789.01')).toBe(12_345_678_901);
-    expect(parseRupees('1,000')).toBe(100_000);
-    for (const bad of ['1.234', '-1', '1e5', '12,34', '1,2345', '₹100', '', '.5', '1.']) expect(parseRupees(bad)).toBeNull();
-  });
 });
 
 describe('templates', () => {

@@ -23,6 +23,7 @@ import { nextId, type CsvUpload, type Db, type DistributorCompany, type Invoice,
 import { REGIONS, type Region } from '../../src/domain/regions';
 import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
 import { markInvoiceDataChanged } from '../invoice-index';
+import { MAX_DOCUMENT_PAISE, rupeesToPaise } from '../../src/domain/money';
 
 /**
  * CSV uploads (spec 1 §2.6 'CSV upload modal', §3 'CSV upload result row', §7; spec 2 §2.6, §7):
@@ -42,7 +43,6 @@ import { markInvoiceDataChanged } from '../invoice-index';
 
 export const UPLOAD_FIELD = 'file';
 /** Largest invoice amount a row may carry: ₹100 crore. */
-export const MAX_AMOUNT_PAISE = 100 * 10_000_000 * 100;
 /** GST invoice numbers: at most 16 characters of letters, digits, '/' and '-'. */
 const INVOICE_NUMBER = /^[A-Za-z0-9/-]{1,16}$/;
 const CUSTOMER_CODE = /^[A-Za-z0-9/_-]{1,20}$/;
@@ -50,7 +50,6 @@ const CUSTOMER_CODE = /^[A-Za-z0-9/_-]{1,20}$/;
 const MOBILE = /^(?:\+\d{1,3}[- ]?)?(\d{10})$/;
 const PIN_CODE = /^[1-9]\d{5}$/;
 /** Plain (1234.50), Indian-grouped (1,23,456.50) or Western-grouped (123,456.50) rupees, up to 2 decimals. */
-const AMOUNT = /^(?:\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.\d{1,2})?$/;
 const KIND_LABEL: Record<CsvKind, string> = { invoices: 'invoice', customer_master: 'customer master', customer_history: 'customer history' };
 
 const uploadError = (status: number, code: string, detail: string, title = UPLOAD_FIELD) => new HttpError(status, [{ code, title, detail }]);
@@ -233,15 +232,6 @@ export function parseCsvDate(text: string): string | null {
   return parseDay(dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : value);
 }
 
-/** Rupees as written in a sheet (grouping commas allowed, up to 2 decimals) to paise; null if it is not one. */
-export function parseRupees(text: string): number | null {
-  const value = text.trim();
-  if (!AMOUNT.test(value)) return null;
-  const [whole = '0', fraction = ''] = value.replace(/,/g, '').split('.');
-  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return Number.isSafeInteger(paise) ? paise : null;
-}
-
 /** One row's cells by column, and the problems found so far. */
 class RowCheck {
   readonly problems: string[] = [];
@@ -318,7 +308,7 @@ class RowCheck {
   amount(column: string): number | null {
     const raw = this.required(column);
     if (raw === null) return null;
-    const paise = parseRupees(raw);
+    const paise = rupeesToPaise(raw, { unsigned: true, exact: true, grouping: true });
     if (paise === null) {
       this.problems.push(`${column} '${raw}' is not an amount in rupees with at most 2 decimals`);
       return null;
@@ -327,7 +317,7 @@ class RowCheck {
       this.problems.push(`${column} must be more than 0`);
       return null;
     }
-    if (paise > MAX_AMOUNT_PAISE) {
+    if (paise > MAX_DOCUMENT_PAISE) {
       this.problems.push(`${column} is more than ₹100 crore`);
       return null;
     }

@@ -4,6 +4,7 @@ import type { ApplicationStatus, PaymentSource } from '../../src/domain/statuses
 import type { Region } from '../../src/domain/regions';
 import { nextId } from '../db';
 import { dayOffset, isoDate } from './random';
+import { closedStatusOf, PAY_SETTLEMENT_DAYS } from '../../src/domain/statuses';
 
 /**
  * Demo pay links: fixed tokens (the same whatever the seed, scale or day) that open the public pay page
@@ -398,7 +399,7 @@ function demoPayment(db: Db, invoice: Invoice, loan: LoanApplication | null, spe
       if (account) invoice.bank_account_ids = [account.id];
     }
   }
-  const settled = spec.source !== 'pay' || spec.daysAgo >= 2;
+  const settled = spec.source !== 'pay' || spec.daysAgo >= PAY_SETTLEMENT_DAYS;
   const paymentId = nextId(db.payments);
   const payment: Payment = {
     id: paymentId,
@@ -418,7 +419,7 @@ function demoPayment(db: Db, invoice: Invoice, loan: LoanApplication | null, spe
   invoice.amount_paid += amount;
   if (invoice.amount_paid >= invoice.total) {
     invoice.status = 'paid';
-    invoice.closed_status = spec.source === 'credit' ? 'credit' : spec.source === 'erp_payment' ? 'settled' : settled ? 'pay' : 'pending_settlement';
+    invoice.closed_status = closedStatusOf(spec.source, settled);
   } else {
     invoice.status = 'partially_paid';
   }

@@ -9,6 +9,8 @@ import { REGIONS } from '../../src/domain/regions';
 import { addDemoCustomers } from './demo';
 import { BANKS, COMPANY_SUFFIXES, REGION_STATES } from './geography';
 import { createRandom, dayOffset, isoDate, type Random } from './random';
+import { closedStatusOf, PAY_SETTLEMENT_DAYS } from '../../src/domain/statuses';
+import { CREDIT_PERIOD_DAYS } from '../../src/domain/thresholds';
 
 export { DEMO_CUSTOMER_COUNT, DEMO_LINK_EXPIRES_AT, DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, type DemoPayLink } from './demo';
 
@@ -392,7 +394,7 @@ function payInvoice(
       : r.weighted<PaymentSource>([['pay', 60], ['erp_payment', 40]]);
     const paymentDate = addDays(invoiceDate, r.int(0, Math.max(0, latest)));
     if (paymentDate > lastPaymentDate) lastPaymentDate = paymentDate;
-    const settled = differenceInCalendarDays(today, paymentDate) >= 2 || source !== 'pay';
+    const settled = differenceInCalendarDays(today, paymentDate) >= PAY_SETTLEMENT_DAYS || source !== 'pay';
     const drawdown = source === 'credit' && loan ? newDrawdown(r, db, loan, invoice, part, paymentDate, 'completed') : null;
     if (drawdown) db.drawdowns.push(drawdown);
     const payment: Payment = {
@@ -414,14 +416,13 @@ function payInvoice(
   }
   if (invoice.amount_paid >= invoice.total) {
     invoice.status = 'paid';
-    const settledLast = source !== 'pay' || differenceInCalendarDays(today, lastPaymentDate) >= 2;
-    invoice.closed_status = source === 'credit' ? 'credit' : source === 'erp_payment' ? 'settled' : settledLast ? 'pay' : 'pending_settlement';
+    const settledLast = differenceInCalendarDays(today, lastPaymentDate) >= PAY_SETTLEMENT_DAYS;
+    invoice.closed_status = closedStatusOf(source, settledLast);
   } else {
     invoice.status = 'partially_paid';
   }
 }
 
-const CREDIT_PERIOD_DAYS = 60;
 
 function newDrawdown(
   r: Random,

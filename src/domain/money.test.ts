@@ -140,3 +140,15 @@ describe('paiseToRupees', () => {
     );
   });
 });
+
+describe('rupeesToPaise options', () => {
+  const sheetRupees = (text: string) => rupeesToPaise(text, { unsigned: true, exact: true, grouping: true });
+  it('with grouping, exact and unsigned: reads a sheet’s plain and grouped rupees with up to 2 decimals, exactly', () => {
+    expect(sheetRupees('0.1')).toBe(10);
+    expect(sheetRupees('1234.56')).toBe(123_456);
+    expect(sheetRupees('1,23,45,678.90')).toBe(1_234_567_890);
+    expect(sheetRupees('123,456,789.01')).toBe(12_345_678_901);
+    expect(sheetRupees('1,000')).toBe(100_000);
+    for (const bad of ['1.234', '-1', '1e5', '12,34', '1,2345', '₹100', '', '.5', '1.']) expect(sheetRupees(bad)).toBeNull();
+  });
+});

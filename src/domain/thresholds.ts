@@ -20,8 +20,8 @@ export const OVERDUE_VIEW_THRESHOLD_PAISE = 100;
 export const CREDIT_PERIOD_DAYS = 60;
 
 /** A search text counts once it is at least the minimum (in characters, not UTF-16 units) after trimming. */
-export function isSearchable(text: string | undefined): boolean {
-  return [...(text?.trim() ?? '')].length >= SEARCH_MIN_LENGTH;
+export function isSearchable(text: string | undefined, min = SEARCH_MIN_LENGTH): boolean {
+  return [...(text?.trim() ?? '')].length >= min;
 }
 
 /** The search text to send: trimmed, or undefined when it is too short to count. */

@@ -1,13 +1,14 @@
 /**
  * Helpers for the pagy paging block the provider sends with every list.
  */
+import { PAGE_SIZE } from '../domain/thresholds';
 import type { Pagy } from '../api/codecs/common';
 import { formatCount } from './format';
 
 export type { Pagy };
 
 /** Items per page when the pagy block does not say. */
-export const DEFAULT_ITEMS = 10;
+export const DEFAULT_ITEMS = PAGE_SIZE;
 
 /** The manual page-number input shows only when the total count exceeds this. */
 export const PAGE_INPUT_THRESHOLD = 10;

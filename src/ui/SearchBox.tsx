@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Input } from './controls';
-import { SEARCH_MIN_LENGTH, useDebouncedSearch } from './search';
+import { SEARCH_MIN_LENGTH } from '../domain/thresholds';
+import { useDebouncedSearch } from './search';
 
 const Box = styled.div`
   display: grid;

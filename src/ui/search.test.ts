@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isCommittable, SEARCH_DEBOUNCE_MS, useDebouncedSearch } from './search';
+import { SEARCH_DEBOUNCE_MS } from '../domain/thresholds';
+import { isCommittable, useDebouncedSearch } from './search';
 
 describe('search rules', () => {
   it('sends an empty search (clearing) or one of 3 characters or more, never 1 or 2', () => {

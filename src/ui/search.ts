@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-
-/** Spec: tables search from 3 characters, 1 second after the last keystroke. */
-export const SEARCH_MIN_LENGTH = 3;
-export const SEARCH_DEBOUNCE_MS = 1000;
+import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '../domain/thresholds';
 
 /** A search text is sent only when empty (clearing the search) or at least `min` characters long. */
 export function isCommittable(text: string, min = SEARCH_MIN_LENGTH): boolean {
-  const trimmed = text.trim();
-  return trimmed.length === 0 || trimmed.length >= min;
+  return text.trim().length === 0 || isSearchable(text, min);
 }
 
 /**

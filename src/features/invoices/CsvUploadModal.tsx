@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import type { ActorLogicFrom } from 'xstate';
-import { csvUploadMachine, stepOf, type CsvFile, type CsvUploadEvent, type CsvUploadSnapshot } from '../../../machines/csv-upload/csv-upload.machine';
+import { type csvUploadMachine, stepOf, type CsvFile, type CsvUploadEvent, type CsvUploadSnapshot } from '../../../machines/csv-upload/csv-upload.machine';
 import { failureReasons, type UploadResultRow } from '../../domain/csv';
 import { CSV_FORMAT_HINTS, CSV_KIND, sizeText, UPLOAD_TEXTS, type CsvKind } from '../../domain/csv';
 import { Button, FieldError, GhostButton } from '../../ui/form';

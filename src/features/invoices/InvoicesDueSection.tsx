@@ -4,6 +4,7 @@ import type { InvoiceList, InvoiceRow } from '../../api/codecs/invoices';
 import { useSession } from '../../api/session-context';
 import { formatCount, formatDate, orMissing } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
+import { isSearchable } from '../../domain/thresholds';
 import type { TableState } from '../../lib/table-state';
 import { FilterButtons, Label, Select, Toolbar } from '../../ui/controls';
 import { ExportPanel } from '../../ui/ExportPanel';
@@ -22,7 +23,6 @@ import {
   DEFAULT_DUE_FILTER,
   DETAILED_STATUS_FILTERS,
   DUE_FILTERS,
-  MIN_SEARCH_LENGTH,
   type ChannelFinanceFilter,
   type ClosedStatusFilter,
   type DetailedStatusFilter,
@@ -171,7 +171,7 @@ export function InvoicesDueSection() {
         search={state.search}
         region={state.region}
         // A real search clears the due-days filter and its label (spec §4); clearing the search keeps it cleared.
-        onSearch={(search) => update([...search.trim()].length >= MIN_SEARCH_LENGTH ? { search, filters: { due: NO_FILTER } } : { search })}
+        onSearch={(search) => update(isSearchable(search) ? { search, filters: { due: NO_FILTER } } : { search })}
         onRegion={(region) => update({ region })}
         onPage={(page) => update({ page })}
         searchLabel="Search invoices"

@@ -2,6 +2,7 @@ import type { Query } from '../../api/client';
 import type { ClosedStatus } from '../../domain/statuses';
 import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
 import type { RegionFilter } from '../../domain/regions';
+import { searchKeyword } from '../../domain/thresholds';
 
 /**
  * The invoices page's filters as the screen names them, and the provider queries they become (spec 1 §4,
@@ -9,12 +10,6 @@ import type { RegionFilter } from '../../domain/regions';
  * all build the same queries.
  */
 
-/** Tables need 3 or more characters before a search is sent (spec §5). */
-export const MIN_SEARCH_LENGTH = 3;
-const searchKeyword = (search: string | undefined) => {
-  const text = search?.trim() ?? '';
-  return [...text].length >= MIN_SEARCH_LENGTH ? text : undefined;
-};
 const regionValue = (region: RegionFilter | undefined) => (region === undefined || region === 'all' ? undefined : region);
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { daysPast, todayOf } from '../../../../mock-server/aggregates';
 import { findPayLink } from '../../../../mock-server/auth/pay-token';
 import type { Db, Invoice } from '../../../../mock-server/db';
-import { balanceDue, creditFigures, OVERDUE_CUTOFF_DAYS, payAccount } from '../../../../mock-server/pay';
+import { balanceDue, creditFigures, payAccount } from '../../../../mock-server/pay';
+import { OVERDUE_CUTOFF_DAYS } from '../../../../src/domain/thresholds';
 import { rupeesToPaise } from '../../../../src/domain/money';
 import { DEFAULT_PRODUCT, vendorMediaType, type ApiVersion } from '../../../../src/domain/product';
 
