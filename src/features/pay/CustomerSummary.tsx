@@ -1,0 +1,79 @@
+import { isOverdueView } from '../../domain/pay';
+import { formatMoney, paiseToRupees } from '../../domain/money';
+import { config } from '../../config';
+import { orMissing } from '../../lib/format';
+import { Button } from '../../ui/form';
+import { collectionsBase, collectionsLink } from './redirects';
+import { Box } from './styles';
+import type { PayMeta } from './usePayDocuments';
+
+/** The collections page where an overdue customer clears the dues, or null when none may be opened. */
+function clearDuesLink(meta: PayMeta): string | null {
+  return collectionsLink(
+    collectionsBase(config.collectionsUrl, { dev: config.allowLocalGateway, apiBaseUrl: config.apiBaseUrl, origin: window.location.origin }),
+    { loan_id: String(meta.loan_application_id ?? ''), loan_amount: paiseToRupees(meta.overdue_amount ?? 0) },
+    { allowedOrigins: config.collectionsOrigins, dev: config.allowLocalGateway },
+  );
+}
+
+/** The pay page's header: the customer, the loan account and its figures; in the overdue view, 'Clear Credit Dues'. */
+export function CustomerSummary({ meta }: { meta: PayMeta }) {
+  const overdueView = isOverdueView(meta.overdue_amount);
+  const clearDues = overdueView ? clearDuesLink(meta) : null;
+  return (
+    <Box aria-labelledby="customer-title">
+      <h1 id="customer-title">
+        {meta.distributor_name} ({meta.distributor_code})
+      </h1>
+      <dl>
+        <div>
+          <dt>Anchor</dt>
+          <dd>{meta.anchor_name}</dd>
+        </div>
+        <div>
+          <dt>Loan account</dt>
+          <dd>
+            {orMissing(meta.loan_account_no)} · {orMissing(meta.loan_account_status)}
+          </dd>
+        </div>
+        <div>
+          <dt>Sanctioned limit</dt>
+          <dd>{formatMoney(meta.sanctioned_limit)}</dd>
+        </div>
+        <div>
+          <dt>Credit utilised</dt>
+          <dd>{formatMoney(meta.credit_limit_utilised)}</dd>
+        </div>
+        <div>
+          <dt>Credit balance</dt>
+          <dd data-testid="credit-balance">{formatMoney(meta.credit_limit_balance)}</dd>
+        </div>
+        <div>
+          <dt>Overdue</dt>
+          <dd>
+            {formatMoney(meta.overdue_amount)}
+            {meta.overdue_days ? ` · ${meta.overdue_days} days` : ''}
+          </dd>
+        </div>
+        {meta.soa_link && (
+          <div>
+            <dt>Statement</dt>
+            <dd>
+              <a href={meta.soa_link} target="_blank" rel="noreferrer">
+                View statement
+              </a>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {overdueView && (
+        <p role="alert" className="late">
+          Your credit line has overdue dues of {formatMoney(meta.overdue_amount)}.{' '}
+          <Button type="button" disabled={!clearDues} onClick={() => clearDues && window.open(clearDues, '_blank', 'noopener')}>
+            Clear Credit Dues
+          </Button>
+        </p>
+      )}
+    </Box>
+  );
+}

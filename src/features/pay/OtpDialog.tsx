@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { OTP_LENGTH } from '../../../machines/pay-checkout/pay-checkout.machine';
+import { toastText, type ErrorEntry } from '../../domain/errors';
+import { Button, FieldError, GhostButton } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
+
+export interface OtpDialogProps {
+  open: boolean;
+  /** The OTP is being sent or checked: the dialog cannot be closed and its buttons wait. */
+  verifying: boolean;
+  /** Why the last OTP was refused, shown under the field. */
+  error: readonly ErrorEntry[] | null;
+  onOtp: (otp: string) => void;
+  onResend: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The OTP step of a credit draw: digits only, sent as soon as all six are typed (or on Verify), with Resend.
+ */
+export function OtpDialog({ open, verifying, error, onOtp, onResend, onCancel }: OtpDialogProps) {
+  const [otp, setOtp] = useState('');
+  return (
+    <Modal open={open} closable={!verifying} title="Enter OTP" onClose={onCancel}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (otp.length === OTP_LENGTH) onOtp(otp);
+        }}
+      >
+        <p>We have sent a {OTP_LENGTH}-digit OTP to the mobile number of your loan account.</p>
+        <label htmlFor="otp-input">OTP</label>{' '}
+        <input
+          id="otp-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          value={otp}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'otp-error' : undefined}
+          onChange={(e) => {
+            const digits = e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+            setOtp(digits);
+            if (digits.length === OTP_LENGTH) onOtp(digits);
+          }}
+          style={{ minHeight: 44, fontSize: 20, letterSpacing: 6, width: 160 }}
+        />
+        {error && <FieldError id="otp-error">{toastText(error)}</FieldError>}
+        <p style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <Button type="submit" disabled={verifying || otp.length !== OTP_LENGTH} aria-busy={verifying}>
+            {verifying ? 'Verifying…' : 'Verify'}
+          </Button>
+          <GhostButton type="button" disabled={verifying} onClick={() => (setOtp(''), onResend())}>
+            Resend OTP
+          </GhostButton>
+        </p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import styled from 'styled-components';
+
+/** A panel of the pay page: the customer's header, a failure, the success message. */
+export const Box = styled.section`
+  padding: 16px;
+  margin-bottom: 16px;
+  border-radius: 12px;
+  border: 1px solid ${({ theme }) => theme.border};
+  background: ${({ theme }) => theme.surface};
+  h1 { margin: 0 0 8px; font-size: 20px; }
+  dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 8px 16px; margin: 0; }
+  dt { color: ${({ theme }) => theme.textMuted}; font-size: 13px; }
+  dd { margin: 0; font-weight: 700; }
+`;
+
+export const Tabs = styled.div`
+  display: flex;
+  gap: 8px;
+  margin-bottom: 8px;
+  button[aria-selected='true'] { background: ${({ theme }) => theme.primary}; color: ${({ theme }) => theme.primaryText}; }
+`;
+
+/** A row under the list: the selection count, the payment mode and the actions. */
+export const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-top: 12px;
+  fieldset { display: flex; gap: 12px; border: 0; margin: 0; padding: 0; }
+  label { display: inline-flex; align-items: center; gap: 6px; min-height: 44px; }
+`;

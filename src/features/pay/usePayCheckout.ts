@@ -1,0 +1,57 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { payCheckoutMachine } from '../../../machines/pay-checkout/pay-checkout.machine';
+import { availCredit, bankGroups, directPayment, openLimitAvailCredit, sendOtp, verifyOtp } from '../../api/pay';
+import type { ApiClient } from '../../api/client';
+import { config } from '../../config';
+import { notify, useErrorToast } from '../../ui/toast';
+import { isAllowedExternalUrl, PAY_TOKEN_KEY } from './redirects';
+
+/** The checkout states in which a request is under way (or the browser is about to leave): the buttons wait. */
+const BUSY_STATES = ['sendingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting'] as const;
+
+/**
+ * Leaves for the payment gateway: only to an allowed address (else an error toast and the page stays), with
+ * the page token kept for the success page, which the gateway opens without it.
+ */
+export function goToGateway(url: string, token: string): void {
+  if (!isAllowedExternalUrl(url, config.gatewayOrigins, { dev: config.allowLocalGateway })) {
+    notify.errors([{ code: 'ERROR', detail: 'The payment gateway address is not one we can send you to.' }]);
+    return;
+  }
+  sessionStorage.setItem(PAY_TOKEN_KEY, token);
+  window.location.assign(url);
+}
+
+/**
+ * The pay page's checkout (`payCheckoutMachine`) with its effects: the OTP, credit and direct-payment calls
+ * of `src/api/pay.ts` (open-limit customers draw credit grouped by supplier bank account), and the redirect
+ * to the gateway. A failure is toasted once when it appears.
+ */
+export function usePayCheckout({ client, token, openLimit }: { client: ApiClient; token: string; openLimit: boolean }) {
+  const machine = useMemo(
+    () =>
+      payCheckoutMachine.provide({
+        actors: {
+          sendOtp: fromPromise(({ input }) => sendOtp(client, token, input.loanApplicationId)),
+          verifyOtp: fromPromise(({ input }) => verifyOtp(client, token, input)),
+          availCredit: fromPromise(({ input }) =>
+            openLimit ? openLimitAvailCredit(client, token, bankGroups(input.items), input.key) : availCredit(client, token, input.items, input.key),
+          ),
+          directPayment: fromPromise(({ input }) => directPayment(client, token, input.items, input.mode, input.key)),
+        },
+        actions: {
+          redirect: (_, url) => goToGateway(url, token),
+        },
+      }),
+    [client, token, openLimit],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const failed = snapshot.matches('failed');
+  useErrorToast(failed ? snapshot.context.error : null);
+  const busy = BUSY_STATES.some((state) => snapshot.matches(state));
+  return { snapshot, send, busy, failed };
+}
+
+export type PayCheckout = ReturnType<typeof usePayCheckout>;
