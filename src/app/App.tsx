@@ -1,37 +1,20 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { config } from '../config';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { AppToaster, notify } from '../ui/toast';
-import { canSee, homeFor, routeFor, type UserType } from '../domain/access';
+import { canSee, homeFor, type AppRoute, type PublicRoute, type UserType } from '../domain/access';
+import { withProduct } from '../domain/product';
 import { Layout } from './Layout';
 import { RouteBoundary } from './RouteBoundary';
 import { SessionProvider, useSessionState } from '../api/session-context';
 import { ThemeChoiceProvider } from '../ui/theme-context';
+import { SCREENS } from './screens';
 
-/** Every screen is its own chunk: a route loads only its own code (the login route ships no charts or CSV). */
-const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/': lazy(() => import('../features/dashboard/HomeScreen')),
-  '/onboarding': lazy(() => import('../features/onboarding/OnboardingScreen')),
-  '/invoices': lazy(() => import('../features/invoices/InvoicesScreen')),
-  '/lending': lazy(() => import('../features/lending/LendingScreen')),
-  '/my-pipeline': lazy(() => import('../features/pipeline/PipelineScreen')),
-  '/Retailer': lazy(() => import('../features/retailer/RetailerScreen')),
-  '/admin': lazy(() => import('../features/admin/AdminScreen')),
-};
-
-/** The public pay pages: a retailer opens them from a payment link; no login, no redirects. */
-const PAY_SCREENS = {
-  pay: lazy(() => import('../features/pay/PayScreen')),
-  success: lazy(() => import('../features/pay/PaySuccessScreen')),
-};
-
-const ACCOUNT_SCREENS = {
-  login: lazy(() => import('../features/auth/LoginScreen')),
-  forgot: lazy(() => import('../features/auth/ForgotPasswordScreen')),
-  reset: lazy(() => import('../features/auth/ResetPasswordScreen')),
-};
+/** The logged-in screens by exact path, and the public ones with `{product}` filled in. */
+const APP_SCREENS = new Map(SCREENS.flatMap((s) => (s.kind === 'app' ? [[s.route.path, s] as const] : [])));
+const PUBLIC_SCREENS = SCREENS.flatMap((s) => (s.kind === 'public' ? [{ ...s, path: withProduct(s.route.path, config.product) }] : []));
 
 function usePageTitle(title: string) {
   useEffect(() => {
@@ -39,7 +22,7 @@ function usePageTitle(title: string) {
   }, [title]);
 }
 
-/** A public account page: a logged-in visitor is sent on (home for login, `/` for forgot and reset). */
+/** A public page: a logged-in visitor of an account page is sent on (home for login, `/` for forgot and reset). */
 function AccountPage({ title, screen, loggedInTarget }: { title: string; screen: LazyExoticComponent<ComponentType>; loggedInTarget: string | null }) {
   if (loggedInTarget !== null) return <Redirect to={loggedInTarget} replace />;
   return <PublicPage title={title} screen={screen} />;
@@ -66,8 +49,9 @@ function LoggedInArea() {
   const loggedIn = useSessionState((s) => s.matches('loggedIn'));
   const ready = useSessionState((s) => s.matches({ loggedIn: { user: 'ready' } }));
   const type = useSessionState((s): UserType => s.context.event);
-  const route = routeFor(location);
-  const Screen = SCREENS[location];
+  const screen = APP_SCREENS.get(location);
+  const route: AppRoute | undefined = screen?.route;
+  const Screen = screen?.Screen;
   usePageTitle(route?.title ?? 'Anchor Portal');
 
   // On moving to another screen, focus goes to the main area, so keyboard and screen-reader users start there.
@@ -96,26 +80,22 @@ function LoggedInArea() {
 /** Public routes match exactly, like the logged-in ones (wouter's string paths ignore case and a trailing slash). */
 const exact = (path: string) => new RegExp(`^${path}$`);
 
+/** Where a logged-in visitor of a public page goes: nowhere (pay pages), home, or a path. */
+function loggedInTarget(route: PublicRoute, loggedIn: boolean, type: UserType): string | null {
+  if (!loggedIn || route.loggedIn === 'stay') return null;
+  return route.loggedIn === 'home' ? homeFor(type) : route.loggedIn;
+}
+
 function Routes() {
   const loggedIn = useSessionState((s) => s.matches('loggedIn'));
   const type = useSessionState((s): UserType => s.context.event);
   return (
     <Switch>
-      <Route path={exact(`/pay-with-${config.product}`)}>
-        <PublicPage title="Pay" screen={PAY_SCREENS.pay} />
-      </Route>
-      <Route path={exact(`/pay-with-${config.product}-success`)}>
-        <PublicPage title="Payment" screen={PAY_SCREENS.success} />
-      </Route>
-      <Route path={exact('/login')}>
-        <AccountPage title="Log In" screen={ACCOUNT_SCREENS.login} loggedInTarget={loggedIn ? homeFor(type) : null} />
-      </Route>
-      <Route path={exact('/forgot-password')}>
-        <AccountPage title="Forgot password" screen={ACCOUNT_SCREENS.forgot} loggedInTarget={loggedIn ? '/' : null} />
-      </Route>
-      <Route path={exact('/reset-password')}>
-        <AccountPage title="Reset password" screen={ACCOUNT_SCREENS.reset} loggedInTarget={loggedIn ? '/' : null} />
-      </Route>
+      {PUBLIC_SCREENS.map(({ path, route, Screen }) => (
+        <Route key={path} path={exact(path)}>
+          <AccountPage title={route.title} screen={Screen} loggedInTarget={loggedInTarget(route, loggedIn, type)} />
+        </Route>
+      ))}
       <Route>
         <LoggedInArea />
       </Route>

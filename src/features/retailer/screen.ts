@@ -1,0 +1,4 @@
+import { ROUTES } from '../../domain/access';
+import { appScreen } from '../../ui/screen';
+
+export const screens = [appScreen(ROUTES.retailer, () => import('./RetailerScreen'))];

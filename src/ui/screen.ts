@@ -1,0 +1,17 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AppRoute, PublicRoute } from '../domain/access';
+
+/**
+ * A screen module: the route it answers (an entry of the kernel's access table, `src/domain/access.ts`)
+ * and its lazy import, so each screen is its own chunk. Every feature declares its screens in its
+ * `screen.ts`; the router (`src/app/screens.ts`) collects them. There is no second route table.
+ */
+export type ScreenModule =
+  | { kind: 'app'; route: AppRoute; Screen: LazyExoticComponent<ComponentType> }
+  | { kind: 'public'; route: PublicRoute; Screen: LazyExoticComponent<ComponentType> };
+
+/** A logged-in screen: shown in the layout to the access types its route allows. */
+export const appScreen = (route: AppRoute, load: () => Promise<{ default: ComponentType }>): ScreenModule => ({ kind: 'app', route, Screen: lazy(load) });
+
+/** A public screen (pay pages, account pages): no login; `route.loggedIn` says where a logged-in visitor goes. */
+export const publicScreen = (route: PublicRoute, load: () => Promise<{ default: ComponentType }>): ScreenModule => ({ kind: 'public', route, Screen: lazy(load) });
