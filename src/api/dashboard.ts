@@ -1,5 +1,6 @@
-import useSWR from 'swr';
-import type { ApiClient, Query } from '../../api/client';
+import { searchKeyword } from '../domain/thresholds';
+import type { ApiClient, Query } from './client';
+import { csvExportQuery, pageQuery } from './list-query';
 import {
   ClearedGraph,
   CreditLimitSummary,
@@ -10,10 +11,9 @@ import {
   SharedGraph,
   TopPerformers,
   type LeadStatus,
-} from '../../api/codecs/dashboard';
-import { useSession } from '../../api/session-context';
-import type { ChartPeriod } from '../../domain/chart-periods';
-import type { TableState } from '../../lib/table-state';
+} from './codecs/dashboard';
+import type { ChartPeriod } from '../domain/chart-periods';
+import type { TableState } from '../lib/table-state';
 
 export interface GraphWindow {
   period: ChartPeriod;
@@ -56,8 +56,8 @@ export const fetchLeadStatusCounts = (client: ApiClient) =>
 
 /** New leads come from lead_list; the other statuses from distributor_companies with application_status. */
 export function leadListRequest(status: LeadStatus, state: TableState): { path: string; query: Query } {
-  const filter = { application_status: status, region: state.region === 'all' ? undefined : state.region, search: state.search || undefined };
-  return { path: status === 'new_leads' ? '/distributor_companies/lead_list' : '/distributor_companies', query: { filter, page: state.page } };
+  const filter = { application_status: status, region: state.region === 'all' ? undefined : state.region, search: searchKeyword(state.search) };
+  return { path: status === 'new_leads' ? '/distributor_companies/lead_list' : '/distributor_companies', query: pageQuery(filter, state.page) };
 }
 
 export const fetchLeadList = (client: ApiClient, status: LeadStatus, state: TableState) => client.request({ ...leadListRequest(status, state), codec: LeadList });
@@ -65,26 +65,9 @@ export const fetchLeadList = (client: ApiClient, status: LeadStatus, state: Tabl
 /** The CSV of every lead matching the table's filters, with the chosen columns. */
 export function downloadLeads(client: ApiClient, status: LeadStatus, state: TableState, keys: string[]) {
   const { path, query } = leadListRequest(status, state);
-  const filter = { ...(query.filter as Record<string, string | undefined>), download_as_csv: 'true' };
-  return client.download({ path, query: { filter, headers_accepted: keys.join(',') } });
+  return client.download({ path, query: csvExportQuery(query.filter as Query, keys) });
 }
 
 export const fetchCreditLimitSummary = (client: ApiClient) =>
   client.request({ path: '/loan_applications/credit_limit_summary', codec: CreditLimitSummary }).then((r) => r.data);
 export const fetchLendingSummary = (client: ApiClient) => client.request({ path: '/loan_applications/lending_summary', codec: LendingSummary }).then((r) => r.data);
-
-/** SWR over a fetcher; the key holds everything the request depends on. */
-function useApi<T>(key: readonly unknown[] | null, fetcher: (client: ApiClient) => Promise<T>) {
-  const { client } = useSession();
-  return useSWR<T, unknown>(key, () => fetcher(client), { keepPreviousData: true });
-}
-
-export const useSharedGraph = (w: GraphWindow) => useApi(['shared-graph', w], (c) => fetchSharedGraph(c, w));
-export const useClearedGraph = (w: GraphWindow) => useApi(['cleared-graph', w], (c) => fetchClearedGraph(c, w));
-export const usePaymentGraph = (w: GraphWindow) => useApi(['payment-graph', w], (c) => fetchPaymentGraph(c, w));
-export const useTopPerformers = (filter: Parameters<typeof fetchTopPerformers>[1]) => useApi(['top-performers', filter], (c) => fetchTopPerformers(c, filter));
-export const useLeadStatusCounts = () => useApi(['lead-statuses'], fetchLeadStatusCounts);
-export const useLeadList = (status: LeadStatus | null, state: TableState) =>
-  useApi(status ? ['lead-list', status, state.region, state.search, state.page] : null, (c) => fetchLeadList(c, status ?? 'new_leads', state));
-export const useCreditLimitSummary = () => useApi(['credit-limit-summary'], fetchCreditLimitSummary);
-export const useLendingSummary = () => useApi(['lending-summary'], fetchLendingSummary);

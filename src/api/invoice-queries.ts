@@ -1,12 +1,13 @@
-import type { Query } from '../../api/client';
-import type { ClosedStatus } from '../../domain/statuses';
-import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
-import type { RegionFilter } from '../../domain/regions';
-import { searchKeyword } from '../../domain/thresholds';
+import type { Query } from './client';
+import { csvExportQuery, pageQuery } from './list-query';
+import { DUE_STATUSES, UNPAID_STATUSES, type ClosedStatus } from '../domain/statuses';
+import { chartWindow, type ChartPeriod } from '../domain/chart-periods';
+import type { RegionFilter } from '../domain/regions';
+import { searchKeyword } from '../domain/thresholds';
 
 /**
  * The invoices page's filters as the screen names them, and the provider queries they become (spec 1 §4,
- * §7). Pure (no React, no configuration), so the fetchers in ./api.ts, the tests and the mock benchmark
+ * §7). Pure (no React, no configuration), so the fetchers in ./invoices.ts, the tests and the mock benchmark
  * all build the same queries.
  */
 
@@ -65,7 +66,7 @@ export type ChannelFinanceFilter = (typeof CHANNEL_FINANCE_FILTERS)[number];
 export const CLOSED_STATUS_FILTERS = ['all', 'credit', 'pay', 'settled', 'pending_settlement'] as const;
 export type ClosedStatusFilter = 'all' | ClosedStatus;
 
-const DUE = ['open', 'partially_paid'] as const;
+const DUE = DUE_STATUSES;
 
 /**
  * Spec §4, one rule per filter. Overdue days are today - due date: Due Today = 0, Not Overdue <= 0,
@@ -75,7 +76,7 @@ const DUE = ['open', 'partially_paid'] as const;
 const FILTER_RULES: Record<InvoiceFilter, Record<string, string | number | readonly string[]>> = {
   all: { status_in: DUE },
   open: { status_in: DUE },
-  starred: { status_in: [...DUE, 'in-progress'], resource_starred_eq: 'true' },
+  starred: { status_in: UNPAID_STATUSES, resource_starred_eq: 'true' },
   in_progress: { status_in: ['in-progress'] },
   due_today: { status_in: DUE, overdue_by_days: 0, overdue_criteria: 'eq' },
   not_overdue: { status_in: DUE, overdue_by_days: 0, overdue_criteria: 'lteq' },
@@ -115,12 +116,12 @@ export function invoiceFilter(params: InvoiceListParams): Query {
 
 /** The GET /invoices query of a list page. */
 export function invoiceListQuery(params: InvoiceListParams): Query {
-  return { filter: invoiceFilter(params), page: params.page ?? 1 };
+  return pageQuery(invoiceFilter(params), params.page);
 }
 
 /** The Download Report query: every invoice matching the list's filters, in the chosen columns. */
 export function invoiceCsvQuery(params: InvoiceListParams, columns: readonly string[]): Query {
-  return { filter: { ...invoiceFilter(params), download_as_csv: 'true' }, headers_accepted: columns.join(',') };
+  return csvExportQuery(invoiceFilter(params), columns);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -154,10 +155,10 @@ export function paymentFilter(params: PaymentListParams): Query {
 }
 
 export function paymentListQuery(params: PaymentListParams): Query {
-  return { filter: paymentFilter(params), page: params.page ?? 1 };
+  return pageQuery(paymentFilter(params), params.page);
 }
 
 /** The Download Report query for collections. */
 export function paymentCsvQuery(params: PaymentListParams, columns: readonly string[]): Query {
-  return { filter: { ...paymentFilter(params), download_as_csv: 'true' }, headers_accepted: columns.join(',') };
+  return csvExportQuery(paymentFilter(params), columns);
 }

@@ -1,6 +1,4 @@
-import { format } from 'date-fns';
-import useSWR from 'swr';
-import type { ApiClient } from '../../api/client';
+import type { ApiClient } from './client';
 import {
   DistributorDetails,
   invoiceListCodec,
@@ -11,9 +9,8 @@ import {
   type InvoiceStats,
   type PaymentList,
   type StarResourceType,
-} from '../../api/codecs/invoices';
-import { useSession } from '../../api/session-context';
-import { config } from '../../config';
+} from './codecs/invoices';
+import { config } from '../config';
 import {
   invoiceCsvQuery,
   invoiceListQuery,
@@ -23,14 +20,13 @@ import {
   type InvoiceListParams,
   type InvoiceStatsParams,
   type PaymentListParams,
-} from './queries';
+} from './invoice-queries';
 
-export * from './queries';
 
 /**
  * The invoices page's calls (spec 1 §7). Every fetcher is `(client, params, product?) => Promise`, so a
- * screen can hand it to SWR with the params as the key; the hooks at the bottom do exactly that. Filters
- * are named as the screen names them (./queries.ts, re-exported here) and become the provider's
+ * screen can hand it to the list hook (`src/ui/useList.ts`) or `useApi` with the params as the key.
+ * Filters are named as the screen names them (./invoice-queries.ts) and become the provider's
  * `filter[...]` query there.
  */
 
@@ -99,21 +95,3 @@ export function setStarred(client: ApiClient, params: StarParams): Promise<StarA
 export function fetchDistributorDetails(client: ApiClient): Promise<DistributorDetails> {
   return client.request({ path: '/distributor_companies/details', codec: DistributorDetails }).then((r) => r.data);
 }
-
-// ---------------------------------------------------------------------------------------------------
-// SWR hooks
-// ---------------------------------------------------------------------------------------------------
-
-function useApi<T>(key: readonly unknown[] | null, fetcher: (client: ApiClient) => Promise<T>) {
-  const { client } = useSession();
-  return useSWR<T, unknown>(key, () => fetcher(client), { keepPreviousData: true });
-}
-
-/** Keyed on the calendar day, so the windows move at midnight and not on every render. */
-export function useInvoiceStats(params: InvoiceStatsParams) {
-  const day = format(new Date(), 'yyyy-MM-dd');
-  return useApi(['invoice-stats', params.box, params.shared, params.cleared, day], (c) => fetchInvoiceStats(c, { ...params, today: new Date() }));
-}
-export const useInvoices = (params: InvoiceListParams | null) => useApi(params && ['invoices', invoiceListQuery(params)], (c) => fetchInvoices(c, params!));
-export const usePayments = (params: PaymentListParams | null) => useApi(params && ['payments', paymentListQuery(params)], (c) => fetchPayments(c, params!));
-export const useDistributorDetails = () => useApi(['distributor-details'], fetchDistributorDetails);

@@ -16,7 +16,7 @@ import {
   invoiceListQuery,
   invoiceStatsQuery,
   paymentListQuery,
-} from '../../src/features/invoices/queries';
+} from '../../src/api/invoice-queries';
 import { isoDay, todayOf } from '../../mock-server/aggregates';
 import { createMockServer } from '../../mock-server/app';
 import { recordPayment } from '../../mock-server/pay';

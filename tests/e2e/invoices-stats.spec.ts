@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
-import { invoiceListQuery, invoiceStatsQuery, type InvoiceStatsParams } from '../../src/features/invoices/queries';
+import { invoiceListQuery, invoiceStatsQuery, type InvoiceStatsParams } from '../../src/api/invoice-queries';
 import { formatDate } from '../../src/lib/format';
 import { formatMoney, formatShortMoney } from '../../src/domain/money';
 import { rupeesToPaise } from '../../src/domain/money';

@@ -1,13 +1,10 @@
 import styled from 'styled-components';
 import type { CompanyAddress, CustomerContact } from '../../api/codecs/customers';
 import { orMissing } from '../../lib/format';
-import { Toolbar } from '../../ui/controls';
-import { Pagination } from '../../ui/Pagination';
-import { RegionFilter } from '../../ui/RegionFilter';
-import { SearchBox } from '../../ui/SearchBox';
-import { Table, type Column } from '../../ui/Table';
-import { useTableState } from '../../ui/useTableState';
-import { useCustomerContacts } from './api';
+import { customerContactsQuery, fetchCustomerContacts } from '../../api/customers';
+import { ListBlock } from '../../ui/ListBlock';
+import type { Column } from '../../ui/Table';
+import { useList } from '../../ui/useList';
 
 const Section = styled.section`
   margin-top: 24px;
@@ -31,26 +28,20 @@ const COLUMNS: readonly Column<CustomerContact>[] = [
 
 /** Admin's customer contact list: region, debounced search, paging, all kept in the URL (`customers.*`). */
 export function CustomersDetails() {
-  const [state, update] = useTableState('customers');
-  const { data, error, isLoading, mutate } = useCustomerContacts(state);
+  const list = useList({ id: 'customers', resource: 'customers', params: customerContactsQuery, fetch: fetchCustomerContacts });
   return (
     <Section aria-labelledby="customers-title">
       <h2 id="customers-title">Customers Details</h2>
-      <Toolbar>
-        <SearchBox label="Search customers" placeholder="Customer Name ,Customer Id " value={state.search} onSearch={(search) => update({ search })} />
-        <RegionFilter value={state.region} onChange={(region) => update({ region })} />
-      </Toolbar>
-      <Table
-        caption="Customers Details"
-        hideCaption
+      <ListBlock
+        list={list}
+        rows={list.data?.data}
+        pagy={list.data?.pagy}
         columns={COLUMNS}
-        rows={data?.data}
         rowKey={(c) => c.id}
-        loading={isLoading}
-        error={error}
-        onRetry={() => void mutate()}
+        caption="Customers Details"
+        pagerLabel="Customers Details"
+        search={{ label: 'Search customers', placeholder: 'Customer Name ,Customer Id ' }}
       />
-      <Pagination label="Customers Details" pagy={data?.pagy} onPage={(page) => update({ page })} />
     </Section>
   );
 }

@@ -6,7 +6,7 @@ import { PeriodSelector } from '../../ui/PeriodSelector';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { CardGrid, StatCard } from '../../ui/StatCard';
 import { Skeleton } from '../../ui/Skeleton';
-import { useCreditLimitSummary, useTopPerformers } from './api';
+import { useCreditLimitSummary, useTopPerformers } from './hooks';
 import { Panel, SectionBox, SectionHeader } from '../../ui/layout';
 
 const REGION_NAMES = { north: 'North', east: 'East', west: 'West', south: 'South' } as const;

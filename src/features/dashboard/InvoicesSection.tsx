@@ -11,7 +11,8 @@ import { GhostButton } from '../../ui/form';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { CardGrid, StatCard } from '../../ui/StatCard';
 import { Skeleton } from '../../ui/Skeleton';
-import { useClearedGraph, usePaymentGraph, useSharedGraph, useTopPerformers, type GraphWindow } from './api';
+import { type GraphWindow } from '../../api/dashboard';
+import { useClearedGraph, usePaymentGraph, useSharedGraph, useTopPerformers } from './hooks';
 import { SectionHeader, SectionBox } from '../../ui/layout';
 import { useChartPanel } from '../../ui/useChartPanel';
 

@@ -1,22 +1,19 @@
 import styled from 'styled-components';
-import type { LeadRow, LeadStatus } from '../../api/codecs/dashboard';
+import type { LeadList, LeadRow, LeadStatus } from '../../api/codecs/dashboard';
 import { useSession } from '../../api/session-context';
 import { formatCount, formatDate } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
-import { Toolbar } from '../../ui/controls';
-import { ExportPanel } from '../../ui/ExportPanel';
 import { Modal } from '../../ui/Modal';
-import { Pagination } from '../../ui/Pagination';
 import { PeriodSelector } from '../../ui/PeriodSelector';
-import { RegionFilter } from '../../ui/RegionFilter';
 import { RiskBadge } from '../../ui/RiskBadge';
-import { SearchBox } from '../../ui/SearchBox';
 import { CardGrid, StatCard } from '../../ui/StatCard';
 import { Skeleton } from '../../ui/Skeleton';
-import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../../ui/Table';
-import { useTableState } from '../../ui/useTableState';
-import { downloadLeads, useLeadList, useLeadStatusCounts } from './api';
+import { ListBlock } from '../../ui/ListBlock';
+import { MODAL_TABLE_MAX_HEIGHT, type Column } from '../../ui/Table';
+import { useList, type ListResult } from '../../ui/useList';
+import { downloadLeads, fetchLeadList } from '../../api/dashboard';
+import { useLeadStatusCounts } from './hooks';
 import { SectionBox, SectionHeader } from '../../ui/layout';
 
 export const LEAD_STATUSES: readonly { status: LeadStatus; title: string }[] = [
@@ -48,8 +45,13 @@ const isLeadStatus = (value: string | undefined): value is LeadStatus => LEAD_ST
  */
 export function LeadManager() {
   const counts = useLeadStatusCounts();
-  const [state, update] = useTableState('leads');
-  const open = isLeadStatus(state.filters.status) ? state.filters.status : null;
+  const list = useList({
+    id: 'leads',
+    resource: 'leads',
+    params: (state) => (isLeadStatus(state.filters.status) ? { status: state.filters.status, state } : null),
+    fetch: (client, { status, state }: { status: LeadStatus; state: TableState }) => fetchLeadList(client, status, state),
+  });
+  const open = list.params?.status ?? null;
   const countOf = (status: LeadStatus) => counts.data?.find((c) => c.current_status === status)?.total_applications;
 
   return (
@@ -68,13 +70,13 @@ export function LeadManager() {
               label={title}
               value={counts.data ? formatCount(count ?? 0) : <Skeleton $width="40%" $height="28px" />}
               sub="Leads added"
-              onClick={() => update({ ...DEFAULT_TABLE_STATE, filters: { status } })}
+              onClick={() => list.update({ ...DEFAULT_TABLE_STATE, filters: { status } })}
             />
           );
         })}
       </CardGrid>
-      <Modal open={open !== null} title={open ? STATUS_TITLES[open] : ''} onClose={() => update({ ...DEFAULT_TABLE_STATE })}>
-        {open && <LeadTable status={open} state={state} update={update} />}
+      <Modal open={open !== null} title={open ? STATUS_TITLES[open] : ''} onClose={list.reset}>
+        {open && <LeadTable status={open} list={list} />}
       </Modal>
     </SectionBox>
   );
@@ -85,30 +87,24 @@ const Note = styled.p`
   color: ${({ theme }) => theme.textMuted};
 `;
 
-function LeadTable({ status, state, update }: { status: LeadStatus; state: TableState; update: (change: Partial<TableState>) => void }) {
+function LeadTable({ status, list }: { status: LeadStatus; list: ListResult<{ status: LeadStatus; state: TableState }, LeadList> }) {
   const { client } = useSession();
-  const list = useLeadList(status, state);
   const title = STATUS_TITLES[status];
   return (
     <>
       <Note>{list.data?.pagy ? `${formatCount(list.data.pagy.count)} customers` : ' '}</Note>
-      <Toolbar>
-        <SearchBox label="Search leads" placeholder="Customer Name / Customer Code" value={state.search} onSearch={(search) => update({ search })} />
-        <RegionFilter value={state.region} onChange={(region) => update({ region })} />
-        <ExportPanel columns={list.data?.csv_headers_accepted ?? []} onDownload={(keys) => downloadLeads(client, status, state, keys)} />
-      </Toolbar>
-      <Table
-        caption={`${title} customers`}
-        hideCaption
-        columns={COLUMNS}
+      <ListBlock
+        list={list}
         rows={list.data?.data}
+        pagy={list.data?.pagy}
+        columns={COLUMNS}
         rowKey={(r) => r.id}
-        loading={list.isLoading}
-        error={list.error}
-        onRetry={() => void list.mutate()}
+        caption={`${title} customers`}
+        pagerLabel={`${title} customers`}
+        search={{ label: 'Search leads', placeholder: 'Customer Name / Customer Code' }}
+        exportCsv={{ columns: list.data?.csv_headers_accepted ?? [], download: (keys) => downloadLeads(client, status, list.state, keys) }}
         maxHeight={MODAL_TABLE_MAX_HEIGHT}
       />
-      <Pagination label={`${title} customers`} pagy={list.data?.pagy} onPage={(page) => update({ page })} />
     </>
   );
 }

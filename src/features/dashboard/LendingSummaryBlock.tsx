@@ -3,7 +3,7 @@ import { formatCount, formatPercent } from '../../lib/format';
 import { formatShortMoney } from '../../domain/money';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Skeleton } from '../../ui/Skeleton';
-import { useLendingSummary } from './api';
+import { useLendingSummary } from './hooks';
 import { Panel, SectionBox } from '../../ui/layout';
 
 /** 'Lending Summary (as on today, DD/MM/YYYY)': sanctioned, customers, utilised against still unutilised, defaults. */

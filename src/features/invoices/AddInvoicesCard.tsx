@@ -4,10 +4,10 @@ import { UPLOAD_TEXTS } from '../../domain/csv';
 import { formatDate } from '../../lib/format';
 import { Button, GhostButton } from '../../ui/form';
 import { Skeleton } from '../../ui/Skeleton';
-import { useInvoices } from './api';
+import { useInvoices } from './hooks';
 import { CsvUploadModal } from './CsvUploadModal';
 import { LoadError, PageCard } from './layout';
-import { DEFAULT_DUE_FILTER } from './queries';
+import { DEFAULT_DUE_FILTER } from '../../api/invoice-queries';
 
 /**
  * 'Add New Invoices' (spec 1 §2.6): when invoices last arrived ('-' if never) and 'Upload via CSV', which
@@ -15,7 +15,7 @@ import { DEFAULT_DUE_FILTER } from './queries';
  * table's default query so both share one request; a processed upload revalidates it.
  */
 export function AddInvoicesCard() {
-  const list = useInvoices({ filter: DEFAULT_DUE_FILTER, page: 1 });
+  const list = useInvoices({ filter: DEFAULT_DUE_FILTER, region: 'all', search: '', page: 1 });
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const loading = list.data === undefined && list.error === undefined;

@@ -1,22 +1,20 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PaymentList, PaymentRow } from '../../api/codecs/invoices';
 import { useSession } from '../../api/session-context';
 import { formatCount, formatDate, orMissing } from '../../lib/format';
 import { formatMoney, formatShortMoney } from '../../domain/money';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
-import { FilterButtons, Toolbar } from '../../ui/controls';
-import { StarToggle } from '../../ui/StarToggle';
-import { ExportPanel } from '../../ui/ExportPanel';
+import { FilterButtons } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
+import { ListBlock } from '../../ui/ListBlock';
 import { Modal } from '../../ui/Modal';
-import { Pagination } from '../../ui/Pagination';
-import { RegionFilter } from '../../ui/RegionFilter';
-import { SearchBox } from '../../ui/SearchBox';
 import { Skeleton } from '../../ui/Skeleton';
-import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../../ui/Table';
+import { StarToggle } from '../../ui/StarToggle';
+import { MODAL_TABLE_MAX_HEIGHT, type Column } from '../../ui/Table';
+import { useList, type ListResult } from '../../ui/useList';
 import { useTableState } from '../../ui/useTableState';
-import { downloadPayments, usePayments } from './api';
+import { downloadPayments, fetchPayments } from '../../api/invoices';
 import {
   COLLECTION_FILTER_LABELS,
   collectionFilterOf,
@@ -33,7 +31,7 @@ import {
   starLabel,
   type ReportFilter,
 } from './collections';
-import { COLLECTION_FILTERS, type CollectionFilter, type PaymentListParams } from './queries';
+import { COLLECTION_FILTERS, type CollectionFilter, type PaymentListParams } from '../../api/invoice-queries';
 import { useStarToggle } from './useStarToggle';
 
 /** The collections table's state lives in the URL under `collections.*`, Today being the default (clean URL). */
@@ -140,11 +138,15 @@ function useToday(): Date {
  * report's, live in the URL (`collections.*`, `payment-report.*`), so reload and shared links restore them.
  */
 export function CollectionsSection() {
-  const [state, update] = useTableState(COLLECTIONS_ID, COLLECTIONS_DEFAULTS);
+  const list = useList({
+    id: COLLECTIONS_ID,
+    defaults: COLLECTIONS_DEFAULTS,
+    resource: 'payments',
+    params: (state) => paymentParams(state, collectionFilterOf(state)),
+    fetch: fetchPayments,
+  });
   const [report, updateReport] = useTableState(REPORT_ID);
-  const filter = collectionFilterOf(state);
-  const params = paymentParams(state, filter);
-  const list = usePayments(params);
+  const filter = collectionFilterOf(list.state);
   const today = useToday();
   const headingId = useId();
   const open = report.filters[OPEN_KEY] === '1';
@@ -158,20 +160,26 @@ export function CollectionsSection() {
         </GhostButton>
       </Header>
       <CollectionFigures list={list.data} loading={list.isLoading} testId="collections-figures" />
-      <Toolbar>
-        <PeriodButtons<CollectionFilter>
-          label="Collections period"
-          filters={COLLECTION_FILTERS}
-          labels={COLLECTION_FILTER_LABELS}
-          value={filter}
-          // Starred sets the starred filter alone: the date filter is left blank (spec §4, ./queries.ts).
-          onChange={(next) => update({ filters: { [PERIOD_KEY]: next } })}
-        />
-      </Toolbar>
-      <PaymentsList list={list} params={params} state={state} update={update} today={today} searchLabel="Search collections" caption="Collections table" pagerLabel="Collections table" />
+      <PaymentsList
+        list={list}
+        filters={
+          <PeriodButtons<CollectionFilter>
+            label="Collections period"
+            filters={COLLECTION_FILTERS}
+            labels={COLLECTION_FILTER_LABELS}
+            value={filter}
+            // Starred sets the starred filter alone: the date filter is left blank (spec §4, src/api/invoice-queries.ts).
+            onChange={(next) => list.update({ filters: { [PERIOD_KEY]: next } })}
+          />
+        }
+        today={today}
+        searchLabel="Search collections"
+        caption="Collections table"
+        pagerLabel="Collections table"
+      />
       {/* Collapsing resets the report's filters to the defaults (spec §4): its whole state leaves the URL. */}
       <Modal open={open} title={REPORT_TITLE} width="90%" onClose={() => updateReport({ ...DEFAULT_TABLE_STATE })}>
-        {open && <PaymentReport state={report} update={updateReport} today={today} />}
+        {open && <PaymentReport today={today} />}
       </Modal>
     </Section>
   );
@@ -181,28 +189,24 @@ export function CollectionsSection() {
  * The Complete Payment Report: every payment by default ('All'), the same period buttons, region and
  * search, the 'All Invoices' pager and Download Report of every matching payment.
  */
-function PaymentReport({ state, update, today }: { state: TableState; update: (change: Partial<TableState>) => void; today: Date }) {
-  const filter = reportFilterOf(state);
-  const params = paymentParams(state, filter);
-  const list = usePayments(params);
+function PaymentReport({ today }: { today: Date }) {
+  const list = useList({ id: REPORT_ID, resource: 'payments', params: (state) => paymentParams(state, reportFilterOf(state)), fetch: fetchPayments });
+  const filter = reportFilterOf(list.state);
 
   return (
     <>
       <CollectionFigures list={list.data} loading={list.isLoading} testId="report-figures" />
-      <Toolbar>
-        <PeriodButtons<ReportFilter>
-          label="Payment report period"
-          filters={REPORT_FILTERS}
-          labels={REPORT_FILTER_LABELS}
-          value={filter}
-          onChange={(next) => update({ filters: { ...state.filters, [PERIOD_KEY]: next === 'all' ? '' : next } })}
-        />
-      </Toolbar>
       <PaymentsList
         list={list}
-        params={params}
-        state={state}
-        update={update}
+        filters={
+          <PeriodButtons<ReportFilter>
+            label="Payment report period"
+            filters={REPORT_FILTERS}
+            labels={REPORT_FILTER_LABELS}
+            value={filter}
+            onChange={(next) => list.update({ filters: { ...list.state.filters, [PERIOD_KEY]: next === 'all' ? '' : next } })}
+          />
+        }
         today={today}
         searchLabel="Search payment report"
         caption={REPORT_TITLE}
@@ -213,41 +217,32 @@ function PaymentReport({ state, update, today }: { state: TableState; update: (c
   );
 }
 
-/** Search, region and Download Report over the payments table (star toggle, refresh state) and its pager. */
+/** The payments table on the list block: stars (optimistic), Download Report of every matching payment. */
 function PaymentsList(props: {
-  list: ReturnType<typeof usePayments>;
-  params: PaymentListParams;
-  state: TableState;
-  update: (change: Partial<TableState>) => void;
+  list: ListResult<PaymentListParams, PaymentList>;
+  filters: ReactNode;
   today: Date;
   searchLabel: string;
   caption: string;
   pagerLabel: string;
   maxHeight?: number;
 }) {
-  const { list, params, state, update, today } = props;
+  const { list, today } = props;
   const { client } = useSession();
   const star = useStarToggle(list.mutate, 'Payment', 'payments');
   return (
-    <>
-      <Toolbar>
-        <SearchBox label={props.searchLabel} placeholder={SEARCH_PLACEHOLDER} value={state.search} onSearch={(search) => update({ search })} />
-        <RegionFilter value={state.region} onChange={(region) => update({ region })} />
-        <ExportPanel columns={list.data?.csv_headers_accepted ?? []} onDownload={(keys) => downloadPayments(client, params, keys)} />
-      </Toolbar>
-      <Table
-        caption={props.caption}
-        hideCaption
-        columns={paymentColumns((row) => void star(row), today)}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isLoading}
-        refreshing={list.isValidating}
-        error={list.error}
-        onRetry={() => void list.mutate()}
-        maxHeight={props.maxHeight}
-      />
-      <Pagination label={props.pagerLabel} pagy={list.data?.pagy} onPage={(page) => update({ page })} />
-    </>
+    <ListBlock
+      list={list}
+      rows={list.data?.data}
+      pagy={list.data?.pagy}
+      columns={paymentColumns((row) => void star(row), today)}
+      rowKey={(r) => r.id}
+      caption={props.caption}
+      pagerLabel={props.pagerLabel}
+      search={{ label: props.searchLabel, placeholder: SEARCH_PLACEHOLDER }}
+      filters={props.filters}
+      exportCsv={{ columns: list.data?.csv_headers_accepted ?? [], download: (keys) => downloadPayments(client, list.params!, keys) }}
+      maxHeight={props.maxHeight}
+    />
   );
 }

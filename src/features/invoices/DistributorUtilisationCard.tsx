@@ -4,7 +4,7 @@ import { errorToastText } from '../../api/errors';
 import { formatMoney, formatShortMoney } from '../../domain/money';
 import { GhostButton } from '../../ui/form';
 import { Skeleton } from '../../ui/Skeleton';
-import { useDistributorDetails } from './api';
+import { useDistributorDetails } from './hooks';
 import { LoadError, PageCard } from './layout';
 
 const FIGURES: readonly { key: keyof DistributorDetails; label: string }[] = [

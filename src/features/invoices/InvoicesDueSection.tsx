@@ -6,17 +6,14 @@ import { formatCount, formatDate, orMissing } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
 import { isSearchable } from '../../domain/thresholds';
 import type { TableState } from '../../lib/table-state';
-import { FilterButtons, Label, Select, Toolbar } from '../../ui/controls';
-import { ExportPanel } from '../../ui/ExportPanel';
+import { FilterButtons, Label, Select } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
+import { ListBlock } from '../../ui/ListBlock';
 import { Modal } from '../../ui/Modal';
-import { Pagination } from '../../ui/Pagination';
-import { RegionFilter } from '../../ui/RegionFilter';
-import { SearchBox } from '../../ui/SearchBox';
 import { StarToggle } from '../../ui/StarToggle';
-import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../../ui/Table';
-import { useTableState } from '../../ui/useTableState';
-import { downloadInvoices, useInvoices } from './api';
+import { MODAL_TABLE_MAX_HEIGHT, type Column } from '../../ui/Table';
+import { useList, type ListResult } from '../../ui/useList';
+import { downloadInvoices, fetchInvoices } from '../../api/invoices';
 import {
   CHANNEL_FINANCE_FILTERS,
   CLOSED_STATUS_FILTERS,
@@ -28,7 +25,7 @@ import {
   type DetailedStatusFilter,
   type DueFilter,
   type InvoiceListParams,
-} from './queries';
+} from '../../api/invoice-queries';
 import { useStarToggle } from './useStarToggle';
 
 /** The filter buttons' labels, as the spec writes them (§2.6). */
@@ -136,16 +133,19 @@ function DueSummary({ list }: { list: InvoiceList | undefined }) {
   );
 }
 
+/** The Invoices Due list: the page's filters as the provider's params (the Due filter, region, search, page). */
+function dueParams(state: TableState): InvoiceListParams {
+  return { filter: dueFilterOf(state), region: state.region, search: state.search, page: state.page };
+}
+
 /**
  * The Invoices Due table (spec §2.6, §4): one filter button at a time (Due Today on load), region and
  * search, the star toggle on each row, paging, Download Report of every matching row, and the expand
  * control opening the Detailed Invoice table. All of its state lives in the URL (`due.*`).
  */
 export function InvoicesDueSection() {
-  const [state, update] = useTableState('due', DUE_DEFAULTS);
-  const filter = dueFilterOf(state);
-  const params: InvoiceListParams = { filter, region: state.region, search: state.search, page: state.page };
-  const list = useInvoices(params);
+  const list = useList({ id: 'due', defaults: DUE_DEFAULTS, resource: 'invoices', params: dueParams, fetch: fetchInvoices });
+  const filter = dueFilterOf(list.state);
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
   const showVirtualAccount = list.data?.meta.show_virtual_account_number ?? false;
@@ -156,24 +156,19 @@ export function InvoicesDueSection() {
         Invoices Due
       </h2>
       <DueSummary list={list.data} />
-      <Toolbar>
-        <FilterButtons role="group" aria-label="Due filter">
-          {DUE_FILTERS.map((value) => (
-            <GhostButton key={value} type="button" aria-pressed={filter === value} onClick={() => update({ filters: { due: value } })}>
-              {DUE_FILTER_LABELS[value]}
-            </GhostButton>
-          ))}
-        </FilterButtons>
-      </Toolbar>
       <InvoicesList
         list={list}
-        params={params}
-        search={state.search}
-        region={state.region}
+        filters={
+          <FilterButtons role="group" aria-label="Due filter">
+            {DUE_FILTERS.map((value) => (
+              <GhostButton key={value} type="button" aria-pressed={filter === value} onClick={() => list.update({ filters: { due: value } })}>
+                {DUE_FILTER_LABELS[value]}
+              </GhostButton>
+            ))}
+          </FilterButtons>
+        }
         // A real search clears the due-days filter and its label (spec §4); clearing the search keeps it cleared.
-        onSearch={(search) => update(isSearchable(search) ? { search, filters: { due: NO_FILTER } } : { search })}
-        onRegion={(region) => update({ region })}
-        onPage={(page) => update({ page })}
+        onSearch={(search) => list.update(isSearchable(search) ? { search, filters: { due: NO_FILTER } } : { search })}
         searchLabel="Search invoices"
         caption="Invoices Due list"
         pagerLabel="Invoices Due"
@@ -195,34 +190,31 @@ export function InvoicesDueSection() {
   );
 }
 
-interface DetailedState {
-  status: DetailedStatusFilter;
-  channelFinance: ChannelFinanceFilter;
-  closedStatus: ClosedStatusFilter;
-  region: TableState['region'];
-  search: string;
-  page: number;
-}
-const DETAILED_DEFAULTS: DetailedState = { status: 'all', channelFinance: 'all', closedStatus: 'all', region: 'all', search: '', page: 1 };
+/** The Detailed Invoice table's filters, kept under `detailed.f.*`; 'all' is each one's default. */
+const DETAILED_DEFAULTS: Partial<TableState> = { filters: { status: 'all', channel: 'all', closed: 'all' } };
+const pick = <V extends string>(values: readonly V[], value: string | undefined): V => (values.includes(value as V) ? (value as V) : values[0]!);
 
-/**
- * The Detailed Invoice table, in a modal (spec §2.6): channel finance and invoice status filters, the
- * closed-status filter while 'Closed' is chosen, region, search, row checkboxes and Download Report. Its
- * filters live only while it is open: collapsing it resets them to the defaults (spec §4).
- */
-function DetailedInvoices({ showVirtualAccount, onClose }: { showVirtualAccount: boolean; onClose: () => void }) {
-  const [state, setState] = useState<DetailedState>(DETAILED_DEFAULTS);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const change = (next: Partial<DetailedState>) => setState((s) => ({ ...s, page: 1, ...next }));
-  const params: InvoiceListParams = {
-    filter: state.status,
-    channelFinance: state.channelFinance,
-    closedStatus: state.closedStatus,
+function detailedParams(state: TableState): InvoiceListParams {
+  return {
+    filter: pick(DETAILED_STATUS_FILTERS, state.filters.status),
+    channelFinance: pick(CHANNEL_FINANCE_FILTERS, state.filters.channel),
+    closedStatus: pick(CLOSED_STATUS_FILTERS, state.filters.closed),
     region: state.region,
     search: state.search,
     page: state.page,
   };
-  const list = useInvoices(params);
+}
+
+/**
+ * The Detailed Invoice table, in a modal (spec §2.6): channel finance and invoice status filters, the
+ * closed-status filter while 'Closed' is chosen, region, search, row checkboxes and Download Report. Its
+ * filters live in the URL only while it is open: collapsing it resets them to the defaults (spec §4).
+ */
+function DetailedInvoices({ showVirtualAccount, onClose }: { showVirtualAccount: boolean; onClose: () => void }) {
+  const list = useList({ id: 'detailed', defaults: DETAILED_DEFAULTS, resource: 'invoices', params: detailedParams, fetch: fetchInvoices });
+  const params = detailedParams(list.state);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const setFilter = (name: string, value: string) => list.update({ filters: { ...list.state.filters, [name]: value } });
   const ids = useId();
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -230,48 +222,52 @@ function DetailedInvoices({ showVirtualAccount, onClose }: { showVirtualAccount:
       if (!next.delete(id)) next.add(id);
       return next;
     });
+  const close = () => {
+    list.reset();
+    onClose();
+  };
 
   return (
-    <Modal open title="Detailed Invoice table" width="90%" onClose={onClose}>
+    <Modal open title="Detailed Invoice table" width="90%" onClose={close}>
       <DueSummary list={list.data} />
-      <Toolbar>
-        <Label htmlFor={`${ids}-channel`}>Channel finance</Label>
-        <Select id={`${ids}-channel`} value={state.channelFinance} onChange={(e) => change({ channelFinance: e.target.value as ChannelFinanceFilter })}>
-          {CHANNEL_FINANCE_FILTERS.map((v) => (
-            <option key={v} value={v}>
-              {CHANNEL_LABELS[v]}
-            </option>
-          ))}
-        </Select>
-        <Label htmlFor={`${ids}-status`}>Invoice status</Label>
-        <Select id={`${ids}-status`} value={state.status} onChange={(e) => change({ status: e.target.value as DetailedStatusFilter, closedStatus: 'all' })}>
-          {DETAILED_STATUS_FILTERS.map((v) => (
-            <option key={v} value={v}>
-              {STATUS_LABELS[v]}
-            </option>
-          ))}
-        </Select>
-        {state.status === 'closed' && (
+      <InvoicesList
+        list={list}
+        filters={
           <>
-            <Label htmlFor={`${ids}-closed`}>Closed status</Label>
-            <Select id={`${ids}-closed`} value={state.closedStatus} onChange={(e) => change({ closedStatus: e.target.value as ClosedStatusFilter })}>
-              {CLOSED_STATUS_FILTERS.map((v) => (
+            <Label htmlFor={`${ids}-channel`}>Channel finance</Label>
+            <Select id={`${ids}-channel`} value={params.channelFinance} onChange={(e) => setFilter('channel', e.target.value)}>
+              {CHANNEL_FINANCE_FILTERS.map((v) => (
                 <option key={v} value={v}>
-                  {CLOSED_LABELS[v]}
+                  {CHANNEL_LABELS[v]}
                 </option>
               ))}
             </Select>
+            <Label htmlFor={`${ids}-status`}>Invoice status</Label>
+            <Select
+              id={`${ids}-status`}
+              value={params.filter ?? 'all'}
+              onChange={(e) => list.update({ filters: { ...list.state.filters, status: e.target.value, closed: 'all' } })}
+            >
+              {DETAILED_STATUS_FILTERS.map((v) => (
+                <option key={v} value={v}>
+                  {STATUS_LABELS[v]}
+                </option>
+              ))}
+            </Select>
+            {params.filter === 'closed' && (
+              <>
+                <Label htmlFor={`${ids}-closed`}>Closed status</Label>
+                <Select id={`${ids}-closed`} value={params.closedStatus} onChange={(e) => setFilter('closed', e.target.value)}>
+                  {CLOSED_STATUS_FILTERS.map((v) => (
+                    <option key={v} value={v}>
+                      {CLOSED_LABELS[v]}
+                    </option>
+                  ))}
+                </Select>
+              </>
+            )}
           </>
-        )}
-      </Toolbar>
-      <InvoicesList
-        list={list}
-        params={params}
-        search={state.search}
-        region={state.region}
-        onSearch={(search) => change({ search })}
-        onRegion={(region) => change({ region })}
-        onPage={(page) => setState((s) => ({ ...s, page }))}
+        }
         searchLabel="Search detailed invoices"
         caption="Detailed Invoice table"
         pagerLabel="Detailed Invoice table"
@@ -284,18 +280,11 @@ function DetailedInvoices({ showVirtualAccount, onClose }: { showVirtualAccount:
   );
 }
 
-/**
- * Search, region and Download Report over an invoice table (stars, refresh state, optional row checkboxes),
- * with extra `tools` in the toolbar, and its pager.
- */
+/** An invoice table on the list block: stars (optimistic), optional row checkboxes, Download Report. */
 function InvoicesList(props: {
-  list: ReturnType<typeof useInvoices>;
-  params: InvoiceListParams;
-  search: string;
-  region: TableState['region'];
-  onSearch: (search: string) => void;
-  onRegion: (region: TableState['region']) => void;
-  onPage: (page: number) => void;
+  list: ListResult<InvoiceListParams, InvoiceList>;
+  filters: ReactNode;
+  onSearch?: (search: string) => void;
   searchLabel: string;
   caption: string;
   pagerLabel: string;
@@ -304,30 +293,24 @@ function InvoicesList(props: {
   maxHeight?: number;
   tools?: ReactNode;
 }) {
-  const { list, params, showVirtualAccount, select } = props;
+  const { list, showVirtualAccount, select } = props;
   const { client } = useSession();
   const star = useStarToggle(list.mutate, 'Invoice', 'invoices');
   return (
-    <>
-      <Toolbar>
-        <SearchBox label={props.searchLabel} placeholder="Invoice No., Customer Name" value={props.search} onSearch={props.onSearch} />
-        <RegionFilter value={props.region} onChange={props.onRegion} />
-        <ExportPanel columns={list.data?.csv_headers_accepted ?? []} onDownload={(keys) => downloadInvoices(client, params, keys)} />
-        {props.tools}
-      </Toolbar>
-      <Table
-        caption={props.caption}
-        hideCaption
-        columns={invoiceColumns({ showVirtualAccount, onStar: (row) => void star(row), select })}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isLoading}
-        refreshing={list.isValidating}
-        error={list.error}
-        onRetry={() => void list.mutate()}
-        maxHeight={props.maxHeight}
-      />
-      <Pagination label={props.pagerLabel} pagy={list.data?.pagy} onPage={props.onPage} />
-    </>
+    <ListBlock
+      list={list}
+      rows={list.data?.data}
+      pagy={list.data?.pagy}
+      columns={invoiceColumns({ showVirtualAccount, onStar: (row) => void star(row), select })}
+      rowKey={(r) => r.id}
+      caption={props.caption}
+      pagerLabel={props.pagerLabel}
+      search={{ label: props.searchLabel, placeholder: 'Invoice No., Customer Name' }}
+      onSearch={props.onSearch}
+      filters={props.filters}
+      exportCsv={{ columns: list.data?.csv_headers_accepted ?? [], download: (keys) => downloadInvoices(client, list.params!, keys) }}
+      tools={props.tools}
+      maxHeight={props.maxHeight}
+    />
   );
 }

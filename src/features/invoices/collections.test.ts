@@ -11,7 +11,7 @@ import {
   reportFilterOf,
   starLabel,
 } from './collections';
-import { paymentFilter, paymentListQuery } from './queries';
+import { paymentFilter, paymentListQuery } from '../../api/invoice-queries';
 
 const TODAY = new Date(2026, 10, 22, 15, 30); // 22 Nov 2026, mid-afternoon local time
 const state = (change: Partial<TableState> = {}): TableState => ({ ...DEFAULT_TABLE_STATE, ...change });

@@ -2,7 +2,7 @@ import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
 import type { PaymentRow } from '../../api/codecs/invoices';
 import { MISSING } from '../../lib/format';
 import type { TableState } from '../../lib/table-state';
-import { COLLECTION_FILTERS, type CollectionFilter, type PaymentListParams } from './queries';
+import { COLLECTION_FILTERS, type CollectionFilter, type PaymentListParams } from '../../api/invoice-queries';
 
 /**
  * The Collections section's pure rules (spec 1 §2.6, §4): the filter buttons and how the URL state maps to

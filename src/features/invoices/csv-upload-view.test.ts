@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_TEXTS } from '../../domain/csv';
-import { invoiceListQuery } from './queries';
+import { invoiceListQuery } from '../../api/invoice-queries';
 import { isInvoiceDataKey, resultRowKey, resultSummary, statusName, templateOf, uploadTitle } from './csv-upload-view';
 
 describe('isInvoiceDataKey', () => {

@@ -3,7 +3,7 @@ import { useSWRConfig, type KeyedMutator } from 'swr';
 import type { StarResourceType } from '../../api/codecs/invoices';
 import { useSession } from '../../api/session-context';
 import { notify } from '../../ui/toast';
-import { setStarred } from './api';
+import { setStarred } from '../../api/invoices';
 
 interface Starrable {
   id: string;

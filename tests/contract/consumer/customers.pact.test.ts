@@ -1,6 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { customerContactsQuery, fetchCustomerContacts } from '../../../src/features/admin/api';
+import { customerContactsQuery, fetchCustomerContacts } from '../../../src/api/customers';
 import { DEFAULT_TABLE_STATE } from '../../../src/lib/table-state';
 import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
 

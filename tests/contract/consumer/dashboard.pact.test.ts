@@ -10,7 +10,7 @@ import {
   fetchPaymentGraph,
   fetchSharedGraph,
   fetchTopPerformers,
-} from '../../../src/features/dashboard/api';
+} from '../../../src/api/dashboard';
 import { DEFAULT_TABLE_STATE } from '../../../src/lib/table-state';
 import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
 

@@ -8,7 +8,7 @@ import {
   fetchInvoiceStats,
   fetchPayments,
   setStarred,
-} from '../../../src/features/invoices/api';
+} from '../../../src/api/invoices';
 import { DEFAULT_PRODUCT } from '../../../src/domain/product';
 import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
 
