@@ -11,7 +11,10 @@ export const EMPTY_TEXT = 'No data found.';
 
 export interface Column<T> {
   key: string;
-  header: string;
+  /** Text, or a control (a select-all checkbox, a sort button). */
+  header: ReactNode;
+  /** A sortable column's state, announced on its header cell. */
+  sort?: 'none' | 'ascending' | 'descending';
   render: (row: T) => ReactNode;
   align?: 'start' | 'end';
 }
@@ -96,7 +99,7 @@ export function Table<T>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" data-align={column.align ?? 'start'}>
+              <th key={column.key} scope="col" data-align={column.align ?? 'start'} aria-sort={column.sort}>
                 {column.header}
               </th>
             ))}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
 import { creditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
@@ -47,12 +47,6 @@ const ARIA_SORT = { none: 'none', asc: 'ascending', desc: 'descending' } as cons
 const SORT_ARROW = { none: '↕', asc: '↑', desc: '↓' } as const;
 
 /**
- * A header cell's content. The kit's `Column.header` is typed `string` but rendered as the cell's child, so a
- * control (the select-all checkbox, the date sort button) goes through it unchanged.
- */
-const headerNode = (node: ReactNode) => node as unknown as string;
-
-/**
  * The pay page's document list on wide screens: the kit's table and pager. Open and partial tabs carry the
  * payment controls per row (tick, Full|Part, the amount to approve, credit and pay switches); the closed tab
  * shows status and UTR instead. The date column sorts the page in view.
@@ -71,7 +65,7 @@ export function PayDocumentTable(props: PayDocumentTableProps) {
     { key: 'n', header: '#', render: ({ n }) => n },
     { key: 'number', header: `${label} No.`, render: ({ item }) => <DocumentNumber item={item} selected={Boolean(selectionOf(item.id))} closed={closed} /> },
     ...(showVirtualAccount ? [{ key: 'van', header: 'Virtual Account Number', render: ({ item }: Row) => orMissing(item.virtual_account_number) }] : []),
-    { key: 'date', header: headerNode(<SortButton sort={sort} onSort={() => setSort(NEXT_SORT[sort])} />), render: ({ item }) => formatDate(item.invoice_date) },
+    { key: 'date', header: <SortButton sort={sort} onSort={() => setSort(NEXT_SORT[sort])} />, sort: ARIA_SORT[sort], render: ({ item }) => formatDate(item.invoice_date) },
     { key: 'due', header: 'Due Date', render: ({ item }) => <DueDate item={item} today={today} closed={closed} /> },
     {
       key: 'amount',
@@ -107,10 +101,10 @@ function openColumns(options: Pick<PayDocumentTableProps, 'showCredit' | 'showPa
   return [
     {
       key: 'select',
-      header: headerNode(
+      header: (
         <label>
           <input type="checkbox" checked={allSelected} onChange={() => send({ type: allSelected ? 'CLEAR_ALL' : 'SELECT_ALL' })} /> Click here to pay
-        </label>,
+        </label>
       ),
       render: ({ item }) => (
         <input type="checkbox" aria-label={`Click here to pay ${item.document_number}`} checked={Boolean(selectionOf(item.id))} onChange={() => send({ type: 'TOGGLE', id: item.id })} />
@@ -155,15 +149,10 @@ function openColumns(options: Pick<PayDocumentTableProps, 'showCredit' | 'showPa
   ];
 }
 
-/** The date header: a button cycling none, ascending, descending; the header cell says which (aria-sort). */
+/** The date header: a button cycling none, ascending, descending (the column's `sort` announces which). */
 function SortButton({ sort, onSort }: { sort: Sort; onSort: () => void }) {
-  const ref = useRef<HTMLButtonElement>(null);
-  // The kit's table owns the header cell: its sort state is set on it from here.
-  useLayoutEffect(() => {
-    ref.current?.closest('th')?.setAttribute('aria-sort', ARIA_SORT[sort]);
-  }, [sort]);
   return (
-    <GhostButton ref={ref} type="button" onClick={onSort}>
+    <GhostButton type="button" onClick={onSort}>
       Date {SORT_ARROW[sort]}
     </GhostButton>
   );
