@@ -1,14 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import styled from 'styled-components';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { formMachine } from '../../machines/form/form.machine';
-import { profileMachine } from '../../machines/profile/profile.machine';
-import { setPassword } from '../api/auth';
+import type { ActorRefFrom } from 'xstate';
+import type { formMachine } from '../../machines/form/form.machine';
 import { Button, GhostButton, TextField } from '../ui/form';
 import { Modal } from '../ui/Modal';
 import { useFormView } from '../features/auth/useFormActor';
 import { useSession, useSessionState } from '../api/session-context';
+import { useProfile } from './useProfile';
 
 const Details = styled.dl`
   display: grid;
@@ -34,23 +33,7 @@ const Success = styled.p`
 
 /** The profile popup of the top bar: a button with the user's name, and the three-step modal. */
 export function ProfileMenu({ displayName }: { displayName: string }) {
-  const { client } = useSession();
-  const machine = useMemo(
-    () =>
-      profileMachine.provide({
-        actors: {
-          passwordForm: formMachine.provide({
-            actors: {
-              submit: fromPromise(({ input }) =>
-                setPassword(client, { password: input.password ?? '', confirmation: input.password_confirmation ?? '' }),
-              ),
-            },
-          }),
-        },
-      }),
-    [client],
-  );
-  const profile = useActorRef(machine);
+  const profile = useProfile();
   const open = useSelector(profile, (s) => !s.matches('closed'));
   const step = useSelector(profile, (s) => (s.matches({ open: 'password' }) ? 'password' : s.matches({ open: 'success' }) ? 'success' : 'view'));
   const form = useSelector(profile, (s) => s.children.passwordForm);

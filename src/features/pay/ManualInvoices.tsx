@@ -1,14 +1,11 @@
-import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, type KeyboardEvent } from 'react';
+import { useEffect, useId, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { fromPromise } from 'xstate';
 import {
   BLOCKED_AMOUNT_KEYS,
   DELETE_QUESTION,
   INVOICE_FILE_ACCEPT,
   INVOICE_FILE_MAX_BYTES,
   isFilled,
-  manualInvoiceMachine,
   type CreateRequest,
   type ManualValues,
 } from '../../../machines/manual-invoice/manual-invoice.machine';
@@ -21,6 +18,7 @@ import { Button, FieldError, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { useErrorToast } from '../../ui/toast';
 import { PaymentControls } from './PaymentControls';
+import { useManualInvoice } from './useManualInvoice';
 
 /** One manual entry of the page: its key, and the document once the provider created it. */
 export interface ManualEntry {
@@ -138,8 +136,7 @@ function pickerOnly(event: KeyboardEvent<HTMLInputElement>) {
 
 function EntryForm(props: EntryProps) {
   const { entry, label, isSalesOrder, today, create, onCreated, onDeleted, showCredit, showPay, send: sendSelection } = props;
-  const machine = useMemo(() => manualInvoiceMachine.provide({ actors: { createInvoice: fromPromise(({ input }: { input: CreateRequest }) => create(input)) } }), [create]);
-  const [snapshot, send] = useMachine(machine, { input: { isSalesOrder, today, newKey: () => crypto.randomUUID() } });
+  const [snapshot, send] = useManualInvoice(create, { isSalesOrder, today });
   const { values, errors, failure } = snapshot.context;
   const id = useId();
   const name = label.toLowerCase();
