@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
-import { creditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
+import { creditDisabledReason, type PayItem } from '../../../machines/pay-selection/rules';
 import { formatDate, formatDateTime, orMissing } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
 import { GhostButton } from '../../ui/form';
 import type { PayTab } from '../../domain/pay';
 import { discountBanner } from './hints';
 import { dueHint } from '../../domain/pay';
-import { PaymentControls } from './PaymentControls';
+import { PaymentControls, type DocumentViewProps } from './PaymentControls';
 
 /**
  * The pay page's document list on narrow screens (spec 3 §2 'Mobile'): a vertical carousel of expandable
@@ -17,7 +16,7 @@ import { PaymentControls } from './PaymentControls';
  * last card of a page the arrows load the neighbouring page through `onPage` and land on its last or first
  * card once its documents arrive. Going to another page clears the expansion state (spec 3 §4).
  */
-export interface PayCarouselProps {
+export interface PayCarouselProps extends DocumentViewProps {
   tab: PayTab;
   /** The current server page (at most `pageSize` documents). */
   items: readonly PayItem[];
@@ -29,17 +28,6 @@ export interface PayCarouselProps {
   hasNext: boolean;
   /** Loads another server page. */
   onPage: (page: number) => void;
-  /** 'Invoice' or 'Sales Order'. */
-  label: string;
-  /** Today, ISO 'YYYY-MM-DD'. */
-  today: string;
-  showVirtualAccount: boolean;
-  showCredit: boolean;
-  showPay: boolean;
-  selectionOf: (id: string) => Selection | undefined;
-  /** meta.credit_limit_balance in paise. */
-  creditLimit: number | null;
-  send: (event: PaySelectionEvent) => void;
 }
 
 type Landing = 'first' | 'last';

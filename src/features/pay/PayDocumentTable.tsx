@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
 import { creditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
-import { formatMoney, type Paise } from '../../domain/money';
+import { formatMoney } from '../../domain/money';
 import { dueHint, type PayTab } from '../../domain/pay';
 import { PAGE_SIZE } from '../../domain/thresholds';
 import { formatDate, formatDateTime, orMissing } from '../../lib/format';
@@ -12,8 +12,9 @@ import { Pagination } from '../../ui/Pagination';
 import { Switch } from '../../ui/Switch';
 import { Table, type Column } from '../../ui/Table';
 import { discountBanner } from './hints';
+import type { DocumentViewProps } from './PaymentControls';
 
-export interface PayDocumentTableProps {
+export interface PayDocumentTableProps extends DocumentViewProps {
   tab: PayTab;
   /** The current server page. */
   items: readonly PayItem[];
@@ -22,17 +23,6 @@ export interface PayDocumentTableProps {
   onPage: (page: number) => void;
   /** The page's documents are being replaced (another tab or page is loading). */
   refreshing: boolean;
-  /** 'Invoice' or 'Sales Order'. */
-  label: string;
-  /** Today, ISO 'YYYY-MM-DD'. */
-  today: string;
-  showVirtualAccount: boolean;
-  showCredit: boolean;
-  showPay: boolean;
-  selectionOf: (id: string) => Selection | undefined;
-  /** meta.credit_limit_balance in paise. */
-  creditLimit: Paise | null;
-  send: (event: PaySelectionEvent) => void;
 }
 
 /** A row of the table: the document and its number in the list (counted over the pages). */

@@ -1,9 +1,24 @@
 import { useId } from 'react';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
 import type { PayItem, Selection } from '../../../machines/pay-selection/rules';
-import { formatMoney } from '../../domain/money';
+import { formatMoney, type Paise } from '../../domain/money';
 import { FieldError } from '../../ui/form';
 import { Switch } from '../../ui/Switch';
+
+/** What the desktop table and the phone carousel both show the documents with. */
+export interface DocumentViewProps {
+  /** 'Invoice' or 'Sales Order'. */
+  label: string;
+  /** Today, ISO 'YYYY-MM-DD'. */
+  today: string;
+  showVirtualAccount: boolean;
+  showCredit: boolean;
+  showPay: boolean;
+  selectionOf: (id: string) => Selection | undefined;
+  /** meta.credit_limit_balance in paise. */
+  creditLimit: Paise | null;
+  send: (event: PaySelectionEvent) => void;
+}
 
 /**
  * The payment controls of one document as labelled rows (`.row`, styled by the card that holds them):
