@@ -1,7 +1,7 @@
 import { addDays } from 'date-fns';
 import { daysBetween, isoDay, monthIndex, MONTHS, todayOf, weekCount, weekOfMonth, type DateWindow, type GraphType } from './aggregates';
 import { nextId, type Db, type DistributorCompany, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource } from './db';
-import { type InvoiceStatus } from '../src/domain/statuses';
+import { DUE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
 import { type Region } from '../src/domain/regions';
 
 /**
@@ -160,13 +160,6 @@ export interface InvoiceFacts {
 
 const NO_FACTS: InvoiceFacts = { paidByCredit: 0, paidByPay: 0, paidOutside: 0, latest: null, dueWithProvider: 0 };
 
-export type ClosedStatus = NonNullable<Invoice['closed_status']>;
-export const CLOSED_STATUSES: readonly ClosedStatus[] = ['credit', 'pay', 'settled', 'pending_settlement'];
-export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['open', 'partially_paid', 'paid', 'in-progress'];
-/** The due list's statuses when none are asked for (spec §9). */
-export const DUE_STATUSES: readonly InvoiceStatus[] = ['open', 'partially_paid'];
-/** Everything not yet paid: what is outstanding. */
-export const UNPAID_STATUSES: readonly InvoiceStatus[] = ['open', 'partially_paid', 'in-progress'];
 
 /** The invoices of one combination of fixed filters, sorted by due date, with prefix sums of the balance. */
 interface InvoiceSlice {

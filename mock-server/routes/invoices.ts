@@ -7,33 +7,8 @@ import { csvColumnsFrom, rupeesText, sendCsv, wantsCsv, type CsvHeader } from '.
 import type { Db, Invoice, Payment, StarResource } from '../db';
 import type { InvoiceStatus } from '../../src/domain/statuses';
 import { bodyObject, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
-import {
-  anchorIndex,
-  availableLimit,
-  availableLimits,
-  balanceOf,
-  CLOSED_STATUSES,
-  DUE_STATUSES,
-  factsOf,
-  findInvoices,
-  findPayments,
-  graphTypeOf,
-  INVOICE_STATUSES,
-  invoiceStats,
-  isStarred,
-  linkFigures,
-  OVERDUE_CRITERIA,
-  overdueDays,
-  setStar,
-  STATS_TYPES,
-  type AnchorIndex,
-  type ClosedStatus,
-  type InvoiceQuery,
-  type OverdueCriteria,
-  type PaymentQuery,
-  type StatsBuckets,
-  type StatsType,
-} from '../invoice-index';
+import { anchorIndex, availableLimit, availableLimits, balanceOf, factsOf, findInvoices, findPayments, graphTypeOf, invoiceStats, isStarred, linkFigures, OVERDUE_CRITERIA, overdueDays, setStar, STATS_TYPES, type AnchorIndex, type InvoiceQuery, type OverdueCriteria, type PaymentQuery, type StatsBuckets, type StatsType } from '../invoice-index';
+import { CLOSED_STATUSES, DUE_STATUSES, INVOICE_STATUSES, type ClosedStatus } from '../../src/domain/statuses';
 import { filterValue, pageParams, pageWindow, type Pagy } from '../paging';
 import { regionFilter } from './distributors';
 import { isSearchable, SEARCH_MIN_LENGTH } from '../../src/domain/thresholds';

@@ -1,6 +1,6 @@
 import type { Query } from './client';
 import { csvExportQuery, pageQuery } from './list-query';
-import { DUE_STATUSES, UNPAID_STATUSES, type ClosedStatus } from '../domain/statuses';
+import { CLOSED_STATUSES, DUE_STATUSES, UNPAID_STATUSES, type ClosedStatus } from '../domain/statuses';
 import { chartWindow, type ChartPeriod } from '../domain/chart-periods';
 import type { RegionFilter } from '../domain/regions';
 import { searchKeyword } from '../domain/thresholds';
@@ -63,7 +63,7 @@ export type InvoiceFilter = DueFilter | DetailedStatusFilter | 'overdue_60';
 export const CHANNEL_FINANCE_FILTERS = ['all', 'channel_finance', 'non_channel_finance'] as const;
 export type ChannelFinanceFilter = (typeof CHANNEL_FINANCE_FILTERS)[number];
 
-export const CLOSED_STATUS_FILTERS = ['all', 'credit', 'pay', 'settled', 'pending_settlement'] as const;
+export const CLOSED_STATUS_FILTERS = ['all', ...CLOSED_STATUSES] as const;
 export type ClosedStatusFilter = 'all' | ClosedStatus;
 
 const DUE = DUE_STATUSES;

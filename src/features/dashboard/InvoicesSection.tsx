@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import type { FilterInformation, TopPerformers } from '../../api/codecs/dashboard';
 import { chartWindow, MONTHS, weekLabels, type ChartPeriod } from '../../domain/chart-periods';
 import { formatCount, formatPercent } from '../../lib/format';
-import { formatMoney, formatShortMoney } from '../../domain/money';
-import { barOption, lineOption } from '../../ui/charts/options';
+import { formatShortMoney } from '../../domain/money';
+import { barOption, lineOption, rupeesText } from '../../ui/charts/options';
 import { EChart } from '../../ui/charts/EChart';
 import { Input, Label, Select } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
@@ -185,7 +185,7 @@ function ChartPanel(props: {
         option={option}
         label={`${title}, ${view === 'yearly' ? 'by month over the last 12 months' : 'by week this month'}`}
         height={300}
-        summary={`${series.categories.map((c, i) => `${c}: ${formatMoney(Math.round((series.values[i] ?? 0) * 100))}, ${series.counts[i] ?? 0} invoices`).join('; ')}. Total ${formatMoney(Math.round(total * 100))}.`}
+        summary={`${series.categories.map((c, i) => `${c}: ${rupeesText(series.values[i] ?? 0)}, ${series.counts[i] ?? 0} invoices`).join('; ')}. Total ${rupeesText(total)}.`}
       />
     </Panel>
   );

@@ -1,10 +1,10 @@
 /**
  * Typed option builders for the dashboard's amount charts. Amounts are plotted in rupees (the axis reads better
- * than paise) and shown in full in the tooltip: the value is turned back into paise with `Math.round(value * 100)`
+ * than paise) and shown in full in the tooltip: the value is turned back into paise with the kernel's parser
  * and formatted with {@link formatMoney}, next to the number of invoices behind it.
  */
 import { formatCount } from '../../lib/format';
-import { formatMoney, formatShortMoney } from '../../domain/money';
+import { formatMoney, formatShortMoney, rupeesToPaise } from '../../domain/money';
 import { escapeHtml } from './chart-theme';
 import type { ChartOption, TooltipItem, TooltipParams } from './echarts';
 
@@ -32,13 +32,14 @@ export interface BarOptionInput {
 
 /** A rupee value as the full amount, via whole paise: 1234.5 -> '₹1,234.50'. Non-finite -> '-'. */
 export function rupeesText(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return formatMoney(null);
-  return formatMoney(Math.round(value * 100));
+  if (value === null || value === undefined) return formatMoney(null);
+  return formatMoney(rupeesToPaise(value));
 }
 
 /** A rupee value on the amount axis, in short form: 150000 -> '₹1.50 L'. */
 export function rupeesAxisLabel(value: number): string {
-  return Number.isFinite(value) ? formatShortMoney(Math.round(value * 100)) : '';
+  const paise = rupeesToPaise(value);
+  return paise === null ? '' : formatShortMoney(paise);
 }
 
 function items(params: TooltipParams): TooltipItem[] {
