@@ -1,6 +1,6 @@
 import { addDays, format, getDaysInMonth, isValid, parse, parseISO, startOfDay, startOfMonth } from 'date-fns';
 import { type Db, type LoanApplication } from './db';
-import { type ApplicationStatus } from '../src/domain/statuses';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../src/domain/statuses';
 import { REGIONS, type Region } from '../src/domain/regions';
 
 /**
@@ -293,7 +293,7 @@ export function clearanceDaysByRegion(
 // Leads
 // ---------------------------------------------------------------------------------------------------
 
-export const LEAD_STATUSES: readonly ApplicationStatus[] = ['new_leads', 'work_in_progress', 'approved', 'declined'];
+export const LEAD_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES;
 
 /** How many of the anchor's customers are in each application status (all four, 0 when none). */
 export function leadStatusCounts(db: Db, anchorId: number): { current_status: ApplicationStatus; total_applications: number }[] {

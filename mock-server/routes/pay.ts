@@ -12,12 +12,12 @@ import { createInvoiceRoute } from './create-invoice';
 import { paginate, pageParams } from '../paging';
 import { checkCreditAccount, checkLines, checkNoDuplicates, collectionItem, creditFigures, documentLabel, drawCredit, payAccount, payError, readInvoiceDetails, throwIf, type PayAccount, type RequestedLine } from '../pay';
 import { formatMoney } from '../../src/domain/money';
+import { isPaymentMode } from '../../src/domain/payments';
 import { PAGE_SIZE } from '../../src/domain/thresholds';
 
 /** Pay-page lists show 10 documents a page (spec §9). */
 export const COLLECTION_TABS = ['open', 'closed', 'partial'] as const;
 export type CollectionTab = (typeof COLLECTION_TABS)[number];
-export const PAYMENT_METHODS = ['net_banking', 'upi'] as const;
 
 const IN_TAB: Record<CollectionTab, (invoice: Invoice) => boolean> = {
   open: (inv) => inv.status === 'open' || inv.status === 'partially_paid' || inv.status === 'in-progress',
@@ -221,8 +221,8 @@ export function payRoutes(ctx: MockContext): Router {
           problems.push({ code: 'ER-VALIDATION', title: 'direct_payment', detail: 'direct_payment must be an object with invoice_details and payment_method.' });
         } else {
           lines = readInvoiceDetails(payment.invoice_details, 'direct_payment.invoice_details', null, problems);
-          if (typeof payment.payment_method === 'string' && (PAYMENT_METHODS as readonly string[]).includes(payment.payment_method)) {
-            method = payment.payment_method as GatewayOrder['method'];
+          if (isPaymentMode(payment.payment_method)) {
+            method = payment.payment_method;
           } else {
             problems.push({ code: 'ER-VALIDATION', title: 'direct_payment.payment_method', detail: 'Please, select payment mode to make payment (net_banking or upi).' });
           }

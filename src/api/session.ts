@@ -1,3 +1,4 @@
+import { ACCESS_TYPES } from '../domain/access';
 import { createActor, fromPromise, waitFor, type Actor, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { sessionMachine, type SessionTokens } from '../../machines/session/session.machine';
 import { getUser, login, logout, refreshTokens } from './auth';
@@ -8,7 +9,6 @@ export const STORAGE_KEYS = { authToken: 'auth_token', refreshToken: 'refresh_to
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-const ACCESS_TYPES = ['t1', 't2', 't1t2'] as const;
 
 export function readSessionTokens(storage: KeyValueStorage): SessionTokens | null {
   const authToken = storage.getItem(STORAGE_KEYS.authToken);
