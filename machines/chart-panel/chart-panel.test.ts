@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { chartPanelMachine, periodOf } from './chart-panel.machine';
+import { createActor, type AnyEventObject } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import type { ChartPeriod } from '../../src/domain/chart-periods';
+import { pathName, type GraphPath } from '../test-paths';
+import { chartPanelMachine, periodOf, type ChartPanelContext, type ChartPanelEvent, type ChartPanelInput } from './chart-panel.machine';
 
 const home = () => createActor(chartPanelMachine, { input: { charts: ['shared', 'cleared', 'payments'] } }).start();
 
@@ -47,5 +50,126 @@ describe('chart panel machine', () => {
     actor.send({ type: 'SET_PERIOD', chart: 'payments', period: 'yearly' });
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context.periods).toEqual({ box: 'monthly', shared: 'monthly', cleared: 'monthly' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Every path: the panel's graph replayed on a live actor, checked after every step against a tiny
+// reference model computed here from the events alone (which chart is open, each chart's period).
+
+/** The panel as the spec puts it: at most one chart open, a period per chart, the dropdown sets them all. */
+function referencePanel(input: ChartPanelInput) {
+  const charts = [...input.charts];
+  const section: ChartPeriod = input.period ?? 'yearly';
+  const state = {
+    open: null as string | null,
+    section,
+    periods: Object.fromEntries(charts.map((c) => [c, input.periods?.[c] ?? section])) as Record<string, ChartPeriod>,
+  };
+  const has = (chart: string) => charts.includes(chart);
+  return {
+    state,
+    send(event: ChartPanelEvent) {
+      if (event.type === 'OPEN' && has(event.chart)) state.open = event.chart;
+      if (event.type === 'TOGGLE' && has(event.chart)) state.open = state.open === event.chart ? null : event.chart;
+      if (event.type === 'CLOSE') state.open = null;
+      if (event.type === 'SET_PERIOD' && has(event.chart)) state.periods = { ...state.periods, [event.chart]: event.period };
+      if (event.type === 'SET_ALL') {
+        state.section = event.period;
+        state.periods = Object.fromEntries(charts.map((c) => [c, event.period]));
+      }
+    },
+  };
+}
+
+const HOME: ChartPanelInput = { charts: ['shared', 'cleared', 'payments'] };
+const STATS: ChartPanelInput = { charts: ['box', 'shared', 'cleared'], period: 'monthly', periods: { box: 'yearly' } };
+const panelEvents = (input: ChartPanelInput): ChartPanelEvent[] => [
+  ...[...input.charts, 'payments-not-here'].flatMap((chart): ChartPanelEvent[] => [
+    { type: 'OPEN', chart },
+    { type: 'TOGGLE', chart },
+    { type: 'SET_PERIOD', chart, period: 'monthly' },
+    { type: 'SET_PERIOD', chart, period: 'yearly' },
+  ]),
+  { type: 'CLOSE' },
+  { type: 'SET_ALL', period: 'monthly' },
+  { type: 'SET_ALL', period: 'yearly' },
+];
+const UNKNOWN: ChartPanelEvent[] = [
+  { type: 'OPEN', chart: 'nope' },
+  { type: 'TOGGLE', chart: 'nope' },
+  { type: 'SET_PERIOD', chart: 'nope', period: 'monthly' },
+];
+const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
+
+/** Replays a path on a live panel; after every step (and after events naming no chart of it) it is the reference. */
+function replayPanel(
+  input: ChartPanelInput,
+  path: GraphPath<{ value: unknown; context: ChartPanelContext }>,
+  serialize: (s: { value: unknown; context: ChartPanelContext }) => string,
+  /** Events sent after step `index` (to both), which must not change what `serialize` keeps. */
+  between: (index: number) => ChartPanelEvent[] = () => [],
+) {
+  const name = pathName(path);
+  const actor = createActor(chartPanelMachine, { input }).start();
+  const reference = referencePanel(input);
+  const expectReference = (at: string) => {
+    const { value, context } = actor.getSnapshot();
+    expect(context, at).toEqual({ charts: input.charts, ...reference.state });
+    expect(value, at).toBe(reference.state.open === null ? 'closed' : 'open');
+    for (const chart of input.charts) expect(periodOf(context, chart), at).toBe(reference.state.periods[chart]);
+    expect(periodOf(context, 'nope'), at).toBe(reference.state.section);
+  };
+  path.steps.forEach((step, index) => {
+    if (index > 0) {
+      actor.send(step.event as ChartPanelEvent);
+      reference.send(step.event as ChartPanelEvent);
+    }
+    expect(serialize(actor.getSnapshot()), `${name} @${index}`).toBe(serialize(step.state));
+    expectReference(`${name} @${index}`);
+    for (const event of between(index)) {
+      actor.send(event);
+      reference.send(event);
+      expectReference(`${name} @${index} > ${JSON.stringify(event)}`);
+    }
+  });
+  for (const event of UNKNOWN) actor.send(event);
+  expectReference(`${name} > charts it does not have`);
+  actor.stop();
+  return reference.state;
+}
+
+describe('chart panel: every path', () => {
+  for (const [label, input] of [
+    ['the home panel', HOME],
+    ['the statistics panel (a chart starting on its own period)', STATS],
+  ] as const) {
+    it(`reaches every combination of open chart, section and periods of ${label}, each matching the reference`, () => {
+      const full = (s: { value: unknown; context: ChartPanelContext }) => JSON.stringify([s.value, s.context.open, s.context.section, s.context.periods]);
+      const paths = getShortestPaths(chartPanelMachine, { input, events: panelEvents(input), serializeState: full, filterEvents: canTake });
+      // 4 open choices (none or one of 3) x 2 section periods x 2^3 chart periods.
+      expect(paths.length).toBe(64);
+      expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['closed', 'open']));
+      for (const path of paths) replayPanel(input, path, full);
+    });
+  }
+
+  it('replays every simple path over the open chart, periods changed between the steps, matching the reference', () => {
+    // Only `open` is serialised (the next open chart depends on nothing else), so the simple paths are
+    // every order of opening, switching and closing; the periods are then changed between the steps.
+    const openChart = (s: { value: unknown; context: ChartPanelContext }) => JSON.stringify([s.value, s.context.open]);
+    const paths = getSimplePaths(chartPanelMachine, { input: HOME, events: panelEvents(HOME), serializeState: openChart, filterEvents: canTake });
+    expect(paths.length).toBeGreaterThan(50);
+    const periods: ChartPeriod[] = ['monthly', 'yearly'];
+    let switched = 0;
+    paths.forEach((path, p) => {
+      const between = (index: number): ChartPanelEvent[] =>
+        index % 3 === 2
+          ? [{ type: 'SET_ALL', period: periods[(p + index) % 2]! }]
+          : [{ type: 'SET_PERIOD', chart: HOME.charts[(p + index) % HOME.charts.length]!, period: periods[(p + index + 1) % 2]! }];
+      const end = replayPanel(HOME, path, openChart, between);
+      if (end.open !== null && path.steps.filter((s) => s.event.type === 'OPEN' || s.event.type === 'TOGGLE').length > 1) switched++;
+    });
+    expect(switched).toBeGreaterThan(10);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
-import { formMachine, type FieldErrors, type FormValues } from './form.machine';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { apiErrorFromBody } from '../../src/api/errors';
+import { effectOutcome, fakeEffect, pathName, replay } from '../test-paths';
+import { formMachine, type FieldErrors, type FormContext, type FormEvent, type FormFailure, type FormInput, type FormValues } from './form.machine';
 
 const validate = (values: FormValues): FieldErrors => (values.email ? {} : { email: 'Email ID is required' });
 const input = { initial: { email: '' }, validate };
@@ -88,4 +90,142 @@ describe('form machine', () => {
     const toDone = paths.find((p) => p.state.value === 'done')!;
     expect(toDone.steps.map((s) => s.event.type)).toEqual(['xstate.init', 'CHANGE', 'SUBMIT', 'xstate.done.actor.submit']);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Every path: each simple path replayed on a live form whose submit effect is held open until the path
+// settles it, checked after every step against a reference model written here (state, values, messages,
+// failure, every request sent, the output).
+
+type FormValue = 'editing' | 'submitting' | 'done';
+
+/** What each refusal of the paths must leave: the field messages and the failure (written out). */
+const REFUSALS = new Map<unknown, { errors: FieldErrors; failure: FormFailure[] }>();
+function refusal(error: unknown, expected: { errors: FieldErrors; failure: FormFailure[] }) {
+  REFUSALS.set(error, expected);
+  return error;
+}
+
+class FormModel {
+  value: FormValue = 'editing';
+  values: FormValues;
+  errors: FieldErrors = {};
+  failure: FormFailure[] | null = null;
+  result: unknown = null;
+  sent: FormValues[] = [];
+
+  constructor(private readonly formInput: FormInput) {
+    this.values = { ...formInput.initial };
+  }
+
+  send(event: AnyEventObject) {
+    const e = event as FormEvent;
+    const outcome = effectOutcome(event);
+    if (this.value === 'editing' && e.type === 'CHANGE') {
+      this.values = { ...this.values, [e.field]: e.value };
+      const { [e.field]: _cleared, ...rest } = this.errors;
+      this.errors = rest;
+    } else if (this.value === 'editing' && e.type === 'SUBMIT') {
+      const problems = this.formInput.validate(this.values);
+      this.failure = null;
+      this.errors = problems;
+      if (Object.keys(problems).length === 0) {
+        this.value = 'submitting';
+        this.sent.push(this.values);
+      }
+    } else if (this.value === 'submitting' && outcome?.id === 'submit') {
+      if (outcome.ok) {
+        this.value = 'done';
+        this.failure = null;
+        this.result = outcome.output;
+      } else {
+        this.value = 'editing';
+        ({ errors: this.errors, failure: this.failure } = REFUSALS.get(outcome.error)!);
+      }
+    }
+  }
+
+  context(): FormContext {
+    return { ...this.formInput, values: this.values, errors: this.errors, failure: this.failure, result: this.result };
+  }
+}
+
+const FORM_EVENTS = [
+  { type: 'CHANGE', field: 'email', value: 'a@b.in' },
+  { type: 'CHANGE', field: 'email', value: '' },
+  { type: 'SUBMIT' },
+  { type: 'xstate.done.actor.submit', output: { message: 'sent' } },
+  {
+    type: 'xstate.error.actor.submit',
+    error: refusal(
+      apiErrorFromBody(422, {
+        errors: [
+          { code: 'ER-VALIDATION', title: 'email', detail: 'email is not a valid e-mail address' },
+          { code: 'ER-VALIDATION', title: 'email', detail: 'a second message for the field' },
+          { code: 'ER-X', detail: 'also this' },
+        ],
+      }),
+      {
+        errors: { email: 'email is not a valid e-mail address' },
+        failure: [
+          { code: 'ER-VALIDATION', detail: 'email is not a valid e-mail address' },
+          { code: 'ER-VALIDATION', detail: 'a second message for the field' },
+          { code: 'ER-X', detail: 'also this' },
+        ],
+      },
+    ),
+  },
+  { type: 'xstate.error.actor.submit', error: refusal(new Error('offline'), { errors: {}, failure: [{ code: 'ERROR', detail: 'offline' }] }) },
+] as AnyEventObject[];
+
+const formState = (s: { value: unknown; context: FormContext }) => JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.result]);
+const formGraph = (formInput: FormInput) => ({
+  input: formInput,
+  events: FORM_EVENTS as never,
+  serializeState: formState as never,
+  serializeEvent: ((e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key === 'error' ? String(value) : value))) as never,
+  filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
+});
+
+describe('form: every path', () => {
+  for (const [label, formInput] of [
+    ['an empty form', input],
+    ['a prefilled form', { initial: { email: 'x@y.in' }, validate }],
+  ] as const) {
+    it(`replays every simple path of ${label} with its submit settled, matching the reference model`, async () => {
+      const paths = getSimplePaths(formMachine, formGraph(formInput));
+      expect(paths.length).toBeGreaterThan(20);
+      const ends = new Set<string>();
+      for (const path of paths) {
+        const name = pathName(path);
+        const submit = fakeEffect<unknown, FormValues>();
+        const actor = createActor(formMachine.provide({ actors: { submit: submit.logic } }), { input: formInput }).start();
+        const model = new FormModel(formInput);
+        await replay(path, {
+          effects: { submit },
+          send: (event) => {
+            actor.send(event as FormEvent);
+            if (event.type === 'SUBMIT') actor.send({ type: 'SUBMIT' }); // a double click
+          },
+          check: (expected, index, event) => {
+            if (index > 0) {
+              model.send(event);
+              if (event.type === 'SUBMIT') model.send(event);
+            }
+            const at = `${name} @${index}`;
+            const snapshot = actor.getSnapshot();
+            expect(formState(snapshot), at).toBe(formState(expected as never));
+            expect(snapshot.value, at).toBe(model.value);
+            expect(snapshot.context, at).toEqual(model.context());
+            expect(submit.calls.map((c) => c.input), at).toEqual(model.sent);
+            expect(submit.pending(), at).toHaveLength(model.value === 'submitting' ? 1 : 0);
+            expect(snapshot.status, at).toBe(model.value === 'done' ? 'done' : 'active');
+            expect(snapshot.output, at).toEqual(model.value === 'done' ? { result: model.result } : undefined);
+          },
+        });
+        ends.add(model.value);
+      }
+      expect(ends).toEqual(new Set(['editing', 'submitting', 'done']));
+    });
+  }
 });

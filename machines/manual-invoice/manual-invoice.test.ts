@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, initialTransition, transition, waitFor, type AnyEventObject } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { apiErrorFromBody } from '../../src/api/errors';
+import type { ErrorEntry } from '../../src/domain/errors';
 import type { PayDocument } from '../../src/domain/pay';
+import { effectOutcome, fakeEffect, pathName, replay, settle, type GraphPath } from '../test-paths';
 import {
   AMOUNT_NOT_WHOLE,
   isWholeRupees,
@@ -11,6 +14,9 @@ import {
   manualInvoiceMachine,
   validateValues,
   type CreateRequest,
+  type ManualField,
+  type ManualInvoiceContext,
+  type ManualInvoiceEvent,
 } from './manual-invoice.machine';
 
 const TODAY = '2026-11-22';
@@ -207,5 +213,274 @@ describe('manual invoice machine', () => {
     actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().value).toBe('deleted');
     expect(actor.getSnapshot().output).toEqual({ created: null });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Every path: the machine's graph replayed on a live actor whose createInvoice effect is held open until
+// the path settles it, checked after every step against a reference model written here (state, context
+// with the idempotency key, every request, the output).
+
+/** The invoke id of the creation (the machine leaves it unnamed): `xstate.done.actor.<id>` in the graph. */
+const CREATE_ID = manualInvoiceMachine.getStateNodeById('manualInvoice.creating').invoke[0]!.id;
+
+function pathHarness(isSalesOrder: boolean) {
+  const create = fakeEffect<{ data: PayDocument }, CreateRequest>();
+  let keys = 0;
+  const machine = manualInvoiceMachine.provide({ actors: { createInvoice: create.logic } });
+  const actor = createActor(machine, { input: { isSalesOrder, today: TODAY, newKey: () => `key-${++keys}` } }).start();
+  return { actor, create };
+}
+
+type ManualValue = 'editing' | 'creating' | 'confirmingDelete' | 'created' | 'deleted';
+type ModelContext = Omit<ManualInvoiceContext, 'newKey' | 'today' | 'isSalesOrder'>;
+
+/** What each refusal of the paths must leave: the field messages and the toast entries (written out). */
+const REFUSALS = new Map<unknown, { errors: Partial<Record<ManualField, string>>; failure: ErrorEntry[] }>();
+function refused(error: unknown, expected: { errors: Partial<Record<ManualField, string>>; failure: ErrorEntry[] }) {
+  REFUSALS.set(error, expected);
+  return error;
+}
+
+/** The same file: the same object, or one with the same name, size, date and type (chosen again). */
+const isSameFile = (a: File, b: File) => a === b || (a.name === b.name && a.size === b.size && a.lastModified === b.lastModified && a.type === b.type);
+
+/** The manual entry as its description says, with its own key counter (the harness's starts at key-1 too). */
+class ManualModel {
+  value: ManualValue = 'editing';
+  context: ModelContext = { values: { number: '', amount: '', date: '' }, file: null, errors: {}, failure: null, key: null, created: null };
+  requests: CreateRequest[] = [];
+  private keys = 0;
+
+  constructor(private readonly isSalesOrder: boolean) {}
+
+  /** Starts a creation: the attempt's key is made once and kept until something changes. */
+  private create(file: File | null) {
+    const key = this.context.key ?? `key-${++this.keys}`;
+    this.context = { ...this.context, key, errors: {}, failure: null };
+    this.requests.push({ values: this.context.values, file, key });
+    this.value = 'creating';
+  }
+
+  private invalid(): boolean {
+    const errors = validateValues(this.context.values, { isSalesOrder: this.isSalesOrder, today: TODAY });
+    if (Object.keys(errors).length === 0) return false;
+    this.context = { ...this.context, errors, failure: null };
+    return true;
+  }
+
+  send(event: AnyEventObject) {
+    const e = event as ManualInvoiceEvent;
+    const outcome = effectOutcome(event);
+    const c = this.context;
+    switch (this.value) {
+      case 'editing':
+        if (e.type === 'CHANGE') {
+          if (e.field === 'amount' && !/^\d*$/.test(e.value)) this.context = { ...c, errors: { ...c.errors, amount: AMOUNT_NOT_WHOLE } };
+          else if (c.values[e.field] !== e.value) {
+            const errors = { ...c.errors };
+            delete errors[e.field];
+            this.context = { ...c, values: { ...c.values, [e.field]: e.value }, errors, key: null };
+          }
+        } else if (e.type === 'UPLOAD' && !this.isSalesOrder && !this.invalid()) {
+          const problem = fileProblem(e.file);
+          if (problem !== null) this.context = { ...c, errors: { file: problem }, failure: null };
+          else {
+            if (c.file === null || !isSameFile(c.file, e.file)) this.context = { ...c, file: e.file, key: null };
+            this.create(this.context.file);
+          }
+        } else if (e.type === 'SUBMIT' && this.isSalesOrder && !this.invalid()) this.create(null);
+        else if (e.type === 'DELETE') this.value = 'confirmingDelete';
+        return;
+      case 'creating':
+        if (outcome?.id !== CREATE_ID) return;
+        if (outcome.ok) {
+          this.context = { ...c, created: (outcome.output as { data: PayDocument }).data };
+          this.value = 'created';
+        } else {
+          this.context = { ...c, ...REFUSALS.get(outcome.error)! };
+          this.value = 'editing';
+        }
+        return;
+      case 'confirmingDelete':
+        if (e.type === 'CONFIRM') this.value = 'deleted';
+        else if (e.type === 'CANCEL') this.value = 'editing';
+        return;
+      default:
+        return;
+    }
+  }
+}
+
+const fileA = new File([new Uint8Array(10)], 'invoice.pdf', { type: 'application/pdf', lastModified: 1 });
+/** The same file chosen again: another object, same name, size, date and type. */
+const fileAAgain = new File([new Uint8Array(10)], 'invoice.pdf', { type: 'application/pdf', lastModified: 1 });
+const fileB = new File([new Uint8Array(20)], 'corrected.pdf', { type: 'application/pdf', lastModified: 2 });
+const textFile = new File(['x'], 'invoice.txt', { type: 'text/plain' });
+const FILE_NAMES = new Map<unknown, string>([
+  [fileA, 'A'],
+  [fileAAgain, 'A-again'],
+  [fileB, 'B'],
+  [textFile, 'txt'],
+]);
+
+const createdDone = { type: `xstate.done.actor.${CREATE_ID}`, output: { data: created } } as AnyEventObject;
+const duplicate = {
+  type: `xstate.error.actor.${CREATE_ID}`,
+  error: refused(apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'invoice[gst_invoice_id]', detail: 'Invoice MAN-1 already exists.' }] }), {
+    errors: { number: 'Invoice MAN-1 already exists.' },
+    failure: [{ code: 'ER-VALIDATION', detail: 'Invoice MAN-1 already exists.' }],
+  }),
+} as AnyEventObject;
+const unavailable = {
+  type: `xstate.error.actor.${CREATE_ID}`,
+  error: refused(apiErrorFromBody(503, { errors: [{ code: 'ER-503', detail: 'Try later.' }] }), { errors: {}, failure: [{ code: 'ER-503', detail: 'Try later.' }] }),
+} as AnyEventObject;
+const offline = { type: `xstate.error.actor.${CREATE_ID}`, error: refused(new Error('offline'), { errors: {}, failure: [{ code: 'ERROR', detail: 'offline' }] }) } as AnyEventObject;
+
+const FILL: ManualInvoiceEvent[] = [
+  { type: 'CHANGE', field: 'number', value: 'MAN-1' },
+  { type: 'CHANGE', field: 'amount', value: '1200' },
+  { type: 'CHANGE', field: 'date', value: '2026-11-20' },
+];
+const EV = {
+  man1: { type: 'CHANGE', field: 'number', value: 'MAN-1' },
+  man2: { type: 'CHANGE', field: 'number', value: 'MAN-2' },
+  amount: { type: 'CHANGE', field: 'amount', value: '1200' },
+  pastedAmount: { type: 'CHANGE', field: 'amount', value: '1200.50' },
+  date: { type: 'CHANGE', field: 'date', value: '2026-11-20' },
+  futureDate: { type: 'CHANGE', field: 'date', value: '2026-12-01' },
+  uploadA: { type: 'UPLOAD', file: fileA },
+  uploadAAgain: { type: 'UPLOAD', file: fileAAgain },
+  uploadB: { type: 'UPLOAD', file: fileB },
+  uploadText: { type: 'UPLOAD', file: textFile },
+  submit: { type: 'SUBMIT' },
+  del: { type: 'DELETE' },
+  confirm: { type: 'CONFIRM' },
+  cancel: { type: 'CANCEL' },
+} satisfies Record<string, ManualInvoiceEvent>;
+
+/** Files serialise as {} in JSON: name them, or the graph takes every UPLOAD for one. */
+const manualEvent = (e: AnyEventObject) =>
+  JSON.stringify(e, (key, value: unknown) => (value instanceof Blob ? `file:${FILE_NAMES.get(value)}` : key === 'error' ? String(value) : value));
+/** Everything the guards read (values, file, sales order) and what the paths should tell apart. */
+const fullState = (s: { value: unknown; context: ManualInvoiceContext }) =>
+  JSON.stringify([s.value, s.context.values, s.context.file?.name ?? null, s.context.errors, s.context.failure, s.context.key !== null]);
+/**
+ * Coarser: messages left out (the reference model still checks them), so the simple paths stay ~1,000;
+ * a creation that follows a refusal (a retry) is told apart from the first, or no path could retry.
+ */
+const coarseState = (s: { value: unknown; context: ManualInvoiceContext }, _event?: unknown, prev?: { context: ManualInvoiceContext }) =>
+  JSON.stringify([s.value, s.context.values, s.context.file?.name ?? null, s.context.key !== null, s.context.failure !== null, s.value === 'creating' && prev?.context.failure != null]);
+const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
+const graphInput = (isSalesOrder: boolean) => ({ isSalesOrder, today: TODAY, newKey: () => 'graph-key' });
+
+/** Replays a path (after `prefix`, sent to both) and checks the live actor against the model at every step. */
+async function replayManual(path: GraphPath<{ value: unknown; context: ManualInvoiceContext }>, isSalesOrder: boolean, serialize: (s: never) => string, prefix: ManualInvoiceEvent[] = []) {
+  const name = pathName(path);
+  const h = pathHarness(isSalesOrder);
+  const model = new ManualModel(isSalesOrder);
+  const doubled = (event: AnyEventObject) => event.type === 'UPLOAD' || event.type === 'SUBMIT';
+  for (const event of prefix) {
+    h.actor.send(event);
+    model.send(event);
+  }
+  await replay(path, {
+    effects: { [CREATE_ID]: h.create },
+    // A double click on Upload or Submit: the event twice.
+    send: (event) => {
+      h.actor.send(event as ManualInvoiceEvent);
+      if (doubled(event)) h.actor.send(event as ManualInvoiceEvent);
+    },
+    check: (expected, index, event) => {
+      if (index > 0) {
+        model.send(event);
+        if (doubled(event)) model.send(event);
+      }
+      const label = `${name} @${index}`;
+      const snapshot = h.actor.getSnapshot();
+      expect(serialize(snapshot as never), label).toBe(serialize(expected as never));
+      expect(snapshot.value, label).toBe(model.value);
+      const { newKey: _newKey, today: _today, isSalesOrder: _isSalesOrder, ...context } = snapshot.context;
+      expect(context, label).toEqual(model.context);
+      expect(context.file, `${label}: the file kept`).toBe(model.context.file);
+      expect(h.create.calls.map((c) => c.input), `${label}: requests`).toEqual(model.requests);
+      h.create.calls.forEach((c, i) => expect(c.input.file, `${label}: request ${i} file`).toBe(model.requests[i]!.file));
+      expect(h.create.pending(), label).toHaveLength(model.value === 'creating' ? 1 : 0);
+      const final = model.value === 'created' || model.value === 'deleted';
+      expect(snapshot.status, label).toBe(final ? 'done' : 'active');
+      expect(snapshot.output, label).toEqual(final ? { created: model.context.created } : undefined);
+    },
+  });
+  return model;
+}
+
+/** Requests in a row with one key (an unchanged retry) and a later one with a new key. */
+const keysOf = (model: ManualModel) => model.requests.map((r) => r.key);
+const keptKey = (keys: string[]) => keys.some((k, i) => i > 0 && keys[i - 1] === k);
+const renewedKey = (keys: string[]) => keys.some((k, i) => i > 0 && keys[i - 1] !== k);
+
+describe('manual invoice: every path', () => {
+  it('reaches every state, from an empty entry, by a shortest path with every event', async () => {
+    const events = Object.values(EV).concat([createdDone, duplicate, unavailable, offline] as never[]);
+    const paths = getShortestPaths(manualInvoiceMachine, { input: graphInput(false), events: events as never, serializeState: fullState, serializeEvent: manualEvent, filterEvents: canTake });
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['editing', 'creating', 'confirmingDelete', 'created', 'deleted']));
+    expect(paths.length).toBeGreaterThan(200);
+    for (const path of paths) await replayManual(path, false, fullState);
+  });
+
+  it('replays every simple path from a filled entry: creation settled, retried, renewed, deleted', { timeout: 30_000 }, async () => {
+    let [filled] = initialTransition(manualInvoiceMachine, graphInput(false));
+    for (const event of FILL) [filled] = transition(manualInvoiceMachine, filled, event);
+    const paths = getSimplePaths(manualInvoiceMachine, {
+      input: graphInput(false),
+      fromState: filled,
+      events: [EV.man2, EV.uploadA, EV.uploadB, EV.uploadText, EV.del, EV.confirm, EV.cancel, createdDone, duplicate] as never,
+      serializeState: coarseState,
+      serializeEvent: manualEvent,
+      filterEvents: canTake,
+    });
+    expect(paths.length).toBeGreaterThan(500);
+    let kept = 0;
+    let renewed = 0;
+    for (const path of paths) {
+      const model = await replayManual(path, false, coarseState, FILL);
+      if (keptKey(keysOf(model))) kept++;
+      if (renewedKey(keysOf(model))) renewed++;
+    }
+    // The graph does hold both: a retry of the unchanged attempt, and a new attempt after a change.
+    expect(kept).toBeGreaterThan(10);
+    expect(renewed).toBeGreaterThan(10);
+  });
+
+  it('replays every simple path of a sales order (Submit, no file)', async () => {
+    const paths = getSimplePaths(manualInvoiceMachine, {
+      input: graphInput(true),
+      events: [EV.man1, EV.amount, EV.date, EV.uploadA, EV.submit, EV.del, EV.confirm, EV.cancel, createdDone, duplicate] as never,
+      serializeState: fullState,
+      serializeEvent: manualEvent,
+      filterEvents: canTake,
+    });
+    expect(paths.length).toBeGreaterThan(100);
+    const ends = new Set<string>();
+    for (const path of paths) {
+      const model = await replayManual(path, true, fullState);
+      ends.add(model.value);
+      expect(model.requests.every((r) => r.file === null)).toBe(true);
+    }
+    expect(ends).toEqual(new Set(['editing', 'creating', 'confirmingDelete', 'created', 'deleted']));
+  });
+
+  it('the unchanged retry after a refusal keeps the key; the same file chosen again keeps it too', async () => {
+    const h = pathHarness(false);
+    for (const event of FILL) h.actor.send(event);
+    h.actor.send(EV.uploadA);
+    await settle();
+    h.create.pending()[0]!.reject(apiErrorFromBody(503, {}));
+    await settle();
+    h.actor.send(EV.uploadAAgain);
+    await settle();
+    expect(h.create.calls.map((c) => c.input.key)).toEqual(['key-1', 'key-1']);
+    expect(h.create.calls[1]!.input.file).toBe(fileA);
   });
 });

@@ -71,6 +71,8 @@ export const payCheckoutMachine = setup({
     needsOtp: ({ event }) => event.type === 'AVAIL_CREDIT' && event.requireOtp,
     isSixDigits: ({ event }) => event.type === 'OTP_ENTERED' && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(event.otp),
     lastWasCredit: ({ context }) => context.attempt?.kind === 'credit',
+    /** A credit attempt that needs an OTP and never got one sent: a retry must send it, not draw credit. */
+    otpNotSent: ({ context }) => context.attempt?.kind === 'credit' && context.attempt.requireOtp && context.otpReferenceId === null,
   },
   delays: { gatewayRedirect: GATEWAY_REDIRECT_MS },
 }).createMachine({
@@ -163,8 +165,9 @@ export const payCheckoutMachine = setup({
     },
     failed: {
       on: {
-        // The same attempt again, same key: a request that did reach the provider is not done twice.
-        RETRY: [{ guard: 'lastWasCredit', target: 'availing' }, { target: 'paying' }],
+        // The same attempt again, same key: a request that did reach the provider is not done twice. A credit
+        // attempt whose OTP could not be sent starts again at the OTP: credit never goes out unverified.
+        RETRY: [{ guard: 'otpNotSent', target: 'sendingOtp' }, { guard: 'lastWasCredit', target: 'availing' }, { target: 'paying' }],
         DISMISS: { target: 'idle', actions: 'endAttempt' },
       },
     },

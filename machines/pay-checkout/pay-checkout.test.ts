@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
-import { GATEWAY_REDIRECT_MS, OTP_NOT_VERIFIED, payCheckoutMachine } from './pay-checkout.machine';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { apiErrorFromBody, clientError } from '../../src/api/errors';
+import type { ErrorEntry } from '../../src/domain/errors';
+import type { InvoiceDetail } from '../../src/domain/pay';
+import type { PaymentMode } from '../../src/domain/payments';
+import { effectOutcome, fakeEffect, pathName, replay, settle } from '../test-paths';
+import { GATEWAY_REDIRECT_MS, OTP_NOT_VERIFIED, payCheckoutMachine, type CheckoutContext, type CheckoutEvent } from './pay-checkout.machine';
 
 const items = [{ id: '7', amount: 12_345_00 }];
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -129,32 +134,292 @@ describe('pay checkout machine', () => {
     expect(h.actor.getSnapshot().value).toBe('failed');
     expect(h.actor.getSnapshot().context.error?.[0]?.detail).toBe('The provider did not send a payment link.');
   });
+});
 
+// ---------------------------------------------------------------------------------------------------
+// Every path: the machine's graph, each simple path replayed on a live actor whose four effects are held
+// open until the path settles them, and checked after every step against a reference model written
+// here (state, context, effect calls and their input, redirects).
+
+/** The machine with effects the test settles, and the redirects it asked for. */
+function pathHarness() {
+  const fakes = {
+    sendOtp: fakeEffect<{ otp_reference_id: string }, { loanApplicationId: string }>(),
+    verifyOtp: fakeEffect<{ verified: boolean }, { loanApplicationId: string; otp: string; referenceId: string }>(),
+    availCredit: fakeEffect<{ message: string }, { key: string; items: InvoiceDetail[] }>(),
+    directPayment: fakeEffect<{ message: string; payment_link_url?: string }, { key: string; items: InvoiceDetail[]; mode: PaymentMode }>(),
+  };
+  const redirects: string[] = [];
+  const machine = payCheckoutMachine.provide({
+    actors: { sendOtp: fakes.sendOtp.logic, verifyOtp: fakes.verifyOtp.logic, availCredit: fakes.availCredit.logic, directPayment: fakes.directPayment.logic },
+    actions: { redirect: (_, url) => void redirects.push(url) },
+  });
+  return { actor: createActor(machine).start(), fakes, redirects };
+}
+
+type EffectName = keyof ReturnType<typeof pathHarness>['fakes'];
+type CheckoutValue = 'idle' | 'sendingOtp' | 'awaitingOtp' | 'verifyingOtp' | 'availing' | 'paying' | 'redirecting' | 'redirected' | 'succeeded' | 'failed';
+
+/** The effect each loading state runs. */
+const EFFECT_OF: Partial<Record<CheckoutValue, EffectName>> = {
+  sendingOtp: 'sendOtp',
+  verifyingOtp: 'verifyOtp',
+  availing: 'availCredit',
+  paying: 'directPayment',
+};
+
+/** The entries each failure of the paths must leave in `context.error` (written out, not computed). */
+const ENTRIES = new Map<unknown, ErrorEntry[]>();
+function failure(error: unknown, entries: ErrorEntry[]) {
+  ENTRIES.set(error, entries);
+  return error;
+}
+
+const EMPTY: CheckoutContext = { attempt: null, otpReferenceId: null, error: null, message: null, gatewayUrl: null };
+
+/** What the checkout should do, written from its description: one state, the context, every call made. */
+class CheckoutModel {
+  value: CheckoutValue = 'idle';
+  context: CheckoutContext = { ...EMPTY };
+  calls: Record<EffectName, unknown[]> = { sendOtp: [], verifyOtp: [], availCredit: [], directPayment: [] };
+  redirects: string[] = [];
+
+  /** Enters a state; a loading state clears the last failure and makes exactly one request. */
+  private enter(value: CheckoutValue, otp = '') {
+    this.value = value;
+    const attempt = this.context.attempt!;
+    const effect = EFFECT_OF[value];
+    if (effect === undefined) return;
+    this.context = { ...this.context, error: null };
+    const loanApplicationId = attempt.kind === 'credit' ? attempt.loanApplicationId : '';
+    if (effect === 'sendOtp') this.calls.sendOtp.push({ loanApplicationId });
+    if (effect === 'verifyOtp') this.calls.verifyOtp.push({ loanApplicationId, otp, referenceId: this.context.otpReferenceId ?? '' });
+    if (effect === 'availCredit') this.calls.availCredit.push({ key: attempt.key, items: attempt.items });
+    if (effect === 'directPayment') this.calls.directPayment.push({ key: attempt.key, items: attempt.items, mode: attempt.kind === 'pay' ? attempt.mode : 'upi' });
+  }
+
+  private fail(value: CheckoutValue, error: ErrorEntry[]) {
+    this.value = value;
+    this.context = { ...this.context, error };
+  }
+
+  private end() {
+    this.value = 'idle';
+    this.context = { ...EMPTY };
+  }
+
+  send(event: AnyEventObject) {
+    const e = event as CheckoutEvent;
+    const outcome = effectOutcome(event);
+    const expectedEntries = (error: unknown) => ENTRIES.get(error) ?? [];
+    switch (this.value) {
+      case 'idle':
+        if (e.type === 'AVAIL_CREDIT') {
+          this.context = { ...EMPTY, attempt: { kind: 'credit', key: e.key, items: e.items, requireOtp: e.requireOtp, loanApplicationId: e.loanApplicationId } };
+          this.enter(e.requireOtp ? 'sendingOtp' : 'availing');
+        } else if (e.type === 'PAY') {
+          this.context = { ...EMPTY, attempt: { kind: 'pay', key: e.key, items: e.items, mode: e.mode } };
+          this.enter('paying');
+        }
+        return;
+      case 'sendingOtp':
+        if (outcome?.id !== 'sendOtp') return;
+        if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error));
+        this.context = { ...this.context, otpReferenceId: (outcome.output as { otp_reference_id: string }).otp_reference_id };
+        this.value = 'awaitingOtp';
+        return;
+      case 'awaitingOtp':
+        if (e.type === 'OTP_ENTERED' && /^\d{6}$/.test(e.otp)) this.enter('verifyingOtp', e.otp);
+        else if (e.type === 'RESEND_OTP') this.enter('sendingOtp');
+        else if (e.type === 'CANCEL') this.end();
+        return;
+      case 'verifyingOtp':
+        if (outcome?.id !== 'verifyOtp') return;
+        if (!outcome.ok) return this.fail('awaitingOtp', expectedEntries(outcome.error));
+        if ((outcome.output as { verified: boolean }).verified === true) this.enter('availing');
+        else this.fail('awaitingOtp', [{ code: 'ER-OTP', detail: OTP_NOT_VERIFIED }]);
+        return;
+      case 'availing':
+        if (outcome?.id !== 'availCredit') return;
+        if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error));
+        this.context = { ...this.context, message: (outcome.output as { message: string }).message };
+        this.value = 'succeeded';
+        return;
+      case 'paying': {
+        if (outcome?.id !== 'directPayment') return;
+        if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error));
+        const link = (outcome.output as { payment_link_url?: string }).payment_link_url;
+        if (link === undefined || link === '') return this.fail('failed', [{ code: 'ERROR', detail: 'The provider did not send a payment link.' }]);
+        this.context = { ...this.context, gatewayUrl: link };
+        this.value = 'redirecting';
+        return;
+      }
+      case 'redirecting':
+        if (event.type === AFTER_REDIRECT) {
+          this.redirects.push(this.context.gatewayUrl!);
+          this.value = 'redirected';
+        }
+        return;
+      case 'succeeded':
+        if (e.type === 'DISMISS') this.end();
+        return;
+      case 'failed':
+        // The same attempt again (same key); a credit attempt whose OTP could not be sent sends it again.
+        if (e.type === 'RETRY') {
+          const attempt = this.context.attempt!;
+          this.enter(attempt.kind === 'credit' ? (attempt.requireOtp && this.context.otpReferenceId === null ? 'sendingOtp' : 'availing') : 'paying');
+        }
+        else if (e.type === 'DISMISS') this.end();
+        return;
+      case 'redirected':
+        return;
+    }
+  }
+}
+
+const AFTER_REDIRECT = 'xstate.after.gatewayRedirect.payCheckout.redirecting';
+const otherItems: InvoiceDetail[] = [{ id: '8', amount: 500_00 }];
+const done = (id: EffectName, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as AnyEventObject;
+const error = (id: EffectName, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e }) as AnyEventObject;
+const PATH_EVENTS = [
+  { type: 'AVAIL_CREDIT', key: 'k-otp', items, requireOtp: true, loanApplicationId: '1001' },
+  { type: 'AVAIL_CREDIT', key: 'k-credit', items: otherItems, requireOtp: false, loanApplicationId: '1002' },
+  { type: 'PAY', key: 'k-pay', items, mode: 'net_banking' },
+  { type: 'OTP_ENTERED', otp: '123456' },
+  { type: 'OTP_ENTERED', otp: '12345' },
+  { type: 'RESEND_OTP' },
+  { type: 'RETRY' },
+  { type: 'DISMISS' },
+  { type: 'CANCEL' },
+  done('sendOtp', { otp_reference_id: 'ref-1' }),
+  done('sendOtp', { otp_reference_id: 'ref-2' }),
+  error('sendOtp', failure(apiErrorFromBody(503, { errors: [{ code: 'ER-OTP-500', detail: 'The OTP could not be sent.' }] }), [{ code: 'ER-OTP-500', detail: 'The OTP could not be sent.' }])),
+  done('verifyOtp', { verified: true }),
+  done('verifyOtp', { verified: false }),
+  error('verifyOtp', failure(apiErrorFromBody(422, { errors: [{ code: 'ER-OTP-101', detail: 'The OTP is not correct.' }] }), [{ code: 'ER-OTP-101', detail: 'The OTP is not correct.' }])),
+  done('availCredit', { message: 'Credit availed successfully.' }),
+  error('availCredit', failure(new Error('network down'), [{ code: 'ERROR', detail: 'network down' }])),
+  done('directPayment', { message: 'ok', payment_link_url: 'https://gateway.test/pay/1' }),
+  done('directPayment', { message: 'ok' }),
+  error('directPayment', failure(clientError('Could not reach the provider.'), [{ code: 'ERROR', detail: 'Could not reach the provider.' }])),
+  { type: AFTER_REDIRECT },
+] as AnyEventObject[];
+
+/** A double click: the same user event again at once, with another key for a new attempt. */
+const doubleOf = (event: AnyEventObject): AnyEventObject | null =>
+  event.type === 'AVAIL_CREDIT' || event.type === 'PAY'
+    ? { ...event, key: 'double-click' }
+    : ['OTP_ENTERED', 'RESEND_OTP', 'RETRY'].includes(event.type)
+      ? event
+      : null;
+
+const checkoutState = (s: { value: unknown; context: CheckoutContext }) =>
+  JSON.stringify([s.value, s.context.attempt?.key ?? null, s.context.otpReferenceId, s.context.error, s.context.message, s.context.gatewayUrl]);
+const checkoutGraph = {
+  events: PATH_EVENTS as never,
+  serializeState: checkoutState as never,
+  filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
+};
+
+describe('pay checkout: every path', () => {
   it('reaches every state by a shortest path', () => {
-    const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as AnyEventObject;
-    const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as AnyEventObject;
-    const paths = getShortestPaths(payCheckoutMachine, {
-      events: [
-        { type: 'AVAIL_CREDIT', key: 'k', items, requireOtp: true, loanApplicationId: '1' },
-        { type: 'AVAIL_CREDIT', key: 'k', items, requireOtp: false, loanApplicationId: '1' },
-        { type: 'PAY', key: 'k', items, mode: 'upi' },
-        { type: 'OTP_ENTERED', otp: '123456' },
-        { type: 'RETRY' },
-        { type: 'DISMISS' },
-        { type: 'CANCEL' },
-        done('sendOtp', { otp_reference_id: 'r' }),
-        error('sendOtp'),
-        done('verifyOtp', { verified: true }),
-        error('verifyOtp'),
-        done('availCredit', { message: 'ok' }),
-        error('availCredit'),
-        done('directPayment', { message: 'ok', payment_link_url: 'https://g.test' }),
-        error('directPayment'),
-      ] as never,
-      serializeState: (s) => JSON.stringify(s.value),
-    });
+    const paths = getShortestPaths(payCheckoutMachine, checkoutGraph);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(
-      new Set(['idle', 'sendingOtp', 'awaitingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting', 'succeeded', 'failed']),
+      new Set(['idle', 'sendingOtp', 'awaitingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting', 'redirected', 'succeeded', 'failed']),
     );
+  });
+
+  it('replays every simple path with its effects settled, matching the reference context, calls and redirects', { timeout: 30_000 }, async () => {
+    vi.useFakeTimers();
+    const paths = getSimplePaths(payCheckoutMachine, checkoutGraph);
+    expect(paths.length).toBeGreaterThan(150);
+    let retried = 0;
+    let redirected = 0;
+    for (const path of paths) {
+      const name = pathName(path);
+      const h = pathHarness();
+      const model = new CheckoutModel();
+      const expectMatches = (label: string) => {
+        const snapshot = h.actor.getSnapshot();
+        expect(snapshot.value, label).toBe(model.value);
+        expect(snapshot.context, label).toEqual(model.context);
+        for (const effect of Object.keys(h.fakes) as EffectName[]) {
+          expect(h.fakes[effect].calls.map((c) => c.input), `${label}: ${effect} calls`).toEqual(model.calls[effect]);
+          // Only the effect of the current state is under way; a left state's request is not pending.
+          expect(h.fakes[effect].pending(), `${label}: ${effect} pending`).toHaveLength(EFFECT_OF[model.value] === effect ? 1 : 0);
+        }
+        expect(h.redirects, label).toEqual(model.redirects);
+        expect(snapshot.status, label).toBe(model.value === 'redirected' ? 'done' : 'active');
+        expect(snapshot.output, label).toBeUndefined();
+      };
+      await replay(path, {
+        effects: h.fakes,
+        send: (event) => {
+          h.actor.send(event as CheckoutEvent);
+          const double = doubleOf(event);
+          if (double) h.actor.send(double as CheckoutEvent);
+        },
+        drive: (event) => {
+          if (event.type !== AFTER_REDIRECT) return false;
+          // Not a moment before 8 s.
+          vi.advanceTimersByTime(GATEWAY_REDIRECT_MS - 1);
+          expect(h.actor.getSnapshot().value, name).toBe('redirecting');
+          expect(h.redirects, name).toEqual([]);
+          vi.advanceTimersByTime(1);
+          return true;
+        },
+        check: (expected, index, event) => {
+          if (index > 0) {
+            model.send(event);
+            const double = doubleOf(event);
+            if (double) model.send(double);
+          }
+          expect(checkoutState(h.actor.getSnapshot()), `${name} @${index}`).toBe(checkoutState(expected));
+          expectMatches(`${name} @${index}`);
+        },
+      });
+
+      // A retry of the unchanged attempt sends the key of the attempt again.
+      const keys = [...model.calls.availCredit, ...model.calls.directPayment].map((c) => (c as { key: string }).key);
+      if (path.steps.some((s) => s.event.type === 'RETRY')) {
+        retried++;
+        const attempt = path.steps.find((s) => s.event.type === 'AVAIL_CREDIT' || s.event.type === 'PAY')!.event as { key: string };
+        expect(new Set(keys), name).toEqual(new Set([attempt.key]));
+      }
+      if (model.value === 'redirected') redirected++;
+
+      // Then a new click is a new attempt with its own key (the old one is never reused).
+      if (model.value === 'succeeded' || model.value === 'failed' || model.value === 'idle') {
+        if (model.value !== 'idle') {
+          h.actor.send({ type: 'DISMISS' });
+          model.send({ type: 'DISMISS' });
+          expectMatches(`${name} > DISMISS`);
+          expect(h.actor.getSnapshot().context).toEqual(EMPTY);
+        }
+        const next = { type: 'PAY', key: 'k-next', items: otherItems, mode: 'upi' } as const;
+        h.actor.send(next);
+        model.send(next);
+        await settle();
+        expectMatches(`${name} > PAY k-next`);
+        expect(h.fakes.directPayment.calls.at(-1)?.input, name).toEqual({ key: 'k-next', items: otherItems, mode: 'upi' });
+      }
+      h.actor.stop();
+    }
+    expect(retried).toBeGreaterThan(10);
+    expect(redirected).toBeGreaterThan(0);
+  });
+
+  it('retrying a credit attempt whose OTP could not be sent sends the OTP again and draws no credit', async () => {
+    const h = pathHarness();
+    h.actor.send({ type: 'AVAIL_CREDIT', key: 'k-otp', items, requireOtp: true, loanApplicationId: '1001' });
+    await settle();
+    h.fakes.sendOtp.pending()[0]!.reject(new Error('sms down'));
+    await settle();
+    expect(h.actor.getSnapshot().value).toBe('failed');
+    h.actor.send({ type: 'RETRY' });
+    await settle();
+    // What should happen: the OTP is sent again; credit waits for a verified OTP.
+    expect(h.fakes.availCredit.calls).toHaveLength(0);
+    expect(h.actor.getSnapshot().value).toBe('sendingOtp');
   });
 });

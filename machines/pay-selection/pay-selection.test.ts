@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { paySelectionMachine, type PaySelectionContext, type PaySelectionEvent, type PaySelectionInput } from './pay-selection.machine';
-import { creditDisabledReason, creditTotal, validateAvailCredit, validatePay, type PayItem, type SelectionOptions } from './rules';
+import { creditDisabledReason, creditTotal, messages, validateAvailCredit, validatePay, type PayItem, type Selection, type SelectionOptions } from './rules';
 import { paiseToText } from '../../src/domain/money';
 
 const TODAY = '2026-03-01';
@@ -332,6 +332,94 @@ describe('pay selection properties', () => {
 // two documents of 1,000.00 and a limit of 1,500.00, so only one fits on credit in full.
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * What one event must do to the selection, written from the rules' descriptions: `after` from `before`.
+ * For the paths' worlds: every document in view, creditable (a balance, not overdue, no ddr), a limit,
+ * payment-page wording.
+ */
+function expectEffect(before: PaySelectionContext, event: PaySelectionEvent, after: PaySelectionContext, at: string) {
+  const LIMIT = before.creditLimitBalance!;
+  const IN_VIEW = before.items.map((i) => i.id);
+  const balance = (id: string) => before.known[id]!.balance_due!;
+  const credited = (selections: readonly Selection[], except?: string) => selections.reduce((sum, s) => sum + (s.credit && s.id !== except ? s.amount : 0), 0);
+  /** A typed part amount read by hand: digits with up to 2 decimals, in paise. */
+  const paise = (text: string) => {
+    const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+    return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
+  };
+  /** The selection with its typed text read again, `remaining` left on credit. */
+  const reread = (s: Selection, remaining: number): Selection => {
+    if (!s.partPayment) return s;
+    const amount = paise(s.partAmountText);
+    if (amount === null) return { ...s, error: messages.amountInvalid };
+    if (s.credit && amount > remaining) return { ...s, error: messages.amountOverCredit(remaining) };
+    if (amount > balance(s.id)) return { ...s, error: messages.amountOverBalanceDue };
+    return { ...s, amount, error: null };
+  };
+  const fresh = (id: string, credit: boolean): Selection => ({ id, partPayment: false, partAmountText: '', amount: balance(id), credit, pay: !credit, error: null });
+  const current = 'id' in event ? before.selections.find((s) => s.id === event.id) : undefined;
+  const withSelection = (next: Selection) => before.selections.map((s) => (s.id === next.id ? next : s));
+  const remaining = 'id' in event ? Math.max(0, LIMIT - credited(before.selections, event.id)) : 0;
+
+  // Nothing but the selection and the popup changes.
+  const { selections: _s, popup: _p, ...rest } = after;
+  const { selections: _bs, popup: _bp, ...restBefore } = before;
+  expect(rest, at).toEqual(restBefore);
+
+  let selections: readonly Selection[] = before.selections;
+  let popup = before.popup;
+  switch (event.type) {
+    case 'TOGGLE':
+      selections = current ? before.selections.filter((s) => s.id !== event.id) : [...before.selections, fresh(event.id, credited(before.selections) + balance(event.id) <= LIMIT)];
+      break;
+    case 'SELECT_ALL': {
+      let running = credited(before.selections);
+      const added = IN_VIEW.filter((id) => !before.selections.some((s) => s.id === id)).map((id) => {
+        const credit = running + balance(id) <= LIMIT;
+        if (credit) running += balance(id);
+        return fresh(id, credit);
+      });
+      selections = [...before.selections, ...added];
+      break;
+    }
+    case 'CLEAR_ALL':
+      selections = before.selections.filter((s) => !IN_VIEW.includes(s.id));
+      break;
+    case 'SET_CREDIT':
+      if (!current) popup = event.on ? messages.tickFirst('credit') : popup;
+      else if (!event.on) selections = current.credit ? withSelection(reread({ ...current, credit: false }, 0)) : selections;
+      else if (current.credit) break;
+      else if (current.amount > remaining) {
+        selections = withSelection({ ...current, credit: false, pay: true });
+        popup = remaining > 0 ? messages.creditPartPayment(remaining, remaining, 'payment-page', 'provider') : messages.creditUtilised(LIMIT);
+      } else selections = withSelection(reread({ ...current, credit: true, pay: false }, remaining));
+      break;
+    case 'SET_PAY':
+      if (!current) popup = event.on ? messages.tickFirst('pay') : popup;
+      else if (current.pay !== event.on) selections = withSelection(event.on ? reread({ ...current, pay: true, credit: false }, 0) : { ...current, pay: false });
+      break;
+    case 'SET_PART':
+      if (!current || current.partPayment === event.on) break;
+      if (event.on) selections = withSelection(reread({ ...current, partPayment: true, partAmountText: current.amount > 0 ? paiseToText(current.amount) : '' }, remaining));
+      else {
+        const full = { ...current, partPayment: false, partAmountText: '', amount: balance(event.id), error: null };
+        const fits = credited(before.selections, event.id) + balance(event.id) <= LIMIT;
+        selections = withSelection(full.credit && !fits ? { ...full, credit: false, pay: true } : full);
+      }
+      break;
+    case 'SET_PART_AMOUNT':
+      if (current?.partPayment) selections = withSelection(reread({ ...current, partAmountText: event.text }, remaining));
+      break;
+    case 'DISMISS_POPUP':
+      popup = null;
+      break;
+    default:
+      throw new Error(`no expectation for ${event.type}`);
+  }
+  expect(after.selections, `${at}: selections`).toEqual(selections);
+  expect(after.popup, `${at}: popup`).toBe(popup);
+}
+
 describe('pay selection paths', () => {
   const input: PaySelectionInput = { items: [item('a'), item('b')], creditLimitBalance: 150_000, today: TODAY, options };
   const events: PaySelectionEvent[] = [
@@ -378,13 +466,41 @@ describe('pay selection paths', () => {
     );
   });
 
-  it('replays sampled paths on a live actor to the same selection', () => {
-    const step = Math.max(1, Math.floor(paths.length / 60));
-    for (let i = 0; i < paths.length; i += step) {
-      const path = paths[i]!;
-      const actor = createActor(paySelectionMachine, { input }).start();
-      for (const s of path.steps) actor.send(s.event);
-      expect(key(actor.getSnapshot())).toBe(key(path.state));
+  // A second world on the boundary: 1,000.00 + 500.00 fill the limit of 1,500.00 exactly.
+  const boundary: PaySelectionInput = { ...input, items: [item('a'), item('b', { invoice_amount: 50_000, balance_due: 50_000 })] };
+  const boundaryPaths = getShortestPaths(paySelectionMachine, { input: boundary, events, serializeState: key });
+
+  it('replays every path on a live actor: the same selection, the invariants and what each event does, after every step', () => {
+    expect(paths.length).toBeGreaterThan(400);
+    expect(boundaryPaths.length).toBeGreaterThan(100);
+    // Both on credit in full, exactly at the limit, is reachable in the boundary world.
+    expect(boundaryPaths.some((p) => p.state.context.selections.filter((s) => s.credit && !s.partPayment).length === 2)).toBe(true);
+    for (const [world, worldPaths] of [
+      [input, paths],
+      [boundary, boundaryPaths],
+    ] as const) {
+      for (const path of worldPaths) {
+        const name = path.steps.map((s, i) => (i === 0 ? 'init' : JSON.stringify(s.event))).join(' > ');
+        const actor = createActor(paySelectionMachine, { input: world }).start();
+        expectInvariants(ctx(actor));
+        path.steps.forEach((s, index) => {
+          const before = ctx(actor);
+          if (index > 0) actor.send(s.event);
+          const after = ctx(actor);
+          const at = `${name} @${index}`;
+          expect(key(actor.getSnapshot()), at).toBe(key(s.state));
+          expectInvariants(after);
+          if (index > 0) expectEffect(before, s.event, after, at);
+        });
+        expect(key(actor.getSnapshot())).toBe(key(path.state));
+        // Then the payment mode, and a reset that keeps the documents and the limit.
+        const end = ctx(actor);
+        actor.send({ type: 'SET_MODE', mode: 'upi' });
+        expect(ctx(actor), name).toEqual({ ...end, mode: 'upi' });
+        actor.send({ type: 'RESET' });
+        expect(ctx(actor), name).toEqual({ ...end, selections: [], popup: null, mode: null });
+        actor.stop();
+      }
     }
   });
 });

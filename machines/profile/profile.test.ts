@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { apiErrorFromBody } from '../../src/api/errors';
 import { formMachine, type FormValues } from '../form/form.machine';
-import { PASSWORD_MISMATCH, profileMachine, validatePasswordChange } from './profile.machine';
+import { fakeEffect, pathName, replay, settle } from '../test-paths';
+import { PASSWORD_MISMATCH, profileMachine, validatePasswordChange, type ProfileEvent } from './profile.machine';
 
 function harness(submit: (values: FormValues) => Promise<unknown>) {
   const sent: FormValues[] = [];
@@ -81,13 +83,153 @@ describe('profile machine', () => {
     actor.send({ type: 'CHANGE_PASSWORD' });
     expect(form(actor).getSnapshot().context.values).toEqual({ password: '', password_confirmation: '' });
   });
+});
 
-  it('reaches every step by its shortest path', () => {
+// ---------------------------------------------------------------------------------------------------
+// Every path: the popup's graph (its child form's end is the `xstate.done.actor.passwordForm` event),
+// each path replayed on a live popup. The child's end is not sent: the test types in the live child
+// form and settles its submit effect, held open until then, with the path's output. Two scripts run
+// each path: straight (valid at once, a double click), and careful (a mismatch first, then a refusal by
+// the server, a close while a change is on its way).
+
+type ProfileValue = 'closed' | 'view' | 'password' | 'success';
+type Script = 'straight' | 'careful';
+
+const valueOf = (value: unknown): ProfileValue => (value === 'closed' ? 'closed' : ((value as { open: ProfileValue }).open ?? 'closed'));
+/** The popup's state, and for `closed` the step it was closed from (so a path can close from each step). */
+const profileState = (s: { value: unknown }, _event?: unknown, prev?: { value: unknown }) =>
+  JSON.stringify(valueOf(s.value) === 'closed' && prev ? ['closed', valueOf(prev.value)] : [valueOf(s.value)]);
+const profileGraph = {
+  events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'CHANGE_PASSWORD' }, { type: 'DONE' }, { type: 'xstate.done.actor.passwordForm', output: { result: { message: 'Password Changed Successfully!' } } } as AnyEventObject] as never,
+  serializeState: profileState as never,
+  filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
+};
+
+const NEW_PASSWORD = { password: 'Secret@123', password_confirmation: 'Secret@123' };
+const refusedChange = apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'password', detail: 'The new password must differ from the current one.' }] });
+
+function profileHarness() {
+  const submit = fakeEffect<unknown, FormValues>();
+  const machine = profileMachine.provide({ actors: { passwordForm: formMachine.provide({ actors: { submit: submit.logic } }) } });
+  return { actor: createActor(machine).start(), submit };
+}
+
+describe('profile: every path', () => {
+  const paths = getSimplePaths(profileMachine, profileGraph);
+
+  it('reaches every step, and closes from each of them', () => {
     const paths = getShortestPaths(profileMachine, {
       events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'CHANGE_PASSWORD' }, { type: 'DONE' }, { type: 'xstate.done.actor.passwordForm', output: { result: {} } } as AnyEventObject] as never,
     });
     expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
       new Set(['"closed"', '{"open":"view"}', '{"open":"password"}', '{"open":"success"}']),
     );
+    expect(new Set(getSimplePaths(profileMachine, profileGraph).map((p) => profileState(p.state, undefined, p.steps.at(-2)?.state)))).toEqual(
+      new Set(['["closed"]', '["view"]', '["password"]', '["success"]', '["closed","view"]', '["closed","password"]', '["closed","success"]']),
+    );
   });
+
+  for (const script of ['straight', 'careful'] as const satisfies readonly Script[]) {
+    it(`replays every path (${script}) on a live popup and its live password form`, async () => {
+      expect(paths.length).toBeGreaterThanOrEqual(8);
+      for (const path of paths) {
+        const name = `${script}: ${pathName(path)}`;
+        const h = profileHarness();
+        let model = 'closed' as ProfileValue;
+        /** Every change request the form should have sent (each is the typed pair). */
+        const sent: FormValues[] = [];
+        const form = () => h.actor.getSnapshot().children.passwordForm!;
+        const type = (values: FormValues) => {
+          for (const [field, value] of Object.entries(values)) form().send({ type: 'CHANGE', field, value });
+        };
+        const expectStep = (at: string) => {
+          const snapshot = h.actor.getSnapshot();
+          expect(valueOf(snapshot.value), at).toBe(model);
+          expect(snapshot.value, at).toEqual(model === 'closed' ? 'closed' : { open: model });
+          // The form runs exactly while the password step is shown.
+          expect(snapshot.children.passwordForm === undefined, at).toBe(model !== 'password');
+          expect(h.submit.calls.map((c) => c.input), at).toEqual(sent);
+          expect(h.submit.pending(), at).toHaveLength(0);
+          expect(snapshot.status, at).toBe('active');
+        };
+        await replay(path, {
+          effects: {},
+          send: (event) => {
+            if (event.type === 'CLOSE' && model === 'password' && script === 'careful') {
+              // Closing while a change is on its way: the request is abandoned, its late answer ignored.
+              type(NEW_PASSWORD);
+              form().send({ type: 'SUBMIT' });
+              sent.push(NEW_PASSWORD);
+              const call = h.submit.pending()[0]!;
+              h.actor.send({ type: 'CLOSE' });
+              expect(call.signal.aborted, name).toBe(true);
+              call.resolve({ message: 'late' });
+              return;
+            }
+            h.actor.send(event as ProfileEvent);
+          },
+          drive: async (event) => {
+            if (event.type !== 'xstate.done.actor.passwordForm') return false;
+            const output = event.output as { result: unknown };
+            if (script === 'careful') {
+              type({ password: 'Secret@123', password_confirmation: 'Secret@124' });
+              form().send({ type: 'SUBMIT' });
+              expect(form().getSnapshot().context.errors, name).toEqual({ password_confirmation: PASSWORD_MISMATCH });
+              form().send({ type: 'CHANGE', field: 'password_confirmation', value: 'Secret@123' });
+              expect(form().getSnapshot().context.errors, name).toEqual({});
+              form().send({ type: 'SUBMIT' });
+              sent.push(NEW_PASSWORD);
+              h.submit.pending()[0]!.reject(refusedChange);
+              await settle();
+              expect(h.actor.getSnapshot().value, name).toEqual({ open: 'password' });
+              expect(form().getSnapshot().context).toMatchObject({
+                values: NEW_PASSWORD,
+                errors: { password: 'The new password must differ from the current one.' },
+                failure: [{ code: 'ER-VALIDATION', detail: 'The new password must differ from the current one.' }],
+              });
+            } else {
+              type(NEW_PASSWORD);
+            }
+            form().send({ type: 'SUBMIT' });
+            form().send({ type: 'SUBMIT' }); // a double click sends once
+            sent.push(NEW_PASSWORD);
+            expect(h.submit.pending(), name).toHaveLength(1);
+            h.submit.pending()[0]!.resolve(output.result);
+            return true;
+          },
+          check: (expected, index, event) => {
+            if (index > 0) {
+              if (event.type === 'OPEN' && model === 'closed') model = 'view';
+              else if (event.type === 'CLOSE' && model !== 'closed') model = 'closed';
+              else if (event.type === 'CHANGE_PASSWORD' && model === 'view') model = 'password';
+              else if (event.type === 'xstate.done.actor.passwordForm' && model === 'password') model = 'success';
+              else if (event.type === 'DONE' && model === 'success') model = 'closed';
+            }
+            const at = `${name} @${index}`;
+            expect(profileState(h.actor.getSnapshot()), at).toBe(profileState(expected as never));
+            expectStep(at);
+            // A password step always starts on an empty, quiet form.
+            if (event.type === 'CHANGE_PASSWORD') {
+              expect(form().getSnapshot().context, at).toMatchObject({ values: { password: '', password_confirmation: '' }, errors: {}, failure: null, result: null });
+            }
+          },
+        });
+
+        // Opening again, from wherever the path ended, starts clean: nothing typed is kept.
+        if (model !== 'password') {
+          if (model !== 'closed') {
+            h.actor.send({ type: 'CLOSE' });
+            model = 'closed';
+          }
+          h.actor.send({ type: 'OPEN' });
+          h.actor.send({ type: 'CHANGE_PASSWORD' });
+          model = 'password';
+          await settle();
+          expectStep(`${name} > reopened`);
+          expect(form().getSnapshot().context).toMatchObject({ values: { password: '', password_confirmation: '' }, errors: {}, failure: null });
+        }
+        h.actor.stop();
+      }
+    });
+  }
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { apiErrorFromBody } from '../../src/api/errors';
+import type { ErrorEntry } from '../../src/domain/errors';
 import type { User } from '../../src/domain/user';
-import { sessionMachine, type SessionTokens } from './session.machine';
+import { effectOutcome, fakeEffect, pathName, replay, type GraphPath } from '../test-paths';
+import { sessionMachine, type SessionContext, type SessionEvent, type SessionTokens } from './session.machine';
 
 const user: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1, event: 't1', anchor: { name: 'Sarvodaya', logo_url: null } };
 const tokens: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
@@ -48,6 +51,13 @@ function harness(options: { stored?: SessionTokens | null } = {}) {
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The entries each failure of the path tests must leave (written out, not computed). */
+const ENTRIES = new Map<unknown, ErrorEntry[]>();
+function failure(error: unknown, entries: ErrorEntry[]) {
+  ENTRIES.set(error, entries);
+  return error;
+}
 
 describe('session machine', () => {
   it('starts logged out without stored tokens, and restores a stored session by loading the user', async () => {
@@ -174,7 +184,9 @@ describe('session machine', () => {
 
 describe('session machine paths', () => {
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as AnyEventObject;
-  const error = (id: string, detail: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(detail) }) as AnyEventObject;
+  // A refresh failure without a code of its own is the session's ER-AUTH-102.
+  const error = (id: string, detail: string) =>
+    ({ type: `xstate.error.actor.${id}`, error: failure(new Error(detail), [{ code: id === 'refresh' ? 'ER-AUTH-102' : 'ERROR', detail }]) }) as AnyEventObject;
   const events = [
     { type: 'LOGIN', email: 't1@anchor.test', password: 'Demo@1234' },
     { type: 'TOKEN_EXPIRED', token: 'at-1' },
@@ -207,13 +219,261 @@ describe('session machine paths', () => {
     }
   });
 
-  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' > ') || '(start)', p] as const))(
-    'replays %s on a live actor to the same state',
-    async (_name, path) => {
-      const h = harness();
-      for (const step of path.steps) h.actor.send(step.event);
-      await flush();
-      expect(h.actor.getSnapshot().value).toEqual(path.state.value);
+  it('replays every shortest path with its effects settled, ending in the same state with the reference context', async () => {
+    for (const path of paths) {
+      const end = await replaySession(path, null, (s) => JSON.stringify(s.value));
+      expect(end.value(), pathName(path)).toEqual(path.state.value);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Every path, with effects: each path replayed on a live session whose four effects are held open until
+// the path settles them, checked after every step against a reference model written here (the state of
+// each region, the context, every request and its input, what is stored and cleared).
+
+const SESSION_ENDED_ENTRIES: ErrorEntry[] = [{ code: 'ER-AUTH-102', detail: 'Your session has ended. Please log in again.' }];
+const LOGGED_OUT = { authToken: null, refreshToken: null, userId: null, event: null, user: null, userError: null, logoutError: null } as const;
+
+function sessionHarness(stored: SessionTokens | null) {
+  const fakes = {
+    login: fakeEffect<SessionTokens, { email: string; password: string }>(),
+    loadUser: fakeEffect<User, { userId: string }>(),
+    refresh: fakeEffect<{ authToken: string; refreshToken: string }, { refreshToken: string }>(),
+    logout: fakeEffect<unknown, unknown>(),
+  };
+  const persisted: SessionTokens[] = [];
+  let cleared = 0;
+  const machine = sessionMachine.provide({
+    actors: { login: fakes.login.logic, loadUser: fakes.loadUser.logic, refresh: fakes.refresh.logic, logout: fakes.logout.logic },
+    actions: {
+      persist: (_, params) => void persisted.push(params),
+      clearPersisted: () => void cleared++,
     },
-  );
+  });
+  const actor = createActor(machine, { input: { stored } }).start();
+  return { actor, fakes, persisted, clearedTimes: () => cleared };
+}
+
+type SessionEffect = keyof ReturnType<typeof sessionHarness>['fakes'];
+
+/** The session as its description says. */
+class SessionModel {
+  top: 'loggedOut' | 'loggingIn' | 'loggedIn' = 'loggedOut';
+  token: 'valid' | 'refreshing' = 'valid';
+  user: 'loading' | 'ready' | 'failed' = 'loading';
+  logout: 'idle' | 'pending' = 'idle';
+  context: SessionContext;
+  calls: Record<SessionEffect, unknown[]> = { login: [], loadUser: [], refresh: [], logout: [] };
+  persisted: SessionTokens[] = [];
+  cleared = 0;
+
+  constructor(stored: SessionTokens | null) {
+    this.context = { ...LOGGED_OUT, ...stored, error: null };
+    if (stored) this.logIn();
+  }
+
+  value() {
+    return this.top === 'loggedIn' ? { loggedIn: { token: this.token, user: this.user, logout: this.logout } } : this.top;
+  }
+
+  /** The one effect call each region should have under way. */
+  pending(): Record<SessionEffect, number> {
+    const inside = this.top === 'loggedIn';
+    return {
+      login: this.top === 'loggingIn' ? 1 : 0,
+      loadUser: inside && this.user === 'loading' ? 1 : 0,
+      refresh: inside && this.token === 'refreshing' ? 1 : 0,
+      logout: inside && this.logout === 'pending' ? 1 : 0,
+    };
+  }
+
+  private logIn() {
+    this.top = 'loggedIn';
+    this.token = 'valid';
+    this.logout = 'idle';
+    this.loadUser();
+  }
+
+  private loadUser() {
+    this.user = 'loading';
+    this.calls.loadUser.push({ userId: this.context.userId ?? '' });
+  }
+
+  private logOut(error: ErrorEntry[] | null, clear: boolean) {
+    this.top = 'loggedOut';
+    this.context = { ...this.context, ...LOGGED_OUT, error };
+    if (clear) this.cleared++;
+  }
+
+  send(event: AnyEventObject) {
+    const e = event as SessionEvent;
+    const outcome = effectOutcome(event);
+    const entries = (error: unknown) => ENTRIES.get(error) ?? [];
+    if (this.top === 'loggedOut') {
+      if (e.type === 'LOGIN') {
+        this.top = 'loggingIn';
+        this.context = { ...this.context, error: null };
+        this.calls.login.push({ email: e.email, password: e.password });
+      }
+      return;
+    }
+    if (this.top === 'loggingIn') {
+      if (outcome?.id !== 'login') return;
+      if (!outcome.ok) {
+        this.top = 'loggedOut';
+        this.context = { ...this.context, error: entries(outcome.error) };
+        return;
+      }
+      const tokens = outcome.output as SessionTokens;
+      this.context = { ...this.context, ...tokens, error: null };
+      this.persisted.push(tokens);
+      this.logIn();
+      return;
+    }
+    // loggedIn: the session-wide events first, then each region.
+    if (e.type === 'TOKEN_INVALID' && e.token === this.context.authToken) return this.logOut(SESSION_ENDED_ENTRIES, true);
+    if (e.type === 'ENDED_ELSEWHERE') return this.logOut(null, false);
+    if (this.token === 'valid' && e.type === 'TOKEN_EXPIRED' && e.token === this.context.authToken) {
+      this.token = 'refreshing';
+      this.calls.refresh.push({ refreshToken: this.context.refreshToken ?? '' });
+    } else if (this.token === 'valid' && e.type === 'TOKENS_CHANGED') {
+      this.context = { ...this.context, authToken: e.authToken, refreshToken: e.refreshToken };
+    } else if (this.token === 'refreshing' && outcome?.id === 'refresh') {
+      if (!outcome.ok) return this.logOut(entries(outcome.error), true);
+      const rotated = outcome.output as { authToken: string; refreshToken: string };
+      this.context = { ...this.context, ...rotated };
+      this.persisted.push({ ...rotated, userId: this.context.userId ?? '', event: this.context.event });
+      this.token = 'valid';
+    }
+    if (this.user === 'loading' && outcome?.id === 'loadUser') {
+      if (outcome.ok) {
+        const user = outcome.output as User;
+        this.context = { ...this.context, user, event: 'event' in user ? (user.event ?? null) : this.context.event, userError: null };
+        this.user = 'ready';
+      } else {
+        this.context = { ...this.context, userError: entries(outcome.error) };
+        this.user = 'failed';
+      }
+    } else if (this.user !== 'loading' && e.type === 'RELOAD_USER') this.loadUser();
+    if (this.logout === 'idle' && e.type === 'LOGOUT') {
+      this.logout = 'pending';
+      this.context = { ...this.context, logoutError: null };
+      this.calls.logout.push(undefined);
+    } else if (this.logout === 'pending' && outcome?.id === 'logout') {
+      if (outcome.ok) return this.logOut(null, true);
+      this.logout = 'idle';
+      this.context = { ...this.context, logoutError: entries(outcome.error) };
+    }
+  }
+}
+
+/** Replays `path` from `stored`, checking the live session against the model after every step. */
+async function replaySession(path: GraphPath<{ value: unknown; context: SessionContext }>, stored: SessionTokens | null, serialize: (s: { value: unknown; context: SessionContext }) => string) {
+  const name = pathName(path);
+  const h = sessionHarness(stored);
+  const model = new SessionModel(stored);
+  // Repeated at once: a double click, or several answers expiring together.
+  const doubled = (event: AnyEventObject) => ['LOGIN', 'LOGOUT', 'RELOAD_USER', 'TOKEN_EXPIRED'].includes(event.type);
+  await replay(path, {
+    effects: h.fakes,
+    send: (event) => {
+      h.actor.send(event as SessionEvent);
+      if (doubled(event)) h.actor.send(event as SessionEvent);
+    },
+    check: (expected, index, event) => {
+      if (index > 0) {
+        model.send(event);
+        if (doubled(event)) model.send(event);
+      }
+      const at = `${name} @${index}`;
+      const snapshot = h.actor.getSnapshot();
+      expect(serialize(snapshot), at).toBe(serialize(expected));
+      expect(snapshot.value, at).toEqual(model.value());
+      expect(snapshot.context, at).toEqual(model.context);
+      const pending = model.pending();
+      for (const effect of Object.keys(h.fakes) as SessionEffect[]) {
+        expect(h.fakes[effect].calls.map((c) => c.input), `${at}: ${effect} calls`).toEqual(model.calls[effect]);
+        expect(h.fakes[effect].pending(), `${at}: ${effect} pending`).toHaveLength(pending[effect]);
+      }
+      expect(h.persisted, at).toEqual(model.persisted);
+      expect(h.clearedTimes(), at).toBe(model.cleared);
+    },
+  });
+  h.actor.stop();
+  return model;
+}
+
+const userWithoutType: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1 };
+const effectEvents = {
+  loginDone: { type: 'xstate.done.actor.login', output: tokens },
+  loginRefused: {
+    type: 'xstate.error.actor.login',
+    error: failure(apiErrorFromBody(401, { errors: [{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }] }), [{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }]),
+  },
+  userLoaded: { type: 'xstate.done.actor.loadUser', output: { ...user, event: 't1t2' } },
+  userLoadedWithoutType: { type: 'xstate.done.actor.loadUser', output: userWithoutType },
+  userFailed: { type: 'xstate.error.actor.loadUser', error: failure(new Error('timeout'), [{ code: 'ERROR', detail: 'timeout' }]) },
+  refreshedSameToken: { type: 'xstate.done.actor.refresh', output: { authToken: 'at-1', refreshToken: 'rt-2' } },
+  refreshed: { type: 'xstate.done.actor.refresh', output: { authToken: 'at-2', refreshToken: 'rt-2' } },
+  refreshRefused: {
+    type: 'xstate.error.actor.refresh',
+    // No code in the answer: the session's own ER-AUTH-102.
+    error: failure({ errors: [{ detail: 'Refresh token is invalid, expired or revoked.' }] }, [{ code: 'ER-AUTH-102', detail: 'Refresh token is invalid, expired or revoked.' }]),
+  },
+  loggedOut: { type: 'xstate.done.actor.logout', output: { message: 'Logged out successfully.' } },
+  logoutRefused: { type: 'xstate.error.actor.logout', error: failure(new Error('offline'), [{ code: 'ERROR', detail: 'offline' }]) },
+} satisfies Record<string, AnyEventObject>;
+const userEvents = {
+  login: { type: 'LOGIN', email: 't1@anchor.test', password: 'Demo@1234' },
+  expired: { type: 'TOKEN_EXPIRED', token: 'at-1' },
+  expiredRotated: { type: 'TOKEN_EXPIRED', token: 'at-2' },
+  invalid: { type: 'TOKEN_INVALID', token: 'at-1' },
+  invalidRotated: { type: 'TOKEN_INVALID', token: 'at-2' },
+  logout: { type: 'LOGOUT' },
+  reload: { type: 'RELOAD_USER' },
+  otherTab: { type: 'TOKENS_CHANGED', authToken: 'at-9', refreshToken: 'rt-9' },
+  endedElsewhere: { type: 'ENDED_ELSEWHERE' },
+} satisfies Record<string, SessionEvent>;
+const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
+/** Everything a guard or an effect's input reads, and what the paths should tell apart. */
+const fullSession = (s: { value: unknown; context: SessionContext }) =>
+  JSON.stringify([s.value, s.context.authToken, s.context.refreshToken, s.context.user?.id ?? null, s.context.event, s.context.error, s.context.userError, s.context.logoutError]);
+
+describe('session: every path, with effects', () => {
+  for (const [label, stored] of [
+    ['a cold start', null],
+    ['a restored session', { ...tokens, event: 't2' }],
+  ] as const) {
+    it(`replays a shortest path to every distinct session from ${label}, matching the reference`, async () => {
+      const paths = getShortestPaths(sessionMachine, {
+        input: { stored },
+        events: [...Object.values(userEvents), ...Object.values(effectEvents)] as never,
+        serializeState: fullSession,
+        filterEvents: canTake,
+      });
+      expect(paths.length).toBeGreaterThan(80);
+      for (const path of paths) await replaySession(path, stored, fullSession);
+    });
+  }
+
+  it('replays every simple path (by state) from a cold start: login, user, refresh and logout settled both ways', { timeout: 30_000 }, async () => {
+    // The refresh here keeps the access token, so the state alone says which token events apply.
+    const byState = (s: { value: unknown }) => JSON.stringify(s.value);
+    const { expired, invalid, login, logout, reload, endedElsewhere } = userEvents;
+    const { loginDone, loginRefused, userLoaded, userFailed, refreshedSameToken, refreshRefused, loggedOut, logoutRefused } = effectEvents;
+    const paths = getSimplePaths(sessionMachine, {
+      input: { stored: null },
+      events: [login, expired, invalid, logout, reload, endedElsewhere, loginDone, loginRefused, userLoaded, userFailed, refreshedSameToken, refreshRefused, loggedOut, logoutRefused] as never,
+      serializeState: byState,
+      filterEvents: canTake,
+    });
+    expect(paths.length).toBeGreaterThan(1000);
+    let refreshedWhileLoggingOut = 0;
+    for (const path of paths) {
+      const model = await replaySession(path, null, byState);
+      if (model.calls.refresh.length > 0 && model.calls.logout.length > 0) refreshedWhileLoggingOut++;
+    }
+    expect(refreshedWhileLoggingOut).toBeGreaterThan(50);
+  });
 });
