@@ -12,8 +12,9 @@ export function appSession(): Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  return <SessionContext.Provider value={appSession()}>{children}</SessionContext.Provider>;
+/** The page's session; a component test may hand in its own (a fake client). */
+export function SessionProvider({ children, session }: { children: ReactNode; session?: Session }) {
+  return <SessionContext.Provider value={session ?? appSession()}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): Session {

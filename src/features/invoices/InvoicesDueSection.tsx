@@ -4,8 +4,8 @@ import type { InvoiceList, InvoiceRow } from '../../api/codecs/invoices';
 import { useSession } from '../../api/session-context';
 import { formatCount, formatDate, orMissing } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
-import { isSearchable } from '../../domain/thresholds';
-import type { TableState } from '../../lib/table-state';
+import { isSearchable, searchKeyword } from '../../domain/thresholds';
+import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
 import { FilterButtons, Label, Select } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
 import { ListBlock } from '../../ui/ListBlock';
@@ -13,6 +13,7 @@ import { Modal } from '../../ui/Modal';
 import { StarToggle } from '../../ui/StarToggle';
 import { MODAL_TABLE_MAX_HEIGHT, type Column } from '../../ui/Table';
 import { useList, type ListResult } from '../../ui/useList';
+import { useTableState } from '../../ui/useTableState';
 import { downloadInvoices, fetchInvoices } from '../../api/invoices';
 import {
   CHANNEL_FINANCE_FILTERS,
@@ -135,7 +136,7 @@ function DueSummary({ list }: { list: InvoiceList | undefined }) {
 
 /** The Invoices Due list: the page's filters as the provider's params (the Due filter, region, search, page). */
 function dueParams(state: TableState): InvoiceListParams {
-  return { filter: dueFilterOf(state), region: state.region, search: state.search, page: state.page };
+  return { filter: dueFilterOf(state), region: state.region, search: searchKeyword(state.search) ?? '', page: state.page };
 }
 
 /**
@@ -146,7 +147,8 @@ function dueParams(state: TableState): InvoiceListParams {
 export function InvoicesDueSection() {
   const list = useList({ id: 'due', defaults: DUE_DEFAULTS, resource: 'invoices', params: dueParams, fetch: fetchInvoices });
   const filter = dueFilterOf(list.state);
-  const [expanded, setExpanded] = useState(false);
+  const [detailed, updateDetailed] = useTableState(DETAILED_ID, DETAILED_DEFAULTS);
+  const expanded = detailed.filters.open === '1';
   const headingId = useId();
   const showVirtualAccount = list.data?.meta.show_virtual_account_number ?? false;
 
@@ -175,7 +177,7 @@ export function InvoicesDueSection() {
         showVirtualAccount={showVirtualAccount}
         tools={
           <>
-            <GhostButton type="button" onClick={() => setExpanded(true)}>
+            <GhostButton type="button" onClick={() => updateDetailed({ ...DEFAULT_TABLE_STATE, filters: { ...DETAILED_DEFAULTS.filters, open: '1' } })}>
               Expand
             </GhostButton>
             <GhostButton type="button" disabled aria-describedby={`${headingId}-links`}>
@@ -185,12 +187,16 @@ export function InvoicesDueSection() {
           </>
         }
       />
-      {expanded && <DetailedInvoices showVirtualAccount={showVirtualAccount} onClose={() => setExpanded(false)} />}
+      {expanded && <DetailedInvoices showVirtualAccount={showVirtualAccount} />}
     </section>
   );
 }
 
-/** The Detailed Invoice table's filters, kept under `detailed.f.*`; 'all' is each one's default. */
+/**
+ * The Detailed Invoice table's state, kept under `detailed.*` while it is open (`detailed.f.open=1`), so a
+ * reload or a shared link reopens it as it was; closing clears it all. 'all' is each filter's default.
+ */
+const DETAILED_ID = 'detailed';
 const DETAILED_DEFAULTS: Partial<TableState> = { filters: { status: 'all', channel: 'all', closed: 'all' } };
 const pick = <V extends string>(values: readonly V[], value: string | undefined): V => (values.includes(value as V) ? (value as V) : values[0]!);
 
@@ -200,7 +206,7 @@ function detailedParams(state: TableState): InvoiceListParams {
     channelFinance: pick(CHANNEL_FINANCE_FILTERS, state.filters.channel),
     closedStatus: pick(CLOSED_STATUS_FILTERS, state.filters.closed),
     region: state.region,
-    search: state.search,
+    search: searchKeyword(state.search) ?? '',
     page: state.page,
   };
 }
@@ -210,8 +216,8 @@ function detailedParams(state: TableState): InvoiceListParams {
  * closed-status filter while 'Closed' is chosen, region, search, row checkboxes and Download Report. Its
  * filters live in the URL only while it is open: collapsing it resets them to the defaults (spec §4).
  */
-function DetailedInvoices({ showVirtualAccount, onClose }: { showVirtualAccount: boolean; onClose: () => void }) {
-  const list = useList({ id: 'detailed', defaults: DETAILED_DEFAULTS, resource: 'invoices', params: detailedParams, fetch: fetchInvoices });
+function DetailedInvoices({ showVirtualAccount }: { showVirtualAccount: boolean }) {
+  const list = useList({ id: DETAILED_ID, defaults: DETAILED_DEFAULTS, resource: 'invoices', params: detailedParams, fetch: fetchInvoices });
   const params = detailedParams(list.state);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const setFilter = (name: string, value: string) => list.update({ filters: { ...list.state.filters, [name]: value } });
@@ -222,13 +228,8 @@ function DetailedInvoices({ showVirtualAccount, onClose }: { showVirtualAccount:
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  const close = () => {
-    list.reset();
-    onClose();
-  };
-
   return (
-    <Modal open title="Detailed Invoice table" width="90%" onClose={close}>
+    <Modal open title="Detailed Invoice table" width="90%" onClose={list.reset}>
       <DueSummary list={list.data} />
       <InvoicesList
         list={list}

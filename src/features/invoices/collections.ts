@@ -2,6 +2,7 @@ import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
 import type { PaymentRow } from '../../api/codecs/invoices';
 import { MISSING } from '../../lib/format';
 import type { TableState } from '../../lib/table-state';
+import { searchKeyword } from '../../domain/thresholds';
 import { COLLECTION_FILTERS, type CollectionFilter, type PaymentListParams } from '../../api/invoice-queries';
 
 /**
@@ -48,7 +49,7 @@ export function reportFilterOf(state: Pick<TableState, 'filters'>): ReportFilter
 
 /** The GET /payments params of a table state and its button ('all': no filter, every payment). */
 export function paymentParams(state: TableState, filter: ReportFilter): PaymentListParams {
-  return { filter: filter === ALL_PAYMENTS ? null : filter, region: state.region, search: state.search, page: state.page };
+  return { filter: filter === ALL_PAYMENTS ? null : filter, region: state.region, search: searchKeyword(state.search) ?? '', page: state.page };
 }
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;

@@ -44,8 +44,7 @@ export default function PayScreen() {
 }
 
 function PayPage({ token }: { token: string }) {
-  const { client } = useSession();
-  const { list, tab, page, setTab, setPage } = usePayDocuments(client, token);
+  const { list, tab, page, setTab, setPage } = usePayDocuments(token);
   if (list.error && !list.data) {
     return (
       <Box role="alert">

@@ -1,7 +1,6 @@
-import useSWR from 'swr';
 import styled from 'styled-components';
 import { useSearch } from 'wouter';
-import { useSession } from '../../api/session-context';
+import { useApi } from '../../api/use-api';
 import { config } from '../../config';
 import { formatDateTime } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
@@ -41,10 +40,7 @@ export default function PaySuccessScreen() {
   const orderId = params.get('order_id') ?? '';
   const failed = params.get('success') === 'false' || orderId === '';
   const token = sessionStorage.getItem(PAY_TOKEN_KEY) ?? '';
-  const { client } = useSession();
-  const { data, error } = useSWR<Awaited<ReturnType<typeof paymentSuccess>>, unknown>(failed || !token ? null : ['payment-success', orderId], () =>
-    paymentSuccess(client, token, orderId),
-  );
+  const { data, error } = useApi(failed || !token ? null : ['payment-success', orderId], (client) => paymentSuccess(client, token, orderId));
 
   if (failed || error || (!token && !failed)) {
     return (

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ApiClient } from '../../api/client';
+import type { Session } from '../../api/session';
+import { SessionProvider } from '../../api/session-context';
 import { usePayDocuments } from './usePayDocuments';
 
 afterEach(cleanup);
@@ -15,13 +17,15 @@ function setup(search: string) {
   const request = vi.fn(() => new Promise<never>(() => {}));
   const client = { request } as unknown as ApiClient;
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {children}
-      </Router>
-    </SWRConfig>
+    <SessionProvider session={{ client } as unknown as Session}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {children}
+        </Router>
+      </SWRConfig>
+    </SessionProvider>
   );
-  const view = renderHook(() => usePayDocuments(client, 'tok-1'), { wrapper });
+  const view = renderHook(() => usePayDocuments('tok-1'), { wrapper });
   const url = () => location.history.at(-1);
   const asked = () => (request.mock.calls.at(-1) as unknown as [{ query: Record<string, unknown> }])[0].query;
   return { ...view, url, asked };
