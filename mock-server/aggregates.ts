@@ -1,6 +1,7 @@
 import { addDays, format, getDaysInMonth, isValid, parse, parseISO, startOfDay, startOfMonth } from 'date-fns';
 import { type Db, type LoanApplication } from './db';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../src/domain/statuses';
+import { APPLICATION_STATUSES, OVERDUE_BUCKETS, type ApplicationStatus } from '../src/domain/statuses';
+import { MONTHS, YEARLY_WINDOW_DAYS } from '../src/domain/chart-periods';
 import { REGIONS, type Region } from '../src/domain/regions';
 
 /**
@@ -21,9 +22,6 @@ export interface DateWindow {
 
 export type GraphType = 'yearly' | 'weekly';
 export const GRAPH_TYPES: readonly GraphType[] = ['yearly', 'weekly'];
-
-/** How many days back the yearly view and the default top-performers window start (spec §9). */
-export const YEARLY_WINDOW_DAYS = 364;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -73,7 +71,10 @@ export const inWindow = (day: string, window: DateWindow) => day >= window.from 
 /** A 'YYYY-MM-DD' day as a whole day count (date-only strings parse as UTC midnight, so this is exact). */
 export const dayNumber = (day: string) => Date.parse(day) / 86_400_000;
 
-/** Calendar days from one 'YYYY-MM-DD' day to another. */
+/**
+ * Calendar days from one 'YYYY-MM-DD' day to another. Stored days are always well formed, so this is the
+ * kernel's `daysBetween` without its checks: it runs once per row when the figures are built.
+ */
 export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
 
 /** Days past a due date: positive once it is behind us (due yesterday = 1). */
@@ -85,7 +86,6 @@ export function daysPast(day: string, today: Date): number {
 // Buckets (filter_information)
 // ---------------------------------------------------------------------------------------------------
 
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** Amounts in paise. */
 export interface Bucket {
@@ -105,7 +105,11 @@ export const weekOfMonth = (day: string) => Math.floor((Number(day.slice(8, 10))
 /** Month index 0..11 of a 'YYYY-MM-DD' day. */
 export const monthIndex = (day: string) => Number(day.slice(5, 7)) - 1;
 
-/** How many week buckets the weekly view has: ceil(days in the month of `to` / 7). */
+/**
+ * How many week buckets the provider answers for the weekly view: ceil(days in the month of `to` / 7), so
+ * every day of the month is in a bucket. The app draws the spec's count (src/domain/chart-periods.ts:
+ * the previous month's days / 7), a kept quirk documented in the README.
+ */
 export function weekCount(window: DateWindow): number {
   return Math.ceil(getDaysInMonth(parseISO(window.to)) / 7);
 }
@@ -395,8 +399,8 @@ export function defaults(db: Db, anchorId: number, today: Date): DefaultFigures 
   for (const drawdown of completedDrawdowns(db, anchorId)) {
     const past = daysBetween(drawdown.due_date, day);
     if (past > 0) out.total += drawdown.principal_outstanding;
-    if (past > 30) out.default_30days += drawdown.principal_outstanding;
-    if (past > 90) out.default_90days += drawdown.principal_outstanding;
+    if (past > OVERDUE_BUCKETS.over30) out.default_30days += drawdown.principal_outstanding;
+    if (past > OVERDUE_BUCKETS.over90) out.default_90days += drawdown.principal_outstanding;
   }
   return out;
 }

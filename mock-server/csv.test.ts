@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvLines, guardCell, rupeesText } from './csv';
+import { paiseToText } from '../src/domain/money';
+import { csvLines, guardCell } from './csv';
 
 describe('csv helpers', () => {
   it('guards cells a spreadsheet would run as formulas', () => {
@@ -9,11 +10,11 @@ describe('csv helpers', () => {
   });
 
   it('writes paise as rupees with two decimals, exactly', () => {
-    expect(rupeesText(123456)).toBe('1234.56');
-    expect(rupeesText(5)).toBe('0.05');
-    expect(rupeesText(0)).toBe('0.00');
-    expect(rupeesText(-500)).toBe('-5.00');
-    expect(rupeesText(900_719_925_474_099)).toBe('9007199254740.99');
+    expect(paiseToText(123456)).toBe('1234.56');
+    expect(paiseToText(5)).toBe('0.05');
+    expect(paiseToText(0)).toBe('0.00');
+    expect(paiseToText(-500)).toBe('-5.00');
+    expect(paiseToText(900_719_925_474_099)).toBe('9007199254740.99');
   });
 
   it('quotes per RFC 4180, ends every line with CRLF and round-trips through papaparse', () => {

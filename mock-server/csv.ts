@@ -52,12 +52,6 @@ export function guardCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** Paise as rupees with exactly 2 decimals, by integer arithmetic ('-1234.05' for -123405). */
-export function rupeesText(paise: number): string {
-  const abs = Math.abs(paise);
-  return `${paise < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** One CSV chunk: guarded cells, CRLF between lines and after the last one. */
 export function csvLines(rows: readonly (readonly string[])[]): string {
   if (rows.length === 0) return '';

@@ -4,6 +4,7 @@
  * product-neutral ('credit' | 'pay' | 'erp_payment') and named with the product key at the API edge.
  */
 import type { AccessType } from '../src/domain/access';
+import type { PaymentMode } from '../src/domain/payments';
 import type { Region } from '../src/domain/regions';
 import type { ApplicationStatus, ClosedStatus, InvoiceStatus, LinkStatus, PaymentSource, RiskGrade } from '../src/domain/statuses';
 
@@ -341,7 +342,7 @@ export interface GatewayOrder {
   items: { invoice_id: number; amount: number }[];
   /** Sum of the items, in paise. */
   amount: number;
-  method: 'net_banking' | 'upi';
+  method: PaymentMode;
   status: 'pending' | 'success' | 'failed';
   created_at: string;
   completed_at: string | null;

@@ -1,6 +1,7 @@
 import { addDays } from 'date-fns';
-import { daysBetween, isoDay, monthIndex, MONTHS, todayOf, weekCount, weekOfMonth, type DateWindow, type GraphType } from './aggregates';
+import { daysBetween, isoDay, monthIndex, todayOf, weekCount, weekOfMonth, type DateWindow, type GraphType } from './aggregates';
 import { nextId, type Db, type DistributorCompany, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource } from './db';
+import { MONTHS } from '../src/domain/chart-periods';
 import { DUE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
 import { type Region } from '../src/domain/regions';
 

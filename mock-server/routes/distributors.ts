@@ -3,7 +3,8 @@ import { Router, type Request, type Response } from 'express';
 import { currentUser } from '../auth/middleware';
 import { LEAD_STATUSES, leadFigures, leadStatusCounts, rupees, type LeadFigures } from '../aggregates';
 import type { MockContext } from '../context';
-import { csvColumnsFrom, rupeesText, sendCsv, wantsCsv } from '../csv';
+import { csvColumnsFrom, sendCsv, wantsCsv } from '../csv';
+import { paiseToText } from '../../src/domain/money';
 import { type DistributorCompany } from '../db';
 import { type ApplicationStatus } from '../../src/domain/statuses';
 import { REGIONS, type Region } from '../../src/domain/regions';
@@ -90,12 +91,12 @@ function csvCell(c: DistributorCompany, figures: LeadFigures, key: LeadCsvKey): 
     case 'created_at':
       return c[key];
     case 'eligibility_amount':
-      return rupeesText(c.eligibility_amount);
+      return paiseToText(c.eligibility_amount);
     case 'amount_outstanding':
     case 'limit_sanctioned':
     case 'limit_utilized':
     case 'balance_available':
-      return rupeesText(figures[key]);
+      return paiseToText(figures[key]);
   }
 }
 

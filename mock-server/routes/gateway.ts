@@ -7,7 +7,7 @@ import type { MockContext } from '../context';
 import type { Db, GatewayOrder } from '../db';
 import { route } from '../http';
 import { balanceDue, creditFigures, payAccount, recordPayment } from '../pay';
-import { formatMoney } from '../../src/domain/money';
+import { formatMoney, rupeesToPaise } from '../../src/domain/money';
 
 const METHOD_LABEL: Record<GatewayOrder['method'], string> = { net_banking: 'Net banking', upi: 'UPI' };
 
@@ -224,7 +224,7 @@ ${rows || '<tr><td colspan="5">No drawdowns yet.</td></tr>'}
 <h1>Clear credit dues</h1>
 <dl>
 <dt>Loan</dt><dd>${escapeHtml(payload.loan_id)}</dd>
-<dt>Overdue amount</dt><dd>${escapeHtml(formatMoney(Math.round(payload.loan_amount * 100)))}</dd>
+<dt>Overdue amount</dt><dd>${escapeHtml(formatMoney(rupeesToPaise(payload.loan_amount)))}</dd>
 </dl>`,
       );
     }),

@@ -3,7 +3,8 @@ import { Router, type Request, type Response } from 'express';
 import { currentUser } from '../auth/middleware';
 import { daysBetween, defaultWindow, isoDay, parseDay, percent, rupees, todayOf, type DateWindow } from '../aggregates';
 import type { MockContext } from '../context';
-import { csvColumnsFrom, rupeesText, sendCsv, wantsCsv, type CsvHeader } from '../csv';
+import { csvColumnsFrom, sendCsv, wantsCsv, type CsvHeader } from '../csv';
+import { paiseToText } from '../../src/domain/money';
 import type { Db, Invoice, Payment, StarResource } from '../db';
 import type { InvoiceStatus } from '../../src/domain/statuses';
 import { bodyObject, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
@@ -247,7 +248,7 @@ function paymentAttributes(db: Db, index: AnchorIndex, p: Payment, todayIso: str
 
 const productLabel = (product: string) => product.charAt(0).toUpperCase() + product.slice(1);
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const money = (paise: number | null) => (paise === null ? '' : rupeesText(paise));
+const money = (paise: number | null) => (paise === null ? '' : paiseToText(paise));
 
 type CellContext = { index: AnchorIndex; todayIso: string; product: string };
 type Cell<T> = (row: T, ctx: CellContext) => string;
@@ -283,16 +284,16 @@ const INVOICE_COLUMNS = (product: string): CsvColumn<Invoice>[] => [
   { display_name: 'Customer Code', key: 'customer_code', cell: (inv) => inv.customer_code },
   { display_name: 'Invoice Number', key: 'document_number', cell: (inv) => inv.document_number },
   { display_name: 'Virtual Account Number', key: 'virtual_account_number', cell: (inv) => inv.virtual_account_number },
-  { display_name: 'Invoice Amount', key: 'total', cell: (inv) => rupeesText(inv.total) },
+  { display_name: 'Invoice Amount', key: 'total', cell: (inv) => paiseToText(inv.total) },
   { display_name: 'Invoice Date', key: 'invoice_date', cell: (inv) => inv.invoice_date },
   { display_name: 'Due Date', key: 'due_date', cell: (inv) => inv.due_date },
   { display_name: 'Status', key: 'status', cell: (inv) => inv.status },
   { display_name: 'Ageing (Days)', key: 'overdue_by_days', cell: (inv, c) => String(overdueDays(inv, c.todayIso)) },
   { display_name: 'Approved Limit', key: 'approved_limit', cell: (inv, c) => money(limitsOf(c.index, inv.distributor_company_id, c.todayIso).approved) },
   { display_name: 'Available Limit', key: 'available_limit', cell: (inv, c) => money(limitsOf(c.index, inv.distributor_company_id, c.todayIso).available) },
-  { display_name: `Due with ${productLabel(product)}`, key: `due_with_${product}`, cell: (inv, c) => rupeesText(factsOf(c.index, inv.id).dueWithProvider) },
-  { display_name: 'Balance Amount', key: 'balance_amount', cell: (inv) => rupeesText(balanceOf(inv)) },
-  { display_name: 'Amount Paid', key: 'amount_paid', cell: (inv) => rupeesText(inv.amount_paid) },
+  { display_name: `Due with ${productLabel(product)}`, key: `due_with_${product}`, cell: (inv, c) => paiseToText(factsOf(c.index, inv.id).dueWithProvider) },
+  { display_name: 'Balance Amount', key: 'balance_amount', cell: (inv) => paiseToText(balanceOf(inv)) },
+  { display_name: 'Amount Paid', key: 'amount_paid', cell: (inv) => paiseToText(inv.amount_paid) },
   { display_name: 'Settlement Date', key: 'latest_payment_settlement_date', cell: (inv, c) => factsOf(c.index, inv.id).latest?.settlement_date ?? '' },
   {
     display_name: 'Settlement Amount',
@@ -311,10 +312,10 @@ const PAYMENT_COLUMNS: CsvColumn<Payment>[] = [
   { display_name: 'Drawdown Due Date', key: 'drawdown_due_date', cell: (p, c) => (p.drawdown_id === null ? '' : (c.index.drawdownDue.get(p.drawdown_id) ?? '')) },
   { display_name: 'Due In (Days)', key: 'due_in_days', cell: (p, c) => String(dueInDays(drawdownDueOf(p, c.index), c.todayIso) ?? '') },
   { display_name: 'Overdue By (Days)', key: 'overdue_by_days', cell: (p, c) => String(overdueByDays(drawdownDueOf(p, c.index), c.todayIso) ?? '') },
-  { display_name: 'Amount Paid', key: 'amount', cell: (p) => rupeesText(p.amount) },
+  { display_name: 'Amount Paid', key: 'amount', cell: (p) => paiseToText(p.amount) },
   { display_name: 'Payment Reference', key: 'utr_number', cell: (p) => p.utr_number },
   { display_name: 'Settlement Date', key: 'settlement_date', cell: (p) => p.settlement_date ?? '' },
-  { display_name: 'Settlement Amount', key: 'settlement_amount', cell: (p) => rupeesText(p.settlement_amount) },
+  { display_name: 'Settlement Amount', key: 'settlement_amount', cell: (p) => paiseToText(p.settlement_amount) },
   // 'Yes' / 'No' rather than the table's 'Yes' / '-': a lone '-' would come out guarded as "'-".
   { display_name: 'Received Outside', key: 'received_outside', cell: (p) => yesNo(p.source === 'erp_payment') },
 ];

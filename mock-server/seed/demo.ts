@@ -5,6 +5,7 @@ import type { Region } from '../../src/domain/regions';
 import { nextId } from '../db';
 import { dayOffset, isoDate } from './random';
 import { closedStatusOf, PAY_SETTLEMENT_DAYS } from '../../src/domain/statuses';
+import { rupeesToPaise } from '../../src/domain/money';
 
 /**
  * Demo pay links: fixed tokens (the same whatever the seed, scale or day) that open the public pay page
@@ -216,7 +217,8 @@ export const DEMO_PAY_LINKS: readonly DemoPayLink[] = CUSTOMERS.map(({ token, sc
 /** How many customers the demo links add to the seed. */
 export const DEMO_CUSTOMER_COUNT = CUSTOMERS.length;
 
-const paise = (rupees: number) => Math.round(rupees * 100);
+/** The seed's amounts are written in rupees: the one parser makes them paise. */
+const paise = (rupees: number) => rupeesToPaise(rupees) ?? 0;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** Adds the demo customers, their loans, invoices, payments and drawdowns, and the demo links. Uses no randomness. */

@@ -1,6 +1,6 @@
 import type { Query } from './client';
 import { csvExportQuery, pageQuery } from './list-query';
-import { CLOSED_STATUSES, DUE_STATUSES, UNPAID_STATUSES, type ClosedStatus } from '../domain/statuses';
+import { CLOSED_STATUSES, DUE_STATUSES, OVERDUE_BUCKETS, UNPAID_STATUSES, type ClosedStatus } from '../domain/statuses';
 import { chartWindow, type ChartPeriod } from '../domain/chart-periods';
 import type { RegionFilter } from '../domain/regions';
 import { searchKeyword } from '../domain/thresholds';
@@ -80,10 +80,10 @@ const FILTER_RULES: Record<InvoiceFilter, Record<string, string | number | reado
   in_progress: { status_in: ['in-progress'] },
   due_today: { status_in: DUE, overdue_by_days: 0, overdue_criteria: 'eq' },
   not_overdue: { status_in: DUE, overdue_by_days: 0, overdue_criteria: 'lteq' },
-  overdue_under_30: { status_in: DUE, overdue_by_days: 30, overdue_criteria: 'lteq' },
-  overdue_30: { status_in: DUE, overdue_by_days: 30, overdue_criteria: 'gt' },
-  overdue_60: { status_in: DUE, overdue_by_days: 60, overdue_criteria: 'gt' },
-  overdue_90: { status_in: DUE, overdue_by_days: 90, overdue_criteria: 'gt' },
+  overdue_under_30: { status_in: DUE, overdue_by_days: OVERDUE_BUCKETS.over30, overdue_criteria: 'lteq' },
+  overdue_30: { status_in: DUE, overdue_by_days: OVERDUE_BUCKETS.over30, overdue_criteria: 'gt' },
+  overdue_60: { status_in: DUE, overdue_by_days: OVERDUE_BUCKETS.over60, overdue_criteria: 'gt' },
+  overdue_90: { status_in: DUE, overdue_by_days: OVERDUE_BUCKETS.over90, overdue_criteria: 'gt' },
   closed: { status_in: ['paid'] },
 };
 

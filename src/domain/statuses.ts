@@ -33,9 +33,11 @@ export function closedStatusOf(source: PaymentSource, settled: boolean): ClosedS
 /** A gateway payment settles this many days after it is made (the seed and the mock's settlement). */
 export const PAY_SETTLEMENT_DAYS = 2;
 
-/** The overdue buckets of the due lists and the stats (days past the due date, strictly more than). */
-export const OVERDUE_BUCKET_DAYS = [30, 60, 90] as const;
-export type OverdueBucket = (typeof OVERDUE_BUCKET_DAYS)[number];
+/**
+ * The overdue classes of the due lists, the stats and the credit figures: more than this many days past the
+ * due date ('30+', '60+', '90+'; '< 30' is 30 or fewer).
+ */
+export const OVERDUE_BUCKETS = { over30: 30, over60: 60, over90: 90 } as const;
 
 export const LINK_STATUSES = ['paid', 'pending', 'expired'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];

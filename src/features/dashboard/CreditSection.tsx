@@ -1,3 +1,4 @@
+import { REGION_LABELS } from '../../domain/regions';
 import type { CreditLimitSummary, TopPerformers } from '../../api/codecs/dashboard';
 import { formatPercent } from '../../lib/format';
 import { formatShortMoney } from '../../domain/money';
@@ -9,7 +10,6 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useCreditLimitSummary, useTopPerformers } from './hooks';
 import { Panel, SectionBox, SectionHeader } from '../../ui/layout';
 
-const REGION_NAMES = { north: 'North', east: 'East', west: 'West', south: 'South' } as const;
 const CREDIT_PERIOD = { period: 'this_year' } as const;
 
 /** Credit limit available: the summary cards, the region map, the credit top performers and overall utilisation. */
@@ -82,15 +82,15 @@ function CreditTopPerformers({ data }: { data: TopPerformers | undefined }) {
         <dl>
           <dt>Credit utilisation</dt>
           <dd>
-            {REGION_NAMES[leaders.credit_utilisation.region]} · {formatShortMoney(leaders.credit_utilisation.utilised)}
+            {REGION_LABELS[leaders.credit_utilisation.region]} · {formatShortMoney(leaders.credit_utilisation.utilised)}
           </dd>
           <dt>Credit limit growth</dt>
           <dd>
-            {REGION_NAMES[leaders.credit_limit_growth.region]} · {formatPercent(leaders.credit_limit_growth.growth)}
+            {REGION_LABELS[leaders.credit_limit_growth.region]} · {formatPercent(leaders.credit_limit_growth.growth)}
           </dd>
           <dt>Fastest invoice clearance</dt>
           <dd>
-            {REGION_NAMES[leaders.invoice_clearance.region]} · {leaders.invoice_clearance.average_days.toFixed(2)} days
+            {REGION_LABELS[leaders.invoice_clearance.region]} · {leaders.invoice_clearance.average_days.toFixed(2)} days
           </dd>
         </dl>
       )}

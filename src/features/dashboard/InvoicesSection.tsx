@@ -1,3 +1,4 @@
+import { REGION_LABELS } from '../../domain/regions';
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { FilterInformation, TopPerformers } from '../../api/codecs/dashboard';
@@ -16,7 +17,6 @@ import { useClearedGraph, usePaymentGraph, useSharedGraph, useTopPerformers } fr
 import { SectionHeader, SectionBox } from '../../ui/layout';
 import { useChartPanel } from '../../ui/useChartPanel';
 
-const REGION_NAMES = { north: 'North', east: 'East', west: 'West', south: 'South' } as const;
 const CHART_TITLES: Record<HomeChart, string> = { shared: 'Invoices Shared', cleared: 'Invoices Cleared', payments: 'Payments' };
 
 /** The buckets of a graph answer as chart categories, amounts (rupees) and counts, in display order. */
@@ -214,10 +214,10 @@ function TopPerformersCard({ data }: { data: TopPerformers | undefined }) {
         return (
           <div className="row" key={p.region}>
             <span>
-              <strong>{REGION_NAMES[p.region]}</strong>
+              <strong>{REGION_LABELS[p.region]}</strong>
               <span>{formatShortMoney(p.payment_received)}</span>
             </span>
-            <ProgressBar percent={share} label={`${REGION_NAMES[p.region]} share of payments received`} />
+            <ProgressBar percent={share} label={`${REGION_LABELS[p.region]} share of payments received`} />
           </div>
         );
       })}
