@@ -12,7 +12,7 @@ import { anchorIndex, availableLimit, availableLimits, balanceOf, factsOf, findI
 import { CLOSED_STATUSES, DUE_STATUSES, INVOICE_STATUSES, type ClosedStatus } from '../../src/domain/statuses';
 import { filterValue, pageParams, pageWindow, type Pagy } from '../paging';
 import { regionFilter } from './distributors';
-import { isSearchable, SEARCH_MIN_LENGTH } from '../../src/domain/thresholds';
+import { SEARCH_MIN_LENGTH, searchKeyword } from '../../src/domain/thresholds';
 
 /**
  * The invoices page (spec 1 §2.6, §3, §4, §7): invoice statistics, the Invoices Due list and the Detailed
@@ -75,15 +75,16 @@ function wholeNumber(value: string | undefined, field: string, problems: Record<
   return n;
 }
 
-/** `filter[search_keyword]`: 3 or more characters (spec §5), lower-cased for matching; null when absent. */
+/** `filter[search_keyword]`: 3 or more characters after trimming (spec §5), trimmed and lower-cased for matching; null when absent. */
 function searchFilter(req: Request, problems: Record<string, string>): string | null {
   const value = filterValue(req, 'search_keyword');
   if (value === undefined) return null;
-  if (!isSearchable(value)) {
+  const keyword = searchKeyword(value);
+  if (keyword === undefined) {
     problems.search_keyword = `search_keyword needs at least ${SEARCH_MIN_LENGTH} characters`;
     return null;
   }
-  return value.toLowerCase();
+  return keyword.toLowerCase();
 }
 
 /** Reads the GET /invoices filters; every problem is one 422. */
