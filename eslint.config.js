@@ -49,6 +49,11 @@ function layerZones({ tests }) {
       from: [FEATURE_ROOT, ...APP, ...OUTSIDE],
       message: 'src/api, src/lib and src/ui sit below the features and the app: move what you need down, or pass it in.',
     },
+    {
+      target: ['src/api', 'src/lib'],
+      from: 'src/ui',
+      message: 'The kit (src/ui) builds on src/api and src/lib, not the other way round.',
+    },
     ...FEATURES.map((feature) => ({
       target: `${FEATURE_ROOT}/${feature}`,
       from: FEATURE_ROOT,
@@ -73,7 +78,7 @@ function layerZones({ tests }) {
   ];
 }
 
-const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'machines/test-paths.ts'];
 const LAYERED = ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mock-server/**/*.ts'];
 
 /** No UI, no I/O in the kernel and the machines: they run the same in the browser, in Node and in tests. */
@@ -85,10 +90,11 @@ const PURE_IMPORTS = {
     },
   ],
 };
-const PURE_GLOBALS = ['fetch', 'XMLHttpRequest', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator'].map((name) => ({
-  name,
-  message: 'The domain kernel and the machines do no I/O: take it as an effect (machines) or keep it in src/api, src/lib or src/ui.',
-}));
+const IO = ['fetch', 'XMLHttpRequest', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator'];
+const IO_MESSAGE = 'The domain kernel and the machines do no I/O: take it as an effect (machines) or keep it in src/api, src/lib or src/ui.';
+const PURE_GLOBALS = IO.map((name) => ({ name, message: IO_MESSAGE }));
+/** The same globals reached through globalThis or self. */
+const PURE_PROPERTIES = ['globalThis', 'self'].flatMap((object) => IO.map((property) => ({ object, property, message: IO_MESSAGE })));
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'pacts', 'playwright-report', 'test-results', '.mock-data', 'coverage'] },
@@ -122,15 +128,16 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones({ tests: true }) }] },
   },
   {
-    files: ['src/domain/**/*.ts', 'machines/**/*.ts'],
+    files: ['src/domain/**/*.{ts,tsx}', 'machines/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: {
       'no-restricted-imports': ['error', PURE_IMPORTS],
       'no-restricted-globals': ['error', ...PURE_GLOBALS],
+      'no-restricted-properties': ['error', ...PURE_PROPERTIES],
     },
   },
   {
-    files: ['src/domain/**/*.ts'],
+    files: ['src/domain/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: {
       'no-restricted-imports': [

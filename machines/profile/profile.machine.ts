@@ -2,7 +2,6 @@ import { setup } from 'xstate';
 import { passwordPairProblems } from '../../src/domain/validation';
 import { formMachine, type FieldErrors, type FormValues } from '../form/form.machine';
 
-export { PASSWORD_MISMATCH } from '../../src/domain/validation';
 
 /** The password step's checks (spec §5): both fields required, the confirmation equal. */
 export function validatePasswordChange(values: FormValues): FieldErrors {

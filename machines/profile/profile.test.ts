@@ -4,7 +4,8 @@ import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { apiErrorFromBody } from '../../src/api/errors';
 import { formMachine, type FormValues } from '../form/form.machine';
 import { fakeEffect, pathName, replay, settle } from '../test-paths';
-import { PASSWORD_MISMATCH, profileMachine, validatePasswordChange, type ProfileEvent } from './profile.machine';
+import { profileMachine, validatePasswordChange, type ProfileEvent } from './profile.machine';
+import { PASSWORD_MISMATCH } from '../../src/domain/validation';
 
 function harness(submit: (values: FormValues) => Promise<unknown>) {
   const sent: FormValues[] = [];

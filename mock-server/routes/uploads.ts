@@ -42,14 +42,12 @@ import { MAX_DOCUMENT_PAISE, rupeesToPaise } from '../../src/domain/money';
  */
 
 export const UPLOAD_FIELD = 'file';
-/** Largest invoice amount a row may carry: ₹100 crore. */
 /** GST invoice numbers: at most 16 characters of letters, digits, '/' and '-'. */
 const INVOICE_NUMBER = /^[A-Za-z0-9/-]{1,16}$/;
 const CUSTOMER_CODE = /^[A-Za-z0-9/_-]{1,20}$/;
 /** An optional country prefix (+ and 1-3 digits, then an optional dash or space) and exactly 10 digits. */
 const MOBILE = /^(?:\+\d{1,3}[- ]?)?(\d{10})$/;
 const PIN_CODE = /^[1-9]\d{5}$/;
-/** Plain (1234.50), Indian-grouped (1,23,456.50) or Western-grouped (123,456.50) rupees, up to 2 decimals. */
 const KIND_LABEL: Record<CsvKind, string> = { invoices: 'invoice', customer_master: 'customer master', customer_history: 'customer history' };
 
 const uploadError = (status: number, code: string, detail: string, title = UPLOAD_FIELD) => new HttpError(status, [{ code, title, detail }]);

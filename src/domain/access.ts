@@ -33,7 +33,6 @@ export const ROUTES = {
   admin: { path: '/admin', title: 'Admin', label: 'Admin', types: ['t1', 't2', 't1t2', null], navPath: '/admin' },
   onboarding: { path: '/onboarding', title: 'Onboarding', label: null, types: ['t1', null], navPath: '/' },
 } as const satisfies Record<string, AppRoute>;
-export type RouteId = keyof typeof ROUTES;
 
 /** The logged-in routes in navigation order. */
 export const APP_ROUTES: readonly AppRoute[] = Object.values(ROUTES);

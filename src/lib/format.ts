@@ -6,8 +6,6 @@
 import { format as formatDateFns, isValid, parseISO } from 'date-fns';
 import { MISSING } from '../domain/money';
 
-export { MISSING };
-
 const COUNT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, signDisplay: 'negative' });
 
 /**

@@ -30,6 +30,16 @@ describe('the layers, enforced by lint', { timeout: 120_000 }, () => {
     expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: /), expect.stringMatching(/^no-restricted-globals: /)]);
   });
 
+  it('fails I/O reached through globalThis in a machine', async () => {
+    expect(await problems('machines/form/form.machine.ts', "export const x = () => globalThis.fetch('/x');\n")).toEqual([expect.stringMatching(/^no-restricted-properties: /)]);
+  });
+
+  it('fails src/lib or src/api importing the kit', async () => {
+    expect(await problems('src/lib/pagination.ts', "import { Table } from '../ui/Table';\nexport const x = Table;\n")).toContainEqual(
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*The kit \(src\/ui\) builds on src\/api and src\/lib/),
+    );
+  });
+
   it('fails a feature that imports another feature', async () => {
     const found = await problems('src/features/invoices/layout.ts', "import { discountBanner } from '../pay/hints';\nexport const x = discountBanner;\n");
     expect(found).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature never imports another feature/)]);

@@ -26,8 +26,10 @@ const CHART_TITLES: Record<StatsChart, string> = { shared: 'Total Invoices', cle
 const VIEW_NAMES: Record<ChartPeriod, string> = { monthly: 'Monthly', yearly: 'Yearly' };
 const productName = productNameOf(config.product);
 
-/** Box 1 this month, both charts over the last 12 months (spec 1 §7: 'Monthly invoice stats cover the current month; the default graph range is the last 364 days'). */
-/** Box 1 and the two charts each have a period; Box 1 starts on Monthly, the charts on Yearly. */
+/**
+ * Box 1 and the two charts each have a period: Box 1 starts on Monthly, the charts on Yearly (spec 1 §7:
+ * 'Monthly invoice stats cover the current month; the default graph range is the last 364 days').
+ */
 const STATS_PARTS = ['box', 'shared', 'cleared'] as const;
 const STATS_START = { box: 'monthly' } as const;
 

@@ -1,6 +1,6 @@
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
 import type { PaymentRow } from '../../api/codecs/invoices';
-import { MISSING } from '../../lib/format';
+import { MISSING } from '../../domain/money';
 import type { TableState } from '../../lib/table-state';
 import { searchKeyword } from '../../domain/thresholds';
 import { COLLECTION_FILTERS, type CollectionFilter, type PaymentListParams } from '../../api/invoice-queries';
