@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useMemo, type RefObject } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { formMachine, type FieldErrors, type FormValues } from '../../../machines/form/form.machine';
 import { focusFirstInvalid } from '../../ui/focus';
@@ -17,7 +17,8 @@ export function useFormActor(options: {
   form: RefObject<HTMLFormElement | null>;
 }) {
   const { initial, validate, submit, form } = options;
-  const actor = useActorRef(formMachine.provide({ actors: { submit: fromPromise(({ input }) => submit(input)) } }), { input: { initial, validate } });
+  const logic = useMemo(() => formMachine.provide({ actors: { submit: fromPromise(({ input }) => submit(input)) } }), [submit]);
+  const actor = useActorRef(logic, { input: { initial, validate } });
   return { ...useFormView(actor, form), done: useSelector(actor, (s) => s.status === 'done'), result: useSelector(actor, (s) => s.context.result) };
 }
 
