@@ -5,8 +5,12 @@ import { csvLines, guardCell } from './csv';
 
 describe('csv helpers', () => {
   it('guards cells a spreadsheet would run as formulas', () => {
-    for (const risky of ['=SUM(A1)', '+91 98', '-5.00', '@cmd', '\tx', '\rx']) expect(guardCell(risky)).toBe(`'${risky}`);
+    for (const risky of ['=SUM(A1)', '+91 98', '+5', '-5-5', '-1+2', '-5.', '-.5', '- 5', '-5e3', '@cmd', '\tx', '\rx']) expect(guardCell(risky)).toBe(`'${risky}`);
     for (const safe of ['Rao Traders', '5.00', '', " =later", "'quoted"]) expect(guardCell(safe)).toBe(safe);
+  });
+
+  it('writes a plain number as it is, so a spreadsheet can sum it (a negative ageing or amount)', () => {
+    for (const number of ['-28', '-5.00', '0', '-0.5', '1234.56']) expect(guardCell(number)).toBe(number);
   });
 
   it('writes paise as rupees with two decimals, exactly', () => {

@@ -42,14 +42,16 @@ export function csvColumnsFrom<H extends CsvHeader>(accepted: readonly H[], raw:
 export const CSV_CHUNK_ROWS = 1000;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number: an optional minus, digits, optional decimals. A spreadsheet reads it as a number, never a formula. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /**
  * The formula-injection guard: a cell a spreadsheet would read as a formula (starting with `=`, `+`, `-`,
- * `@`, a tab or a carriage return) gets a leading `'`, so it shows as text. This applies to every cell,
- * numbers included: a negative amount such as `-5.00` comes out as `'-5.00` (accepted: safe beats pretty).
+ * `@`, a tab or a carriage return) gets a leading `'`, so it shows as text. A plain number is not a formula
+ * and is written as it is, so an ageing of -28 or an amount of -5.00 still sums in the sheet.
  */
 export function guardCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
 /** One CSV chunk: guarded cells, CRLF between lines and after the last one. */

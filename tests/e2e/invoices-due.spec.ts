@@ -127,6 +127,25 @@ test.describe('invoices due', () => {
     expect(csv.data.length - 1).toBe(count);
   });
 
+  test('exported numbers stay numbers: a negative ageing is written as it is, so a spreadsheet can sum it', async ({ page }) => {
+    await openInvoices(page);
+    const due = section(page);
+    // Open invoices include ones not yet due: their ageing (today - due date) is negative.
+    await due.getByRole('button', { name: 'Open', exact: true }).click();
+    await settled(due);
+    await due.getByRole('button', { name: 'Download Report' }).click();
+    const report = page.getByRole('dialog', { name: 'Download Report' });
+    await report.getByRole('checkbox', { name: 'Invoice Number' }).check();
+    await report.getByRole('checkbox', { name: 'Ageing (Days)' }).check();
+    const downloading = page.waitForEvent('download');
+    await report.getByRole('button', { name: 'Download' }).click();
+    const csv = Papa.parse<string[]>(readFileSync(await (await downloading).path(), 'utf8').trim(), { skipEmptyLines: true });
+    expect(csv.data[0]).toEqual(['Invoice Number', 'Ageing (Days)']);
+    const ageing = csv.data.slice(1).map((row) => row[1]!);
+    expect(ageing.some((days) => days.startsWith('-'))).toBe(true);
+    for (const days of ageing) expect(days).toMatch(/^-?\d+$/);
+  });
+
   test('the detailed table filters by channel finance and status, shows the closed-status filter for Closed, and resets when collapsed', async ({ page }) => {
     await openInvoices(page);
     await section(page).getByRole('button', { name: 'Expand' }).click();
