@@ -157,6 +157,8 @@ export const payCheckoutMachine = setup({
       },
     },
     redirecting: {
+      // The customer may stop during the 8 s: nothing was charged; a new Pay makes a new order.
+      on: { CANCEL: { target: 'idle', actions: 'endAttempt' } },
       after: { gatewayRedirect: { target: 'redirected', actions: { type: 'redirect', params: ({ context }) => context.gatewayUrl ?? '' } } },
     },
     redirected: { type: 'final' },

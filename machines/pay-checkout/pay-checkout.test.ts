@@ -258,7 +258,7 @@ class CheckoutModel {
         if (event.type === AFTER_REDIRECT) {
           this.redirects.push(this.context.gatewayUrl!);
           this.value = 'redirected';
-        }
+        } else if (e.type === 'CANCEL') this.end();
         return;
       case 'succeeded':
         if (e.type === 'DISMISS') this.end();

@@ -69,7 +69,8 @@ test.describe('pay page', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Please, select payment mode to make payment.' })).toBeVisible();
     await page.getByLabel('UPI').check();
     await page.getByRole('button', { name: 'Pay', exact: true }).dblclick();
-    await expect(page.getByText(/You have agreed to pay Rs\.[\d.]+ amount, Soon you will redirected to payment gateway\.\.\./)).toBeVisible();
+    // The amount reads en-IN, like every other amount on the page: 'Rs.5,00,000.00'.
+    await expect(page.getByText(/You have agreed to pay Rs\.\d{1,2}(,\d{2})*,\d{3}\.\d{2} amount, Soon you will redirected to payment gateway\.\.\./)).toBeVisible();
     expect(new Set(payments).size).toBe(1);
     await page.waitForURL(/\/fake-gateway\//, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Pay successfully' }).click();
@@ -78,6 +79,27 @@ test.describe('pay page', () => {
     await expect(page.getByText('Transaction Number')).toBeVisible();
     await expect(page.getByText('₹5,00,000')).toBeVisible();
     expect(payments).toHaveLength(1);
+  });
+
+  test('the gateway redirect can be cancelled during its 8 seconds; the page stays usable and pays again', async ({ page }) => {
+    // The page's timers run on Playwright's clock, so the 8 s can be passed without waiting for them.
+    await page.clock.install();
+    await openPay(page, 'demo-closed-limit');
+    const row = rows(page).nth(1);
+    await row.getByRole('checkbox').check();
+    const paySwitch = row.getByRole('switch', { name: /^Pay for/ });
+    if ((await paySwitch.getAttribute('aria-checked')) !== 'true') await paySwitch.click();
+    await page.getByLabel('Net Banking').check();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    const popup = page.getByRole('dialog', { name: 'Redirecting to the payment gateway' });
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await expect(popup).toBeHidden();
+    // Past the 8 s the browser is still on the pay page: the redirect was stopped, not just hidden.
+    await page.clock.runFor(9_000);
+    expect(page.url()).toContain('/pay-with-provider?');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(popup).toBeVisible();
   });
 
   test('a part amount above the balance shows the message and blocks the credit request', async ({ page }) => {

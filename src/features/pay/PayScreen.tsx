@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { useSession } from '../../api/session-context';
 import { config } from '../../config';
 import { errorEntriesOf, toastText } from '../../domain/errors';
-import { paiseToText } from '../../domain/money';
+import { formatRupees } from '../../domain/money';
 import type { PayTab } from '../../domain/pay';
 import { PAGE_SIZE } from '../../domain/thresholds';
 import { Button, GhostButton } from '../../ui/form';
@@ -189,8 +189,15 @@ function PayContent({ token, data, tab, page, refreshing, onTab, onPage, reload 
         onCancel={() => checkout.send({ type: 'CANCEL' })}
       />
 
-      <Modal open={snapshot.matches('redirecting')} closable={false} title="Redirecting to the payment gateway" onClose={() => {}}>
-        <p role="status">You have agreed to pay Rs.{paiseToText(selection.paySum)} amount, Soon you will redirected to payment gateway...</p>
+      <Modal
+        open={snapshot.matches('redirecting')}
+        title="Redirecting to the payment gateway"
+        onClose={() => checkout.send({ type: 'CANCEL' })}
+      >
+        <p role="status">You have agreed to pay Rs.{formatRupees(selection.paySum)} amount, Soon you will redirected to payment gateway...</p>
+        <GhostButton type="button" onClick={() => checkout.send({ type: 'CANCEL' })}>
+          Cancel
+        </GhostButton>
       </Modal>
     </>
   );
