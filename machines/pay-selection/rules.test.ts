@@ -217,12 +217,23 @@ describe('credit and pay switches', () => {
     expect(selectionOf(s, 'a')).toMatchObject({ credit: true, pay: false });
     s = setPay(s, item('a'), true);
     expect(selectionOf(s, 'a')).toMatchObject({ credit: false, pay: true });
-    s = setPay(s, item('a'), false);
-    expect(selectionOf(s, 'a')).toMatchObject({ credit: false, pay: false });
     s = setCredit(s, item('a'), true);
     expect(selectionOf(s, 'a')).toMatchObject({ credit: true, pay: false });
+  });
+
+  it('keeps a selected document in exactly one total: credit off turns pay on; pay off turns credit on, or unticks', () => {
+    let s = select(state(big()), item('a'));
+    expect(selectionOf(s, 'a')).toMatchObject({ credit: true, pay: false });
     s = setCredit(s, item('a'), false);
-    expect(selectionOf(s, 'a')).toMatchObject({ credit: false, pay: false });
+    expect(selectionOf(s, 'a')).toMatchObject({ credit: false, pay: true });
+    s = setPay(s, item('a'), false);
+    expect(selectionOf(s, 'a')).toMatchObject({ credit: true, pay: false });
+    // Where credit is not possible (past the cutoff), pay off unticks the document.
+    const overdue = item('o', { due_date: '2025-12-30' });
+    let t = select(state(big()), overdue);
+    expect(selectionOf(t, 'o')).toMatchObject({ credit: false, pay: true });
+    t = setPay(t, overdue, false);
+    expect(selectionOf(t, 'o')).toBeUndefined();
   });
 
   it('leaves a disabled credit switch off, silently', () => {

@@ -295,21 +295,29 @@ export function setCredit<S extends SelectionState>(state: S, item: PayItem, on:
   if (on && item.unsubmitted === true) return withPopup(state, messages.switchBeforeCreated('credit', product, isSalesOrder));
   if (!current) return on ? withPopup(state, messages.tickFirst('credit')) : state;
   if (current.credit === on) return state;
-  if (!on) return replace(state, withPartText({ ...current, credit: false }, item, 0, variant));
+  // A selected document is always in exactly one total: credit off puts it on pay.
+  if (!on) return replace(state, withPartText({ ...current, credit: false, pay: true }, item, 0, variant));
   if (!creditAllowed(state, item)) return state;
   const remaining = remainingCredit(state, item.id);
   if (current.amount > remaining) return replace(state, { ...current, credit: false, pay: true }, overflowMessage(state, remaining));
   return replace(state, withPartText({ ...current, credit: true, pay: false }, item, remaining, variant));
 }
 
-/** The pay switch. On: guidance when unsubmitted or not ticked; otherwise pay on and credit off. Off: pay off. */
+/**
+ * The pay switch. On: guidance when unsubmitted or not ticked; otherwise pay on and credit off. Off: the
+ * document moves to credit when its credit switch is enabled and it fits the limit, else it is unticked,
+ * so a selected document is always in exactly one total.
+ */
 export function setPay<S extends SelectionState>(state: S, item: PayItem, on: boolean): S {
   const { product, isSalesOrder, variant } = state.options;
   const current = selectionOf(state, item.id);
   if (on && item.unsubmitted === true) return withPopup(state, messages.switchBeforeCreated('pay', product, isSalesOrder));
   if (!current) return on ? withPopup(state, messages.tickFirst('pay')) : state;
   if (current.pay === on) return state;
-  if (!on) return replace(state, { ...current, pay: false });
+  if (!on) {
+    const toCredit = creditAllowed(state, item) && current.amount <= remainingCredit(state, item.id);
+    return toCredit ? replace(state, withPartText({ ...current, pay: false, credit: true }, item, remainingCredit(state, item.id), variant)) : unselect(state, item.id);
+  }
   return replace(state, withPartText({ ...current, pay: true, credit: false }, item, 0, variant));
 }
 

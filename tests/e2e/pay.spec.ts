@@ -81,6 +81,25 @@ test.describe('pay page', () => {
     expect(payments).toHaveLength(1);
   });
 
+  test('a selected invoice is always in exactly one total: credit off puts it on pay, pay off back on credit', async ({ page }) => {
+    await openPay(page, 'demo-otp');
+    const first = rows(page).nth(0);
+    await first.getByRole('checkbox').check();
+    const credit = first.getByRole('switch', { name: /^Credit for/ });
+    const pay = first.getByRole('switch', { name: /^Pay for/ });
+    await expect(credit).toHaveAttribute('aria-checked', 'true');
+    const totals = page.getByText(/^Credit ₹[\d,.]+ · Pay ₹[\d,.]+$/);
+    await expect(totals).toHaveText(/^Credit ₹[1-9][\d,.]* · Pay ₹0\.00$/);
+    await credit.click();
+    await expect(credit).toHaveAttribute('aria-checked', 'false');
+    await expect(pay).toHaveAttribute('aria-checked', 'true');
+    await expect(totals).toHaveText(/^Credit ₹0\.00 · Pay ₹[1-9][\d,.]*$/);
+    await expect(page.getByText('(1 : Invoice Selected)')).toBeVisible();
+    await pay.click();
+    await expect(credit).toHaveAttribute('aria-checked', 'true');
+    await expect(pay).toHaveAttribute('aria-checked', 'false');
+  });
+
   test('the gateway redirect can be cancelled during its 8 seconds; the page stays usable and pays again', async ({ page }) => {
     // The page's timers run on Playwright's clock, so the 8 s can be passed without waiting for them.
     await page.clock.install();
