@@ -44,7 +44,7 @@ function expectInvariants(context: PaySelectionContext) {
     expect(known, `selection of an unknown document ${s.id}`).toBeDefined();
     expect(known?.unsubmitted).not.toBe(true);
     expect(Number.isSafeInteger(s.amount) && s.amount >= 0).toBe(true);
-    if (s.credit && known) expect(creditDisabledReason(known, context.creditLimitBalance, context.today)).toBeNull();
+    if (s.credit && known) expect(creditDisabledReason(known, context.creditLimitBalance, context.today, context.options.creditRefused)).toBeNull();
   }
   for (const i of context.items) expect(context.known[i.id]).toBe(i);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPartAmount, clearAll, creditDisabledReason, creditTotal, isOverdue, isPartial, messages, parsePartAmount, payTotal, reconcile, select, selectAll, selectionOf, setCredit, setPart, setPartAmount, setPay, unselect, validateAvailCredit, validatePay, type PayItem, type Selection, type SelectionOptions, type SelectionState } from './rules';
+import { CREDIT_DISABLED_TEXT, checkPartAmount, clearAll, creditDisabledReason, creditTotal, isOverdue, isPartial, messages, parsePartAmount, payTotal, reconcile, select, selectAll, selectionOf, setCredit, setPart, setPartAmount, setPay, unselect, validateAvailCredit, validatePay, type PayItem, type Selection, type SelectionOptions, type SelectionState } from './rules';
 import { daysBetween } from '../../src/domain/dates';
 import { formatRupees, paiseToText } from '../../src/domain/money';
 
@@ -234,6 +234,17 @@ describe('credit and pay switches', () => {
     expect(selectionOf(t, 'o')).toMatchObject({ credit: false, pay: true });
     t = setPay(t, overdue, false);
     expect(selectionOf(t, 'o')).toBeUndefined();
+  });
+
+  it('when the provider refuses credit (the overdue view), ticking puts documents on pay and credit stays off, with its reason', () => {
+    const refused = { ...state(big()), options: { ...state(big()).options, creditRefused: true } };
+    let s = select(refused, item('a'));
+    expect(selectionOf(s, 'a')).toMatchObject({ credit: false, pay: true });
+    expect(setCredit(s, item('a'), true)).toBe(s);
+    s = selectAll(s, [item('a'), item('b')]);
+    expect(s.selections.every((x) => x.pay && !x.credit)).toBe(true);
+    expect(creditDisabledReason(item('a'), big(), TODAY, true)).toBe('overdue-dues');
+    expect(CREDIT_DISABLED_TEXT['overdue-dues']).toBe('Credit is paused until your overdue credit dues are cleared.');
   });
 
   it('leaves a disabled credit switch off, silently', () => {

@@ -36,6 +36,8 @@ export interface SelectionOptions {
   isSalesOrder: boolean;
   /** meta.show_{product}_credit_option; when false credit is never turned on. Default true. */
   showCreditOption?: boolean;
+  /** The provider will refuse credit for the whole account (the overdue view): credit starts off, switches disabled. */
+  creditRefused?: boolean;
 }
 
 /** The selection of one document (spec §3 'Per-document payment selection'). */
@@ -69,7 +71,16 @@ export interface SelectionState {
   popup: string | null;
 }
 
-export type CreditDisabledReason = 'no-credit-limit' | 'no-balance-due' | 'overdue' | 'ddr';
+export type CreditDisabledReason = 'overdue-dues' | 'no-credit-limit' | 'no-balance-due' | 'overdue' | 'ddr';
+
+/** Why a credit switch is off and cannot be turned on, as the page says it next to the switch. */
+export const CREDIT_DISABLED_TEXT: Readonly<Record<CreditDisabledReason, string>> = {
+  'overdue-dues': 'Credit is paused until your overdue credit dues are cleared.',
+  'no-credit-limit': 'No credit line is available on this account.',
+  'no-balance-due': 'The balance due of this document is not known.',
+  overdue: 'Overdue by more than 60 days: pay it directly.',
+  ddr: 'A drawdown request for this document is in draft.',
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // Messages, verbatim from spec §5 (spelling included).
@@ -127,10 +138,12 @@ export function isPartial(item: Pick<PayDocument, 'status'>): boolean {
 }
 
 /**
- * Why the credit switch of a document is disabled, or null when it is enabled (spec §4): the customer's
+ * Why the credit switch of a document is disabled, or null when it is enabled (spec §4): the account is in
+ * the overdue view (the provider refuses credit until the dues are cleared), the customer's
  * credit_limit_balance is null, the document's balance_due is null, it is overdue, or it has a ddr status.
  */
-export function creditDisabledReason(item: PayItem, creditLimitBalance: Paise | null, today: string): CreditDisabledReason | null {
+export function creditDisabledReason(item: PayItem, creditLimitBalance: Paise | null, today: string, creditRefused = false): CreditDisabledReason | null {
+  if (creditRefused) return 'overdue-dues';
   if (creditLimitBalance === null) return 'no-credit-limit';
   if (item.balance_due === null) return 'no-balance-due';
   if (isOverdue(item, today)) return 'overdue';
@@ -168,7 +181,7 @@ function fits(limit: Paise | null, running: Paise, amount: Paise): boolean {
 }
 
 function creditAllowed(state: SelectionState, item: PayItem): boolean {
-  return state.options.showCreditOption !== false && creditDisabledReason(item, state.creditLimitBalance, state.today) === null;
+  return state.options.showCreditOption !== false && creditDisabledReason(item, state.creditLimitBalance, state.today, state.options.creditRefused) === null;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import styled from 'styled-components';
 
 const Button = styled.button`
@@ -35,12 +36,34 @@ const Button = styled.button`
   @media (prefers-reduced-motion: reduce) { .track::after { transition: none; } }
 `;
 
-/** An on/off switch with an accessible name; the visible text is optional. */
-export function Switch({ label, checked, onChange, disabled, text }: { label: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; text?: string }) {
+const Reason = styled.small`
+  display: block;
+  max-width: 18em;
+  color: ${({ theme }) => theme.textMuted};
+  white-space: normal;
+`;
+
+interface SwitchProps {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+  text?: string;
+  /** Why a disabled switch cannot be turned on: shown under it and read with it. */
+  reason?: string | null;
+}
+
+/** An on/off switch with an accessible name; the visible text is optional; a disabled one says why. */
+export function Switch({ label, checked, onChange, disabled, text, reason }: SwitchProps) {
+  const reasonId = useId();
+  const why = disabled && reason ? reason : null;
   return (
-    <Button type="button" role="switch" aria-checked={checked} aria-label={label} disabled={disabled} onClick={() => onChange(!checked)}>
-      <span className="track" aria-hidden />
-      {text && <span aria-hidden>{text}</span>}
-    </Button>
+    <>
+      <Button type="button" role="switch" aria-checked={checked} aria-label={label} disabled={disabled} aria-describedby={why ? reasonId : undefined} onClick={() => onChange(!checked)}>
+        <span className="track" aria-hidden />
+        {text && <span aria-hidden>{text}</span>}
+      </Button>
+      {why && <Reason id={reasonId}>{why}</Reason>}
+    </>
   );
 }

@@ -204,6 +204,18 @@ test.describe('pay page', () => {
     await expect(collections.getByText('₹42,500.00')).toBeVisible();
   });
 
+  test('an overdue customer is not steered into credit: ticking puts invoices on pay, credit is disabled and says why', async ({ page }) => {
+    await openPay(page, 'demo-overdue');
+    const first = rows(page).nth(0);
+    await first.getByRole('checkbox').check();
+    const credit = first.getByRole('switch', { name: /^Credit for/ });
+    await expect(credit).toHaveAttribute('aria-checked', 'false');
+    await expect(credit).toBeDisabled();
+    await expect(first.getByRole('switch', { name: /^Pay for/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(credit).toHaveAccessibleDescription('Credit is paused until your overdue credit dues are cleared.');
+    await expect(first.getByText('Credit is paused until your overdue credit dues are cleared.')).toBeVisible();
+  });
+
   for (const theme of THEMES) {
     test(`the pay page has no axe violations in the ${theme} theme`, async ({ page }) => {
       await useTheme(page, theme);

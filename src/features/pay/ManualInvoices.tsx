@@ -49,6 +49,8 @@ interface SelectionProps {
   showPay: boolean;
   selectionOf: (id: string) => Selection | undefined;
   creditLimit: number | null;
+  /** The overdue view: credit is refused for the account. */
+  creditRefused: boolean;
   send: (event: PaySelectionEvent) => void;
 }
 
@@ -95,6 +97,7 @@ export function ManualInvoices(props: Omit<EntryProps, 'entry'> & { entries: rea
             showPay={rest.showPay}
             selectionOf={rest.selectionOf}
             creditLimit={rest.creditLimit}
+            creditRefused={rest.creditRefused}
             send={rest.send}
           />
         ) : (
@@ -107,7 +110,7 @@ export function ManualInvoices(props: Omit<EntryProps, 'entry'> & { entries: rea
 
 /** A created manual document: its figures and the full payment controls. */
 function CreatedEntry(props: SelectionProps & { document: PayDocument; label: string; today: string }) {
-  const { document, label, today, selectionOf, creditLimit, ...controls } = props;
+  const { document, label, today, selectionOf, creditLimit, creditRefused, ...controls } = props;
   return (
     <Entry role="group" aria-label={`${label} ${document.document_number}`} data-testid={`doc-${document.document_number}`}>
       <h3>
@@ -123,7 +126,7 @@ function CreatedEntry(props: SelectionProps & { document: PayDocument; label: st
         {formatDate(document.invoice_date)} · {formatMoney(document.invoice_amount)} · due {formatDate(document.due_date)}
       </p>
       <div className="controls">
-        <PaymentControls item={document} selection={selectionOf(document.id)} creditDisabled={creditDisabledReason(document, creditLimit, today) !== null} {...controls} />
+        <PaymentControls item={document} selection={selectionOf(document.id)} creditDisabled={creditDisabledReason(document, creditLimit, today, creditRefused)} {...controls} />
       </div>
     </Entry>
   );
@@ -227,7 +230,7 @@ function EntryForm(props: EntryProps) {
         </div>
       </div>
       <div className="controls">
-        <PaymentControls item={placeholder} number={values.number || `new ${name}`} selection={undefined} creditDisabled={false} showCredit={showCredit} showPay={showPay} send={sendSelection} />
+        <PaymentControls item={placeholder} number={values.number || `new ${name}`} selection={undefined} creditDisabled={null} showCredit={showCredit} showPay={showPay} send={sendSelection} />
       </div>
       <GhostButton type="button" disabled={creating} onClick={() => send({ type: 'DELETE' })}>
         Delete {name}

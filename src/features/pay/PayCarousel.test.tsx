@@ -52,6 +52,7 @@ function base(overrides: Partial<PayCarouselProps> = {}): PayCarouselProps {
     showPay: true,
     selectionOf: () => undefined,
     creditLimit: 10_000_000,
+    creditRefused: false,
     send: vi.fn(),
     ...overrides,
   };

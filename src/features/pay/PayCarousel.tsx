@@ -158,7 +158,7 @@ export function PayCarousel(props: PayCarouselProps) {
 }
 
 function DocumentCard(props: PayCarouselProps & { item: PayItem; expanded: boolean; onToggle: () => void }) {
-  const { tab, item, expanded, onToggle, label, today, showVirtualAccount, showCredit, showPay, selectionOf, creditLimit, send } = props;
+  const { tab, item, expanded, onToggle, label, today, showVirtualAccount, showCredit, showPay, selectionOf, creditLimit, creditRefused, send } = props;
   const id = useId();
   const panelId = `${id}-panel`;
   const closed = tab === 'closed';
@@ -239,7 +239,7 @@ function DocumentCard(props: PayCarouselProps & { item: PayItem; expanded: boole
                 selection={s}
                 showCredit={showCredit}
                 showPay={showPay}
-                creditDisabled={creditDisabledReason(item, creditLimit, today) !== null}
+                creditDisabled={creditDisabledReason(item, creditLimit, today, creditRefused)}
                 send={send}
               />
             )}

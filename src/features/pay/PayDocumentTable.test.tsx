@@ -36,6 +36,7 @@ function props(overrides: Partial<PayDocumentTableProps> = {}): PayDocumentTable
     showPay: true,
     selectionOf: () => undefined,
     creditLimit: 10_000_000,
+    creditRefused: false,
     send: vi.fn(),
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
-import { creditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
+import { CREDIT_DISABLED_TEXT, creditDisabledReason, type CreditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
 import { formatMoney } from '../../domain/money';
 import { dueHint, type PayTab } from '../../domain/pay';
 import { PAGE_SIZE } from '../../domain/thresholds';
@@ -42,7 +42,7 @@ const SORT_ARROW = { none: '↕', asc: '↑', desc: '↓' } as const;
  * shows status and UTR instead. The date column sorts the page in view.
  */
 export function PayDocumentTable(props: PayDocumentTableProps) {
-  const { tab, items, page, pagy, onPage, refreshing, label, today, showVirtualAccount, showCredit, showPay, selectionOf, creditLimit, send } = props;
+  const { tab, items, page, pagy, onPage, refreshing, label, today, showVirtualAccount, showCredit, showPay, selectionOf, creditLimit, creditRefused, send } = props;
   const [sort, setSort] = useState<Sort>('none');
   const rows = useMemo<Row[]>(() => {
     const sorted = sort === 'none' ? items : [...items].sort((a, b) => (sort === 'asc' ? 1 : -1) * a.invoice_date.localeCompare(b.invoice_date));
@@ -68,7 +68,7 @@ export function PayDocumentTable(props: PayDocumentTableProps) {
         </>
       ),
     },
-    ...(closed ? closedColumns() : openColumns({ allSelected, showCredit, showPay, selectionOf, creditLimit, today, send })),
+    ...(closed ? closedColumns() : openColumns({ allSelected, showCredit, showPay, selectionOf, creditLimit, creditRefused, today, send })),
   ];
 
   return (
@@ -86,8 +86,11 @@ function closedColumns(): Column<Row>[] {
   ];
 }
 
-function openColumns(options: Pick<PayDocumentTableProps, 'showCredit' | 'showPay' | 'selectionOf' | 'creditLimit' | 'today' | 'send'> & { allSelected: boolean }): Column<Row>[] {
-  const { allSelected, showCredit, showPay, selectionOf, creditLimit, today, send } = options;
+/** What the page says beside a disabled credit switch. */
+const reasonText = (reason: CreditDisabledReason | null) => (reason === null ? null : CREDIT_DISABLED_TEXT[reason]);
+
+function openColumns(options: Pick<PayDocumentTableProps, 'showCredit' | 'showPay' | 'selectionOf' | 'creditLimit' | 'creditRefused' | 'today' | 'send'> & { allSelected: boolean }): Column<Row>[] {
+  const { allSelected, showCredit, showPay, selectionOf, creditLimit, creditRefused, today, send } = options;
   return [
     {
       key: 'select',
@@ -118,7 +121,8 @@ function openColumns(options: Pick<PayDocumentTableProps, 'showCredit' | 'showPa
               <Switch
                 label={`Credit for ${item.document_number}`}
                 checked={Boolean(selectionOf(item.id)?.credit)}
-                disabled={creditDisabledReason(item, creditLimit, today) !== null}
+                disabled={creditDisabledReason(item, creditLimit, today, creditRefused) !== null}
+                reason={reasonText(creditDisabledReason(item, creditLimit, today, creditRefused))}
                 onChange={(on) => send({ type: 'SET_CREDIT', id: item.id, on })}
               />
             ),

@@ -5,7 +5,7 @@ import { useSession } from '../../api/session-context';
 import { config } from '../../config';
 import { errorEntriesOf, toastText } from '../../domain/errors';
 import { formatRupees } from '../../domain/money';
-import type { PayTab } from '../../domain/pay';
+import { isOverdueView, type PayTab } from '../../domain/pay';
 import { PAGE_SIZE } from '../../domain/thresholds';
 import { Button, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
@@ -83,7 +83,8 @@ function PayContent({ token, data, tab, page, refreshing, onTab, onPage, reload 
   const manual = useManualEntries({ client, token, owner, label, today });
   const listed = useMemo(() => data.data.filter((item) => !manual.createdIds.has(item.id)), [data.data, manual.createdIds]);
   const inView = useMemo(() => (tab === 'open' && openLimit ? [...manual.items, ...listed] : listed), [tab, openLimit, manual.items, listed]);
-  const selection = usePaySelection({ items: inView, creditLimitBalance: meta.credit_limit_balance, today, isSalesOrder: meta.is_sales_order, showCredit, openLimit });
+  const creditRefused = isOverdueView(meta.overdue_amount);
+  const selection = usePaySelection({ items: inView, creditLimitBalance: meta.credit_limit_balance, today, isSalesOrder: meta.is_sales_order, showCredit, creditRefused, openLimit });
   const checkout = usePayCheckout({ client, token, openLimit });
   const { snapshot } = checkout;
 
@@ -116,7 +117,7 @@ function PayContent({ token, data, tab, page, refreshing, onTab, onPage, reload 
     );
   }
 
-  const controls = { showCredit, showPay, selectionOf: selection.selectionOf, creditLimit: meta.credit_limit_balance, send: selection.send, label, today };
+  const controls = { showCredit, showPay, selectionOf: selection.selectionOf, creditLimit: meta.credit_limit_balance, creditRefused, send: selection.send, label, today };
   const otpStep = snapshot.matches('sendingOtp') || snapshot.matches('verifyingOtp');
   return (
     <>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
-import type { PayItem, Selection } from '../../../machines/pay-selection/rules';
+import { CREDIT_DISABLED_TEXT, type CreditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
 import { formatMoney, type Paise } from '../../domain/money';
 import { FieldError } from '../../ui/form';
 import { Switch } from '../../ui/Switch';
@@ -17,6 +17,8 @@ export interface DocumentViewProps {
   selectionOf: (id: string) => Selection | undefined;
   /** meta.credit_limit_balance in paise. */
   creditLimit: Paise | null;
+  /** The account is in the overdue view: the provider refuses credit, so every credit switch is off and disabled. */
+  creditRefused: boolean;
   send: (event: PaySelectionEvent) => void;
 }
 
@@ -33,7 +35,8 @@ export function PaymentControls(props: {
   selection: Selection | undefined;
   showCredit: boolean;
   showPay: boolean;
-  creditDisabled: boolean;
+  /** Why the credit switch is disabled, or null when it is enabled. */
+  creditDisabled: CreditDisabledReason | null;
   send: (event: PaySelectionEvent) => void;
 }) {
   const { item, selection: s, showCredit, showPay, creditDisabled, send } = props;
@@ -73,7 +76,7 @@ export function PaymentControls(props: {
       {showCredit && (
         <div className="row">
           <span>Credit</span>
-          <Switch label={`Credit for ${number}`} checked={Boolean(s?.credit)} disabled={creditDisabled} onChange={(on) => send({ type: 'SET_CREDIT', id: item.id, on })} />
+          <Switch label={`Credit for ${number}`} checked={Boolean(s?.credit)} disabled={creditDisabled !== null} reason={creditDisabled && CREDIT_DISABLED_TEXT[creditDisabled]} onChange={(on) => send({ type: 'SET_CREDIT', id: item.id, on })} />
         </div>
       )}
       {showPay && (

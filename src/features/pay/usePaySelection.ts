@@ -14,6 +14,8 @@ interface PaySelectionOptions {
   today: string;
   isSalesOrder: boolean;
   showCredit: boolean;
+  /** The overdue view: the provider refuses credit, so credit starts off and cannot be turned on. */
+  creditRefused: boolean;
   /** Open-limit customers send each credit document with its supplier bank account. */
   openLimit: boolean;
 }
@@ -23,13 +25,13 @@ interface PaySelectionOptions {
  * change, with the supplier bank account chosen for open invoices, the totals, the submit checks and the
  * `invoice_details` of a payment.
  */
-export function usePaySelection({ items, creditLimitBalance, today, isSalesOrder, showCredit, openLimit }: PaySelectionOptions) {
+export function usePaySelection({ items, creditLimitBalance, today, isSalesOrder, showCredit, creditRefused, openLimit }: PaySelectionOptions) {
   const [snapshot, send] = useMachine(paySelectionMachine, {
     input: {
       items,
       creditLimitBalance,
       today,
-      options: { product: config.product, variant: 'payment-page', isSalesOrder, showCreditOption: showCredit },
+      options: { product: config.product, variant: 'payment-page', isSalesOrder, showCreditOption: showCredit, creditRefused },
     },
   });
   useEffect(() => {
