@@ -131,6 +131,9 @@ describe('pageSummary', () => {
     expect(pageSummary({ count: 95, page: 10 })).toBe('Showing 91 to 95 of 95');
     expect(pageSummary({ count: 95, page: 1, items: 25 })).toBe('Showing 1 to 25 of 95');
     expect(pageSummary({ count: 95, page: 4, items: 25 })).toBe('Showing 76 to 95 of 95');
+    // What is counted, when the table says it ('Entries' on the pay page, 'payments' in collections).
+    expect(pageSummary({ count: 346, page: 1 }, 'payments')).toBe('Showing 1 to 10 of 346 payments');
+    expect(pageSummary({ count: 0, page: 1 }, 'Entries')).toBe('Showing 0 to 0 of 0 Entries');
   });
 
   it('keeps a page beyond the end within the list', () => {

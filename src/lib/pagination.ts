@@ -66,12 +66,13 @@ export function clampPage(input: string | number, last: number): number | null {
  * `'Showing 1 to 10 of 1,234'`. Uses `from` / `to` when the block gives them, else computes them from the
  * page (clamped to [1, last page]) and items per page. An empty list reads `'Showing 0 to 0 of 0'`.
  */
-export function pageSummary(pagy: Pagy): string {
+export function pageSummary(pagy: Pagy, unit?: string): string {
+  const of = (text: string) => (unit ? `${text} ${unit}` : text);
   const count = safeCount(pagy);
-  if (count === 0) return 'Showing 0 to 0 of 0';
+  if (count === 0) return of('Showing 0 to 0 of 0');
   const items = itemsPerPage(pagy);
   const page = Math.min(Math.max(1, Math.floor(Number.isFinite(pagy.page) ? pagy.page : 1)), Math.ceil(count / items));
   const from = pagy.from ?? (page - 1) * items + 1;
   const to = pagy.to ?? Math.min(page * items, count);
-  return `Showing ${formatCount(from)} to ${formatCount(to)} of ${formatCount(count)}`;
+  return of(`Showing ${formatCount(from)} to ${formatCount(to)} of ${formatCount(count)}`);
 }

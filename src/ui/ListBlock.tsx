@@ -30,6 +30,8 @@ export interface ListBlockProps<Row> {
   caption: string;
   /** Names the pager's navigation landmark. */
   pagerLabel: string;
+  /** What the rows are, said after the pager's count. */
+  pagerUnit?: string;
   search: { label: string; placeholder: string };
   /** What a committed search changes (default: the search alone). A screen may clear a filter with it. */
   onSearch?: (search: string) => void;
@@ -73,7 +75,7 @@ export function ListBlock<Row>(props: ListBlockProps<Row>) {
         onRetry={() => void list.mutate()}
         maxHeight={props.maxHeight}
       />
-      <Pagination label={props.pagerLabel} pagy={props.pagy} onPage={(page) => list.update({ page })} />
+      <Pagination label={props.pagerLabel} unit={props.pagerUnit} pagy={props.pagy} onPage={(page) => list.update({ page })} />
     </>
   );
 }

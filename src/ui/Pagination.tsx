@@ -26,13 +26,15 @@ interface PaginationProps {
   onPage: (page: number) => void;
   /** Names the table it pages, for the navigation landmark. */
   label: string;
+  /** What the rows are, after the count ('Showing 1 to 10 of 346 payments'). */
+  unit?: string;
 }
 
 /**
  * The footer of a paged table, from `pagy`: the 'Showing X to Y of N' summary, previous and next, and a
  * page-number box shown only when there are more than 10 rows (typed numbers are clamped to 1..last).
  */
-export function Pagination({ pagy, onPage, label }: PaginationProps) {
+export function Pagination({ pagy, onPage, label, unit }: PaginationProps) {
   const [typed, setTyped] = useState('');
   if (!pagy) return null;
   const last = lastPage(pagy);
@@ -43,7 +45,7 @@ export function Pagination({ pagy, onPage, label }: PaginationProps) {
   };
   return (
     <Footer aria-label={`${label} pages`}>
-      <span aria-live="polite">{pageSummary(pagy)}</span>
+      <span aria-live="polite">{pageSummary(pagy, unit)}</span>
       <Controls>
         <GhostButton type="button" disabled={!pagy.prev} onClick={() => pagy.prev && onPage(pagy.prev)} aria-label="Previous page">
           ‹ Prev

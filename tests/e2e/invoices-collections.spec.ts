@@ -322,7 +322,9 @@ test.describe('collections search, report and errors', () => {
     await expect(dialog.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expectRows(table, everything);
     await expectFigures(page, 'report-figures', everything);
-    await expect(allPager).toContainText(`Showing 1 to 10 of ${formatCount(everything.body.pagy.count)}`);
+    // The pager counts payments (rows), the figures count invoices: each says what it counts.
+    await expect(allPager).toContainText(`Showing 1 to 10 of ${formatCount(everything.body.pagy.count)} payments`);
+    await expect(dialog.getByText('No. of Invoices paid')).toBeVisible();
 
     const two = paymentsAnswer(page, (q) => q.get('page') === '2' && periodIs(null, false)(q));
     await allPager.getByRole('button', { name: 'Next page' }).click();

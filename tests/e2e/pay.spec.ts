@@ -30,6 +30,8 @@ test.describe('pay page', () => {
   test('two invoices paid from the credit line, with OTP', async ({ page }) => {
     await openPay(page, 'demo-otp');
     const balanceBefore = await page.getByTestId('credit-balance').innerText();
+    // The spec's pager text: 'Showing X to Y of N Entries'.
+    await expect(page.getByRole('navigation', { name: 'Invoices pages' })).toContainText(/Showing 1 to \d+ of \d+ Entries/);
     const first = rows(page).nth(0);
     const second = rows(page).nth(1);
     const numbers = [await first.locator('td').nth(1).innerText(), await second.locator('td').nth(1).innerText()].map((t) => t.split('\n')[0]!.replace(' ★', '').trim());

@@ -101,7 +101,7 @@ function CollectionFigures({ list, loading, testId }: { list: PaymentList | unde
         </dd>
       </div>
       <div>
-        <dt>No. of Invoices</dt>
+        <dt>No. of Invoices paid</dt>
         <dd data-testid={`${testId}-invoices`}>{value(meta && formatCount(meta.no_of_invoices))}</dd>
       </div>
       <div>
@@ -239,6 +239,7 @@ function PaymentsList(props: {
       rowKey={(r) => r.id}
       caption={props.caption}
       pagerLabel={props.pagerLabel}
+      pagerUnit="payments"
       search={{ label: props.searchLabel, placeholder: SEARCH_PLACEHOLDER }}
       filters={props.filters}
       exportCsv={{ columns: list.data?.csv_headers_accepted ?? [], download: (keys) => downloadPayments(client, list.params!, keys) }}

@@ -74,7 +74,7 @@ export function PayDocumentTable(props: PayDocumentTableProps) {
   return (
     <Cells>
       <Table caption={`${label}s`} hideCaption columns={columns} rows={rows} rowKey={({ item }) => item.id} refreshing={refreshing} />
-      <Pagination label={`${label}s`} pagy={pagy} onPage={onPage} />
+      <Pagination label={`${label}s`} unit="Entries" pagy={pagy} onPage={onPage} />
     </Cells>
   );
 }
