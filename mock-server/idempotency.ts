@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Db } from './db';
-import { nextId } from './db';
+import { type Db, nextId } from './db';
 import { HttpError } from './http';
 
 /** How long a key is remembered. */

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError } from './http';
-import type { ApiVersion } from '../src/domain/product';
-import { vendorMediaType } from '../src/domain/product';
+import { type ApiVersion, vendorMediaType } from '../src/domain/product';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -1,8 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { daysPast, isoDay, rupees, todayOf } from './aggregates';
 import { findPayLink, payTokenError } from './auth/pay-token';
-import type { Anchor, AnchorSettings, Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, PaymentLink } from './db';
-import { nextId } from './db';
+import { type Anchor, type AnchorSettings, type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaymentLink } from './db';
 import { formatMoney, rupeesToPaise } from '../src/domain/money';
 import { isOverdueView, isPastCreditCutoff } from '../src/domain/pay';
 import { closedStatusOf } from '../src/domain/statuses';

@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Db } from './db';
-import { SCHEMA_VERSION } from './db';
+import { type Db, SCHEMA_VERSION } from './db';
 
 /**
  * Where the mock keeps its state. `file: null` keeps everything in memory (tests); otherwise every

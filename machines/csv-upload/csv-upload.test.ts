@@ -2,9 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { ApiError, apiErrorFromBody, clientError } from '../../src/api/errors';
-import { CSV_MAX_BYTES, UPLOAD_FALLBACK_MESSAGE } from '../../src/domain/csv';
+import { CSV_MAX_BYTES, type CsvUploadResult, UPLOAD_FALLBACK_MESSAGE } from '../../src/domain/csv';
 import { csvUploadMachine, NO_FILE_MESSAGE, stepOf, uploadErrorText, type CsvFile, type CsvUploadActorInput, type CsvUploadEvent, type CsvUploadInput } from './csv-upload.machine';
-import { type CsvUploadResult } from '../../src/domain/csv';
 
 // ---------------------------------------------------------------------------------------------------
 // A harness whose upload effect is held open until the test settles it.

@@ -1,6 +1,5 @@
 import { format } from 'date-fns';
-import type { Response } from 'express';
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import jsonServer from 'json-server';
 import { findPayLink } from '../auth/pay-token';
 import type { MockContext } from '../context';

@@ -3,8 +3,7 @@ import { Router } from 'express';
 import { currentUser } from '../auth/middleware';
 import { hashPassword, passwordProblem, sha256, verifyPassword } from '../auth/passwords';
 import type { MockContext } from '../context';
-import type { Anchor, Db, User } from '../db';
-import { nextId } from '../db';
+import { type Anchor, type Db, nextId, type User } from '../db';
 import { isEmailAddress, PASSWORD_MISMATCH } from '../../src/domain/validation';
 import { HttpError, bodyObject, notFound, resource, route, stringField, throwIfProblems, validationError } from '../http';
 

@@ -1,5 +1,4 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { Router } from 'express';
+import { type ErrorRequestHandler, type Request, type RequestHandler, Router } from 'express';
 import multer from 'multer';
 import Papa from 'papaparse';
 import {

@@ -1,10 +1,8 @@
 import { addDays } from 'date-fns';
-import type { Db, DistributorCompany, Drawdown, Invoice, LoanApplication, PaySettingsOverride, Payment } from '../db';
-import type { ApplicationStatus, PaymentSource } from '../../src/domain/statuses';
+import { type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaySettingsOverride } from '../db';
+import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
 import type { Region } from '../../src/domain/regions';
-import { nextId } from '../db';
 import { dayOffset, isoDate } from './random';
-import { closedStatusOf, PAY_SETTLEMENT_DAYS } from '../../src/domain/statuses';
 import { rupeesToPaise } from '../../src/domain/money';
 
 /**

@@ -1,15 +1,13 @@
 import { addDays, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
-import type { Anchor, AnchorBankAccount, AnchorSettings, Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, PaymentLink, Repayment, Retailer, RetailerInvoice, StarResource, User } from '../db';
+import { type Anchor, type AnchorBankAccount, type AnchorSettings, type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, type Payment, type PaymentLink, type Repayment, type Retailer, type RetailerInvoice, SCHEMA_VERSION, type StarResource, type User } from '../db';
 import type { AccessType } from '../../src/domain/access';
-import type { ApplicationStatus, PaymentSource } from '../../src/domain/statuses';
-import { SCHEMA_VERSION } from '../db';
+import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
 import { REGIONS } from '../../src/domain/regions';
 import { addDemoCustomers } from './demo';
 import { BANKS, COMPANY_SUFFIXES, REGION_STATES } from './geography';
 import { createRandom, dayOffset, isoDate, type Random } from './random';
-import { closedStatusOf, PAY_SETTLEMENT_DAYS } from '../../src/domain/statuses';
 import { CREDIT_PERIOD_DAYS } from '../../src/domain/thresholds';
 
 export { DEMO_CUSTOMER_COUNT, DEMO_LINK_EXPIRES_AT, DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, type DemoPayLink } from './demo';

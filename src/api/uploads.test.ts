@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { csvUploadMachine, type CsvUploadActorInput } from '../../machines/csv-upload/csv-upload.machine';
-import type { CsvUploadResult } from '../domain/csv';
+import { type CsvUploadResult, failureReasons, rowFailed } from '../domain/csv';
 import { createMockServer, type RunningMock } from '../../mock-server/app';
 import { createApiClient, type SessionPort } from './client';
-import { rowFailed, failureReasons } from '../domain/csv';
 import { ApiError } from './errors';
 import { DEFAULT_PRODUCT } from '../domain/product';
 import { uploadCsv, uploadForm } from './uploads';

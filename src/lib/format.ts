@@ -51,6 +51,11 @@ export function formatCount(n: number | null | undefined): string {
 
 const percentFormats = new Map<number, Intl.NumberFormat>();
 
+/** A count and what it counts, grouped en-IN and in the right number: '1 customer', '10,000 rows'. */
+export function countText(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}
+
 /**
  * A value that is already a percentage, with a fixed number of decimals: `12.5` -> `'12.50%'`,
  * `formatPercent(7, 0)` -> `'7%'`. en-IN grouping (`'1,234.50%'`), rounding half away from zero on the

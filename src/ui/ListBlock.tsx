@@ -32,6 +32,8 @@ export interface ListBlockProps<Row> {
   pagerLabel: string;
   /** What the rows are, said after the pager's count. */
   pagerUnit?: string;
+  /** Show the pager's label on screen too. */
+  showPagerLabel?: boolean;
   search: { label: string; placeholder: string };
   /** What a committed search changes (default: the search alone). A screen may clear a filter with it. */
   onSearch?: (search: string) => void;
@@ -75,7 +77,7 @@ export function ListBlock<Row>(props: ListBlockProps<Row>) {
         onRetry={() => void list.mutate()}
         maxHeight={props.maxHeight}
       />
-      <Pagination label={props.pagerLabel} unit={props.pagerUnit} pagy={props.pagy} onPage={(page) => list.update({ page })} />
+      <Pagination label={props.pagerLabel} unit={props.pagerUnit} showLabel={props.showPagerLabel} pagy={props.pagy} onPage={(page) => list.update({ page })} />
     </>
   );
 }

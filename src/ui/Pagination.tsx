@@ -28,13 +28,15 @@ interface PaginationProps {
   label: string;
   /** What the rows are, after the count ('Showing 1 to 10 of 346 payments'). */
   unit?: string;
+  /** Show the label as well (the Complete Payment Report's 'All Invoices' pager). */
+  showLabel?: boolean;
 }
 
 /**
  * The footer of a paged table, from `pagy`: the 'Showing X to Y of N' summary, previous and next, and a
  * page-number box shown only when there are more than 10 rows (typed numbers are clamped to 1..last).
  */
-export function Pagination({ pagy, onPage, label, unit }: PaginationProps) {
+export function Pagination({ pagy, onPage, label, unit, showLabel = false }: PaginationProps) {
   const [typed, setTyped] = useState('');
   if (!pagy) return null;
   const last = lastPage(pagy);
@@ -45,7 +47,10 @@ export function Pagination({ pagy, onPage, label, unit }: PaginationProps) {
   };
   return (
     <Footer aria-label={`${label} pages`}>
-      <span aria-live="polite">{pageSummary(pagy, unit)}</span>
+      <span aria-live="polite">
+        {showLabel && <strong>{label}: </strong>}
+        {pageSummary(pagy, unit)}
+      </span>
       <Controls>
         <GhostButton type="button" disabled={!pagy.prev} onClick={() => pagy.prev && onPage(pagy.prev)} aria-label="Previous page">
           ‹ Prev

@@ -38,7 +38,8 @@ export function SearchBox({ label, placeholder, value, onSearch, min = SEARCH_MI
     <Box>
       <label htmlFor={id}>{label}</label>
       <div>
-        <Input id={id} type="search" value={text} placeholder={placeholder} aria-describedby={`${id}-hint`} onChange={(e) => setText(e.target.value)} />
+        {/* A text field in the search role: one clear button (ours, which also clears the committed search), not the browser's (x) as well. */}
+        <Input id={id} type="text" role="searchbox" inputMode="search" enterKeyHint="search" value={text} placeholder={placeholder} aria-describedby={`${id}-hint`} onChange={(e) => setText(e.target.value)} />
         {text !== '' && (
           <button
             type="button"

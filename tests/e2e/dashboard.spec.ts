@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { chartWindow } from '../../src/domain/chart-periods';
-import { formatShortMoney } from '../../src/domain/money';
-import { rupeesToPaise } from '../../src/domain/money';
+import { formatShortMoney, rupeesToPaise } from '../../src/domain/money';
 import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
 
 const short = (rupees: number) => formatShortMoney(rupeesToPaise(rupees));

@@ -3,8 +3,7 @@ import { format, subDays } from 'date-fns';
 import Papa from 'papaparse';
 import type { Locator, Page } from '@playwright/test';
 import { formatCount, formatDate } from '../../src/lib/format';
-import { formatShortMoney } from '../../src/domain/money';
-import { rupeesToPaise } from '../../src/domain/money';
+import { formatShortMoney, rupeesToPaise } from '../../src/domain/money';
 import { expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
 
 /** GET /payments as the provider answers it (JSON:API, rupees). */
@@ -269,6 +268,9 @@ test.describe('collections search, report and errors', () => {
 
     await search.fill('IN');
     await expect(section(page).getByText('Type at least 3 characters to search')).toBeVisible();
+    // One clear button: ours; the browser's own (x) of a search field is hidden.
+    await expect(section(page).getByRole('button', { name: 'Clear Search collections' })).toBeVisible();
+    await expect(search).toHaveAttribute('type', 'text'); // a type=search field would add the browser's own (x)
     await page.waitForTimeout(1500);
     expect(searches).toEqual([]);
     await expect(page).toHaveURL(/collections\.page=2/);
@@ -325,6 +327,8 @@ test.describe('collections search, report and errors', () => {
     // The pager counts payments (rows), the figures count invoices: each says what it counts.
     await expect(allPager).toContainText(`Showing 1 to 10 of ${formatCount(everything.body.pagy.count)} payments`);
     await expect(dialog.getByText('No. of Invoices paid')).toBeVisible();
+    // The spec's 'All Invoices' pager label is on screen, not only for screen readers.
+    await expect(allPager.getByText('All Invoices:')).toBeVisible();
 
     const two = paymentsAnswer(page, (q) => q.get('page') === '2' && periodIs(null, false)(q));
     await allPager.getByRole('button', { name: 'Next page' }).click();

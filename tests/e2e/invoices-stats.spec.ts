@@ -2,8 +2,7 @@ import { addDays, format } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
 import { invoiceListQuery, invoiceStatsQuery, type InvoiceStatsParams } from '../../src/api/invoice-queries';
 import { formatDate } from '../../src/lib/format';
-import { formatMoney, formatShortMoney } from '../../src/domain/money';
-import { rupeesToPaise } from '../../src/domain/money';
+import { formatMoney, formatShortMoney, rupeesToPaise } from '../../src/domain/money';
 import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
 
 /**

@@ -1,6 +1,6 @@
 import { REGION_LABELS } from '../../domain/regions';
 import type { CreditLimitSummary, TopPerformers } from '../../api/codecs/dashboard';
-import { formatPercent } from '../../lib/format';
+import { countText, formatPercent } from '../../lib/format';
 import { formatShortMoney } from '../../domain/money';
 import { IndiaRegionMap } from '../../ui/charts/IndiaRegionMap';
 import { PeriodSelector } from '../../ui/PeriodSelector';
@@ -29,7 +29,7 @@ export function CreditSection() {
           testId="credit-sanctioned"
           label="Total Credit Limit Sanctioned"
           value={s ? formatShortMoney(s.total_credit_limit_sanctioned.total) : pending}
-          sub={s ? `${s.total_credit_limit_sanctioned.active_customers} active customers` : undefined}
+          sub={s ? countText(s.total_credit_limit_sanctioned.active_customers, 'active customer') : undefined}
         />
         <StatCard
           testId="credit-utilised"

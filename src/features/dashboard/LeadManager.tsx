@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { LeadList, LeadRow, LeadStatus } from '../../api/codecs/dashboard';
 import { useSession } from '../../api/session-context';
-import { formatCount, formatDate } from '../../lib/format';
+import { countText, formatCount, formatDate } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
 import { Modal } from '../../ui/Modal';
@@ -92,7 +92,7 @@ function LeadTable({ status, list }: { status: LeadStatus; list: ListResult<{ st
   const title = STATUS_TITLES[status];
   return (
     <>
-      <Note>{list.data?.pagy ? `${formatCount(list.data.pagy.count)} customers` : ' '}</Note>
+      <Note>{list.data?.pagy ? countText(list.data.pagy.count, 'customer') : ' '}</Note>
       <ListBlock
         list={list}
         rows={list.data?.data}

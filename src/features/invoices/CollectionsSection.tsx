@@ -211,6 +211,7 @@ function PaymentReport({ today }: { today: Date }) {
         searchLabel="Search payment report"
         caption={REPORT_TITLE}
         pagerLabel="All Invoices"
+        showPagerLabel
         maxHeight={MODAL_TABLE_MAX_HEIGHT}
       />
     </>
@@ -225,6 +226,7 @@ function PaymentsList(props: {
   searchLabel: string;
   caption: string;
   pagerLabel: string;
+  showPagerLabel?: boolean;
   maxHeight?: number;
 }) {
   const { list, today } = props;
@@ -240,6 +242,7 @@ function PaymentsList(props: {
       caption={props.caption}
       pagerLabel={props.pagerLabel}
       pagerUnit="payments"
+      showPagerLabel={props.showPagerLabel}
       search={{ label: props.searchLabel, placeholder: SEARCH_PLACEHOLDER }}
       filters={props.filters}
       exportCsv={{ columns: list.data?.csv_headers_accepted ?? [], download: (keys) => downloadPayments(client, list.params!, keys) }}

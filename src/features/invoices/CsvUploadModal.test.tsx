@@ -4,10 +4,9 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { csvUploadMachine, type CsvUploadActorInput } from '../../../machines/csv-upload/csv-upload.machine';
-import { type CsvUploadResult } from '../../domain/csv';
+import { type CsvUploadResult, UPLOAD_TEXTS } from '../../domain/csv';
 import { apiErrorFromBody } from '../../api/errors';
 import { themes } from '../../ui/theme';
-import { UPLOAD_TEXTS } from '../../domain/csv';
 import { CsvUploadDialog } from './CsvUploadModal';
 
 afterEach(cleanup);

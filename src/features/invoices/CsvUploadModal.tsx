@@ -3,8 +3,7 @@ import { useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } 
 import styled from 'styled-components';
 import type { ActorLogicFrom } from 'xstate';
 import { type csvUploadMachine, stepOf, type CsvFile, type CsvUploadEvent, type CsvUploadSnapshot } from '../../../machines/csv-upload/csv-upload.machine';
-import { failureReasons, type UploadResultRow } from '../../domain/csv';
-import { CSV_FORMAT_HINTS, CSV_KIND, sizeText, UPLOAD_TEXTS, type CsvKind } from '../../domain/csv';
+import { CSV_FORMAT_HINTS, CSV_KIND, type CsvKind, failureReasons, sizeText, UPLOAD_TEXTS, type UploadResultRow } from '../../domain/csv';
 import { Button, FieldError, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { ProgressBar } from '../../ui/ProgressBar';

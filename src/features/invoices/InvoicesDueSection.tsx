@@ -128,8 +128,9 @@ function DueSummary({ list }: { list: InvoiceList | undefined }) {
   if (!list) return <Summary aria-hidden>&nbsp;</Summary>;
   return (
     <Summary>
-      Total due <strong>{formatMoney(list.meta.total_due)}</strong> · <strong>{formatCount(list.meta.no_of_invoices)}</strong> invoices ·{' '}
-      <strong>{formatCount(list.meta.no_of_customers)}</strong> customers
+      Total due <strong>{formatMoney(list.meta.total_due)}</strong> · <strong>{formatCount(list.meta.no_of_invoices)}</strong>{' '}
+      {list.meta.no_of_invoices === 1 ? 'invoice' : 'invoices'} · <strong>{formatCount(list.meta.no_of_customers)}</strong>{' '}
+      {list.meta.no_of_customers === 1 ? 'customer' : 'customers'}
     </Summary>
   );
 }

@@ -3,10 +3,8 @@
  * title, template and columns, the result summary and status names, and which cached lists a processed
  * file makes stale.
  */
-import type { UploadResultRow } from '../../domain/csv';
-import { rowFailed } from '../../domain/csv';
-import type { CsvUploadResult } from '../../domain/csv';
-import { CSV_COLUMNS, CSV_KIND, CSV_TEMPLATES, UPLOAD_TEXTS, type CsvKind, type CsvType } from '../../domain/csv';
+import { countText, formatCount } from '../../lib/format';
+import { CSV_COLUMNS, CSV_KIND, CSV_TEMPLATES, type CsvKind, type CsvType, type CsvUploadResult, rowFailed, UPLOAD_TEXTS, type UploadResultRow } from '../../domain/csv';
 
 /** The csvtypes of POST /invoices/upload (spec 1 §7), in the order the modal offers them; invoices first. */
 export const PAGE_CSV_TYPES = ['invoice', 'distributor', 'distributor_history'] as const satisfies readonly CsvType[];
@@ -53,13 +51,11 @@ export function resultSummary(result: CsvUploadResult): string {
   const meta = result.meta;
   if (meta?.total_rows !== undefined && meta.accepted_rows !== undefined) {
     const rejected = meta.rejected_rows ?? meta.total_rows - meta.accepted_rows;
-    return `${rowsText(meta.total_rows)} read: ${meta.accepted_rows} accepted, ${rejected} refused.`;
+    return `${countText(meta.total_rows, 'row')} read: ${formatCount(meta.accepted_rows)} accepted, ${formatCount(rejected)} refused.`;
   }
   const failed = result.rows.filter(rowFailed).length;
-  return `${rowsText(result.rows.length)} in the result: ${result.rows.length - failed} accepted, ${failed} refused.`;
+  return `${countText(result.rows.length, 'row')} in the result: ${formatCount(result.rows.length - failed)} accepted, ${formatCount(failed)} refused.`;
 }
-
-const rowsText = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 
 /** The key of a result row (rows of a customer file have no invoice number). */
 export const resultRowKey = (row: UploadResultRow, index: number) => `${index}-${row.row ?? ''}-${row.invoice_number ?? row.file_id ?? ''}`;

@@ -5,13 +5,12 @@
  * No React and no ECharts here (option objects only), so they are tested alone.
  */
 import type { StatsFilterInformation } from '../../api/codecs/invoices';
-import { MONTHS, weekLabels } from '../../domain/chart-periods';
+import { type ChartPeriod, MONTHS, weekLabels } from '../../domain/chart-periods';
 import { formatCount, formatPercent } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
 import { escapeHtml } from '../../ui/charts/chart-theme';
 import type { ChartOption, TooltipParams } from '../../ui/charts/echarts';
 import { barOption, lineOption } from '../../ui/charts/options';
-import type { ChartPeriod } from '../../domain/chart-periods';
 
 /** The provider's product key as a name ('provider' -> 'Provider'), as the top bar shows it. */
 export const productNameOf = (product: string) => product.charAt(0).toUpperCase() + product.slice(1);

@@ -4,9 +4,8 @@ import { creditDisabledReason, type PayItem } from '../../../machines/pay-select
 import { formatDate, formatDateTime, orMissing } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
 import { GhostButton } from '../../ui/form';
-import type { PayTab } from '../../domain/pay';
+import { dueHint, type PayTab } from '../../domain/pay';
 import { discountBanner } from './hints';
-import { dueHint } from '../../domain/pay';
 import { PaymentControls, type DocumentViewProps } from './PaymentControls';
 
 /**

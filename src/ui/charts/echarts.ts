@@ -8,12 +8,9 @@
  * The canvas renderer is enough for the region map too: ECharts parses a registered SVG map into its own shapes
  * and paints them like any other series, so the SVG renderer (another ~20 KiB) is not needed.
  */
-import { BarChart, LineChart, MapChart } from 'echarts/charts';
-import type { BarSeriesOption, LineSeriesOption, MapSeriesOption } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
-import { init, registerMap, use as registerModules } from 'echarts/core';
-import type { ComposeOption, ECharts, EChartsCoreOption, SetThemeOpts } from 'echarts/core';
+import { BarChart, type BarSeriesOption, LineChart, type LineSeriesOption, MapChart, type MapSeriesOption } from 'echarts/charts';
+import { GridComponent, type GridComponentOption, LegendComponent, type LegendComponentOption, TooltipComponent, type TooltipComponentOption } from 'echarts/components';
+import { type ComposeOption, type ECharts, type EChartsCoreOption, init, registerMap, type SetThemeOpts, use as registerModules } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 registerModules([LineChart, BarChart, MapChart, TooltipComponent, GridComponent, LegendComponent, CanvasRenderer]);

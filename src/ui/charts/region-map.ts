@@ -6,8 +6,7 @@
  */
 import type { Theme } from '../theme';
 import { formatPercent } from '../../lib/format';
-import { formatShortMoney } from '../../domain/money';
-import type { Paise } from '../../domain/money';
+import { formatShortMoney, type Paise } from '../../domain/money';
 import { escapeHtml } from './chart-theme';
 import type { ChartOption, TooltipParams } from './echarts';
 import { REGION_LABELS, REGIONS, type Region } from '../../domain/regions';
