@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { errorEntriesOf, type ErrorEntry } from '../../src/domain/errors';
+import { and, assign, fromPromise, setup } from 'xstate';
+import { errorEntriesOf, isRetryableFailure, type ErrorEntry } from '../../src/domain/errors';
 import type { InvoiceDetail } from '../../src/domain/pay';
 import type { PaymentMode } from '../../src/domain/payments';
 
@@ -7,6 +7,10 @@ import type { PaymentMode } from '../../src/domain/payments';
 export const GATEWAY_REDIRECT_MS = 8000;
 export const OTP_LENGTH = 6;
 export const OTP_NOT_VERIFIED = 'The OTP could not be verified. Please check it, or resend it.';
+/** A failed step: its entries, and whether a retry can fix it. */
+const failure = (error: unknown) => ({ error: errorEntriesOf(error), retryable: isRetryableFailure(error) });
+
+export const GATEWAY_REFUSED = 'The payment gateway address is not one we can send you to. Nothing was charged.';
 
 /** One payment attempt: what is paid and the idempotency key made for it (kept when it is retried). */
 export type Attempt =
@@ -22,6 +26,8 @@ export interface CheckoutContext {
   message: string | null;
   /** Where a direct payment continues. */
   gatewayUrl: string | null;
+  /** The last failure is one a retry can fix (no answer, or the provider's own trouble); refusals are not. */
+  retryable: boolean;
 }
 
 export type CheckoutEvent =
@@ -64,20 +70,25 @@ export const payCheckoutMachine = setup({
       message: null,
       gatewayUrl: null,
       otpReferenceId: null,
+      retryable: false,
     })),
-    endAttempt: assign({ attempt: null, error: null, message: null, gatewayUrl: null, otpReferenceId: null }),
+    endAttempt: assign({ attempt: null, error: null, message: null, gatewayUrl: null, otpReferenceId: null, retryable: false }),
+
   },
   guards: {
     needsOtp: ({ event }) => event.type === 'AVAIL_CREDIT' && event.requireOtp,
     isSixDigits: ({ event }) => event.type === 'OTP_ENTERED' && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(event.otp),
     lastWasCredit: ({ context }) => context.attempt?.kind === 'credit',
+    retryable: ({ context }) => context.retryable,
+    /** The payment link may be followed: any link here; the screen's hook adds its allow-list. */
+    gatewayAllowed: (_, { url }: { url: string }) => url !== '',
     /** A credit attempt that needs an OTP and never got one sent: a retry must send it, not draw credit. */
     otpNotSent: ({ context }) => context.attempt?.kind === 'credit' && context.attempt.requireOtp && context.otpReferenceId === null,
   },
   delays: { gatewayRedirect: GATEWAY_REDIRECT_MS },
 }).createMachine({
   id: 'payCheckout',
-  context: { attempt: null, otpReferenceId: null, error: null, message: null, gatewayUrl: null },
+  context: { attempt: null, otpReferenceId: null, error: null, message: null, gatewayUrl: null, retryable: false },
   initial: 'idle',
   states: {
     idle: {
@@ -96,7 +107,7 @@ export const payCheckoutMachine = setup({
         src: 'sendOtp',
         input: ({ context }) => ({ loanApplicationId: context.attempt?.kind === 'credit' ? context.attempt.loanApplicationId : '' }),
         onDone: { target: 'awaitingOtp', actions: assign({ otpReferenceId: ({ event }) => event.output.otp_reference_id }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorEntriesOf(event.error) }) },
+        onError: { target: 'failed', actions: assign(({ event }) => failure(event.error)) },
       },
     },
     awaitingOtp: {
@@ -132,7 +143,7 @@ export const payCheckoutMachine = setup({
         src: 'availCredit',
         input: ({ context }) => ({ key: context.attempt?.key ?? '', items: context.attempt?.items ?? [] }),
         onDone: { target: 'succeeded', actions: assign({ message: ({ event }) => event.output.message }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorEntriesOf(event.error) }) },
+        onError: { target: 'failed', actions: assign(({ event }) => failure(event.error)) },
       },
     },
     paying: {
@@ -147,13 +158,19 @@ export const payCheckoutMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ event }) => typeof event.output.payment_link_url === 'string' && event.output.payment_link_url !== '',
+            guard: { type: 'gatewayAllowed', params: ({ event }) => ({ url: event.output.payment_link_url ?? '' }) },
             target: 'redirecting',
             actions: assign({ gatewayUrl: ({ event }) => event.output.payment_link_url ?? null }),
           },
-          { target: 'failed', actions: assign({ error: [{ code: 'ERROR', detail: 'The provider did not send a payment link.' }] }) },
+          // A link the page may not follow, or none: the same request would answer the same, so no retry.
+          {
+            guard: ({ event }) => typeof event.output.payment_link_url === 'string' && event.output.payment_link_url !== '',
+            target: 'failed',
+            actions: assign({ error: [{ code: 'ERROR', detail: GATEWAY_REFUSED }], retryable: false }),
+          },
+          { target: 'failed', actions: assign({ error: [{ code: 'ERROR', detail: 'The provider did not send a payment link.' }], retryable: false }) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorEntriesOf(event.error) }) },
+        onError: { target: 'failed', actions: assign(({ event }) => failure(event.error)) },
       },
     },
     redirecting: {
@@ -169,7 +186,12 @@ export const payCheckoutMachine = setup({
       on: {
         // The same attempt again, same key: a request that did reach the provider is not done twice. A credit
         // attempt whose OTP could not be sent starts again at the OTP: credit never goes out unverified.
-        RETRY: [{ guard: 'otpNotSent', target: 'sendingOtp' }, { guard: 'lastWasCredit', target: 'availing' }, { target: 'paying' }],
+        // Only a failure a retry can fix is retried (not 'already paid', 'overdue', a refused gateway).
+        RETRY: [
+          { guard: and(['retryable', 'otpNotSent']), target: 'sendingOtp' },
+          { guard: and(['retryable', 'lastWasCredit']), target: 'availing' },
+          { guard: 'retryable', target: 'paying' },
+        ],
         DISMISS: { target: 'idle', actions: 'endAttempt' },
       },
     },

@@ -6,7 +6,7 @@ import type { ErrorEntry } from '../../src/domain/errors';
 import type { InvoiceDetail } from '../../src/domain/pay';
 import type { PaymentMode } from '../../src/domain/payments';
 import { effectOutcome, fakeEffect, pathName, replay, settle } from '../test-paths';
-import { GATEWAY_REDIRECT_MS, OTP_NOT_VERIFIED, payCheckoutMachine, type CheckoutContext, type CheckoutEvent } from './pay-checkout.machine';
+import { GATEWAY_REDIRECT_MS, GATEWAY_REFUSED, OTP_NOT_VERIFIED, payCheckoutMachine, type CheckoutContext, type CheckoutEvent } from './pay-checkout.machine';
 
 const items = [{ id: '7', amount: 12_345_00 }];
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -175,7 +175,13 @@ function failure(error: unknown, entries: ErrorEntry[]) {
   return error;
 }
 
-const EMPTY: CheckoutContext = { attempt: null, otpReferenceId: null, error: null, message: null, gatewayUrl: null };
+const EMPTY: CheckoutContext = { attempt: null, otpReferenceId: null, error: null, message: null, gatewayUrl: null, retryable: false };
+
+/** Whether a failure can be fixed by a retry: no answer (no status, or 0), or 5xx / 408 / 429. */
+const retryableOf = (error: unknown) => {
+  const status = (error as { status?: number } | null)?.status ?? 0;
+  return status === 0 || status >= 500 || status === 408 || status === 429;
+};
 
 /** What the checkout should do, written from its description: one state, the context, every call made. */
 class CheckoutModel {
@@ -198,9 +204,9 @@ class CheckoutModel {
     if (effect === 'directPayment') this.calls.directPayment.push({ key: attempt.key, items: attempt.items, mode: attempt.kind === 'pay' ? attempt.mode : 'upi' });
   }
 
-  private fail(value: CheckoutValue, error: ErrorEntry[]) {
+  private fail(value: CheckoutValue, error: ErrorEntry[], retryable?: boolean) {
     this.value = value;
-    this.context = { ...this.context, error };
+    this.context = { ...this.context, error, ...(retryable === undefined ? {} : { retryable }) };
   }
 
   private end() {
@@ -224,7 +230,7 @@ class CheckoutModel {
         return;
       case 'sendingOtp':
         if (outcome?.id !== 'sendOtp') return;
-        if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error));
+        if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error), retryableOf(outcome.error));
         this.context = { ...this.context, otpReferenceId: (outcome.output as { otp_reference_id: string }).otp_reference_id };
         this.value = 'awaitingOtp';
         return;
@@ -241,15 +247,15 @@ class CheckoutModel {
         return;
       case 'availing':
         if (outcome?.id !== 'availCredit') return;
-        if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error));
+        if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error), retryableOf(outcome.error));
         this.context = { ...this.context, message: (outcome.output as { message: string }).message };
         this.value = 'succeeded';
         return;
       case 'paying': {
         if (outcome?.id !== 'directPayment') return;
-        if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error));
+        if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error), retryableOf(outcome.error));
         const link = (outcome.output as { payment_link_url?: string }).payment_link_url;
-        if (link === undefined || link === '') return this.fail('failed', [{ code: 'ERROR', detail: 'The provider did not send a payment link.' }]);
+        if (link === undefined || link === '') return this.fail('failed', [{ code: 'ERROR', detail: 'The provider did not send a payment link.' }], false);
         this.context = { ...this.context, gatewayUrl: link };
         this.value = 'redirecting';
         return;
@@ -265,7 +271,8 @@ class CheckoutModel {
         return;
       case 'failed':
         // The same attempt again (same key); a credit attempt whose OTP could not be sent sends it again.
-        if (e.type === 'RETRY') {
+        // Only a failure a retry can fix is retried.
+        if (e.type === 'RETRY' && this.context.retryable) {
           const attempt = this.context.attempt!;
           this.enter(attempt.kind === 'credit' ? (attempt.requireOtp && this.context.otpReferenceId === null ? 'sendingOtp' : 'availing') : 'paying');
         }
@@ -421,5 +428,60 @@ describe('pay checkout: every path', () => {
     // What should happen: the OTP is sent again; credit waits for a verified OTP.
     expect(h.fakes.availCredit.calls).toHaveLength(0);
     expect(h.actor.getSnapshot().value).toBe('sendingOtp');
+  });
+});
+
+describe('failures leave the page usable; only a fixable one offers a retry', () => {
+  const items: InvoiceDetail[] = [{ id: '1', amount: 100_00 }];
+  function checkout(answers: { directPayment: () => Promise<{ message: string; payment_link_url?: string }> }) {
+    const payments: string[] = [];
+    const machine = payCheckoutMachine.provide({
+      actors: {
+        directPayment: fromPromise<{ message: string; payment_link_url?: string }, { key: string; items: InvoiceDetail[]; mode: PaymentMode }>(({ input }) => {
+          payments.push(input.key);
+          return answers.directPayment();
+        }),
+      },
+      guards: { gatewayAllowed: (_, { url }: { url: string }) => url.startsWith('https://gateway.test/') },
+    });
+    return { actor: createActor(machine).start(), payments };
+  }
+
+  it('a gateway address the page may not follow fails without a retry; Close and Pay again make a new order', async () => {
+    const { actor, payments } = checkout({ directPayment: () => Promise.resolve({ message: 'ok', payment_link_url: 'http://evil.test/pay' }) });
+    actor.send({ type: 'PAY', key: 'k1', items, mode: 'upi' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context).toMatchObject({ error: [{ code: 'ERROR', detail: GATEWAY_REFUSED }], retryable: false, gatewayUrl: null });
+    actor.send({ type: 'RETRY' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(payments).toEqual(['k1']);
+    actor.send({ type: 'DISMISS' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'PAY', key: 'k2', items, mode: 'upi' });
+    await settle();
+    expect(payments).toEqual(['k1', 'k2']);
+  });
+
+  it('a refusal (already paid: 422) is not retried; no answer or a 5xx is, with the same key', async () => {
+    let answer: () => Promise<{ message: string }> = () => Promise.reject(apiErrorFromBody(422, { errors: [{ code: 'ER-PAY-409', detail: 'Already paid.' }] }));
+    const { actor, payments } = checkout({ directPayment: () => answer() });
+    actor.send({ type: 'PAY', key: 'k1', items, mode: 'upi' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ error: [{ code: 'ER-PAY-409', detail: 'Already paid.' }], retryable: false });
+    actor.send({ type: 'RETRY' });
+    await settle();
+    expect(payments).toEqual(['k1']);
+    actor.send({ type: 'DISMISS' });
+    answer = () => Promise.reject(apiErrorFromBody(503, {}));
+    actor.send({ type: 'PAY', key: 'k2', items, mode: 'upi' });
+    await settle();
+    expect(actor.getSnapshot().context.retryable).toBe(true);
+    answer = () => Promise.reject(clientError('Could not reach the provider.'));
+    actor.send({ type: 'RETRY' });
+    await settle();
+    expect(payments).toEqual(['k1', 'k2', 'k2']);
+    expect(actor.getSnapshot().context.retryable).toBe(true);
   });
 });

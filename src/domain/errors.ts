@@ -30,6 +30,15 @@ export function errorEntriesOf(error: unknown, fallbackCode = 'ERROR'): ErrorEnt
   return [{ code: fallbackCode, detail: error instanceof Error && error.message ? error.message : FALLBACK_TEXT }];
 }
 
+/**
+ * A failure a retry can fix: no answer at all (network, timeout) or the provider's own trouble (5xx, 408,
+ * 429). A refusal (any other 4xx: already paid, overdue, invalid) is answered the same way again.
+ */
+export function isRetryableFailure(error: unknown): boolean {
+  const status = isRecord(error) && typeof error.status === 'number' ? error.status : 0;
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
 /** Toast text: 'CODE: detail' joined by commas; the fallback code is ERROR for errors and WARN for warnings. */
 export function toastText(errors: readonly Partial<ErrorEntry>[], kind: 'error' | 'warn' = 'error'): string {
   const fallback = kind === 'warn' ? 'WARN' : 'ERROR';

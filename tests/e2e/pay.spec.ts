@@ -83,6 +83,32 @@ test.describe('pay page', () => {
     expect(payments).toHaveLength(1);
   });
 
+  test('a refused payment offers no retry, and the page stays usable: Close, then Pay makes a new order', async ({ page }) => {
+    await openPay(page, 'demo-closed-limit');
+    let refuse = true;
+    const keys: string[] = [];
+    await page.route('**/api/direct_payments/cc_avenue', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!refuse) return route.continue();
+      await route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'ER-PAY-409', detail: 'These invoices were paid already.' }] }) });
+    });
+    const row = rows(page).nth(1);
+    await row.getByRole('checkbox').check();
+    const paySwitch = row.getByRole('switch', { name: /^Pay for/ });
+    if ((await paySwitch.getAttribute('aria-checked')) !== 'true') await paySwitch.click();
+    await page.getByLabel('UPI').check();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'ER-PAY-409: These invoices were paid already.' });
+    await expect(failure).toBeVisible();
+    await expect(failure.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await failure.getByRole('button', { name: 'Close' }).click();
+    refuse = false;
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Redirecting to the payment gateway' })).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
   test('a selected invoice is always in exactly one total: credit off puts it on pay, pay off back on credit', async ({ page }) => {
     await openPay(page, 'demo-otp');
     const first = rows(page).nth(0);

@@ -168,9 +168,14 @@ function PayContent({ token, data, tab, page, refreshing, onTab, onPage, reload 
       {checkout.failed && (
         <Box role="alert">
           <p>{toastText(snapshot.context.error ?? [])}</p>
-          <Button type="button" onClick={() => checkout.send({ type: 'RETRY' })}>
-            Try again
-          </Button>{' '}
+          {/* Only a failure a retry can fix offers it (not 'already paid', 'overdue', a refused gateway). */}
+          {snapshot.context.retryable && (
+            <>
+              <Button type="button" onClick={() => checkout.send({ type: 'RETRY' })}>
+                Try again
+              </Button>{' '}
+            </>
+          )}
           <GhostButton type="button" onClick={() => checkout.send({ type: 'DISMISS' })}>
             Close
           </GhostButton>

@@ -5,21 +5,20 @@ import { payCheckoutMachine } from '../../../machines/pay-checkout/pay-checkout.
 import { availCredit, bankGroups, directPayment, openLimitAvailCredit, sendOtp, verifyOtp } from '../../api/pay';
 import type { ApiClient } from '../../api/client';
 import { config } from '../../config';
-import { notify, useErrorToast } from '../../ui/toast';
+import { useErrorToast } from '../../ui/toast';
 import { isAllowedExternalUrl, PAY_TOKEN_KEY } from './redirects';
 
 /** The checkout states in which a request is under way (or the browser is about to leave): the buttons wait. */
 const BUSY_STATES = ['sendingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting'] as const;
 
+/** A payment link the page may follow: an allowed gateway origin (the mock's own in development). */
+const gatewayAllowed = (url: string) => isAllowedExternalUrl(url, config.gatewayOrigins, { dev: config.allowLocalGateway });
+
 /**
- * Leaves for the payment gateway: only to an allowed address (else an error toast and the page stays), with
- * the page token kept for the success page, which the gateway opens without it.
+ * Leaves for the payment gateway (the machine has checked the address), with the page token kept for the
+ * success page, which the gateway opens without it.
  */
 export function goToGateway(url: string, token: string): void {
-  if (!isAllowedExternalUrl(url, config.gatewayOrigins, { dev: config.allowLocalGateway })) {
-    notify.errors([{ code: 'ERROR', detail: 'The payment gateway address is not one we can send you to.' }]);
-    return;
-  }
   sessionStorage.setItem(PAY_TOKEN_KEY, token);
   window.location.assign(url);
 }
@@ -44,6 +43,8 @@ export function usePayCheckout({ client, token, openLimit }: { client: ApiClient
         actions: {
           redirect: (_, url) => goToGateway(url, token),
         },
+        // A link the page may not follow fails the attempt in the machine, so the page stays usable.
+        guards: { gatewayAllowed: (_, { url }) => gatewayAllowed(url) },
       }),
     [client, token, openLimit],
   );
