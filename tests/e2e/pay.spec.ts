@@ -109,6 +109,24 @@ test.describe('pay page', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  test('while another tab loads, its label sits over skeleton rows, not the previous tab’s invoices', async ({ page }) => {
+    await openPay(page, 'demo-closed-limit');
+    const firstOpen = (await rows(page).nth(0).locator('td').nth(1).innerText()).split('\n')[0]!.replace(' ★', '').trim();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/invoice_collection\?.*status=closed/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('tab', { name: 'Closed Invoices' }).click();
+    const table = page.getByRole('region', { name: 'Invoices' });
+    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await expect(table).not.toContainText(firstOpen);
+    release();
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await expect(rows(page).first()).toBeVisible();
+  });
+
   test('a selected invoice is always in exactly one total: credit off puts it on pay, pay off back on credit', async ({ page }) => {
     await openPay(page, 'demo-otp');
     const first = rows(page).nth(0);

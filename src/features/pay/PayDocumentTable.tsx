@@ -18,6 +18,8 @@ export interface PayDocumentTableProps extends DocumentViewProps {
   tab: PayTab;
   /** The current server page. */
   items: readonly PayItem[];
+  /** The rows are being replaced by another tab's: show skeletons, not the old rows. */
+  loading?: boolean;
   page: number;
   pagy: Pagy | undefined;
   onPage: (page: number) => void;
@@ -42,7 +44,7 @@ const SORT_ARROW = { none: '↕', asc: '↑', desc: '↓' } as const;
  * shows status and UTR instead. The date column sorts the page in view.
  */
 export function PayDocumentTable(props: PayDocumentTableProps) {
-  const { tab, items, page, pagy, onPage, refreshing, label, today, showVirtualAccount, showCredit, showPay, selectionOf, creditLimit, creditRefused, send } = props;
+  const { tab, items, page, pagy, onPage, refreshing, loading = false, label, today, showVirtualAccount, showCredit, showPay, selectionOf, creditLimit, creditRefused, send } = props;
   const [sort, setSort] = useState<Sort>('none');
   const rows = useMemo<Row[]>(() => {
     const sorted = sort === 'none' ? items : [...items].sort((a, b) => (sort === 'asc' ? 1 : -1) * a.invoice_date.localeCompare(b.invoice_date));
@@ -73,7 +75,7 @@ export function PayDocumentTable(props: PayDocumentTableProps) {
 
   return (
     <Cells>
-      <Table caption={`${label}s`} hideCaption columns={columns} rows={rows} rowKey={({ item }) => item.id} refreshing={refreshing} />
+      <Table caption={`${label}s`} hideCaption columns={columns} rows={loading ? undefined : rows} rowKey={({ item }) => item.id} refreshing={refreshing} />
       <Pagination label={`${label}s`} unit="Entries" pagy={pagy} onPage={onPage} />
     </Cells>
   );

@@ -44,7 +44,7 @@ export default function PayScreen() {
 }
 
 function PayPage({ token }: { token: string }) {
-  const { list, tab, page, setTab, setPage } = usePayDocuments(token);
+  const { list, tab, page, tabLoading, setTab, setPage } = usePayDocuments(token);
   if (list.error && !list.data) {
     return (
       <Box role="alert">
@@ -54,7 +54,7 @@ function PayPage({ token }: { token: string }) {
     );
   }
   if (!list.data) return <Skeleton $height="320px" />;
-  return <PayContent key={token} token={token} data={list.data} tab={tab} page={page} refreshing={list.isLoading} onTab={setTab} onPage={setPage} reload={() => void list.mutate()} />;
+  return <PayContent key={token} token={token} data={list.data} tab={tab} page={page} refreshing={list.isLoading} tabLoading={tabLoading} onTab={setTab} onPage={setPage} reload={() => void list.mutate()} />;
 }
 
 interface PayContentProps {
@@ -63,12 +63,14 @@ interface PayContentProps {
   tab: PayTab;
   page: number;
   refreshing: boolean;
+  /** Another tab is loading: its rows show as skeletons, not the previous tab's rows. */
+  tabLoading: boolean;
   onTab: (tab: PayTab) => void;
   onPage: (page: number) => void;
   reload: () => void;
 }
 
-function PayContent({ token, data, tab, page, refreshing, onTab, onPage, reload }: PayContentProps) {
+function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onPage, reload }: PayContentProps) {
   const { client } = useSession();
   const { meta, pagy } = data;
   const today = useMemo(() => format(new Date(), 'yyyy-MM-dd'), []);
@@ -143,7 +145,7 @@ function PayContent({ token, data, tab, page, refreshing, onTab, onPage, reload 
           showVirtualAccount={meta.show_virtual_account_number}
         />
       ) : (
-        <PayDocumentTable {...controls} tab={tab} items={listed} page={page} pagy={pagy} onPage={onPage} refreshing={refreshing} showVirtualAccount={meta.show_virtual_account_number} />
+        <PayDocumentTable {...controls} tab={tab} items={listed} page={page} pagy={pagy} onPage={onPage} refreshing={refreshing} loading={tabLoading} showVirtualAccount={meta.show_virtual_account_number} />
       )}
 
       <Footer>

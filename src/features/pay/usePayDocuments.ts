@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { fetchCollection } from '../../api/pay';
 import { PAY_TABS, type PayTab } from '../../domain/pay';
 import { config } from '../../config';
@@ -25,10 +26,15 @@ export function usePayDocuments(token: string) {
     fetch: (client, p) => fetchCollection(client, config.product, p.token, p.tab, p.page),
   });
   const { tab, page } = list.params!;
+  // The tab the rows on screen belong to: while another tab loads, its label must not sit over the old rows.
+  const [shownTab, setShownTab] = useState(tab);
+  if (!list.isLoading && list.data !== undefined && shownTab !== tab) setShownTab(tab);
   return {
     list,
     tab,
     page,
+    /** Another tab is loading: the rows on screen are the previous tab's. */
+    tabLoading: shownTab !== tab,
     setTab: (next: PayTab) => list.update({ filters: { ...list.state.filters, tab: next } }),
     setPage: (next: number) => list.update({ page: next }),
   };
