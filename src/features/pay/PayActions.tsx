@@ -51,6 +51,8 @@ export function PayActions(props: {
       )}
       <span>
         Credit {formatMoney(selection.creditSum)} · Pay {formatMoney(selection.paySum)}
+        {/* A part amount being typed that is not valid is not in the totals: say so, rather than show a total that looks final. */}
+        {selection.selections.some((s) => s.error !== null) && <small> (incomplete: correct the part amount)</small>}
       </span>
       <span style={{ display: 'flex', gap: 8 }}>
         {showCredit && (
