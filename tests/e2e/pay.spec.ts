@@ -81,6 +81,35 @@ test.describe('pay page', () => {
     await expect(page.getByText('Transaction Number')).toBeVisible();
     await expect(page.getByText('₹5,00,000')).toBeVisible();
     expect(payments).toHaveLength(1);
+    // View Statement opens the pay link's statement (soa_link).
+    await expect(page.getByRole('link', { name: 'View Statement' })).toHaveAttribute('href', /\/fake-statement\/demo-closed-limit$/);
+    // The same return opened in another tab cannot confirm the details there, and says so: it is not a failure.
+    const other = await page.context().newPage();
+    await other.goto(page.url());
+    await expect(other.getByRole('heading', { name: 'Payment reported by the gateway' })).toBeVisible();
+    await expect(other.getByText('Payment not completed')).toHaveCount(0);
+    await expectNoAxeViolations(other);
+  });
+
+  test('a payment failed at the gateway says nothing was charged and leads back to the pay link', async ({ page }) => {
+    await openPay(page, 'demo-closed-limit');
+    const row = rows(page).nth(2);
+    await row.getByRole('checkbox').check();
+    const paySwitch = row.getByRole('switch', { name: /^Pay for/ });
+    if ((await paySwitch.getAttribute('aria-checked')) !== 'true') await paySwitch.click();
+    await page.getByLabel('UPI').check();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/fake-gateway\//, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Fail payment' }).click();
+    await page.waitForURL(/\/pay-with-provider-success\?order_id=.+&success=false/);
+    const failure = page.getByRole('alert');
+    await expect(failure.getByRole('heading', { name: 'Payment not completed' })).toBeVisible();
+    await expect(failure).toContainText('Something went wrong, we will already be looking into it');
+    await expect(failure).toContainText('your invoices are not paid and nothing was charged');
+    await expectNoAxeViolations(page);
+    await failure.getByRole('link', { name: 'Back to the payment page' }).click();
+    await page.waitForURL(/\/pay-with-provider\?token=demo-closed-limit/);
+    await expect(rows(page).first()).toBeVisible();
   });
 
   test('a refused payment offers no retry, and the page stays usable: Close, then Pay makes a new order', async ({ page }) => {

@@ -87,7 +87,7 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
   const inView = useMemo(() => (tab === 'open' && openLimit ? [...manual.items, ...listed] : listed), [tab, openLimit, manual.items, listed]);
   const creditRefused = isOverdueView(meta.overdue_amount);
   const selection = usePaySelection({ items: inView, creditLimitBalance: meta.credit_limit_balance, today, isSalesOrder: meta.is_sales_order, showCredit, creditRefused, openLimit });
-  const checkout = usePayCheckout({ client, token, openLimit });
+  const checkout = usePayCheckout({ client, token, openLimit, statement: meta.soa_link ?? null });
   const { snapshot } = checkout;
 
   const availCredit = () => {

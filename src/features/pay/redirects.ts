@@ -42,3 +42,5 @@ export function collectionsLink(
 
 /** The page token is needed again on the success page, which the gateway opens without it. */
 export const PAY_TOKEN_KEY = 'pay_token';
+/** The statement link (soa_link) of the pay page, for the success page's View Statement. */
+export const PAY_STATEMENT_KEY = 'pay_statement';

@@ -6,7 +6,7 @@ import { availCredit, bankGroups, directPayment, openLimitAvailCredit, sendOtp, 
 import type { ApiClient } from '../../api/client';
 import { config } from '../../config';
 import { useErrorToast } from '../../ui/toast';
-import { isAllowedExternalUrl, PAY_TOKEN_KEY } from './redirects';
+import { isAllowedExternalUrl, PAY_STATEMENT_KEY, PAY_TOKEN_KEY } from './redirects';
 
 /** The checkout states in which a request is under way (or the browser is about to leave): the buttons wait. */
 const BUSY_STATES = ['sendingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting'] as const;
@@ -15,11 +15,13 @@ const BUSY_STATES = ['sendingOtp', 'verifyingOtp', 'availing', 'paying', 'redire
 const gatewayAllowed = (url: string) => isAllowedExternalUrl(url, config.gatewayOrigins, { dev: config.allowLocalGateway });
 
 /**
- * Leaves for the payment gateway (the machine has checked the address), with the page token kept for the
- * success page, which the gateway opens without it.
+ * Leaves for the payment gateway (the machine has checked the address), with the page token and the
+ * statement link kept for the success page, which the gateway opens without them.
  */
-export function goToGateway(url: string, token: string): void {
+export function goToGateway(url: string, token: string, statement: string | null): void {
   sessionStorage.setItem(PAY_TOKEN_KEY, token);
+  if (statement) sessionStorage.setItem(PAY_STATEMENT_KEY, statement);
+  else sessionStorage.removeItem(PAY_STATEMENT_KEY);
   window.location.assign(url);
 }
 
@@ -28,7 +30,7 @@ export function goToGateway(url: string, token: string): void {
  * of `src/api/pay.ts` (open-limit customers draw credit grouped by supplier bank account), and the redirect
  * to the gateway. A failure is toasted once when it appears.
  */
-export function usePayCheckout({ client, token, openLimit }: { client: ApiClient; token: string; openLimit: boolean }) {
+export function usePayCheckout({ client, token, openLimit, statement }: { client: ApiClient; token: string; openLimit: boolean; statement: string | null }) {
   const machine = useMemo(
     () =>
       payCheckoutMachine.provide({
@@ -41,12 +43,12 @@ export function usePayCheckout({ client, token, openLimit }: { client: ApiClient
           directPayment: fromPromise(({ input }) => directPayment(client, token, input.items, input.mode, input.key)),
         },
         actions: {
-          redirect: (_, url) => goToGateway(url, token),
+          redirect: (_, url) => goToGateway(url, token, statement),
         },
         // A link the page may not follow fails the attempt in the machine, so the page stays usable.
         guards: { gatewayAllowed: (_, { url }) => gatewayAllowed(url) },
       }),
-    [client, token, openLimit],
+    [client, token, openLimit, statement],
   );
   const [snapshot, send] = useMachine(machine);
   const failed = snapshot.matches('failed');
