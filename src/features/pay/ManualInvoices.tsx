@@ -9,15 +9,14 @@ import {
   type CreateRequest,
   type ManualValues,
 } from '../../../machines/manual-invoice/manual-invoice.machine';
-import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
-import { creditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
+import { creditDisabledReason, type PayItem } from '../../../machines/pay-selection/rules';
 import type { PayDocument } from '../../domain/pay';
 import { formatDate } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
 import { Button, FieldError, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { useErrorToast } from '../../ui/toast';
-import { PaymentControls } from './PaymentControls';
+import { PaymentControls, type DocumentViewProps } from './PaymentControls';
 import { useManualInvoice } from './useManualInvoice';
 
 /** One manual entry of the page: its key, and the document once the provider created it. */
@@ -44,15 +43,8 @@ export function placeholderItem(entryKey: string, label: string, today: string):
   };
 }
 
-interface SelectionProps {
-  showCredit: boolean;
-  showPay: boolean;
-  selectionOf: (id: string) => Selection | undefined;
-  creditLimit: number | null;
-  /** The overdue view: credit is refused for the account. */
-  creditRefused: boolean;
-  send: (event: PaySelectionEvent) => void;
-}
+/** What an entry needs of the page's selection: the same as the table and the carousel. */
+type SelectionProps = Pick<DocumentViewProps, 'showCredit' | 'showPay' | 'selectionOf' | 'creditLimit' | 'creditRefused' | 'send'>;
 
 interface EntryProps extends SelectionProps {
   entry: ManualEntry;

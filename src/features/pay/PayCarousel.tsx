@@ -7,6 +7,7 @@ import { GhostButton } from '../../ui/form';
 import { dueHint, type PayTab } from '../../domain/pay';
 import { discountBanner } from './hints';
 import { PaymentControls, type DocumentViewProps } from './PaymentControls';
+import { amountInput } from './styles';
 
 /**
  * The pay page's document list on narrow screens (spec 3 §2 'Mobile'): a vertical carousel of expandable
@@ -295,13 +296,9 @@ const Card = styled.div`
   label.row { justify-content: flex-start; cursor: pointer; }
   input[type='checkbox'] { width: 24px; height: 24px; margin: 0; }
   input[type='text'] {
+    ${amountInput}
     width: 140px;
     min-height: 44px;
-    padding: 0 8px;
-    border-radius: 6px;
-    border: 1px solid ${({ theme }) => theme.border};
-    background: ${({ theme }) => theme.surfaceRaised};
-    color: ${({ theme }) => theme.text};
     text-align: end;
   }
 `;

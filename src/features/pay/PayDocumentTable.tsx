@@ -13,6 +13,7 @@ import { Switch } from '../../ui/Switch';
 import { Table, type Column } from '../../ui/Table';
 import { discountBanner } from './hints';
 import type { DocumentViewProps } from './PaymentControls';
+import { amountInput } from './styles';
 
 export interface PayDocumentTableProps extends DocumentViewProps {
   tab: PayTab;
@@ -205,13 +206,8 @@ const Cells = styled.div`
   th label { display: inline-flex; align-items: center; gap: 6px; }
   input[type='checkbox'] { width: 22px; height: 22px; }
   input[type='text'] {
+    ${amountInput}
     width: 120px;
-    min-height: 40px;
-    padding: 0 8px;
-    border-radius: 6px;
-    border: 1px solid ${({ theme }) => theme.border};
-    background: ${({ theme }) => theme.surfaceRaised};
-    color: ${({ theme }) => theme.text};
   }
   small { display: block; color: ${({ theme }) => theme.textMuted}; }
   .hint { color: ${({ theme }) => theme.warning}; }

@@ -1,4 +1,14 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+
+/** The amount field of a document (part payment), in the table and on a phone card. */
+export const amountInput = css`
+  min-height: 40px;
+  padding: 0 8px;
+  border-radius: 6px;
+  border: 1px solid ${({ theme }) => theme.border};
+  background: ${({ theme }) => theme.surfaceRaised};
+  color: ${({ theme }) => theme.text};
+`;
 
 /** A panel of the pay page: the customer's header, a failure, the success message. */
 export const Box = styled.section`
