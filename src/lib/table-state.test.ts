@@ -16,12 +16,12 @@ describe('REGIONS', () => {
 
 describe('readTableState', () => {
   it('gives the defaults for an empty query', () => {
-    expect(readTableState('', 'loans')).toEqual({ page: 1, region: 'all', search: '', filters: {} });
-    expect(readTableState('?', 'loans')).toEqual({ page: 1, region: 'all', search: '', filters: {} });
+    expect(readTableState('', 'loans')).toEqual({ page: 1, region: 'all', search: '', filters: {}, selected: [] });
+    expect(readTableState('?', 'loans')).toEqual({ page: 1, region: 'all', search: '', filters: {}, selected: [] });
   });
 
   it('reads the prefixed keys, with or without the leading ?', () => {
-    const expected = { page: 3, region: 'east', search: 'acme steel', filters: { status: 'overdue', tenor: '90' } };
+    const expected = { page: 3, region: 'east', search: 'acme steel', filters: { status: 'overdue', tenor: '90' }, selected: [] };
     const query = 'loans.page=3&loans.region=east&loans.q=acme+steel&loans.f.status=overdue&loans.f.tenor=90';
     expect(readTableState(query, 'loans')).toEqual(expected);
     expect(readTableState(`?${query}`, 'loans')).toEqual(expected);
@@ -29,8 +29,8 @@ describe('readTableState', () => {
 
   it("ignores other tables' and unrelated keys", () => {
     const query = 'tab=2&invoices.page=5&invoices.region=west&invoices.f.status=paid&loans.q=x&loansx.page=9';
-    expect(readTableState(query, 'loans')).toEqual({ page: 1, region: 'all', search: 'x', filters: {} });
-    expect(readTableState(query, 'invoices')).toEqual({ page: 5, region: 'west', search: '', filters: { status: 'paid' } });
+    expect(readTableState(query, 'loans')).toEqual({ page: 1, region: 'all', search: 'x', filters: {}, selected: [] });
+    expect(readTableState(query, 'invoices')).toEqual({ page: 5, region: 'west', search: '', filters: { status: 'paid' }, selected: [] });
   });
 
   it('falls back to page 1 when the page is not a positive integer', () => {
@@ -48,7 +48,7 @@ describe('readTableState', () => {
 
   it('falls back to the given defaults for invalid values', () => {
     const defaults = { page: 2, region: 'south' as const };
-    expect(readTableState('t.page=zero&t.region=moon', 't', defaults)).toEqual({ page: 2, region: 'south', search: '', filters: {} });
+    expect(readTableState('t.page=zero&t.region=moon', 't', defaults)).toEqual({ page: 2, region: 'south', search: '', filters: {}, selected: [] });
   });
 
   it('lays filters over the default filters; an empty value clears one', () => {
@@ -85,8 +85,8 @@ describe('writeTableState', () => {
 
   it('omits values equal to the given defaults', () => {
     const defaults = { page: 1, region: 'north' as const, search: 'a', filters: { status: 'open' } };
-    expect(writeTableState('', 't', { page: 1, region: 'north', search: 'a', filters: { status: 'open' } }, defaults)).toBe('');
-    expect(writeTableState('', 't', { page: 1, region: 'all', search: '', filters: {} }, defaults)).toBe('t.region=all&t.q=&t.f.status=');
+    expect(writeTableState('', 't', { page: 1, region: 'north', search: 'a', filters: { status: 'open' }, selected: [] }, defaults)).toBe('');
+    expect(writeTableState('', 't', { page: 1, region: 'all', search: '', filters: {}, selected: [] }, defaults)).toBe('t.region=all&t.q=&t.f.status=');
   });
 
   it('writes this table’s keys in a fixed order, filters sorted by name', () => {
@@ -111,8 +111,14 @@ describe('writeTableState', () => {
     expect(search).toBe('a=1&loans.page=4&loans.q=x&b=2');
   });
 
+  it('writes the selection last, in the order ticked, without repeats', () => {
+    expect(writeTableState('', 'd', state({ page: 2, selected: ['inv_9', 'inv_2', 'inv_9'] }))).toBe('d.page=2&d.sel=inv_9%2Cinv_2');
+    expect(readTableState('d.sel=inv_9,,inv_2,inv_9', 'd').selected).toEqual(['inv_9', 'inv_2']);
+    expect(writeTableState('d.sel=inv_9&x=1', 'd', state())).toBe('x=1');
+  });
+
   it('drops empty filters and writes invalid page or region as the default', () => {
-    const bad = { page: 0, region: 'moon', search: '', filters: { a: '' } } as unknown as TableState;
+    const bad = { page: 0, region: 'moon', search: '', filters: { a: '' }, selected: [] } as unknown as TableState;
     expect(writeTableState('', 't', bad)).toBe('');
   });
 });
@@ -124,6 +130,7 @@ describe('round trips', () => {
     region: fc.constantFrom('all' as const, ...REGIONS),
     search: fc.string({ maxLength: 20 }),
     filters: fc.dictionary(nameArb, fc.string({ minLength: 1, maxLength: 12 }), { maxKeys: 4 }),
+    selected: fc.uniqueArray(fc.stringMatching(/^[a-z0-9_-]{1,8}$/), { maxLength: 4 }),
   });
   const defaultsArb: fc.Arbitrary<Partial<TableState>> = fc.record(
     {
@@ -181,6 +188,15 @@ describe('withChange', () => {
 
   it('keeps the page when only the page changes', () => {
     expect(withChange(on3, { page: 5 })).toEqual({ ...on3, page: 5 });
+  });
+
+  it('keeps the page when only the selection changes', () => {
+    expect(withChange(on3, { selected: ['inv_1'] })).toEqual({ ...on3, selected: ['inv_1'] });
+  });
+
+  it('keeps the selection when a filter changes', () => {
+    const ticked = { ...on3, selected: ['inv_1'] };
+    expect(withChange(ticked, { filters: { status: 'closed' } })).toMatchObject({ page: 1, selected: ['inv_1'] });
   });
 
   it('resets to page 1 when the region changes', () => {

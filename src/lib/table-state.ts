@@ -2,7 +2,7 @@
  * Table state (page, region, search, filters) kept in the URL query, so a reload, the back button and a
  * shared link all restore it. Several tables can share a page, so every key is prefixed by a table id:
  *
- *   <id>.page=2  <id>.region=north  <id>.q=acme  <id>.f.<name>=<value>
+ *   <id>.page=2  <id>.region=north  <id>.q=acme  <id>.f.<name>=<value>  <id>.sel=<row id>,<row id>
  *
  * Values equal to the defaults are left out, so the default state gives a clean URL.
  */
@@ -14,6 +14,8 @@ export interface TableState {
   region: RegionFilter;
   search: string;
   filters: Record<string, string>;
+  /** The ids of the rows ticked, in the order they were ticked; kept across pages and filters. */
+  selected: readonly string[];
 }
 
 /** The state of a table with nothing chosen; `defaults` passed to the functions below are laid over it. */
@@ -22,6 +24,7 @@ export const DEFAULT_TABLE_STATE: Readonly<TableState> = Object.freeze({
   region: 'all',
   search: '',
   filters: Object.freeze({}) as Record<string, string>,
+  selected: Object.freeze([]) as readonly string[],
 });
 
 const ID = /^[A-Za-z0-9_-]+$/;
@@ -41,6 +44,7 @@ function resolveDefaults(defaults: Partial<TableState> | undefined): TableState 
     region: isRegionFilter(d.region) ? d.region : DEFAULT_TABLE_STATE.region,
     search: d.search ?? DEFAULT_TABLE_STATE.search,
     filters: nonEmptyFilters(d.filters ?? DEFAULT_TABLE_STATE.filters),
+    selected: d.selected ?? DEFAULT_TABLE_STATE.selected,
   };
 }
 
@@ -63,12 +67,13 @@ function keys(tableId: string) {
     region: `${tableId}.region`,
     search: `${tableId}.q`,
     filterPrefix: `${tableId}.f.`,
+    selected: `${tableId}.sel`,
   };
 }
 
 function ownsKey(key: string, tableId: string): boolean {
   const k = keys(tableId);
-  return key === k.page || key === k.region || key === k.search || (key.startsWith(k.filterPrefix) && key.length > k.filterPrefix.length);
+  return key === k.page || key === k.region || key === k.search || key === k.selected || (key.startsWith(k.filterPrefix) && key.length > k.filterPrefix.length);
 }
 
 /**
@@ -79,6 +84,7 @@ function ownsKey(key: string, tableId: string): boolean {
  * - `<id>.q`: the search text as written (present but empty clears a non-empty default), else the default.
  * - `<id>.f.<name>`: laid over the default filters; an empty value clears that filter. The result only holds
  *   filters with a non-empty value.
+ * - `<id>.sel`: row ids separated by ',' (empty parts and repeats dropped), else the default selection.
  * - When a key appears more than once, the first one counts.
  */
 export function readTableState(search: string, tableId: string, defaults?: Partial<TableState>): TableState {
@@ -91,6 +97,7 @@ export function readTableState(search: string, tableId: string, defaults?: Parti
   const page = pageText !== null && /^\d+$/.test(pageText) ? Number(pageText) : Number.NaN;
   const region = params.get(k.region);
   const q = params.get(k.search);
+  const sel = params.get(k.selected);
 
   // A Map, not an object, so a filter named '__proto__' is kept as data.
   const filters = new Map(Object.entries(base.filters));
@@ -108,7 +115,12 @@ export function readTableState(search: string, tableId: string, defaults?: Parti
     region: isRegionFilter(region) ? region : base.region,
     search: q ?? base.search,
     filters: nonEmptyFilters(Object.fromEntries(filters)),
+    selected: sel === null ? base.selected : uniqueIds(sel.split(',')),
   };
+}
+
+function uniqueIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter((id) => id !== ''))];
 }
 
 /**
@@ -116,7 +128,7 @@ export function readTableState(search: string, tableId: string, defaults?: Parti
  * nothing is left).
  *
  * - Other tables' keys and unrelated keys stay as they were, in their order (duplicates included).
- * - This table's keys come in a fixed order: page, region, q, then filters sorted by name. They take the place
+ * - This table's keys come in a fixed order: page, region, q, then filters sorted by name, then sel. They take the place
  *   of the first key this table had, or go at the end when it had none, so repeated writes do not shuffle the URL.
  * - A value equal to its default is left out, so the default state writes nothing. A filter or search that is
  *   empty while its default is not is written empty (`<id>.q=`), which {@link readTableState} reads as cleared.
@@ -139,6 +151,8 @@ export function writeTableState(search: string, tableId: string, next: TableStat
     const value = ownValue(next.filters, name);
     if (value !== ownValue(base.filters, name)) own.push([k.filterPrefix + name, value]);
   }
+  const selected = uniqueIds(next.selected).join(',');
+  if (selected !== uniqueIds(base.selected).join(',')) own.push([k.selected, selected]);
 
   const out = new URLSearchParams();
   let placed = false;
@@ -172,7 +186,8 @@ function sameFilters(a: Record<string, string>, b: Record<string, string>): bool
 
 /**
  * Applies a change to a table's state. Whenever the region, the search or any filter actually changes, the
- * page goes back to 1 (even if the change also names a page); a change of only the page keeps it. `filters`
+ * page goes back to 1 (even if the change also names a page); a change of only the page or the selection
+ * keeps it (ticked rows stay ticked on other pages and under other filters). `filters`
  * in a change replaces the whole set (spread the old filters to change one). Filters with an empty value count
  * as absent when comparing.
  */
@@ -182,6 +197,7 @@ export function withChange(state: TableState, change: Partial<TableState>): Tabl
     region: change.region ?? state.region,
     search: change.search ?? state.search,
     filters: change.filters ?? state.filters,
+    selected: change.selected ?? state.selected,
   };
   const reset = next.region !== state.region || next.search !== state.search || !sameFilters(next.filters, state.filters);
   return reset ? { ...next, page: 1 } : next;

@@ -166,6 +166,40 @@ test.describe('invoices due', () => {
     await expect(dialog.getByText('0 selected')).toBeVisible();
   });
 
+  test('the detailed table keeps its filters, page and ticked rows over a reload', async ({ page }) => {
+    await openInvoices(page);
+    await section(page).getByRole('button', { name: 'Expand' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Detailed Invoice table' });
+    await dialog.getByLabel('Invoice status').selectOption('not_overdue');
+    await settled(dialog);
+    await rowsOf(dialog).nth(0).getByRole('checkbox').check();
+    await rowsOf(dialog).nth(2).getByRole('checkbox').check();
+    const firstPage = await column(dialog, 'Invoice No.');
+    await dialog.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/detailed\.page=2/);
+    await settled(dialog);
+    await rowsOf(dialog).nth(1).getByRole('checkbox').check();
+    const secondTicked = (await column(dialog, 'Invoice No.'))[1];
+    await expect(dialog.getByText('3 selected')).toBeVisible();
+
+    await page.reload();
+    await expect(dialog).toBeVisible();
+    await settled(dialog);
+    await expect(dialog.getByLabel('Invoice status')).toHaveValue('not_overdue');
+    await expect(dialog.getByText('3 selected')).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: `Select invoice ${secondTicked}` })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Previous page' }).click();
+    await settled(dialog);
+    await expect(dialog.getByRole('checkbox', { name: `Select invoice ${firstPage[0]}` })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: `Select invoice ${firstPage[1]}` })).not.toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: `Select invoice ${firstPage[2]}` })).toBeChecked();
+    // A filter change keeps the ticked rows; closing clears them with the filters.
+    await dialog.getByLabel('Channel finance').selectOption('channel_finance');
+    await expect(dialog.getByText('3 selected')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page).not.toHaveURL(/detailed\./);
+  });
+
   for (const theme of THEMES) {
     test(`the invoices page with the detailed table open has no axe violations in the ${theme} theme`, async ({ page }) => {
       await useTheme(page, theme);

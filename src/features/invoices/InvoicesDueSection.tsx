@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { InvoiceList, InvoiceRow } from '../../api/codecs/invoices';
 import { useSession } from '../../api/session-context';
@@ -194,8 +194,8 @@ export function InvoicesDueSection() {
 }
 
 /**
- * The Detailed Invoice table's state, kept under `detailed.*` while it is open (`detailed.f.open=1`), so a
- * reload or a shared link reopens it as it was; closing clears it all. 'all' is each filter's default.
+ * The Detailed Invoice table's state (filters, page and ticked rows), kept under `detailed.*` while it is
+ * open (`detailed.f.open=1`), so a reload or a shared link reopens it as it was; closing clears it all. 'all' is each filter's default.
  */
 const DETAILED_ID = 'detailed';
 const DETAILED_DEFAULTS: Partial<TableState> = { filters: { status: 'all', channel: 'all', closed: 'all' } };
@@ -215,20 +215,15 @@ function detailedParams(state: TableState): InvoiceListParams {
 /**
  * The Detailed Invoice table, in a modal (spec §2.6): channel finance and invoice status filters, the
  * closed-status filter while 'Closed' is chosen, region, search, row checkboxes and Download Report. Its
- * filters live in the URL only while it is open: collapsing it resets them to the defaults (spec §4).
+ * filters and ticked rows live in the URL only while it is open: collapsing it resets them to the defaults (spec §4).
  */
 function DetailedInvoices({ showVirtualAccount }: { showVirtualAccount: boolean }) {
   const list = useList({ id: DETAILED_ID, defaults: DETAILED_DEFAULTS, resource: 'invoices', params: detailedParams, fetch: fetchInvoices });
   const params = detailedParams(list.state);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selected = new Set(list.state.selected);
   const setFilter = (name: string, value: string) => list.update({ filters: { ...list.state.filters, [name]: value } });
   const ids = useId();
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => list.update({ selected: selected.has(id) ? list.state.selected.filter((s) => s !== id) : [...list.state.selected, id] });
   return (
     <Modal open title="Detailed Invoice table" width="90%" onClose={list.reset}>
       <DueSummary list={list.data} />
