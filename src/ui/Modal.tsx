@@ -1,11 +1,20 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 
-const Dialog = styled.dialog<{ $width: string }>`
+/*
+ * The dialog is a column: header, then a body that takes what is left of the screen height. A table scroller
+ * in the body (overflow: auto, so it may shrink) gives up height first, so the toolbars above it and the pager
+ * below it stay in view; the body itself scrolls only when even that is not enough.
+ */
+const Dialog = styled.dialog<{ $width: string; $minWidth: string }>`
   width: min(${({ $width }) => $width}, calc(100vw - 32px));
-  min-width: min(420px, calc(100vw - 32px));
-  max-height: calc(100vh - 48px);
+  min-width: min(${({ $minWidth }) => $minWidth}, calc(100vw - 32px));
+  max-height: calc(100dvh - 48px);
   padding: 0;
+  &[open] {
+    display: flex;
+    flex-direction: column;
+  }
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 12px;
   background: ${({ theme }) => theme.surface};
@@ -14,6 +23,7 @@ const Dialog = styled.dialog<{ $width: string }>`
 `;
 
 const Header = styled.header`
+  flex: none;
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -35,7 +45,14 @@ const CloseButton = styled.button`
 `;
 
 const Body = styled.div`
+  flex: 1 1 auto;
+  min-height: 0;
+  overflow: auto;
+  display: flex;
+  flex-direction: column;
   padding: 20px;
+  & > [role='region'] { min-height: 160px; }
+  & > button { align-self: flex-start; }
 `;
 
 interface ModalProps {
@@ -43,8 +60,10 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Spec: modals are 40% wide (never narrower than the content needs on a phone). */
+  /** Spec: modals are 40% wide (never wider than the screen). */
   width?: string;
+  /** The narrowest the modal gets while the screen allows (a table modal: wide enough for its key columns). */
+  minWidth?: string;
   /** False while the modal must stay (a save on its way): Esc and the close button do nothing. */
   closable?: boolean;
 }
@@ -53,7 +72,7 @@ interface ModalProps {
  * The one modal: a native `<dialog>` opened with showModal(), so the page behind is inert and focus
  * stays inside; Esc closes it (through the dialog's own cancel), and focus returns to the opener.
  */
-export function Modal({ open, title, onClose, children, width = '40%', closable = true }: ModalProps) {
+export function Modal({ open, title, onClose, children, width = '40%', minWidth = '420px', closable = true }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -94,7 +113,7 @@ export function Modal({ open, title, onClose, children, width = '40%', closable 
   }, []);
 
   return (
-    <Dialog ref={dialog} aria-labelledby={titleId} $width={width}>
+    <Dialog ref={dialog} aria-labelledby={titleId} $width={width} $minWidth={minWidth}>
       {open && (
         <>
           <Header>

@@ -37,6 +37,9 @@ const COLUMNS: readonly Column<LeadRow>[] = [
   { key: 'balance_available', header: 'Balance Available', render: (r) => formatMoney(r.balance_available), align: 'end' },
 ];
 
+/** Spec: 40 % wide; never narrower than the key columns (name, code, outstanding, status, risk) need. */
+const LEAD_MODAL_MIN_WIDTH = '960px';
+
 const isLeadStatus = (value: string | undefined): value is LeadStatus => LEAD_STATUSES.some((s) => s.status === value);
 
 /**
@@ -75,7 +78,7 @@ export function LeadManager() {
           );
         })}
       </CardGrid>
-      <Modal open={open !== null} title={open ? STATUS_TITLES[open] : ''} onClose={list.reset}>
+      <Modal open={open !== null} title={open ? STATUS_TITLES[open] : ''} minWidth={LEAD_MODAL_MIN_WIDTH} onClose={list.reset}>
         {open && <LeadTable status={open} list={list} />}
       </Modal>
     </SectionBox>
