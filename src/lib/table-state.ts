@@ -24,7 +24,7 @@ export const DEFAULT_TABLE_STATE: Readonly<TableState> = Object.freeze({
   region: 'all',
   search: '',
   filters: Object.freeze({}) as Record<string, string>,
-  selected: Object.freeze([]) as readonly string[],
+  selected: Object.freeze<string[]>([]),
 });
 
 const ID = /^[A-Za-z0-9_-]+$/;
