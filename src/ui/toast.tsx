@@ -6,12 +6,15 @@ import { toastText, type ErrorEntry } from '../domain/errors';
 
 /** Toasts stay 5 s at the top right (spec constants). */
 export const TOAST_DURATION_MS = 5000;
+/** Below the top bar (and the account pages' theme switch), so a toast never covers a control up there. */
+const TOAST_TOP_PX = 72;
 
 export function AppToaster() {
   const theme = useTheme();
   return (
     <Toaster
       position="top-right"
+      containerStyle={{ top: TOAST_TOP_PX }}
       toastOptions={{
         duration: TOAST_DURATION_MS,
         style: { background: theme.surfaceRaised, color: theme.text, border: `1px solid ${theme.border}` },

@@ -34,6 +34,29 @@ test.describe('account screens', () => {
     await expect(page.getByTestId('user-name')).toHaveText('Quality Reset');
   });
 
+  test('a toast leaves the theme switch of the account pages in view and working', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await logIn(page, 't1@anchor.test', 'Wrong@12345');
+    const toast = page.getByRole('status').filter({ hasText: /^[A-Z][A-Z0-9-]+: / });
+    await expect(toast).toBeVisible();
+    const toggle = page.getByRole('switch', { name: 'Light theme' });
+    // Once the toast has slid in, the switch is what a click at its centre reaches.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    const box = (await toggle.boundingBox())!;
+    const reached = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="switch"]')?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(reached).toBe('Light theme');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(toast).toBeVisible();
+  });
+
   test('a reset page without a token says so', async ({ page }) => {
     await page.goto('/reset-password');
     await expect(page.getByRole('alert')).toContainText('This reset link has no token');
