@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isIsoDate } from '../../src/domain/dates';
 import { errorEntriesOf, type ErrorEntry } from '../../src/domain/errors';
 import type { PayDocument } from '../../src/domain/pay';
 
@@ -89,7 +90,7 @@ export function validateValues(values: ManualValues, options: Pick<ManualInvoice
   else if (!/^\d+$/.test(values.amount.trim())) errors.amount = AMOUNT_NOT_WHOLE;
   else if (Number(values.amount) <= 0) errors.amount = 'Amount should be greater than zero.';
   if (values.date.trim() === '') errors.date = `Please choose the ${name} date.`;
-  else if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) errors.date = 'Please choose the date from the calendar.';
+  else if (!isIsoDate(values.date)) errors.date = 'Please choose the date from the calendar.';
   else if (values.date > options.today) errors.date = `The ${name} date cannot be later than today.`;
   return errors;
 }

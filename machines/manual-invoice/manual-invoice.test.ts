@@ -77,6 +77,9 @@ describe('manual invoice rules', () => {
       date: 'The invoice date cannot be later than today.',
     });
     expect(validateValues({ number: 'SO/1', amount: '5', date: TODAY }, { ...options, isSalesOrder: true })).toEqual({});
+    // Only a real ISO date from the calendar is sent.
+    expect(validateValues({ number: 'A', amount: '5', date: '31/02/2026' }, options).date).toBe('Please choose the date from the calendar.');
+    expect(validateValues({ number: 'A', amount: '5', date: '2026-02-31' }, options).date).toBe('Please choose the date from the calendar.');
     expect(validateValues({ number: '', amount: '5', date: TODAY }, { ...options, isSalesOrder: true }).number).toBe('Please enter the sales order number.');
     expect(isFilled({ number: 'A', amount: '1', date: '' })).toBe(false);
     expect(isFilled({ number: 'A', amount: '1', date: TODAY })).toBe(true);

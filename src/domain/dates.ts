@@ -19,3 +19,26 @@ export function daysBetween(from: string, to: string): number | null {
   const b = dayNumber(to);
   return a === null || b === null ? null : b - a;
 }
+
+/**
+ * The app's one typed date form is en-IN: dd/mm/yyyy (day and month may have one digit; '-' or '.' may stand
+ * for '/'). Returns the ISO date, or null when the text is not a real calendar date in that form.
+ */
+export function parseDisplayDate(text: string): string | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  return dayNumber(iso) === null ? null : iso;
+}
+
+/** An ISO date as the app types and shows it, dd/mm/yyyy; '' when it is not a valid ISO date. */
+export function toDisplayDate(iso: string): string {
+  if (dayNumber(iso) === null) return '';
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** True for an ISO calendar date 'YYYY-MM-DD' that exists. */
+export function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && dayNumber(value) !== null;
+}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { themes } from './theme';
+import { DateField } from './DateField';
 import { ExportPanel } from './ExportPanel';
 import { RiskBadge } from './RiskBadge';
 import { EMPTY_TEXT, Table } from './Table';
@@ -86,5 +87,35 @@ describe('Table', () => {
     );
     expect([...container.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['Asha', 'Rohan']);
     expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy();
+  });
+});
+
+describe('DateField', () => {
+  it('shows an ISO value as dd/mm/yyyy and passes a typed date on as ISO', () => {
+    const onChange = vi.fn();
+    wrap(<DateField id="d" label="Invoice date" value="2026-03-05" onChange={onChange} />);
+    const input = screen.getByRole('textbox');
+    expect(input).toHaveProperty('value', '05/03/2026');
+    expect(input.getAttribute('placeholder')).toBe('dd/mm/yyyy');
+    fireEvent.change(input, { target: { value: '7/11/2026' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-07');
+    fireEvent.change(input, { target: { value: '31/11/2026' } });
+    expect(onChange).toHaveBeenLastCalledWith('31/11/2026');
+  });
+
+  it('keeps text that is not yet a date as typed, and names its calendar button', () => {
+    wrap(<DateField id="d" label="From date" value="12/0" onChange={() => {}} />);
+    expect(screen.getByRole('textbox')).toHaveProperty('value', '12/0');
+    expect(screen.getByRole('button', { name: 'Choose From date from a calendar' })).toBeTruthy();
+  });
+
+  it('takes a picker-only date from the calendar alone: typing changes nothing, Delete clears it', () => {
+    const onChange = vi.fn();
+    wrap(<DateField id="d" label="Invoice date" value="2026-03-05" onChange={onChange} pickerOnly />);
+    const input = screen.getByRole('textbox');
+    expect(input).toHaveProperty('readOnly', true);
+    expect(input).toHaveProperty('value', '05/03/2026');
+    fireEvent.keyDown(input, { key: 'Delete' });
+    expect(onChange).toHaveBeenLastCalledWith('');
   });
 });

@@ -229,7 +229,12 @@ test.describe('pay page', () => {
     // The amount refuses e, E, +, - and '.'.
     await entry.getByLabel('Invoice amount (₹)').pressSequentially('1-5e+0.0');
     await expect(entry.getByLabel('Invoice amount (₹)')).toHaveValue('1500');
-    await entry.getByLabel('Invoice date').fill(today);
+    // The date comes from the calendar alone (spec) and reads en-IN, dd/mm/yyyy.
+    const date = entry.getByRole('textbox', { name: 'Invoice date' });
+    await date.pressSequentially('01012020');
+    await expect(date).toHaveValue('');
+    await entry.locator('input[type="date"]').fill(today);
+    await expect(date).toHaveValue(today.split('-').reverse().join('/'));
     await expect(upload).toBeEnabled();
     await upload.setInputFiles({ name: 'invoice.txt', mimeType: 'text/plain', buffer: Buffer.from('not an invoice') });
     await expect(entry.getByRole('alert')).toHaveText('Please upload the invoice as a PDF, PNG or JPEG file.');

@@ -1,4 +1,4 @@
-import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useEffect, useId } from 'react';
 import styled from 'styled-components';
 import {
   BLOCKED_AMOUNT_KEYS,
@@ -14,6 +14,7 @@ import type { PayDocument } from '../../domain/pay';
 import { formatDate } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
 import { Button, FieldError, GhostButton } from '../../ui/form';
+import { DateField } from '../../ui/DateField';
 import { Modal } from '../../ui/Modal';
 import { useErrorToast } from '../../ui/toast';
 import { PaymentControls, type DocumentViewProps } from './PaymentControls';
@@ -124,11 +125,6 @@ function CreatedEntry(props: SelectionProps & { document: PayDocument; label: st
   );
 }
 
-/** Keys typed into the date field: the picker chooses the date (spec 3 §5); moving, clearing and opening the picker stay. */
-function pickerOnly(event: KeyboardEvent<HTMLInputElement>) {
-  if (event.key.length === 1 && event.key !== ' ') event.preventDefault();
-}
-
 function EntryForm(props: EntryProps) {
   const { entry, label, isSalesOrder, today, create, onCreated, onDeleted, showCredit, showPay, send: sendSelection } = props;
   const [snapshot, send] = useManualInvoice(create, { isSalesOrder, today });
@@ -184,16 +180,7 @@ function EntryForm(props: EntryProps) {
         </div>
         <div>
           <label htmlFor={`${id}-date`}>{label} date</label>
-          <input
-            type="date"
-            max={today}
-            value={values.date}
-            disabled={creating}
-            onKeyDown={pickerOnly}
-            onClick={(e) => e.currentTarget.showPicker?.()}
-            onChange={change('date')}
-            {...field('date')}
-          />
+          <DateField pickerOnly label={`${label} date`} max={today} value={values.date} disabled={creating} onChange={(value) => change('date')({ target: { value } })} {...field('date')} />
           {error('date')}
         </div>
         <div>
