@@ -1,10 +1,12 @@
+import { useId, useState } from 'react';
 import { isOverdueView } from '../../domain/pay';
 import { formatMoney, paiseToRupees } from '../../domain/money';
 import { config } from '../../config';
 import { orMissing } from '../../lib/format';
-import { Button } from '../../ui/form';
+import { Button, GhostButton } from '../../ui/form';
 import { collectionsBase, collectionsLink } from './redirects';
 import { Box } from './styles';
+import { useNarrowScreen } from './useNarrowScreen';
 import type { PayMeta } from './usePayDocuments';
 
 /** The collections page where an overdue customer clears the dues, or null when none may be opened. */
@@ -16,16 +18,49 @@ function clearDuesLink(meta: PayMeta): string | null {
   );
 }
 
-/** The pay page's header: the customer, the loan account and its figures; in the overdue view, 'Clear Credit Dues'. */
+/**
+ * The pay page's header: the customer, the loan account and its figures; in the overdue view, 'Clear Credit
+ * Dues'. The customer, the credit balance and the overdue come first; on a phone the rest (anchor, loan
+ * account, limits, statement) waits behind 'Details', so the documents are on the first screen.
+ */
 export function CustomerSummary({ meta }: { meta: PayMeta }) {
   const overdueView = isOverdueView(meta.overdue_amount);
   const clearDues = overdueView ? clearDuesLink(meta) : null;
+  const narrow = useNarrowScreen();
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsId = `${useId()}-details`;
   return (
     <Box aria-labelledby="customer-title">
       <h1 id="customer-title">
         {meta.distributor_name} ({meta.distributor_code})
       </h1>
       <dl>
+        <div>
+          <dt>Credit balance</dt>
+          <dd data-testid="credit-balance">{formatMoney(meta.credit_limit_balance)}</dd>
+        </div>
+        <div>
+          <dt>Overdue</dt>
+          <dd>
+            {formatMoney(meta.overdue_amount)}
+            {meta.overdue_days ? ` · ${meta.overdue_days} days` : ''}
+          </dd>
+        </div>
+      </dl>
+      {overdueView && (
+        <p role="alert" className="late">
+          Your credit line has overdue dues of {formatMoney(meta.overdue_amount)}.{' '}
+          <Button type="button" disabled={!clearDues} onClick={() => clearDues && window.open(clearDues, '_blank', 'noopener')}>
+            Clear Credit Dues
+          </Button>
+        </p>
+      )}
+      {narrow && (
+        <GhostButton type="button" aria-expanded={detailsOpen} aria-controls={detailsId} onClick={() => setDetailsOpen((open) => !open)}>
+          Details <span aria-hidden>{detailsOpen ? '▴' : '▾'}</span>
+        </GhostButton>
+      )}
+      <dl id={detailsId} hidden={narrow && !detailsOpen}>
         <div>
           <dt>Anchor</dt>
           <dd>{meta.anchor_name}</dd>
@@ -44,17 +79,6 @@ export function CustomerSummary({ meta }: { meta: PayMeta }) {
           <dt>Credit utilised</dt>
           <dd>{formatMoney(meta.credit_limit_utilised)}</dd>
         </div>
-        <div>
-          <dt>Credit balance</dt>
-          <dd data-testid="credit-balance">{formatMoney(meta.credit_limit_balance)}</dd>
-        </div>
-        <div>
-          <dt>Overdue</dt>
-          <dd>
-            {formatMoney(meta.overdue_amount)}
-            {meta.overdue_days ? ` · ${meta.overdue_days} days` : ''}
-          </dd>
-        </div>
         {meta.soa_link && (
           <div>
             <dt>Statement</dt>
@@ -66,14 +90,6 @@ export function CustomerSummary({ meta }: { meta: PayMeta }) {
           </div>
         )}
       </dl>
-      {overdueView && (
-        <p role="alert" className="late">
-          Your credit line has overdue dues of {formatMoney(meta.overdue_amount)}.{' '}
-          <Button type="button" disabled={!clearDues} onClick={() => clearDues && window.open(clearDues, '_blank', 'noopener')}>
-            Clear Credit Dues
-          </Button>
-        </p>
-      )}
     </Box>
   );
 }

@@ -37,8 +37,8 @@ export function PayActions(props: {
         </fieldset>
       )}
       {openLimit && showCredit && supplierAccounts.length > 0 && (
-        <label>
-          Supplier bank account for open invoices{' '}
+        <label className="field">
+          Supplier bank account for open invoices
           <Select value={selection.supplierBank} onChange={(e) => selection.setSupplierBank(e.target.value)}>
             <option value="">Select account</option>
             {supplierAccounts.map((account) => (

@@ -200,16 +200,25 @@ function ApproveAmount({ item, selection: s, send }: { item: PayItem; selection:
   );
 }
 
-/** The controls and notes inside the kit's cells, as the pay page has always shown them. */
+/**
+ * The controls and notes inside the kit's cells. Compact, so that every control of a row is in view without
+ * sideways scrolling from 1280 px on: narrower cell padding, headers and notes (due hints, the discount banner,
+ * the draft marker, why credit is off, a part amount's error) wrap, while numbers, dates and amounts stay on one line.
+ */
 const Cells = styled.div`
+  table th, table td { padding: 8px; }
+  table th { white-space: normal; vertical-align: bottom; }
+  th button { white-space: nowrap; padding: 0 10px; }
   td { vertical-align: middle; }
   th label { display: inline-flex; align-items: center; gap: 6px; }
+  th input[type='checkbox'] { flex: none; }
   input[type='checkbox'] { width: 22px; height: 22px; }
   input[type='text'] {
     ${amountInput}
     width: 120px;
   }
-  small { display: block; color: ${({ theme }) => theme.textMuted}; }
+  small { display: block; white-space: normal; color: ${({ theme }) => theme.textMuted}; }
+  td [role='alert'] { white-space: normal; }
   .hint { color: ${({ theme }) => theme.warning}; }
   .late { color: ${({ theme }) => theme.danger}; }
 `;

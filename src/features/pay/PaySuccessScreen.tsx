@@ -20,9 +20,10 @@ const Card = styled.section`
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
   h1 { margin: 0; color: ${({ theme }) => theme.success}; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 0; }
+  dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 8px 16px; margin: 0; }
   dt { color: ${({ theme }) => theme.textMuted}; }
-  dd { margin: 0; font-weight: 700; }
+  /* A long transaction number wraps rather than widen the page on a phone. */
+  dd { margin: 0; font-weight: 700; overflow-wrap: anywhere; }
 `;
 
 const Balance = styled.div`

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { themes } from '../../ui/theme';
+import { CustomerSummary } from './CustomerSummary';
+import type { PayMeta } from './usePayDocuments';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const META = {
+  anchor_name: 'Sarvodaya Consumer Products Ltd',
+  anchor_id: 1,
+  distributor_name: 'Shree Ganesh Traders',
+  distributor_code: 'CS000361',
+  loan_account_no: 'LAN9000000001',
+  loan_account_status: 'active',
+  sanctioned_limit: 50_000_000,
+  overdue_amount: 0,
+  overdue_days: null,
+  credit_limit_utilised: 12_000_000,
+  credit_limit_balance: 38_000_000,
+  open_limit_customer: false,
+  is_sales_order: false,
+  require_otp: false,
+  show_virtual_account_number: false,
+  soa_link: 'https://example.test/statement',
+} as unknown as PayMeta;
+
+/** A viewport `width` px wide, as matchMedia reports it. */
+function viewport(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: width <= Number(/max-width: (\d+)px/.exec(query)?.[1]),
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+const renderSummary = () =>
+  render(
+    <ThemeProvider theme={themes.dark}>
+      <CustomerSummary meta={META} />
+    </ThemeProvider>,
+  );
+
+describe('CustomerSummary', () => {
+  it('shows every figure on a wide screen, with no Details button', () => {
+    viewport(1280);
+    renderSummary();
+    expect(screen.getByTestId('credit-balance').textContent).toBe('₹3,80,000.00');
+    expect(screen.getByText('Sanctioned limit')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Details/ })).toBeNull();
+  });
+
+  it('on a phone keeps the customer, credit balance and overdue in view and the rest behind Details', () => {
+    viewport(390);
+    renderSummary();
+    expect(screen.getByRole('heading', { name: 'Shree Ganesh Traders (CS000361)' })).toBeTruthy();
+    expect(screen.getByTestId('credit-balance')).toBeTruthy();
+    expect(screen.getByText('Overdue')).toBeTruthy();
+    const details = screen.getByRole('button', { name: /Details/ });
+    const panel = document.getElementById(details.getAttribute('aria-controls')!)!;
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+    expect(panel.textContent).toContain('Sanctioned limit');
+    fireEvent.click(details);
+    expect(details.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.hidden).toBe(false);
+    fireEvent.click(details);
+    expect(panel.hidden).toBe(true);
+  });
+});
