@@ -3,7 +3,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /**
  * Auth and refresh tokens like a real provider's: short-lived auth tokens, refresh tokens that rotate on
  * every use, and token families: presenting a refresh token that was already rotated means it leaked,
- * so the whole family (every auth and refresh token descended from that login) is revoked.
+ * so the whole family (every auth and refresh token descended from that login) is revoked. One exception
+ * forgives a lost answer: the refresh token rotated last, presented again within {@link REFRESH_GRACE_MS}
+ * and while its successor is still unused, gets the same new pair again instead of revoking the family.
  *
  * Auth tokens are signed, not stored: `at_<family>.<expires ms>.<hmac>`. Whatever time has passed, an
  * expired token of a living login is recognised as expired (ER-AUTH-103), never mistaken for a forged one.
@@ -17,7 +19,12 @@ export interface TokenFamily {
   /** Refresh tokens already rotated away: reusing one revokes the family. */
   rotated: string[];
   revoked: boolean;
+  /** The last rotation, answered again when its answer was lost (see {@link REFRESH_GRACE_MS}). */
+  last_rotation?: { from: string; until: number; auth_token: string; auth_expires_at: number } | null;
 }
+
+/** How long the refresh token just rotated away may be presented again for the same answer. */
+export const REFRESH_GRACE_MS = 30_000;
 
 export interface TokenState {
   /** Signs auth tokens; kept with the families so tokens survive a restart. */
@@ -108,6 +115,12 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
     refresh(refreshToken: string): { ok: true; tokens: IssuedTokens; userId: number } | { ok: false; reason: 'invalid' | 'reused' } {
       const family = findFamilyByRefresh(refreshToken);
       if (!family || family.revoked || family.refresh_expires_at <= now()) return { ok: false, reason: 'invalid' };
+      const last = family.last_rotation;
+      if (last && last.from === refreshToken && now() < last.until) {
+        // The client never saw the answer to its refresh: send the same pair again.
+        const expiresIn = Math.max(0, Math.floor((last.auth_expires_at - now()) / 1000));
+        return { ok: true, userId: family.user_id, tokens: { auth_token: last.auth_token, refresh_token: family.refresh_token, expires_in: expiresIn } };
+      }
       if (family.refresh_token !== refreshToken) {
         family.revoked = true;
         onChange();
@@ -116,8 +129,10 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
       family.rotated.push(family.refresh_token);
       family.refresh_token = random('rt');
       family.refresh_expires_at = now() + refreshTtl * 1000;
+      const authToken = issueAuthToken(family);
+      family.last_rotation = { from: refreshToken, until: now() + REFRESH_GRACE_MS, auth_token: authToken, auth_expires_at: now() + authTtl * 1000 };
       onChange();
-      return { ok: true, userId: family.user_id, tokens: { auth_token: issueAuthToken(family), refresh_token: family.refresh_token, expires_in: authTtl } };
+      return { ok: true, userId: family.user_id, tokens: { auth_token: authToken, refresh_token: family.refresh_token, expires_in: authTtl } };
     },
 
     revokeFamily(familyId: string): void {

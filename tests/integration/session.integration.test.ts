@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { createMockServer, type RunningMock } from '../../mock-server/app';
+import { REFRESH_GRACE_MS } from '../../mock-server/auth/tokens';
 import { getUser } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
 import { createSession, STORAGE_KEYS, type KeyValueStorage } from '../../src/api/session';
@@ -164,13 +165,37 @@ describe('session against the mock provider', () => {
     reloaded.session.stop();
   });
 
-  it('revokes the whole token family when a rotated refresh token is reused', async () => {
+  const refresh = (token: string) =>
+    fetch(`${running.url}/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ auth: { refresh_token: token } }) });
+  const pairOf = async (answer: Response) => ((await answer.json()) as { data: { attributes: { auth_token: string; refresh_token: string; expires_in: number } } }).data.attributes;
+
+  it('forgives a lost refresh answer: the same token again within the grace window gets the same pair', async () => {
+    const { session } = await loggedIn();
+    const { refreshToken } = session.actor.getSnapshot().context;
+    const first = await refresh(refreshToken!);
+    const pair = await pairOf(first);
+    offsetMs += REFRESH_GRACE_MS - 5_000;
+    const again = await refresh(refreshToken!);
+    expect(again.status).toBe(200);
+    const repeated = await pairOf(again);
+    expect({ auth_token: repeated.auth_token, refresh_token: repeated.refresh_token }).toEqual({ auth_token: pair.auth_token, refresh_token: pair.refresh_token });
+    // The same auth token, so the time it has left.
+    expect(repeated.expires_in).toBeLessThanOrEqual(TOKEN_TTL - (REFRESH_GRACE_MS - 5_000) / 1000);
+    // The login lives on: the pair works, and its refresh token rotates as usual.
+    expect((await fetch(`${running.url}/users/1`, { headers: { Authorization: pair.auth_token } })).status).toBe(200);
+    const next = await refresh(pair.refresh_token);
+    expect(next.status).toBe(200);
+    // Once the successor has been used, the older token is plain reuse again.
+    expect((await refresh(refreshToken!)).status).toBe(401);
+    session.stop();
+  });
+
+  it('revokes the whole token family when a rotated refresh token is reused after the grace window', async () => {
     const { session } = await loggedIn();
     const { authToken, refreshToken } = session.actor.getSnapshot().context;
-    const refresh = (token: string) =>
-      fetch(`${running.url}/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ auth: { refresh_token: token } }) });
     const rotated = await refresh(refreshToken!);
-    const newPair = ((await rotated.json()) as { data: { attributes: { auth_token: string; refresh_token: string } } }).data.attributes;
+    const newPair = await pairOf(rotated);
+    offsetMs += REFRESH_GRACE_MS + 1_000;
     const reuse = await refresh(refreshToken!);
     expect(reuse.status).toBe(401);
     expect(((await reuse.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('ER-AUTH-102');
