@@ -37,7 +37,10 @@ const ORDER: Region[] = ['north', 'east', 'west', 'south'];
 const within = (day: string, w: { from: string; to: string }) => day >= w.from && day <= w.to;
 /** Whole days between two 'YYYY-MM-DD' days (UTC parsing of date-only strings is exact). */
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
-const monthName = (day: string) => NAMES[new Date(`${day}T00:00:00`).getMonth()]!;
+/** A day's calendar month as 'Nov 2025' (the yearly buckets keep the year). */
+const monthOf = (day: string) => `${NAMES[new Date(`${day}T00:00:00`).getMonth()]!} ${day.slice(0, 4)}`;
+/** The 13 calendar months the yearly window 2025-11-23..2026-11-22 touches, oldest first. */
+const YEAR_MONTHS = ['Nov 2025', 'Dec 2025', ...NAMES.slice(0, 11).map((m) => `${m} 2026`)];
 const weekNo = (day: string) => Math.ceil(new Date(`${day}T00:00:00`).getDate() / 7);
 const regionOfCompany = new Map(db.distributor_companies.filter((c) => c.anchor_id === ANCHOR).map((c) => [c.id, c.region]));
 
@@ -92,7 +95,7 @@ describe.each([
   for (const inv of paid) paidTotal += inv.total;
   let paymentTotal = 0;
   for (const p of payments) paymentTotal += p.amount;
-  const key = type === 'yearly' ? monthName : weekNo;
+  const key = type === 'yearly' ? monthOf : weekNo;
 
   it('has data to check', () => {
     expect(shared.length).toBeGreaterThan(type === 'yearly' ? 1000 : 20);
@@ -103,10 +106,10 @@ describe.each([
   const check = (buckets: Buckets, hand: ReturnType<typeof handBuckets>, total: number, count?: number) => {
     if (type === 'yearly') {
       const rows = months(buckets);
-      expect(rows.map((m) => m.month)).toEqual(NAMES);
+      expect(rows.map((m) => `${m.month} ${m.year}`)).toEqual(YEAR_MONTHS);
       for (const m of rows) {
-        expect(m.total).toBe(hand.get(m.month)?.total ?? 0);
-        expect(m.no_of_invoices).toBe(hand.get(m.month)?.ids.size ?? 0);
+        expect(m.total).toBe(hand.get(`${m.month} ${m.year}`)?.total ?? 0);
+        expect(m.no_of_invoices).toBe(hand.get(`${m.month} ${m.year}`)?.ids.size ?? 0);
       }
       expect(rows.reduce((s, m) => s + m.total, 0)).toBe(total);
       if (count !== undefined) expect(rows.reduce((s, m) => s + m.no_of_invoices, 0)).toBe(count);
@@ -147,14 +150,25 @@ describe.each([
 });
 
 describe('bucket edges', () => {
-  it('the yearly window meets November twice and puts both parts in Nov', () => {
+  it('the yearly window meets November twice and keeps the two apart, oldest first', () => {
     const lastYear = db.invoices.filter((inv) => inv.anchor_id === ANCHOR && within(inv.invoice_date, { from: '2025-11-23', to: '2025-11-30' }));
     const thisYear = db.invoices.filter((inv) => inv.anchor_id === ANCHOR && within(inv.invoice_date, { from: '2026-11-01', to: '2026-11-22' }));
     expect(lastYear.length).toBeGreaterThan(0);
-    const nov = months(invoicesShared(db, ANCHOR, YEAR, 'yearly').buckets)[10]!;
-    expect(nov.month).toBe('Nov');
-    expect(nov.no_of_invoices).toBe(lastYear.length + thisYear.length);
-    expect(nov.total).toBe([...lastYear, ...thisYear].reduce((s, inv) => s + inv.total, 0));
+    const rows = months(invoicesShared(db, ANCHOR, YEAR, 'yearly').buckets);
+    expect(rows).toHaveLength(13);
+    const [first, last] = [rows[0]!, rows[12]!];
+    expect([first.month, first.year, last.month, last.year]).toEqual(['Nov', 2025, 'Nov', 2026]);
+    expect(first.no_of_invoices).toBe(lastYear.length);
+    expect(first.total).toBe(lastYear.reduce((s, inv) => s + inv.total, 0));
+    expect(last.no_of_invoices).toBe(thisYear.length);
+    expect(last.total).toBe(thisYear.reduce((s, inv) => s + inv.total, 0));
+    // December of last year comes right after last November, before January.
+    expect(rows.slice(1, 3).map((m) => `${m.month} ${m.year}`)).toEqual(['Dec 2025', 'Jan 2026']);
+  });
+
+  it('a window starting on the 1st has 12 whole months; a window of one day has one', () => {
+    expect(months(bucketize([], 'yearly', { from: '2025-12-01', to: '2026-11-30' })).map((m) => m.month)).toEqual([...NAMES.slice(11), ...NAMES.slice(0, 11)]);
+    expect(months(bucketize([], 'yearly', { from: '2026-03-05', to: '2026-03-05' }))).toEqual([{ month: 'Mar', year: 2026, total: 0, no_of_invoices: 0 }]);
   });
 
   it('weekly buckets follow the month of `to`, and grow to hold a longer month the window reaches into', () => {

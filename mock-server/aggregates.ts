@@ -1,4 +1,4 @@
-import { addDays, format, getDaysInMonth, isValid, parse, parseISO, startOfDay, startOfMonth } from 'date-fns';
+import { addDays, addMonths, format, getDaysInMonth, isValid, parse, parseISO, startOfDay, startOfMonth } from 'date-fns';
 import { type Db, type LoanApplication } from './db';
 import { APPLICATION_STATUSES, OVERDUE_BUCKETS, type ApplicationStatus } from '../src/domain/statuses';
 import { MONTHS, YEARLY_WINDOW_DAYS } from '../src/domain/chart-periods';
@@ -94,6 +94,7 @@ export interface Bucket {
 }
 export interface MonthBucket extends Bucket {
   month: (typeof MONTHS)[number];
+  year: number;
 }
 export interface WeekBucket extends Bucket {
   week: number;
@@ -104,6 +105,21 @@ export type Buckets = { type: 'yearly'; months: MonthBucket[] } | { type: 'weekl
 export const weekOfMonth = (day: string) => Math.floor((Number(day.slice(8, 10)) - 1) / 7) + 1;
 /** Month index 0..11 of a 'YYYY-MM-DD' day. */
 export const monthIndex = (day: string) => Number(day.slice(5, 7)) - 1;
+/** The calendar month of a 'YYYY-MM-DD' day as a number that orders months: year * 12 + month index. */
+export const monthKey = (day: string) => Number(day.slice(0, 4)) * 12 + monthIndex(day);
+
+/**
+ * The calendar months a window touches, oldest first, as `monthKey`s with their name and year: the yearly
+ * window (364 days back to today) touches 13 (the first and the last partial), 12 when it starts on the 1st.
+ */
+export function windowMonths(window: DateWindow): { key: number; month: (typeof MONTHS)[number]; year: number }[] {
+  const out: { key: number; month: (typeof MONTHS)[number]; year: number }[] = [];
+  const last = monthKey(window.to);
+  for (let start = startOfMonth(parseISO(window.from)); monthKey(isoDay(start)) <= last; start = addMonths(start, 1)) {
+    out.push({ key: monthKey(isoDay(start)), month: MONTHS[start.getMonth()]!, year: start.getFullYear() });
+  }
+  return out;
+}
 
 /**
  * How many week buckets the provider answers for the weekly view: ceil(days in the month of `to` / 7), so
@@ -121,16 +137,16 @@ interface Dated {
 }
 
 /**
- * Sums rows (already inside the window) into buckets. Yearly: the twelve month names Jan..Dec, a row going
- * to its month's name whatever the year (a 364-day window meets one month name twice; both parts add up).
- * Weekly: weeks 1..weekCount by day of month, whatever the month; a window reaching into a longer month
+ * Sums rows (already inside the window) into buckets. Yearly: one bucket per calendar month the window
+ * touches, oldest first, each with its year (a 364-day window meets 13 months; the same month name of two
+ * years stays two buckets). Weekly: weeks 1..weekCount by day of month, whatever the month; a window reaching into a longer month
  * than `to`'s gets the extra week too, so the buckets always add up to the card. no_of_invoices counts
  * distinct invoice ids per bucket.
  */
 export function bucketize(rows: readonly Dated[], type: GraphType, window: DateWindow): Buckets {
   const idsOf = new Map<number, Set<number>>();
   const totals = new Map<number, number>();
-  const keyOf = type === 'yearly' ? (d: string) => monthIndex(d) : weekOfMonth;
+  const keyOf = type === 'yearly' ? monthKey : weekOfMonth;
   for (const row of rows) {
     const key = keyOf(row.day);
     totals.set(key, (totals.get(key) ?? 0) + row.amount);
@@ -139,7 +155,7 @@ export function bucketize(rows: readonly Dated[], type: GraphType, window: DateW
     ids.add(row.invoiceId);
   }
   const bucket = (key: number): Bucket => ({ total: totals.get(key) ?? 0, no_of_invoices: idsOf.get(key)?.size ?? 0 });
-  if (type === 'yearly') return { type, months: MONTHS.map((month, index) => ({ month, ...bucket(index) })) };
+  if (type === 'yearly') return { type, months: windowMonths(window).map(({ key, month, year }) => ({ month, year, ...bucket(key) })) };
   const weeks = Math.max(weekCount(window), ...totals.keys());
   return { type, weeks: Array.from({ length: weeks }, (_, i) => ({ week: i + 1, ...bucket(i + 1) })) };
 }

@@ -1,7 +1,7 @@
 import { addDays } from 'date-fns';
-import { daysBetween, isoDay, monthIndex, todayOf, weekCount, weekOfMonth, type DateWindow, type GraphType } from './aggregates';
+import { daysBetween, isoDay, monthKey, todayOf, weekCount, weekOfMonth, windowMonths, type DateWindow, type GraphType } from './aggregates';
 import { nextId, type Db, type DistributorCompany, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource } from './db';
-import { MONTHS } from '../src/domain/chart-periods';
+import type { MONTHS } from '../src/domain/chart-periods';
 import { DUE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
 import { type Region } from '../src/domain/regions';
 
@@ -685,15 +685,19 @@ export function findPayments(db: Db, anchorId: number, q: PaymentQuery, now: num
 // Invoice statistics and limits
 // ---------------------------------------------------------------------------------------------------
 
-/** A bucket of the invoices-page charts, in paise. */
+/** A bucket of the invoices-page charts, in paise: its invoices' total and what was paid by credit, by pay and outside. */
 export interface StatsBucket {
   count: number;
   total_amount: number;
   paid_using_credit: number;
   paid_using_pay: number;
+  paid_outside: number;
 }
 
-export type StatsBuckets = { type: 'yearly'; months: (StatsBucket & { month: (typeof MONTHS)[number] })[] } | { type: 'monthly'; weeks: (StatsBucket & { week: number })[] };
+/** Yearly: a bucket per calendar month of the window, oldest first, with its year. Monthly: 'Week N'. */
+export type StatsBuckets =
+  | { type: 'yearly'; months: (StatsBucket & { month: (typeof MONTHS)[number]; year: number })[] }
+  | { type: 'monthly'; weeks: (StatsBucket & { week: number })[] };
 
 export type StatsType = 'monthly' | 'yearly';
 export const STATS_TYPES: readonly StatsType[] = ['monthly', 'yearly'];
@@ -708,12 +712,20 @@ export interface InvoiceStatsFigures {
     total_cleared_amount: number;
     cleared_using_credit: number;
     cleared_using_pay: number;
+    /** Paid by payments received outside the provider (ERP payments). */
+    cleared_outside: number;
   };
+  /**
+   * Today's balance of unpaid invoices. The total is the sum of not overdue, 1-30 days overdue, 30+ and
+   * in-progress (the first three over open and part-paid invoices, as the due filters); 90+ is part of 30+.
+   */
   overdue_invoices_summary: {
     total_overdue_invoices_amount: number;
     regular_open_invoices_amount: number;
+    overdue_invoices_amount_upto_30_days: number;
     overdue_invoices_amount_30_days: number;
     overdue_invoices_amount_90_days: number;
+    in_progress_invoices_amount: number;
   };
   available_limits_summary: { total_available_limit: number; avl_limit_pertaining_for_open_invoices: number };
   shared: StatsBuckets;
@@ -729,19 +741,22 @@ function windowRange(index: AnchorIndex, window: DateWindow): Invoice[] {
 
 function statsBuckets(index: AnchorIndex, rows: readonly Invoice[], type: StatsType, window: DateWindow): StatsBuckets {
   const sums = new Map<number, StatsBucket>();
-  const keyOf = type === 'yearly' ? monthIndex : weekOfMonth;
+  const keyOf = type === 'yearly' ? monthKey : weekOfMonth;
+  const empty = (): StatsBucket => ({ count: 0, total_amount: 0, paid_using_credit: 0, paid_using_pay: 0, paid_outside: 0 });
   for (const inv of rows) {
     const key = keyOf(inv.invoice_date);
     let b = sums.get(key);
-    if (!b) sums.set(key, (b = { count: 0, total_amount: 0, paid_using_credit: 0, paid_using_pay: 0 }));
+    if (!b) sums.set(key, (b = empty()));
     const f = factsOf(index, inv.id);
     b.count += 1;
     b.total_amount += inv.total;
     b.paid_using_credit += f.paidByCredit;
     b.paid_using_pay += f.paidByPay;
+    b.paid_outside += f.paidOutside;
   }
-  const bucket = (key: number): StatsBucket => sums.get(key) ?? { count: 0, total_amount: 0, paid_using_credit: 0, paid_using_pay: 0 };
-  if (type === 'yearly') return { type, months: MONTHS.map((month, i) => ({ month, ...bucket(i) })) };
+  const bucket = (key: number): StatsBucket => sums.get(key) ?? empty();
+  // Yearly: each calendar month of the window with its year, oldest first (two Novembers stay apart).
+  if (type === 'yearly') return { type, months: windowMonths(window).map(({ key, month, year }) => ({ month, year, ...bucket(key) })) };
   // As on the home charts: ceil(days in the month of `to` / 7) weeks, more if the window reaches a longer month.
   const weeks = Math.max(weekCount(window), ...sums.keys());
   return { type, weeks: Array.from({ length: weeks }, (_, i) => ({ week: i + 1, ...bucket(i + 1) })) };
@@ -757,9 +772,9 @@ export function availableLimit(loan: LoanApplication | undefined, todayIso: stri
   return usableLoan(loan, todayIso) ? Math.max(0, loan.limit_sanctioned - loan.limit_utilized) : 0;
 }
 
-/** Sum of balances of the unpaid invoices (all regions) by overdue range, from the prefix sums. */
-function outstanding(index: AnchorIndex, today: Date, overdue: InvoiceQuery['overdue']): number {
-  const slice = invoiceSlice(index, { statuses: UNPAID_STATUSES, region: null, channelFinance: null, closedStatus: null, companyId: null });
+/** Sum of balances of the invoices in `statuses` (all regions; default: every unpaid one) by overdue range, from the prefix sums. */
+function outstanding(index: AnchorIndex, today: Date, overdue: InvoiceQuery['overdue'], statuses: readonly InvoiceStatus[] = UNPAID_STATUSES): number {
+  const slice = invoiceSlice(index, { statuses, region: null, channelFinance: null, closedStatus: null, companyId: null });
   const [lo, hi] = dueRange(slice, overdue, today);
   return slice.balancePrefix[hi]! - slice.balancePrefix[lo]!;
 }
@@ -819,17 +834,19 @@ export interface StatsQuery {
 
 /**
  * GET /invoices/stats, in paise. Box 1 over the invoices dated in `box`: shared (all of them), cleared (those
- * paid) and how the cleared ones were paid (credit, pay; the rest was paid outside). Box 2 is today's
- * outstanding balance of unpaid invoices: all, not overdue (due today or later), more than 30 and more than
- * 90 days overdue. Box 3 is `availableLimits`. Charts: invoices dated in each window by month (yearly) or
- * 'Week N' (monthly); shared counts every invoice, cleared only paid ones; both split what was paid by
- * credit and by pay.
+ * paid) and how the cleared ones were paid (credit, pay, outside: the three add up to the cleared total).
+ * Box 2 is today's outstanding balance of unpaid invoices: all of them, and the parts that add up to it, as
+ * the due filters count them: open and part-paid invoices not overdue (due today or later), 1 to 30 days
+ * overdue, more than 30 days overdue (and of those, more than 90), and the in-progress ones whatever their
+ * due date. Box 3 is `availableLimits`. Charts: invoices dated in each window by calendar month with its year
+ * (yearly) or 'Week N' (monthly); shared counts every invoice, cleared only paid ones; both split what was
+ * paid by credit, by pay and outside.
  */
 export function invoiceStats(db: Db, anchorId: number, q: StatsQuery, now: number): InvoiceStatsFigures {
   const index = anchorIndex(db, anchorId);
   const today = todayOf(now);
   return index.memo.get(`stats|${isoDay(today)}|${JSON.stringify(q)}`, () => {
-    const summary = { shared_invoice_count: 0, shared_invoice_total_amount: 0, cleared_invoice_count: 0, total_cleared_amount: 0, cleared_using_credit: 0, cleared_using_pay: 0 };
+    const summary = { shared_invoice_count: 0, shared_invoice_total_amount: 0, cleared_invoice_count: 0, total_cleared_amount: 0, cleared_using_credit: 0, cleared_using_pay: 0, cleared_outside: 0 };
     for (const inv of windowRange(index, q.box)) {
       summary.shared_invoice_count += 1;
       summary.shared_invoice_total_amount += inv.total;
@@ -839,15 +856,19 @@ export function invoiceStats(db: Db, anchorId: number, q: StatsQuery, now: numbe
       summary.total_cleared_amount += inv.total;
       summary.cleared_using_credit += f.paidByCredit;
       summary.cleared_using_pay += f.paidByPay;
+      summary.cleared_outside += f.paidOutside;
     }
     const limits = availableLimits(db, anchorId, now);
     return {
       invoices_summary: summary,
       overdue_invoices_summary: {
         total_overdue_invoices_amount: outstanding(index, today, null),
-        regular_open_invoices_amount: outstanding(index, today, { days: 0, criteria: 'lteq' }),
-        overdue_invoices_amount_30_days: outstanding(index, today, { days: 30, criteria: 'gt' }),
-        overdue_invoices_amount_90_days: outstanding(index, today, { days: 90, criteria: 'gt' }),
+        regular_open_invoices_amount: outstanding(index, today, { days: 0, criteria: 'lteq' }, DUE_STATUSES),
+        overdue_invoices_amount_upto_30_days:
+          outstanding(index, today, { days: 0, criteria: 'gt' }, DUE_STATUSES) - outstanding(index, today, { days: 30, criteria: 'gt' }, DUE_STATUSES),
+        overdue_invoices_amount_30_days: outstanding(index, today, { days: 30, criteria: 'gt' }, DUE_STATUSES),
+        overdue_invoices_amount_90_days: outstanding(index, today, { days: 90, criteria: 'gt' }, DUE_STATUSES),
+        in_progress_invoices_amount: outstanding(index, today, null, ['in-progress']),
       },
       available_limits_summary: { total_available_limit: limits.total, avl_limit_pertaining_for_open_invoices: limits.forOpenInvoices },
       shared: statsBuckets(index, windowRange(index, q.shared.window), q.shared.type, q.shared.window),

@@ -21,10 +21,13 @@ import type { MockContext } from '../context';
 import { route, throwIfProblems } from '../http';
 import { filterValue } from '../paging';
 
-/** filter_information on the wire: 12 month rows (yearly) or one entry holding the weeks (weekly). */
+/**
+ * filter_information on the wire: a row per calendar month of the window, oldest first, with its year
+ * (yearly), or one entry holding the weeks (weekly).
+ */
 export function filterInformation(buckets: Buckets) {
   if (buckets.type === 'yearly') {
-    return buckets.months.map((m) => ({ month: m.month, total: rupees(m.total), no_of_invoices: m.no_of_invoices }));
+    return buckets.months.map((m) => ({ month: m.month, year: m.year, total: rupees(m.total), no_of_invoices: m.no_of_invoices }));
   }
   return [{ weekly_data: buckets.weeks.map((w) => ({ week: w.week, total: rupees(w.total), no_of_invoices: w.no_of_invoices })) }];
 }

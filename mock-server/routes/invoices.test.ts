@@ -599,28 +599,36 @@ describe('GET /payments: collections', () => {
 describe('GET /invoices/stats', () => {
   const stats = async (query: string) => decode<{ data: InvoiceStats }>(invoiceStatsCodec('provider'), await get(`/invoices/stats?${query}`)).data;
 
-  it('box 1 over the invoices dated in the window: shared, cleared, and cleared by credit and by pay', async () => {
+  it('box 1 over the invoices dated in the window: shared, cleared, and cleared by credit, by pay and outside (adding up)', async () => {
     const s = await stats('invoices_summary_from=2025-11-23&invoices_summary_to=2026-11-22&invoice_box=yearly');
     expect(s.invoices_summary).toEqual({
       shared_invoice_count: 12,
       shared_invoice_total_amount: R(450_000 + 100_000 + 8_000 + 12_000),
       cleared_invoice_count: 3,
       total_cleared_amount: R(120_000),
-      cleared_using_credit: R(100_000),
-      cleared_using_pay: R(8_000),
+      cleared_using_credit: R(100_000), // INV-A10
+      cleared_using_pay: R(8_000), // INV-A11
+      cleared_outside: R(12_000), // INV-A12, an ERP payment
     });
     // Monthly (the default box): invoices dated 2026-11-01..22 are INV-A9 only (invoice date 11-12).
     const month = await stats('');
     expect(month.invoices_summary).toMatchObject({ shared_invoice_count: 1, shared_invoice_total_amount: R(90_000), total_cleared_amount: 0 });
   });
 
-  it('box 2: outstanding balances today, not overdue, 30+ and 90+', async () => {
-    expect((await stats('')).overdue_invoices_summary).toEqual({
+  it('box 2: outstanding balances today, in disjoint parts that add up (not overdue, 1-30, 30+, in-progress) and 90+ inside 30+', async () => {
+    const o = (await stats('')).overdue_invoices_summary;
+    expect(o).toEqual({
       total_overdue_invoices_amount: R(441_000),
-      regular_open_invoices_amount: R(10_000 + 15_000 + 30_000 + 90_000),
-      overdue_invoices_amount_30_days: R(56_000 + 70_000 + 80_000),
-      overdue_invoices_amount_90_days: R(70_000),
+      // Open and part-paid, as the due filters: A1, A2 (due today), A3 (tomorrow).
+      regular_open_invoices_amount: R(10_000 + 15_000 + 30_000),
+      overdue_invoices_amount_upto_30_days: R(40_000 + 50_000), // A4 (10 days), A5 (30 days)
+      overdue_invoices_amount_30_days: R(56_000 + 70_000 + 80_000), // A6 (31), A7 (91), A8 (90)
+      overdue_invoices_amount_90_days: R(70_000), // A7
+      in_progress_invoices_amount: R(90_000), // A9, not yet due
     });
+    expect(o.regular_open_invoices_amount + o.overdue_invoices_amount_upto_30_days! + o.overdue_invoices_amount_30_days + o.in_progress_invoices_amount!).toBe(
+      o.total_overdue_invoices_amount,
+    );
   });
 
   it('box 3: available limits of usable loans, and the part backed by invoices not yet overdue', async () => {
@@ -631,12 +639,18 @@ describe('GET /invoices/stats', () => {
     const raw = await get('/invoices/stats?shared_type=yearly&cleared_type=monthly&cleared_invoices_graph_from=2026-10-01&cleared_invoices_graph_to=2026-10-31');
     const data = raw.body.data as Record<string, { filter_information: Record<string, unknown>[] }>;
     const shared = data.shared_invoices_graph_data!.filter_information;
-    expect(shared.map((m) => m.month)).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+    // The default yearly window 2025-11-23..2026-11-22: 13 calendar months, oldest first, each with its year.
+    expect(shared.map((m) => `${String(m.month)} ${String(m.year)}`)).toEqual([
+      'Nov 2025', 'Dec 2025', 'Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026', 'Jul 2026', 'Aug 2026', 'Sep 2026', 'Oct 2026', 'Nov 2026',
+    ]);
     // Invoice dates are due - 30: Jul 24 (A7), Jul 25 (A8), Aug 6 (A12), Sep 1 (A10), Sep 22 (A6), Sep 23 (A5), Oct 13 (A4), Oct 16 (A11),
     // Oct 23 (A1, A2), Oct 24 (A3), Nov 12 (A9).
-    expect(shared[6]).toEqual({ month: 'Jul', count: 2, total_amount: 150_000, paid_using_provider_credit: 0, paid_using_provider_pay: 0 });
-    expect(shared[8]).toEqual({ month: 'Sep', count: 3, total_amount: 210_000, paid_using_provider_credit: 100_000, paid_using_provider_pay: 1_000 });
-    expect(shared[9]).toEqual({ month: 'Oct', count: 5, total_amount: 108_000, paid_using_provider_credit: 0, paid_using_provider_pay: 13_000 });
+    const none = { paid_using_provider_credit: 0, paid_using_provider_pay: 0, paid_outside_provider: 0 };
+    expect(shared[8]).toEqual({ month: 'Jul', year: 2026, count: 2, total_amount: 150_000, ...none });
+    // A6 (Sep 22) was part-paid: 1,000 by pay and 3,000 outside.
+    expect(shared[10]).toEqual({ month: 'Sep', year: 2026, count: 3, total_amount: 210_000, paid_using_provider_credit: 100_000, paid_using_provider_pay: 1_000, paid_outside_provider: 3_000 });
+    expect(shared[11]).toEqual({ month: 'Oct', year: 2026, count: 5, total_amount: 108_000, ...none, paid_using_provider_pay: 13_000 });
+    expect(shared[9]).toEqual({ month: 'Aug', year: 2026, count: 1, total_amount: 12_000, ...none, paid_outside_provider: 12_000 }); // A12
     const cleared = data.cleared_invoices_graph_data!.filter_information;
     // October 2026 has 31 days: 5 weeks; its only paid invoice is INV-A11 (Oct 16, week 3).
     expect(cleared).toEqual([
@@ -647,13 +661,22 @@ describe('GET /invoices/stats', () => {
           total_amount: week === 3 ? 8_000 : 0,
           paid_using_provider_credit: 0,
           paid_using_provider_pay: week === 3 ? 8_000 : 0,
+          paid_outside_provider: 0,
         })),
       },
     ]);
     const decoded = decode<{ data: InvoiceStats }>(invoiceStatsCodec('provider'), raw).data;
     const weeks = decoded.cleared_invoices_graph_data.filter_information[0];
-    expect(weeks && 'weekly_data' in weeks ? weeks.weekly_data[2] : null).toEqual({ week: 3, count: 1, total_amount: R(8_000), paid_using_credit: 0, paid_using_pay: R(8_000) });
-    expect(decoded.shared_invoices_graph_data.filter_information[8]).toEqual({ month: 'Sep', count: 3, total_amount: R(210_000), paid_using_credit: R(100_000), paid_using_pay: R(1_000) });
+    expect(weeks && 'weekly_data' in weeks ? weeks.weekly_data[2] : null).toEqual({ week: 3, count: 1, total_amount: R(8_000), paid_using_credit: 0, paid_using_pay: R(8_000), paid_outside: 0 });
+    expect(decoded.shared_invoices_graph_data.filter_information[10]).toEqual({
+      month: 'Sep',
+      year: 2026,
+      count: 3,
+      total_amount: R(210_000),
+      paid_using_credit: R(100_000),
+      paid_using_pay: R(1_000),
+      paid_outside: R(3_000),
+    });
   });
 
   it('refuses bad windows and types with 422 and needs a token', async () => {

@@ -372,14 +372,16 @@ function statsType(req: Request, key: string, fallback: StatsType, problems: Rec
   return fallback;
 }
 
+/** A chart's rows: one per calendar month of the window with its year, oldest first (yearly), or the weeks (monthly). */
 function statsFilterInformation(buckets: StatsBuckets, product: string) {
-  const amounts = (b: { count: number; total_amount: number; paid_using_credit: number; paid_using_pay: number }) => ({
+  const amounts = (b: { count: number; total_amount: number; paid_using_credit: number; paid_using_pay: number; paid_outside: number }) => ({
     count: b.count,
     total_amount: rupees(b.total_amount),
     [`paid_using_${product}_credit`]: rupees(b.paid_using_credit),
     [`paid_using_${product}_pay`]: rupees(b.paid_using_pay),
+    [`paid_outside_${product}`]: rupees(b.paid_outside),
   });
-  if (buckets.type === 'yearly') return buckets.months.map((m) => ({ month: m.month, ...amounts(m) }));
+  if (buckets.type === 'yearly') return buckets.months.map((m) => ({ month: m.month, year: m.year, ...amounts(m) }));
   return [{ weekly_data: buckets.weeks.map((w) => ({ week: w.week, ...amounts(w) })) }];
 }
 
@@ -430,12 +432,15 @@ export function invoiceRoutes(ctx: MockContext): Router {
             total_cleared_amount: rupees(s.invoices_summary.total_cleared_amount),
             [`cleared_using_${p}_credit`]: rupees(s.invoices_summary.cleared_using_credit),
             [`cleared_using_${p}_pay`]: rupees(s.invoices_summary.cleared_using_pay),
+            [`cleared_outside_${p}`]: rupees(s.invoices_summary.cleared_outside),
           },
           overdue_invoices_summary: {
             total_overdue_invoices_amount: rupees(s.overdue_invoices_summary.total_overdue_invoices_amount),
             regular_open_invoices_amount: rupees(s.overdue_invoices_summary.regular_open_invoices_amount),
+            overdue_invoices_amount_upto_30_days: rupees(s.overdue_invoices_summary.overdue_invoices_amount_upto_30_days),
             overdue_invoices_amount_30_days: rupees(s.overdue_invoices_summary.overdue_invoices_amount_30_days),
             overdue_invoices_amount_90_days: rupees(s.overdue_invoices_summary.overdue_invoices_amount_90_days),
+            in_progress_invoices_amount: rupees(s.overdue_invoices_summary.in_progress_invoices_amount),
           },
           available_limits_summary: {
             total_available_limit: rupees(s.available_limits_summary.total_available_limit),

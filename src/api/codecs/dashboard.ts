@@ -8,8 +8,12 @@ import { Region } from './customers';
  * JSON:API resources: `data` holds the figures directly.
  */
 
-/** A yearly bucket: one per month name, Jan to Dec. */
-export const MonthBucket = t.type({ month: t.string, total: Money, no_of_invoices: t.number });
+/**
+ * A yearly bucket: a calendar month of the window ('Nov') and its year (2025). The year lets the 364-day
+ * window's two partial months of the same name stay apart; a row without it goes to the latest month of
+ * that name (src/domain/chart-periods.ts `bucketIndexOf`).
+ */
+export const MonthBucket = t.intersection([t.type({ month: t.string, total: Money, no_of_invoices: t.number }), t.partial({ year: t.number })]);
 /** A weekly bucket: 'Week N' of the current month. */
 export const WeekBucket = t.type({ week: t.number, total: Money, no_of_invoices: t.number });
 /** filter_information: month rows (yearly) or one entry holding weekly_data (weekly). */

@@ -73,19 +73,30 @@ export const ClosedStatus = oneOf(CLOSED_STATUSES);
 // GET /invoices/stats
 // ---------------------------------------------------------------------------------------------------
 
-const STATS_AMOUNT_RENAMES = { paid_using_credit: 'paid_using_{product}_credit', paid_using_pay: 'paid_using_{product}_pay' };
+const STATS_AMOUNT_RENAMES = {
+  paid_using_credit: 'paid_using_{product}_credit',
+  paid_using_pay: 'paid_using_{product}_pay',
+  paid_outside: 'paid_outside_{product}',
+};
 
-/** A chart bucket's figures: invoices in it, their total, and what of it was paid by credit and by pay. */
-const StatsAmounts = t.type({ count: t.number, total_amount: Money, paid_using_credit: Money, paid_using_pay: Money });
+/**
+ * A chart bucket's figures: invoices in it, their total, and what of it was paid by credit, by pay and
+ * outside the product (paid_outside, when the provider sends it; else the rest of the total).
+ */
+const StatsAmounts = t.intersection([
+  t.type({ count: t.number, total_amount: Money, paid_using_credit: Money, paid_using_pay: Money }),
+  t.partial({ paid_outside: Money }),
+]);
 export type StatsAmounts = t.TypeOf<typeof StatsAmounts>;
-export type StatsMonthRow = StatsAmounts & { month: string };
+/** A month row: the month's short name and, when the provider sends it, its year (see the dashboard's MonthBucket). */
+export type StatsMonthRow = StatsAmounts & { month: string; year?: number };
 export type StatsWeekRow = StatsAmounts & { week: number };
 /** filter_information: 12 month rows (yearly) or one entry holding the weeks (monthly). */
 export type StatsFilterInformation = (StatsMonthRow | { weekly_data: StatsWeekRow[] })[];
 
 function statsFilterInformation(product: string): t.Type<StatsFilterInformation, unknown, unknown> {
   // The renaming wraps each whole row: an intersection would keep the wire names next to the neutral ones.
-  const month = productKeyed(t.intersection([t.type({ month: t.string }), StatsAmounts]), product, STATS_AMOUNT_RENAMES);
+  const month = productKeyed(t.intersection([t.type({ month: t.string }), t.partial({ year: t.number }), StatsAmounts]), product, STATS_AMOUNT_RENAMES);
   const week = productKeyed(t.intersection([t.type({ week: t.number }), StatsAmounts]), product, STATS_AMOUNT_RENAMES);
   return t.array(t.union([month, t.type({ weekly_data: t.array(week) })]));
 }
@@ -98,19 +109,35 @@ export function invoiceStatsCodec(product: string) {
       invoices_summary: productKeyed(
         t.intersection([
           t.type({ shared_invoice_total_amount: Money, total_cleared_amount: Money, cleared_using_credit: Money, cleared_using_pay: Money }),
-          t.partial({ shared_invoice_count: t.number, cleared_invoice_count: t.number }),
+          /** cleared_outside: what of the cleared total was paid outside the product (ERP payments). */
+          t.partial({ shared_invoice_count: t.number, cleared_invoice_count: t.number, cleared_outside: Money }),
         ]),
         product,
-        { cleared_using_credit: 'cleared_using_{product}_credit', cleared_using_pay: 'cleared_using_{product}_pay' },
+        { cleared_using_credit: 'cleared_using_{product}_credit', cleared_using_pay: 'cleared_using_{product}_pay', cleared_outside: 'cleared_outside_{product}' },
       ),
-      overdue_invoices_summary: t.type({
-        /** Current outstanding: the balance of every unpaid invoice. */
-        total_overdue_invoices_amount: Money,
-        /** Not overdue. */
-        regular_open_invoices_amount: Money,
-        overdue_invoices_amount_30_days: Money,
-        overdue_invoices_amount_90_days: Money,
-      }),
+      /**
+       * Current outstanding and its parts: not overdue + 1-30 days + 30+ + in-progress = the total (90+ is part
+       * of 30+). The 1-30 days and in-progress parts are optional: what a provider leaves out is shown as
+       * the rest of the total.
+       */
+      overdue_invoices_summary: t.intersection([
+        t.type({
+          /** Current outstanding: the balance of every unpaid invoice. */
+          total_overdue_invoices_amount: Money,
+          /** Not overdue: open and part-paid invoices due today or later. */
+          regular_open_invoices_amount: Money,
+          /** More than 30 days overdue (90+ included). */
+          overdue_invoices_amount_30_days: Money,
+          /** More than 90 days overdue (part of 30+). */
+          overdue_invoices_amount_90_days: Money,
+        }),
+        t.partial({
+          /** 1 to 30 days overdue. */
+          overdue_invoices_amount_upto_30_days: Money,
+          /** In-progress invoices (a drawdown is under way), whatever their due date. */
+          in_progress_invoices_amount: Money,
+        }),
+      ]),
       available_limits_summary: t.type({ total_available_limit: Money, avl_limit_pertaining_for_open_invoices: Money }),
       shared_invoices_graph_data: t.type({ filter_information: filterInformation }),
       cleared_invoices_graph_data: t.type({ filter_information: filterInformation }),

@@ -12,6 +12,14 @@ import { Panel, SectionBox, SectionHeader } from '../../ui/layout';
 
 const CREDIT_PERIOD = { period: 'this_year' } as const;
 
+/**
+ * The default's parts, which add up to it: 1–30 days and 30+ days past due; 90+ is part of 30+
+ * (default_90days <= default_30days <= total).
+ */
+export function defaultParts(d: { total: number; default_30days: number; default_90days: number }): string {
+  return `1–30 days ${formatShortMoney(d.total - d.default_30days)} + 30+ ${formatShortMoney(d.default_30days)} (of which 90+ ${formatShortMoney(d.default_90days)})`;
+}
+
 /** Credit limit available: the summary cards, the region map, the credit top performers and overall utilisation. */
 export function CreditSection() {
   const summary = useCreditLimitSummary();
@@ -41,7 +49,7 @@ export function CreditSection() {
           testId="credit-default"
           label="Default"
           value={s ? formatShortMoney(s.default.total) : pending}
-          sub={s ? `30+ ${formatShortMoney(s.default.default_30days)} · 90+ ${formatShortMoney(s.default.default_90days)}` : undefined}
+          sub={s ? defaultParts(s.default) : undefined}
         />
       </CardGrid>
       <CardGrid style={{ marginTop: 16 }}>

@@ -2,10 +2,9 @@ import { REGION_LABELS } from '../../domain/regions';
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { FilterInformation, TopPerformers } from '../../api/codecs/dashboard';
-import { chartWindow, MONTHS, weekLabels, type ChartPeriod } from '../../domain/chart-periods';
-import { formatCount, formatPercent } from '../../lib/format';
+import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
+import { formatCount, formatDate, formatPercent } from '../../lib/format';
 import { formatShortMoney } from '../../domain/money';
-import { barOption, lineOption, rupeesText } from '../../ui/charts/options';
 import { EChart } from '../../ui/charts/EChart';
 import { Input, Label, Select } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
@@ -16,22 +15,34 @@ import { type GraphWindow } from '../../api/dashboard';
 import { useClearedGraph, usePaymentGraph, useSharedGraph, useTopPerformers } from './hooks';
 import { SectionHeader, SectionBox } from '../../ui/layout';
 import { useChartPanel } from '../../ui/useChartPanel';
+import { homeChartOption, homeSeries, homeSummary } from './home-charts';
 
 const CHART_TITLES: Record<HomeChart, string> = { shared: 'Invoices Shared', cleared: 'Invoices Cleared', payments: 'Payments' };
 
-/** The buckets of a graph answer as chart categories, amounts (rupees) and counts, in display order. */
-export function chartSeries(info: FilterInformation | undefined, view: ChartPeriod, today: Date) {
-  const categories = view === 'yearly' ? [...MONTHS] : weekLabels(today);
-  const totals = new Map<string, { total: number; count: number }>();
-  for (const entry of info ?? []) {
-    if ('weekly_data' in entry) for (const w of entry.weekly_data) totals.set(`Week ${w.week}`, { total: w.total, count: w.no_of_invoices });
-    else totals.set(entry.month, { total: entry.total, count: entry.no_of_invoices });
-  }
-  return {
-    categories,
-    values: categories.map((c) => (totals.get(c)?.total ?? 0) / 100),
-    counts: categories.map((c) => totals.get(c)?.count ?? 0),
-  };
+/** The dropdown's words for a period ('This Year' / 'This Month', spec 1 §2.5). */
+const SECTION_NAMES: Record<ChartPeriod, string> = { yearly: 'This Year', monthly: 'This Month' };
+/** The dropdown's value while the charts' periods differ (a chart's own toggle changed one). */
+const MIXED = 'mixed';
+
+/** What a card or a chart covers, in words and dates: 'This year: 23 Nov 2025 to 22 Nov 2026'. */
+export function windowCaption(period: ChartPeriod, today: Date): string {
+  const { from, to } = chartWindow(period, today);
+  return `${period === 'yearly' ? 'This year' : 'This month'}: ${formatDate(from)} to ${formatDate(to)}`;
+}
+
+const Caption = styled.span`
+  display: block;
+  font-size: 13px;
+`;
+
+/** A card's line under its figure: what it counts (when there is something to say) and the window it covers. */
+function CardSub({ text, period, today }: { text?: string | undefined; period: ChartPeriod; today: Date }) {
+  return (
+    <>
+      {text !== undefined && <span>{text}</span>}
+      <Caption data-testid="card-window">{windowCaption(period, today)}</Caption>
+    </>
+  );
 }
 
 const windowOf = (period: ChartPeriod, today: Date): GraphWindow => ({ period, ...chartWindow(period, today) });
@@ -46,8 +57,13 @@ export function InvoicesSection({ today }: { today: Date }) {
   const shared = useSharedGraph(windowOf(panel.periodOf('shared'), today));
   const cleared = useClearedGraph(windowOf(panel.periodOf('cleared'), today));
   const payments = usePaymentGraph(windowOf(panel.periodOf('payments'), today));
-  const sectionWindow = chartWindow(section, today);
-  const performers = useTopPerformers({ from_date: sectionWindow.from, to_date: sectionWindow.to });
+  // The dropdown names the charts' period when they share one; after a chart's own toggle it says they differ.
+  const periods = HOME_CHARTS.map((c) => panel.periodOf(c));
+  const uniform = periods.every((p) => p === periods[0]) ? periods[0]! : null;
+  // Top performers follow the dropdown: the charts' one period, or while they differ its last choice.
+  const performersPeriod = uniform ?? section;
+  const performersWindow = chartWindow(performersPeriod, today);
+  const performers = useTopPerformers({ from_date: performersWindow.from, to_date: performersWindow.to });
   const panelId = useId();
   const loading = <Skeleton $width="60%" $height="28px" />;
 
@@ -57,9 +73,14 @@ export function InvoicesSection({ today }: { today: Date }) {
         <h2 id="invoices-title">Invoices</h2>
         <Label>
           Invoices period
-          <Select value={section} onChange={(e) => panel.setAll(e.target.value as ChartPeriod)}>
-            <option value="yearly">This Year</option>
-            <option value="monthly">This Month</option>
+          <Select value={uniform ?? MIXED} onChange={(e) => panel.setAll(e.target.value as ChartPeriod)}>
+            <option value="yearly">{SECTION_NAMES.yearly}</option>
+            <option value="monthly">{SECTION_NAMES.monthly}</option>
+            {uniform === null && (
+              <option value={MIXED} disabled>
+                Differs per card
+              </option>
+            )}
           </Select>
         </Label>
       </SectionHeader>
@@ -68,7 +89,7 @@ export function InvoicesSection({ today }: { today: Date }) {
           testId="card-shared"
           label="Invoices Shared"
           value={shared.data ? formatShortMoney(shared.data.invoice_total) : loading}
-          sub={shared.data ? `${formatCount(shared.data.invoice_count)} invoices` : undefined}
+          sub={<CardSub text={shared.data ? `${formatCount(shared.data.invoice_count)} invoices` : undefined} period={panel.periodOf('shared')} today={today} />}
           onClick={() => panel.toggle('shared')}
           expanded={expanded === 'shared'}
           controls={panelId}
@@ -77,7 +98,7 @@ export function InvoicesSection({ today }: { today: Date }) {
           testId="card-cleared"
           label="Invoices Cleared"
           value={cleared.data ? formatShortMoney(cleared.data.invoice_total) : loading}
-          sub={cleared.data ? `${formatPercent(cleared.data.cleared_percentage)} cleared` : undefined}
+          sub={<CardSub text={cleared.data ? `${formatPercent(cleared.data.cleared_percentage)} cleared` : undefined} period={panel.periodOf('cleared')} today={today} />}
           onClick={() => panel.toggle('cleared')}
           expanded={expanded === 'cleared'}
           controls={panelId}
@@ -86,12 +107,12 @@ export function InvoicesSection({ today }: { today: Date }) {
           testId="card-payments"
           label="Payments (year to date)"
           value={payments.data ? formatShortMoney(payments.data.payment_total) : loading}
-          sub={panel.periodOf('payments') === 'yearly' ? 'Last 12 months' : 'This month'}
+          sub={<CardSub period={panel.periodOf('payments')} today={today} />}
           onClick={() => panel.toggle('payments')}
           expanded={expanded === 'payments'}
           controls={panelId}
         />
-        <TopPerformersCard data={performers.data} />
+        <TopPerformersCard data={performers.data} caption={windowCaption(performersPeriod, today)} />
       </CardGrid>
       <div id={panelId}>
         {expanded && (
@@ -139,20 +160,16 @@ function ChartPanel(props: {
 }) {
   const { chart, view, today, info, onView, onClose } = props;
   const [custom, setCustom] = useState(false);
-  const series = useMemo(() => chartSeries(info, view, today), [info, view, today]);
+  const series = useMemo(() => homeSeries(info, view, today), [info, view, today]);
   const title = CHART_TITLES[chart];
-  const option = useMemo(
-    () =>
-      chart === 'shared'
-        ? lineOption({ name: title, categories: series.categories, values: series.values, counts: series.counts })
-        : barOption({ categories: series.categories, series: [{ name: title, values: series.values, counts: series.counts }] }),
-    [chart, title, series],
-  );
-  const total = series.values.reduce((a, b) => a + b, 0);
+  const option = useMemo(() => homeChartOption(chart, title, series), [chart, title, series]);
   return (
     <Panel aria-labelledby="chart-title" data-testid={`chart-${chart}`}>
       <PanelBar>
-        <h3 id="chart-title">{title}</h3>
+        <div>
+          <h3 id="chart-title">{title}</h3>
+          <small data-testid="window-caption">{windowCaption(view, today)}</small>
+        </div>
         <div className="toggles" role="group" aria-label={`${title} view`}>
           <GhostButton type="button" aria-pressed={view === 'monthly'} onClick={() => onView('monthly')}>
             Monthly
@@ -185,7 +202,7 @@ function ChartPanel(props: {
         option={option}
         label={`${title}, ${view === 'yearly' ? 'by month over the last 12 months' : 'by week this month'}`}
         height={300}
-        summary={`${series.categories.map((c, i) => `${c}: ${rupeesText(series.values[i] ?? 0)}, ${series.counts[i] ?? 0} invoices`).join('; ')}. Total ${rupeesText(total)}.`}
+        summary={homeSummary(series)}
       />
     </Panel>
   );
@@ -203,10 +220,11 @@ const Performers = styled.div`
   .row span { display: flex; justify-content: space-between; gap: 8px; }
 `;
 
-function TopPerformersCard({ data }: { data: TopPerformers | undefined }) {
+function TopPerformersCard({ data, caption }: { data: TopPerformers | undefined; caption: string }) {
   return (
     <Performers data-testid="top-performers">
       <h3>Top Performers</h3>
+      <Caption className="window">{caption}</Caption>
       {!data && <Skeleton $height="48px" />}
       {data?.top_performers.length === 0 && <p>No data found.</p>}
       {data?.top_performers.map((p) => {

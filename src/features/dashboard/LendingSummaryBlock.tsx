@@ -1,10 +1,17 @@
 import { format } from 'date-fns';
+import styled from 'styled-components';
 import { formatCount, formatPercent } from '../../lib/format';
 import { formatShortMoney } from '../../domain/money';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Skeleton } from '../../ui/Skeleton';
 import { useLendingSummary } from './hooks';
 import { Panel, SectionBox } from '../../ui/layout';
+
+const Note = styled.p`
+  margin: 0;
+  font-size: 14px;
+  color: ${({ theme }) => theme.textMuted};
+`;
 
 /** 'Lending Summary (as on today, DD/MM/YYYY)': sanctioned, customers, utilised against still unutilised, defaults. */
 export function LendingSummaryBlock({ today }: { today: Date }) {
@@ -35,12 +42,15 @@ export function LendingSummaryBlock({ today }: { today: Date }) {
             <ProgressBar percent={share} label="Utilised share of the sanctioned limit" />
             <dl>
               <dt>Default</dt>
-              <dd>{formatShortMoney(data.default.total)}</dd>
+              <dd data-testid="lending-default">{formatShortMoney(data.default.total)}</dd>
+              <dt>1–30 days</dt>
+              <dd data-testid="lending-default-1-30">{formatShortMoney(data.default.total - data.default.default_30days)}</dd>
               <dt>30+ days</dt>
-              <dd>{formatShortMoney(data.default.default_30days)}</dd>
-              <dt>90+ days</dt>
-              <dd>{formatShortMoney(data.default.default_90days)}</dd>
+              <dd data-testid="lending-default-30">{formatShortMoney(data.default.default_30days)}</dd>
+              <dt style={{ paddingInlineStart: 16 }}>90+ days (of 30+)</dt>
+              <dd data-testid="lending-default-90">{formatShortMoney(data.default.default_90days)}</dd>
             </dl>
+            <Note>1–30 days + 30+ days = Default; 90+ days is part of 30+ days.</Note>
           </>
         )}
       </Panel>

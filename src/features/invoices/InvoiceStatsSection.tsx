@@ -18,7 +18,20 @@ import { LoadError } from './layout';
 import { type InvoiceStatsParams } from '../../api/invoice-queries';
 import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
 import { useChartPanel } from '../../ui/useChartPanel';
-import { clearedOption, hasStats, productNameOf, shareText, statsSeries, statsSummary, totalInvoicesOption } from './stats-charts';
+import {
+  breakdownText,
+  clearedBreakdown,
+  clearedOption,
+  hasStats,
+  limitBreakdown,
+  outstandingBreakdown,
+  productNameOf,
+  shareText,
+  statsSeries,
+  statsSummary,
+  totalInvoicesOption,
+  type BoxPart,
+} from './stats-charts';
 
 type StatsChart = 'shared' | 'cleared';
 
@@ -37,6 +50,9 @@ const Box = styled(Panel)`
   header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
   .big { font-size: 24px; font-weight: 800; }
   .muted { color: ${({ theme }) => theme.textMuted}; font-size: 14px; margin: 0; }
+  /* A part inside another part (90+ of 30+) is indented under it. */
+  dt.within { padding-inline-start: 16px; }
+  dd.within { font-weight: 600; }
 `;
 
 const Toggles = styled.div`
@@ -87,6 +103,30 @@ function ViewToggle({ label, view, onChange }: { label: string; view: ChartPerio
         </GhostButton>
       ))}
     </FilterButtons>
+  );
+}
+
+/**
+ * A box's parts under its whole, and the line that says they add up to it (and which part lies inside
+ * another). Each value is short money with the exact amount in its title.
+ */
+function Breakdown<T>({ id, whole, part, parts }: { id: string; whole: string; part: Part<T>; parts: readonly BoxPart[] }) {
+  return (
+    <>
+      <dl>
+        {parts.map((p) => (
+          <div key={p.id} style={{ display: 'contents' }}>
+            <dt className={p.within ? 'within' : undefined}>{p.label}</dt>
+            <dd className={p.within ? 'within' : undefined} data-testid={p.id}>
+              {money(part, () => p.amount ?? 0)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted" data-testid={id}>
+        {breakdownText(whole, parts)}
+      </p>
+    </>
   );
 }
 
@@ -172,12 +212,7 @@ export function InvoiceStatsSection() {
             <span className="value">{money(summary, (s) => s.total_cleared_amount)}</span>
             {clearedSub && <span className="sub">{clearedSub}</span>}
           </FigureButton>
-          <dl>
-            <dt>Cleared using Limit ({productName} Credit)</dt>
-            <dd data-testid="stats-cleared-credit">{money(summary, (s) => s.cleared_using_credit)}</dd>
-            <dt>Cleared using Pay ({productName} Pay)</dt>
-            <dd data-testid="stats-cleared-pay">{money(summary, (s) => s.cleared_using_pay)}</dd>
-          </dl>
+          <Breakdown id="stats-cleared-sum" whole="Total Cleared" part={summary} parts={clearedBreakdown(summary.state === 'ready' ? summary.value : undefined, productName)} />
         </Box>
 
         <Box data-testid="stats-box-outstanding" aria-busy={outstanding.state === 'loading'}>
@@ -185,14 +220,7 @@ export function InvoiceStatsSection() {
           <span className="big" data-testid="stats-outstanding">
             {money(outstanding, (o) => o.total_overdue_invoices_amount)}
           </span>
-          <dl>
-            <dt>Not Overdue</dt>
-            <dd data-testid="stats-not-overdue">{money(outstanding, (o) => o.regular_open_invoices_amount)}</dd>
-            <dt>Overdue 30+</dt>
-            <dd data-testid="stats-overdue-30">{money(outstanding, (o) => o.overdue_invoices_amount_30_days)}</dd>
-            <dt>Overdue 90+</dt>
-            <dd data-testid="stats-overdue-90">{money(outstanding, (o) => o.overdue_invoices_amount_90_days)}</dd>
-          </dl>
+          <Breakdown id="stats-outstanding-sum" whole="Current Outstanding" part={outstanding} parts={outstandingBreakdown(outstanding.state === 'ready' ? outstanding.value : undefined)} />
         </Box>
 
         <Box data-testid="stats-box-limit" aria-busy={limits.state === 'loading'}>
@@ -200,9 +228,8 @@ export function InvoiceStatsSection() {
           <dl>
             <dt>Limit Available for Drawdown</dt>
             <dd data-testid="stats-limit-total">{money(limits, (l) => l.total_available_limit)}</dd>
-            <dt>Limit Available for Drawdown pertaining to Not Overdue Invoices</dt>
-            <dd data-testid="stats-limit-open">{money(limits, (l) => l.avl_limit_pertaining_for_open_invoices)}</dd>
           </dl>
+          <Breakdown id="stats-limit-sum" whole="Limit Available for Drawdown" part={limits} parts={limitBreakdown(limits.state === 'ready' ? limits.value : undefined)} />
         </Box>
       </CardGrid>
 

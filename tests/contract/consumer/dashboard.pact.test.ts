@@ -19,7 +19,8 @@ const pact = newPact();
 const YEAR = { period: 'yearly' as const, from: '2025-11-23', to: '2026-11-22' };
 const MONTH = { period: 'monthly' as const, from: '2026-11-01', to: '2026-11-22' };
 const region = regex('^(north|east|west|south)$', 'north');
-const monthRow = { month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'), total: number(125000.5), no_of_invoices: integer(12) };
+/** A calendar month of the window with its year (the 364-day window meets 13 months, two of them with the same name). */
+const monthRow = { month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'), year: integer(2026), total: number(125000.5), no_of_invoices: integer(12) };
 const weekly = [{ weekly_data: eachLike({ week: integer(1), total: number(40000.25), no_of_invoices: integer(3) }) }];
 const loggedIn = (description: string) => pact.addInteraction().given('t1@anchor.test is logged in').uponReceiving(description);
 
@@ -37,7 +38,7 @@ describe('home dashboard calls', () => {
       .executeTest(async (server) => {
         const graph = await fetchSharedGraph(clientFor(server.url), YEAR);
         expect(graph).toMatchObject({ invoice_count: 420, invoice_total: 9876543210 });
-        expect(graph?.filter_information[0]).toEqual({ month: 'Jan', total: 12500050, no_of_invoices: 12 });
+        expect(graph?.filter_information[0]).toEqual({ month: 'Jan', year: 2026, total: 12500050, no_of_invoices: 12 });
       }));
 
   it('GET /invoices/graph, weekly', () =>

@@ -45,11 +45,13 @@ const csvHeaders = eachLike({ display_name: string('Customer Name'), key: string
 // Invoice statistics
 // ---------------------------------------------------------------------------------------------------
 
+/** A bucket's figures: its total and what was paid by credit, by pay and outside (the three add up to the cleared total). */
 const statsAmounts = {
   count: integer(42),
   total_amount: number(1250000.5),
   [`paid_using_${P}_credit`]: number(400000.25),
   [`paid_using_${P}_pay`]: number(300000),
+  [`paid_outside_${P}`]: number(550000.25),
 };
 
 describe('invoice statistics', () => {
@@ -76,17 +78,22 @@ describe('invoice statistics', () => {
               total_cleared_amount: number(61725030.75),
               [`cleared_using_${P}_credit`]: number(12396919.39),
               [`cleared_using_${P}_pay`]: number(29522476.97),
+              [`cleared_outside_${P}`]: number(19805634.39),
               shared_invoice_count: integer(3820),
               cleared_invoice_count: integer(2460),
             },
             overdue_invoices_summary: {
               total_overdue_invoices_amount: number(27772339.68),
               regular_open_invoices_amount: number(7308758.37),
+              overdue_invoices_amount_upto_30_days: number(3610019.21),
               overdue_invoices_amount_30_days: number(16633562.1),
               overdue_invoices_amount_90_days: number(8944359.1),
+              in_progress_invoices_amount: number(220000),
             },
             available_limits_summary: { total_available_limit: number(8459263.4), avl_limit_pertaining_for_open_invoices: number(2403744.45) },
-            shared_invoices_graph_data: { filter_information: eachLike({ month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'), ...statsAmounts }) },
+            shared_invoices_graph_data: {
+              filter_information: eachLike({ month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'), year: integer(2026), ...statsAmounts }),
+            },
             cleared_invoices_graph_data: { filter_information: [{ weekly_data: eachLike({ week: integer(1), ...statsAmounts }) }] },
           },
         }),
@@ -98,19 +105,29 @@ describe('invoice statistics', () => {
           total_cleared_amount: 6172503075,
           cleared_using_credit: 1239691939,
           cleared_using_pay: 2952247697,
+          cleared_outside: 1980563439,
           shared_invoice_count: 3820,
           cleared_invoice_count: 2460,
         });
-        expect(stats.overdue_invoices_summary.overdue_invoices_amount_90_days).toBe(894435910);
+        expect(stats.overdue_invoices_summary).toEqual({
+          total_overdue_invoices_amount: 2777233968,
+          regular_open_invoices_amount: 730875837,
+          overdue_invoices_amount_upto_30_days: 361001921,
+          overdue_invoices_amount_30_days: 1663356210,
+          overdue_invoices_amount_90_days: 894435910,
+          in_progress_invoices_amount: 22000000,
+        });
         expect(stats.shared_invoices_graph_data.filter_information[0]).toEqual({
           month: 'Jan',
+          year: 2026,
           count: 42,
           total_amount: 125000050,
           paid_using_credit: 40000025,
           paid_using_pay: 30000000,
+          paid_outside: 55000025,
         });
         expect(stats.cleared_invoices_graph_data.filter_information[0]).toEqual({
-          weekly_data: [{ week: 1, count: 42, total_amount: 125000050, paid_using_credit: 40000025, paid_using_pay: 30000000 }],
+          weekly_data: [{ week: 1, count: 42, total_amount: 125000050, paid_using_credit: 40000025, paid_using_pay: 30000000, paid_outside: 55000025 }],
         });
       }));
 });
