@@ -30,6 +30,8 @@ const CalendarButton = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.text};
   cursor: pointer;
+  display: inline-grid;
+  place-items: center;
   &:disabled { cursor: not-allowed; opacity: 0.6; }
 `;
 
@@ -44,6 +46,16 @@ const Picker = styled.input`
   pointer-events: none;
   color-scheme: ${({ theme }) => theme.name};
 `;
+
+/** A drawn icon, not an emoji: not every phone or Linux desktop has an emoji font. */
+function CalendarIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </svg>
+  );
+}
 
 type TextProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'aria-invalid' | 'aria-describedby' | 'disabled'>;
 
@@ -94,7 +106,7 @@ export function DateField({ id, label, value, onChange, min, max, pickerOnly = f
         {...(pickerOnly && { readOnly: true, inputMode: 'none' as const, onClick: openPicker, onKeyDown: pickerKeys })}
       />
       <CalendarButton type="button" aria-label={`Choose ${label} from a calendar`} disabled={text.disabled} onClick={openPicker}>
-        <span aria-hidden="true">📅</span>
+        <CalendarIcon />
       </CalendarButton>
       <Picker
         ref={picker}

@@ -308,6 +308,24 @@ test.describe('home invoice cards and charts (1440 px desktop)', () => {
     }
   });
 
+  test('the payments card is named for what it shows, and the CUSTOM range reads and takes dates as dd/mm/yyyy', async ({ page }) => {
+    await openDashboard(page);
+    await expect(page.getByTestId('card-payments')).toContainText('Payments Received');
+    await expect(page.getByTestId('card-payments')).not.toContainText('year to date');
+    await page.getByTestId('card-payments').click();
+    const chart = page.getByTestId('chart-payments');
+    await chart.getByRole('button', { name: 'CUSTOM' }).click();
+    const from = chart.getByRole('textbox', { name: 'From' });
+    await expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await from.fill('5/11/2026');
+    await expect(from).toHaveValue('05/11/2026');
+    // The calendar's choice shows the same way.
+    await chart.locator('input[type="date"]').nth(1).fill('2026-11-20');
+    await expect(chart.getByRole('textbox', { name: 'To' })).toHaveValue('20/11/2026');
+    await expect(chart.getByRole('button', { name: 'Choose To date from a calendar' })).toBeEnabled();
+    await expectNoAxeViolations(page);
+  });
+
   for (const theme of THEMES) {
     test(`cards with their windows, the mixed dropdown and a chart have no axe violations in the ${theme} theme`, async ({ page }) => {
       await useTheme(page, theme);

@@ -6,7 +6,8 @@ import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
 import { formatCount, formatDate, formatPercent } from '../../lib/format';
 import { formatShortMoney } from '../../domain/money';
 import { EChart } from '../../ui/charts/EChart';
-import { Input, Label, Select } from '../../ui/controls';
+import { Label, Select } from '../../ui/controls';
+import { DateField } from '../../ui/DateField';
 import { GhostButton } from '../../ui/form';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { CardGrid, StatCard } from '../../ui/StatCard';
@@ -105,7 +106,8 @@ export function InvoicesSection({ today }: { today: Date }) {
         />
         <StatCard
           testId="card-payments"
-          label="Payments (year to date)"
+          // Not 'year to date': the card shows the window its caption names (the last 364 days, or this month).
+          label="Payments Received"
           value={payments.data ? formatShortMoney(payments.data.payment_total) : loading}
           sub={<CardSub period={panel.periodOf('payments')} today={today} />}
           onClick={() => panel.toggle('payments')}
@@ -160,6 +162,10 @@ function ChartPanel(props: {
 }) {
   const { chart, view, today, info, onView, onClose } = props;
   const [custom, setCustom] = useState(false);
+  // Spec: the CUSTOM range can be chosen but is not applied; it is kept while the panel is open.
+  const [range, setRange] = useState({ from: '', to: '' });
+  const rangeId = useId();
+  const todayIso = chartWindow('monthly', today).to;
   const series = useMemo(() => homeSeries(info, view, today), [info, view, today]);
   const title = CHART_TITLES[chart];
   const option = useMemo(() => homeChartOption(chart, title, series), [chart, title, series]);
@@ -187,14 +193,10 @@ function ChartPanel(props: {
       </PanelBar>
       {custom && (
         <PanelBar>
-          <Label>
-            From
-            <Input type="date" max={chartWindow('monthly', today).to} />
-          </Label>
-          <Label>
-            To
-            <Input type="date" max={chartWindow('monthly', today).to} />
-          </Label>
+          <Label htmlFor={`${rangeId}-from`}>From</Label>
+          <DateField id={`${rangeId}-from`} label="From date" value={range.from} max={todayIso} onChange={(from) => setRange((r) => ({ ...r, from }))} />
+          <Label htmlFor={`${rangeId}-to`}>To</Label>
+          <DateField id={`${rangeId}-to`} label="To date" value={range.to} max={todayIso} onChange={(to) => setRange((r) => ({ ...r, to }))} />
           <small>A custom range is not applied yet: the chart keeps its Monthly or Yearly window.</small>
         </PanelBar>
       )}
