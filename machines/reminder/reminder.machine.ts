@@ -5,6 +5,7 @@ import {
   blockedChannelText,
   reminderBody,
   reminderProblem,
+  toggleIn,
   type Channel,
   type ReminderBody,
   type ReminderType,
@@ -90,9 +91,7 @@ export const reminderMachine = setup({
           {
             actions: [
               'changed',
-              assign(({ context, event }) => ({
-                channels: context.channels.includes(event.channel) ? context.channels.filter((c) => c !== event.channel) : [...context.channels, event.channel],
-              })),
+              assign(({ context, event }) => ({ channels: toggleIn(context.channels, event.channel) })),
             ],
           },
         ],
@@ -101,7 +100,7 @@ export const reminderMachine = setup({
         TOGGLE_DAY: {
           actions: [
             'changed',
-            assign(({ context, event }) => ({ days: context.days.includes(event.day) ? context.days.filter((d) => d !== event.day) : [...context.days, event.day] })),
+            assign(({ context, event }) => ({ days: toggleIn(context.days, event.day) })),
           ],
         },
         SAVE: [

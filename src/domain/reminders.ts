@@ -116,7 +116,7 @@ export function reminderBody(choice: ReminderChoice): ReminderBody {
       days: type === 'daily' ? daysString(WEEKDAYS) : daysString(choice.days),
       invoice_ids: choice.invoiceIds.map(Number),
       category_type: REMINDER_CATEGORY,
-      modes: CHANNELS.filter((c) => choice.channels.includes(c)),
+      modes: orderedChannels(choice.channels),
     },
   };
 }
@@ -133,3 +133,26 @@ export const INVOICE_LOOKUP_MIN_LENGTH = 4;
 
 /** Spec 1 §8: the send-links modal's empty lists. */
 export const NO_RECORD_TEXT = 'No Record Found';
+
+/** `POST /payments/send_payment_links` by invoice: one customer's chosen invoices (spec 1 §7). */
+export interface LinksByInvoiceBody {
+  payment_links: { distributor_company_id: number; invoices_ids: number[]; mode_of_communication: Channel[] };
+}
+/** `POST /payments/send_payment_links` by customer: every open invoice of each ticked customer (spec 1 §7). */
+export interface LinksByCustomerBody {
+  payment_links: { distributor_company_ids: number[]; mode_of_communication: Channel[] };
+}
+export type SendLinksBody = LinksByInvoiceBody | LinksByCustomerBody;
+
+/** The create-links form's body (spec 1 §7): the invoice's customer user, the invoice, the channels. */
+export interface CreateLinkBody {
+  payment_links: { distributor_user_id: number; invoices_ids: number[]; mode_of_communication: Channel[] };
+}
+
+/** Channels in their fixed order, so the same choice is always the same body (and the same idempotent request). */
+export const orderedChannels = (channels: readonly Channel[]): Channel[] => CHANNELS.filter((c) => channels.includes(c));
+
+/** The list with `item` added at the end, or taken out when it was there (check boxes). */
+export function toggleIn<T>(list: readonly T[], item: T): T[] {
+  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+}
