@@ -4,7 +4,10 @@ import type { Db } from './db';
 
 /** What every route module gets from the server: the data, the clock, auth and configuration. */
 export interface MockContext {
-  /** The live database (mutate it in place; the server persists after successful writes). */
+  /**
+   * The live database. Mutate it in place: rows pushed onto a collection are journaled by themselves; a row
+   * edited in place must be named with `touched(db, collection, row)` (store/changes.ts).
+   */
   db: () => Db;
   /** Milliseconds since the epoch, from the server's clock. */
   now: () => number;
@@ -18,8 +21,8 @@ export interface MockContext {
   baseUrl: (req: Request) => string;
   log: (line: string) => void;
   /**
-   * Marks the database for saving. Successful non-GET requests are saved anyway; call it for a change made
-   * by a request that still fails (a wrong OTP counts an attempt) or by a route outside the API (the fake gateway).
+   * Journals the changes made so far, without waiting. A write request's changes are journaled (and on disk)
+   * before it is answered anyway, whatever its status; call it for a change made outside a request.
    */
   persist: () => void;
 }

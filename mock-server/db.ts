@@ -11,7 +11,8 @@ import type { ApplicationStatus, ClosedStatus, InvoiceStatus, LinkStatus, Paymen
 /** Bump when the shape changes: a stored db.json of another version is regenerated from the seed. */
 export const SCHEMA_VERSION = 2;
 
-export type Channel = 'whatsapp' | 'sms' | 'email';
+export type { Channel } from '../src/domain/reminders';
+import type { Channel, ReminderTypeWire } from '../src/domain/reminders';
 
 export interface Anchor {
   id: number;
@@ -44,6 +45,8 @@ export interface User {
   send_email: boolean;
   is_system_generated: boolean;
   created_at: string;
+  /** User-level checks (spec 1 §6): 'create_payment_links' shows and allows Create Payment Links. */
+  permissions?: string[];
 }
 
 export interface Address {
@@ -240,6 +243,8 @@ export interface PaymentLink {
   created_at: string;
   expires_at: string;
   settings_override?: PaySettingsOverride;
+  /** A link sent from the portal for chosen invoices: its pay page lists only those (and manual ones) as open. */
+  invoices_only?: boolean;
 }
 
 export interface SettingDefinition {
@@ -297,6 +302,29 @@ export interface Mail {
   sent_at: string;
   /** For an OTP: the pay-page token it was sent for (GET /__dev/outbox?token=...). */
   pay_token?: string;
+  /** How it went out: WhatsApp, SMS or e-mail (absent: e-mail, as for reset links and OTP mails). */
+  channel?: Channel;
+  /** The reminder schedule that sent it. */
+  reminder_id?: number;
+}
+
+/** A dues reminder schedule (POST /schedule_reminders), delivered by the mock at its times. */
+export interface Reminder {
+  id: number;
+  anchor_id: number;
+  user_id: number;
+  type: ReminderTypeWire;
+  /** 'HH.00', 12 AM as '24.00'. */
+  time: string;
+  /** Monday-first 0/1. */
+  days: string;
+  invoice_ids: number[];
+  modes: Channel[];
+  category_type: string;
+  created_at: string;
+  /** When it runs next; null once a one-off reminder has run. */
+  next_run_at: string | null;
+  last_run_at: string | null;
 }
 
 /**
@@ -416,11 +444,25 @@ export interface Db {
   csv_uploads?: CsvUpload[];
   /** Customers' historical invoices from transaction_data uploads: input for credit evaluation, not live invoices. */
   invoice_history?: HistoricalInvoice[];
+  /** Added after schema 2 was fixed: absent in older data, created on first use. */
+  reminders?: Reminder[];
 }
 
-/** The next id for a collection: one more than the largest. */
+const largest = new WeakMap<readonly object[], { length: number; last: object | undefined; max: number }>();
+
+/**
+ * The next id for a collection: one more than the largest. Remembers the largest per array, so after rows
+ * were only appended it reads just the new ones (a 100k-row collection is not scanned on every write).
+ */
 export function nextId(rows: readonly { id: number }[]): number {
+  const seen = largest.get(rows);
   let max = 0;
-  for (const row of rows) if (row.id > max) max = row.id;
+  let from = 0;
+  if (seen && rows.length >= seen.length && (seen.length === 0 || rows[seen.length - 1] === seen.last)) {
+    max = seen.max;
+    from = seen.length;
+  }
+  for (let i = from; i < rows.length; i++) if (rows[i]!.id > max) max = rows[i]!.id;
+  largest.set(rows, { length: rows.length, last: rows[rows.length - 1], max });
   return max + 1;
 }

@@ -1,9 +1,10 @@
 import { addDays } from 'date-fns';
 import { daysBetween, isoDay, monthKey, todayOf, weekCount, weekOfMonth, windowMonths, type DateWindow, type GraphType } from './aggregates';
-import { nextId, type Db, type DistributorCompany, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource } from './db';
+import { nextId, type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource } from './db';
 import type { MONTHS } from '../src/domain/chart-periods';
-import { DUE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
+import { DUE_STATUSES, INVOICE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
 import { type Region } from '../src/domain/regions';
+import { touched } from './store/changes';
 
 /**
  * Per-anchor indexes over invoices and payments for the invoices page (due list, detailed table,
@@ -23,16 +24,20 @@ import { type Region } from '../src/domain/regions';
  * invoice number or customer name) cannot be a range: it scans its range once per distinct query and
  * serves every page of that query from a memo until the data changes.
  *
- * Staying correct when data changes. Every request compares a fingerprint of the collections the index
- * reads (invoices, payments, companies, loans, drawdowns, repayments): each array's identity, length and
- * last row, plus a version counter. Anything that adds rows (the pay page's credit draws and payments, the
- * gateway, uploads, manual invoices) changes a length; the in-place updates the mock makes to invoices and
- * loans (amount_paid, status, closed_status, limit_utilized) always come with a new payment or drawdown row;
- * replacing a collection changes its identity. A change the fingerprint cannot see (editing rows in place
- * without adding any) must call `markInvoiceDataChanged(db)`. On a mismatch the whole index is dropped and
- * rebuilt on the next read (about a quarter of a second at 100k invoices on a busy 2-core machine; see
- * `npm run bench:mock`). Stars have their own small index over
- * `db.resources`, which `setStar` keeps up to date in place, so starring does not rebuild the invoice index.
+ * Staying correct when data changes. The indexes are built when the mock starts (`warmIndexes`) and then
+ * kept up to date in place. Every read compares what the index has seen of the collections it reads
+ * (invoices, payments, companies, drawdowns; loans and repayments) with the live arrays: each array's
+ * identity, length and last row, plus a version counter. Rows appended since (uploads, manual invoices,
+ * the pay page's payments and credit draws, the gateway) are added to the built indexes in place: sorted
+ * arrays, slices and prefix sums take the new rows by binary search (or one merge for a large batch); a
+ * payment moves its invoice between slices as its status and balance change; a drawdown adds to what its
+ * invoices owe the provider; a new customer joins its anchor's companies. The in-place edits the mock makes
+ * to invoices and loans (amount_paid, status, closed_status, limit_utilized) always come with such a new
+ * payment or drawdown row, and the loans are read live. Memoised results of the anchor are dropped. Anything
+ * else (rows removed or replaced, a collection replaced, loans or repayments changed, or
+ * `markInvoiceDataChanged(db)` after editing rows in place without adding any) drops the index, which is
+ * rebuilt on the next read (about a quarter of a second at 100k invoices). Stars have their own small
+ * index over `db.resources`, which `setStar` keeps up to date in place.
  */
 
 // ---------------------------------------------------------------------------------------------------
@@ -48,17 +53,18 @@ export function markInvoiceDataChanged(db: Db): void {
 
 const tracked = (rows: readonly object[]): unknown[] => [rows, rows.length, rows[rows.length - 1]];
 
-function invoiceFingerprint(db: Db): unknown[] {
-  return [
-    versions.get(db) ?? 0,
-    ...tracked(db.invoices),
-    ...tracked(db.payments),
-    ...tracked(db.distributor_companies),
-    ...tracked(db.loan_applications),
-    ...tracked(db.drawdowns),
-    ...tracked(db.repayments),
-  ];
+/** What an index has seen of a collection: the array, its length and its last row. */
+interface Seen {
+  rows: readonly object[];
+  length: number;
+  last: object | undefined;
 }
+
+const see = (rows: readonly object[]): Seen => ({ rows, length: rows.length, last: rows[rows.length - 1] });
+const unchanged = (seen: Seen, rows: readonly object[]) => rows === seen.rows && rows.length === seen.length && rows[seen.length - 1] === seen.last;
+/** Only rows added at the end since: the same array, the last row seen still in its place. */
+const appendedOnly = (seen: Seen, rows: readonly object[]) =>
+  rows === seen.rows && rows.length >= seen.length && (seen.length === 0 || rows[seen.length - 1] === seen.last);
 
 function starFingerprint(db: Db): unknown[] {
   return [versions.get(db) ?? 0, ...tracked(db.resources)];
@@ -197,6 +203,8 @@ export interface AnchorIndex {
   facts: Map<number, InvoiceFacts>;
   /** Drawdown id to its due date. */
   drawdownDue: Map<number, string>;
+  /** The anchor's invoice numbers, lower-cased (an upload refuses numbers already on record). */
+  numbers: Set<string>;
   /** Invoice id to lower-case "document number \n customer name", for search; built on the first search. */
   searchText: Map<number, string> | null;
   /** The newest creation_date of the invoices the anchor shared (not customers' manual ones). */
@@ -207,20 +215,70 @@ export interface AnchorIndex {
 }
 
 interface IndexCache {
-  fingerprint: unknown[];
+  version: number;
+  invoices: Seen;
+  payments: Seen;
+  companies: Seen;
+  drawdowns: Seen;
+  loans: Seen;
+  repayments: Seen;
   anchors: Map<number, AnchorIndex>;
 }
 
 const invoiceCaches = new WeakMap<Db, IndexCache>();
 
-/** The anchor's index, rebuilt if the data changed since it was built. */
-export function anchorIndex(db: Db, anchorId: number): AnchorIndex {
-  const fingerprint = invoiceFingerprint(db);
+function newCache(db: Db): IndexCache {
+  return {
+    version: versions.get(db) ?? 0,
+    invoices: see(db.invoices),
+    payments: see(db.payments),
+    companies: see(db.distributor_companies),
+    drawdowns: see(db.drawdowns),
+    loans: see(db.loan_applications),
+    repayments: see(db.repayments),
+    anchors: new Map(),
+  };
+}
+
+/** The indexes, brought up to date with the rows added since they were last read, or new ones. */
+function currentCache(db: Db): IndexCache {
   let cache = invoiceCaches.get(db);
-  if (!cache || !sameFingerprint(cache.fingerprint, fingerprint)) {
-    cache = { fingerprint, anchors: new Map() };
+  if (!cache || !catchUp(db, cache)) {
+    cache = newCache(db);
     invoiceCaches.set(db, cache);
   }
+  return cache;
+}
+
+/** Adds the rows appended since the cache last looked; false when something else changed (rebuild). */
+function catchUp(db: Db, cache: IndexCache): boolean {
+  if ((versions.get(db) ?? 0) !== cache.version) return false;
+  if (!unchanged(cache.loans, db.loan_applications) || !unchanged(cache.repayments, db.repayments)) return false;
+  const pairs: [Seen, readonly object[]][] = [
+    [cache.companies, db.distributor_companies],
+    [cache.invoices, db.invoices],
+    [cache.drawdowns, db.drawdowns],
+    [cache.payments, db.payments],
+  ];
+  if (pairs.every(([seen, rows]) => unchanged(seen, rows))) return true;
+  if (!pairs.every(([seen, rows]) => appendedOnly(seen, rows))) return false;
+  const added = {
+    companies: db.distributor_companies.slice(cache.companies.length),
+    invoices: db.invoices.slice(cache.invoices.length),
+    drawdowns: db.drawdowns.slice(cache.drawdowns.length),
+    payments: db.payments.slice(cache.payments.length),
+  };
+  cache.companies = see(db.distributor_companies);
+  cache.invoices = see(db.invoices);
+  cache.drawdowns = see(db.drawdowns);
+  cache.payments = see(db.payments);
+  if (cache.anchors.size > 0) addRows(cache, added);
+  return true;
+}
+
+/** The anchor's index: kept up to date with appended rows, rebuilt when anything else changed. */
+export function anchorIndex(db: Db, anchorId: number): AnchorIndex {
+  const cache = currentCache(db);
   let index = cache.anchors.get(anchorId);
   if (!index) {
     index = buildAnchorIndex(db, anchorId);
@@ -248,46 +306,24 @@ function buildAnchorIndex(db: Db, anchorId: number): AnchorIndex {
 
   const invoices = db.invoices.filter((inv) => inv.anchor_id === anchorId);
   const invoiceById = new Map<number, Invoice>();
+  const numbers = new Set<string>();
   const facts = new Map<number, InvoiceFacts>();
   let lastInvoiceUpload: string | null = null;
   for (const inv of invoices) {
     invoiceById.set(inv.id, inv);
+    numbers.add(inv.document_number.toLowerCase());
     // Manual invoices come from customers on the pay page, not from the anchor.
     if (inv.is_manual !== true && (lastInvoiceUpload === null || inv.creation_date > lastInvoiceUpload)) lastInvoiceUpload = inv.creation_date;
   }
-  const factsOf = (invoiceId: number): InvoiceFacts => {
-    let f = facts.get(invoiceId);
-    if (!f) facts.set(invoiceId, (f = { ...NO_FACTS }));
-    return f;
-  };
-
   const payments = db.payments.filter((p) => p.anchor_id === anchorId);
   const paymentById = new Map<number, Payment>();
   for (const p of payments) {
     paymentById.set(p.id, p);
-    if (!invoiceById.has(p.invoice_id)) continue;
-    const f = factsOf(p.invoice_id);
-    if (p.source === 'credit') f.paidByCredit += p.amount;
-    else if (p.source === 'pay') f.paidByPay += p.amount;
-    else f.paidOutside += p.amount;
-    if (!f.latest || p.payment_date > f.latest.payment_date || (p.payment_date === f.latest.payment_date && p.id > f.latest.id)) f.latest = p;
+    addPaymentFacts(facts, invoiceById, p);
   }
 
   const drawdownDue = new Map<number, string>();
-  for (const d of db.drawdowns) {
-    if (!companies.has(d.distributor_company_id)) continue;
-    drawdownDue.set(d.id, d.due_date);
-    if (d.status !== 'completed' || d.principal_outstanding <= 0) continue;
-    // A drawdown over several invoices is shared out by their totals (the last one takes the rounding).
-    const financed = d.invoice_ids.map((id) => invoiceById.get(id)).filter((inv): inv is Invoice => inv !== undefined);
-    const whole = financed.reduce((sum, inv) => sum + inv.total, 0);
-    let left = d.principal_outstanding;
-    financed.forEach((inv, i) => {
-      const share = i === financed.length - 1 ? left : whole === 0 ? 0 : Math.round((d.principal_outstanding * inv.total) / whole);
-      factsOf(inv.id).dueWithProvider += share;
-      left -= share;
-    });
-  }
+  for (const d of db.drawdowns) if (companies.has(d.distributor_company_id)) addDrawdownFacts(facts, invoiceById, drawdownDue, d);
 
   return {
     anchorId,
@@ -295,6 +331,7 @@ function buildAnchorIndex(db: Db, anchorId: number): AnchorIndex {
     invoicesByDate: sortByDay(invoices, (inv) => inv.invoice_date),
     paymentsByDate: sortByDay(payments, (p) => p.payment_date).reverse(),
     invoiceById,
+    numbers,
     paymentById,
     companies,
     loans,
@@ -309,6 +346,253 @@ function buildAnchorIndex(db: Db, anchorId: number): AnchorIndex {
 }
 
 export const factsOf = (index: AnchorIndex, invoiceId: number): InvoiceFacts => index.facts.get(invoiceId) ?? NO_FACTS;
+
+/** The anchor's invoice numbers, lower-cased; read only. */
+export const invoiceNumbers = (db: Db, anchorId: number): ReadonlySet<string> => anchorIndex(db, anchorId).numbers;
+
+function factsFor(facts: Map<number, InvoiceFacts>, invoiceId: number): InvoiceFacts {
+  let f = facts.get(invoiceId);
+  if (!f) facts.set(invoiceId, (f = { ...NO_FACTS }));
+  return f;
+}
+
+/** Adds a payment to what its invoice was paid by, and to its latest payment. */
+function addPaymentFacts(facts: Map<number, InvoiceFacts>, invoiceById: Map<number, Invoice>, p: Payment): void {
+  if (!invoiceById.has(p.invoice_id)) return;
+  const f = factsFor(facts, p.invoice_id);
+  if (p.source === 'credit') f.paidByCredit += p.amount;
+  else if (p.source === 'pay') f.paidByPay += p.amount;
+  else f.paidOutside += p.amount;
+  if (!f.latest || p.payment_date > f.latest.payment_date || (p.payment_date === f.latest.payment_date && p.id > f.latest.id)) f.latest = p;
+}
+
+/** Adds a drawdown's due date, and its outstanding principal to what its invoices owe the provider. */
+function addDrawdownFacts(facts: Map<number, InvoiceFacts>, invoiceById: Map<number, Invoice>, drawdownDue: Map<number, string>, d: Drawdown): void {
+  drawdownDue.set(d.id, d.due_date);
+  if (d.status !== 'completed' || d.principal_outstanding <= 0) return;
+  // A drawdown over several invoices is shared out by their totals (the last one takes the rounding).
+  const financed = d.invoice_ids.map((id) => invoiceById.get(id)).filter((inv): inv is Invoice => inv !== undefined);
+  const whole = financed.reduce((sum, inv) => sum + inv.total, 0);
+  let left = d.principal_outstanding;
+  financed.forEach((inv, i) => {
+    const share = i === financed.length - 1 ? left : whole === 0 ? 0 : Math.round((d.principal_outstanding * inv.total) / whole);
+    factsFor(facts, inv.id).dueWithProvider += share;
+    left -= share;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Keeping built indexes up to date (rows appended)
+// ---------------------------------------------------------------------------------------------------
+
+const byInvoiceDate = (a: Invoice, b: Invoice) => (a.invoice_date < b.invoice_date ? -1 : a.invoice_date > b.invoice_date ? 1 : a.id - b.id);
+
+/** Where `row` goes in `sorted` (after any equal): a binary search. */
+const insertionPoint = <T>(sorted: readonly T[], row: T, cmp: (a: T, b: T) => number) => firstIndex(sorted.length, (i) => cmp(sorted[i]!, row) > 0);
+
+/** `sorted` with `rows` added in order: spliced in one by one when few, merged when many. */
+function withRows<T>(sorted: T[], rows: readonly T[], cmp: (a: T, b: T) => number): T[] {
+  if (rows.length === 0) return sorted;
+  const add = [...rows].sort(cmp);
+  if (add.length <= 64) {
+    for (const row of add) sorted.splice(insertionPoint(sorted, row, cmp), 0, row);
+    return sorted;
+  }
+  const out = new Array<T>(sorted.length + add.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < sorted.length && j < add.length) out[k++] = cmp(sorted[i]!, add[j]!) <= 0 ? sorted[i++]! : add[j++]!;
+  while (i < sorted.length) out[k++] = sorted[i++]!;
+  while (j < add.length) out[k++] = add[j++]!;
+  return out;
+}
+
+/** Prefix sums of `value` over `rows`: out[i] is the sum over rows[0..i). */
+function prefixSums<T>(rows: readonly T[], value: (row: T) => number): Float64Array {
+  const out = new Float64Array(rows.length + 1);
+  for (let i = 0; i < rows.length; i++) out[i + 1] = out[i]! + value(rows[i]!);
+  return out;
+}
+
+/** Prefix sums with a value inserted at `at`: the ones after it shift by one and grow by `value`. */
+function prefixInsert(prefix: Float64Array, at: number, value: number): Float64Array {
+  const out = new Float64Array(prefix.length + 1);
+  out.set(prefix.subarray(0, at + 1));
+  for (let i = at; i < prefix.length; i++) out[i + 1] = prefix[i]! + value;
+  return out;
+}
+
+/** Prefix sums with the value at `at` taken out. */
+function prefixRemove(prefix: Float64Array, at: number): Float64Array {
+  const value = prefix[at + 1]! - prefix[at]!;
+  const out = new Float64Array(prefix.length - 1);
+  out.set(prefix.subarray(0, at + 1));
+  for (let i = at + 1; i < out.length; i++) out[i] = prefix[i + 1]! - value;
+  return out;
+}
+
+/** Prefix sums with the value at `at` grown by `delta`, in place. */
+function prefixAdd(prefix: Float64Array, at: number, delta: number): void {
+  if (delta !== 0) for (let i = at + 1; i < prefix.length; i++) prefix[i] = prefix[i]! + delta;
+}
+
+/**
+ * Adds rows to a sorted slice (rows, their sort keys, prefix sums of their values): one binary search and
+ * splice each when few, one merge when many.
+ */
+function addToSorted<T>(
+  slice: { rows: T[]; keys: string[]; prefix: Float64Array },
+  rows: readonly T[],
+  cmp: (a: T, b: T) => number,
+  key: (row: T) => string,
+  value: (row: T) => number,
+): { rows: T[]; keys: string[]; prefix: Float64Array } {
+  if (rows.length <= 64) {
+    let { prefix } = slice;
+    for (const row of [...rows].sort(cmp)) {
+      const at = insertionPoint(slice.rows, row, cmp);
+      slice.rows.splice(at, 0, row);
+      slice.keys.splice(at, 0, key(row));
+      prefix = prefixInsert(prefix, at, value(row));
+    }
+    return { rows: slice.rows, keys: slice.keys, prefix };
+  }
+  const merged = withRows(slice.rows, rows, cmp);
+  return { rows: merged, keys: merged.map(key), prefix: prefixSums(merged, value) };
+}
+
+function addToInvoiceSlice(slice: InvoiceSlice, rows: readonly Invoice[]): void {
+  const hits = rows.filter(slice.matches);
+  if (hits.length === 0) return;
+  const out = addToSorted({ rows: slice.rows, keys: slice.due, prefix: slice.balancePrefix }, hits, byDueDate, (inv) => inv.due_date, balanceOf);
+  slice.rows = out.rows;
+  slice.due = out.keys;
+  slice.balancePrefix = out.prefix;
+}
+
+/** An invoice whose status or balance changed (a payment): out of the slices it no longer matches, into the new ones. */
+function moveInvoice(index: AnchorIndex, inv: Invoice): void {
+  for (const slice of index.slices.values()) {
+    const at = firstIndex(slice.rows.length, (i) => byDueDate(slice.rows[i]!, inv) >= 0);
+    const present = slice.rows[at] === inv;
+    const wanted = slice.matches(inv);
+    if (present && !wanted) {
+      slice.rows.splice(at, 1);
+      slice.due.splice(at, 1);
+      slice.balancePrefix = prefixRemove(slice.balancePrefix, at);
+    } else if (!present && wanted) {
+      slice.rows.splice(at, 0, inv);
+      slice.due.splice(at, 0, inv.due_date);
+      slice.balancePrefix = prefixInsert(slice.balancePrefix, at, balanceOf(inv));
+    } else if (present) {
+      prefixAdd(slice.balancePrefix, at, balanceOf(inv) - (slice.balancePrefix[at + 1]! - slice.balancePrefix[at]!));
+    }
+  }
+}
+
+function addToPaymentSlice(slice: PaymentSlice, rows: readonly Payment[]): void {
+  const hits = rows.filter(slice.matches);
+  if (hits.length === 0) return;
+  const out = addToSorted({ rows: slice.rows, keys: slice.dates, prefix: slice.amountPrefix }, hits, byPaymentDateDesc, (p) => p.payment_date, (p) => p.amount);
+  slice.rows = out.rows;
+  slice.dates = out.keys;
+  slice.amountPrefix = out.prefix;
+}
+
+function groupByAnchor<T extends { anchor_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.anchor_id);
+    if (list) list.push(row);
+    else out.set(row.anchor_id, [row]);
+  }
+  return out;
+}
+
+/** Adds appended rows to every built anchor index they belong to. */
+function addRows(cache: IndexCache, added: { companies: DistributorCompany[]; invoices: Invoice[]; drawdowns: Drawdown[]; payments: Payment[] }): void {
+  const changed = new Set<AnchorIndex>();
+  for (const company of added.companies) {
+    const index = cache.anchors.get(company.anchor_id);
+    if (!index) continue;
+    if (company.loan_application_id !== null) {
+      // A new customer that comes with a loan: rare enough to rebuild its anchor's index.
+      cache.anchors.delete(company.anchor_id);
+      continue;
+    }
+    index.companies.set(company.id, company);
+    changed.add(index);
+  }
+
+  for (const [anchorId, invoices] of groupByAnchor(added.invoices)) {
+    const index = cache.anchors.get(anchorId);
+    if (!index) continue;
+    for (const inv of invoices) {
+      index.invoiceById.set(inv.id, inv);
+      index.numbers.add(inv.document_number.toLowerCase());
+      if (inv.is_manual !== true && (index.lastInvoiceUpload === null || inv.creation_date > index.lastInvoiceUpload)) index.lastInvoiceUpload = inv.creation_date;
+      index.searchText?.set(inv.id, searchTextFor(index, inv));
+    }
+    index.invoicesByDue = withRows(index.invoicesByDue, invoices, byDueDate);
+    index.invoicesByDate = withRows(index.invoicesByDate, invoices, byInvoiceDate);
+    for (const slice of index.slices.values()) addToInvoiceSlice(slice, invoices);
+    changed.add(index);
+  }
+
+  for (const d of added.drawdowns) {
+    for (const index of cache.anchors.values()) {
+      if (!index.companies.has(d.distributor_company_id)) continue;
+      addDrawdownFacts(index.facts, index.invoiceById, index.drawdownDue, d);
+      changed.add(index);
+    }
+  }
+
+  for (const [anchorId, payments] of groupByAnchor(added.payments)) {
+    const index = cache.anchors.get(anchorId);
+    if (!index) continue;
+    const moved = new Set<Invoice>();
+    for (const p of payments) {
+      index.paymentById.set(p.id, p);
+      addPaymentFacts(index.facts, index.invoiceById, p);
+      const inv = index.invoiceById.get(p.invoice_id);
+      if (inv) moved.add(inv);
+    }
+    index.paymentsByDate = withRows(index.paymentsByDate, payments, byPaymentDateDesc);
+    for (const slice of index.paymentSlices.values()) addToPaymentSlice(slice, payments);
+    for (const inv of moved) moveInvoice(index, inv);
+    changed.add(index);
+  }
+
+  // Counts, figures and search results memoised over the old rows are gone.
+  for (const index of changed) index.memo = new Memo();
+}
+
+const COMMON_STATUSES: readonly (readonly InvoiceStatus[])[] = [DUE_STATUSES, UNPAID_STATUSES, ['in-progress'], ['paid'], INVOICE_STATUSES];
+
+/**
+ * Brings the anchor's index up to date (or builds it) with its common slices and search text. A write
+ * that adds many rows (an upload) calls it before answering, so the lists the app refreshes next do not
+ * wait for it.
+ */
+export function warmAnchor(db: Db, anchorId: number): void {
+  const index = anchorIndex(db, anchorId);
+  for (const statuses of COMMON_STATUSES) invoiceSlice(index, { statuses, region: null, channelFinance: null, closedStatus: null, companyId: null });
+  paymentSlice(index, null);
+  searchTextOf(index, 0);
+}
+
+/**
+ * Builds every anchor's index, the common slices, the search text, the star and link indexes: called when
+ * the mock starts, so no request pays for it.
+ */
+export function warmIndexes(db: Db): void {
+  for (const anchor of db.anchors) {
+    warmAnchor(db, anchor.id);
+    linkFigures(db, anchor.id, Date.now());
+  }
+  starIndex(db);
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Stars
@@ -357,6 +641,7 @@ export function setStar(db: Db, anchorId: number, type: StarResource['resource_t
   let row = index.rows.get(starKey(anchorId, type, resourceId));
   if (row) {
     row.starred = starred;
+    touched(db, 'resources', row);
   } else {
     row = { id: nextId(db.resources), anchor_id: anchorId, resource_type: type, resource_id: resourceId, starred };
     db.resources.push(row);
@@ -575,10 +860,10 @@ export function findInvoices(db: Db, anchorId: number, q: InvoiceQuery, now: num
 
 function searchTextOf(index: AnchorIndex, invoiceId: number): string {
   if (index.searchText === null) {
+const searchTextFor = (index: AnchorIndex, inv: Invoice) => `${inv.document_number}\n${index.companies.get(inv.distributor_company_id)?.name ?? ''}`.toLowerCase();
+
     const texts = new Map<number, string>();
-    for (const inv of index.invoiceById.values()) {
-      texts.set(inv.id, `${inv.document_number}\n${index.companies.get(inv.distributor_company_id)?.name ?? ''}`.toLowerCase());
-    }
+    for (const inv of index.invoiceById.values()) texts.set(inv.id, searchTextFor(index, inv));
     index.searchText = texts;
   }
   return index.searchText.get(invoiceId) ?? '';

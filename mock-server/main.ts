@@ -7,7 +7,10 @@ import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PAY_LINKS } from './seed
  * Settings of the mock provider, from flags first, then the environment, then defaults:
  * --port / MOCK_PORT (3001), --host / MOCK_HOST (127.0.0.1), --seed / MOCK_SEED, --scale / MOCK_SCALE,
  * --token-ttl / MOCK_TOKEN_TTL (seconds), --data-dir / MOCK_DATA_DIR (.mock-data), --memory (no files),
- * --reset (regenerate from the seed), VITE_PRODUCT (product key), APP_URL (links in mails).
+ * --reset (regenerate from the seed), --restore-backup (go back to the kept snapshot, db.prev.ndjson),
+ * MOCK_SNAPSHOT_BYTES (journal bytes of database changes that start a snapshot, 16 MB), MOCK_ROTATE_BYTES
+ * (journal segment bytes that start a new segment, 8 MB), VITE_PRODUCT (product key), APP_URL (links in
+ * mails).
  */
 export interface MockCliSettings {
   port: number;
@@ -29,6 +32,7 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
       memory: { type: 'boolean' },
       reset: { type: 'boolean' },
       'reset-only': { type: 'boolean' },
+      'restore-backup': { type: 'boolean' },
     },
   });
   const text = (flag: string, name: string) => {
@@ -54,6 +58,9 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
       tokenTtl: number('token-ttl', 'MOCK_TOKEN_TTL', DEFAULT_TOKEN_TTL),
       dataDir: values.memory === true ? null : (text('data-dir', 'MOCK_DATA_DIR') ?? '.mock-data'),
       reset: values.reset === true || resetOnly,
+      restoreBackup: values['restore-backup'] === true,
+      snapshotBytes: env.MOCK_SNAPSHOT_BYTES ? number('snapshot-bytes', 'MOCK_SNAPSHOT_BYTES', 0) : undefined,
+      rotateBytes: env.MOCK_ROTATE_BYTES ? number('rotate-bytes', 'MOCK_ROTATE_BYTES', 0) : undefined,
       product: env.VITE_PRODUCT || undefined,
       appUrl: env.APP_URL ?? `http://127.0.0.1:${appPort}`,
     },
@@ -75,7 +82,7 @@ async function main(): Promise<void> {
   const settings = mockSettings(process.argv.slice(2));
   const mock = createMockServer(settings.options);
   if (settings.resetOnly) {
-    await mock.flush();
+    await mock.store?.close();
     console.log(`[mock] database regenerated from seed ${settings.options.seed ?? DEFAULT_SEED}.`);
     return;
   }

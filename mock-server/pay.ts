@@ -330,6 +330,8 @@ export function drawCredit(db: Db, loan: LoanApplication, lines: readonly Checke
   return ids;
 }
 
+    touched(db, 'invoices', line.invoice);
+    touched(db, 'loan_applications', loan);
 /** One document of the pay page, as GET /invoice_collection lists it (and POST /create_invoice answers it). */
 export function collectionItem(db: Db, account: PayAccount, invoice: Invoice) {
   let last: { date: string; id: number; utr: string } | null = null;

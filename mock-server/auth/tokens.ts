@@ -47,8 +47,10 @@ export interface TokenOptions {
   /** Refresh-token lifetime in seconds. */
   refreshTtl: number;
   now: () => number;
-  /** Called after every change, so the caller can persist `state`. */
-  onChange: () => void;
+  /** Called after every change of a family (created, rotated, revoked), so the caller can journal it. */
+  onChange: (family: TokenFamily) => void;
+  /** Called when a family is dropped (its refresh token expired). */
+  onRemove?: (familyId: string) => void;
 }
 
 export function newTokenState(): TokenState {
@@ -59,6 +61,7 @@ const random = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64
 
 export function createTokenService(state: TokenState, options: TokenOptions) {
   const { authTtl, refreshTtl, now, onChange } = options;
+  const onRemove = options.onRemove ?? (() => {});
   const sign = (payload: string) => createHmac('sha256', state.secret).update(payload).digest('base64url');
 
   function issueAuthToken(family: TokenFamily): string {
@@ -83,7 +86,11 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
 
   /** Drops logins whose refresh token can no longer be used, so the state does not grow without bound. */
   function prune(): void {
-    for (const [id, family] of Object.entries(state.families)) if (family.refresh_expires_at < now()) delete state.families[id];
+    for (const [id, family] of Object.entries(state.families)) {
+      if (family.refresh_expires_at >= now()) continue;
+      delete state.families[id];
+      onRemove(id);
+    }
   }
 
   return {
@@ -99,7 +106,7 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
         revoked: false,
       };
       state.families[family.id] = family;
-      onChange();
+      onChange(family);
       return { auth_token: issueAuthToken(family), refresh_token: family.refresh_token, expires_in: authTtl };
     },
 
@@ -123,7 +130,7 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
       }
       if (family.refresh_token !== refreshToken) {
         family.revoked = true;
-        onChange();
+        onChange(family);
         return { ok: false, reason: 'reused' };
       }
       family.rotated.push(family.refresh_token);
@@ -131,22 +138,24 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
       family.refresh_expires_at = now() + refreshTtl * 1000;
       const authToken = issueAuthToken(family);
       family.last_rotation = { from: refreshToken, until: now() + REFRESH_GRACE_MS, auth_token: authToken, auth_expires_at: now() + authTtl * 1000 };
-      onChange();
+      onChange(family);
       return { ok: true, userId: family.user_id, tokens: { auth_token: authToken, refresh_token: family.refresh_token, expires_in: authTtl } };
     },
 
     revokeFamily(familyId: string): void {
       const family = state.families[familyId];
-      if (family) family.revoked = true;
-      onChange();
+      if (!family) return;
+      family.revoked = true;
+      onChange(family);
     },
 
     /** After a password reset every session of the user ends; after a change, all but the one that changed it. */
     revokeUser(userId: number, keepFamilyId?: string): void {
       for (const family of Object.values(state.families)) {
-        if (family.user_id === userId && family.id !== keepFamilyId) family.revoked = true;
+        if (family.user_id !== userId || family.id === keepFamilyId || family.revoked) continue;
+        family.revoked = true;
+        onChange(family);
       }
-      onChange();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { MockContext } from '../context';
 import type { Db, GatewayOrder } from '../db';
 import { route } from '../http';
 import { balanceDue, creditFigures, payAccount, recordPayment } from '../pay';
+import { touched } from '../store/changes';
 import { formatMoney, rupeesToPaise } from '../../src/domain/money';
 
 const METHOD_LABEL: Record<GatewayOrder['method'], string> = { net_banking: 'Net banking', upi: 'UPI' };
@@ -47,6 +48,7 @@ function page(res: Response, status: number, title: string, content: string): vo
  * under one UTR, and marks the order successful. Synchronous, like every money write of the mock.
  */
 export function completeOrder(db: Db, order: GatewayOrder, now: number): void {
+  touched(db, 'gateway_orders', order);
   for (const item of order.items) {
     const invoice = db.invoices.find((inv) => inv.id === item.invoice_id);
     if (!invoice || invoice.status === 'paid' || item.amount > balanceDue(invoice)) {
@@ -145,6 +147,7 @@ ${body}`,
           order.status = 'failed';
           order.completed_at = new Date(ctx.now()).toISOString();
           order.failure_reason = 'the payment was declined at the payment gateway';
+          touched(db, 'gateway_orders', order);
         } else {
           page(res, 400, 'Choose an outcome', '<h1>Choose an outcome</h1>\n<p>Go back and press Pay successfully or Fail payment.</p>');
           return;

@@ -7,6 +7,7 @@ import { bodyObject, HttpError, route, validationError } from '../http';
 import { runIdempotent } from '../idempotency';
 import { vendorMediaType } from '../../src/domain/product';
 import { payAccount, payError } from '../pay';
+import { touched } from '../store/changes';
 
 /** An OTP is valid for 5 minutes. */
 export const OTP_TTL_SECONDS = 300;
@@ -80,7 +81,11 @@ export function otpRoutes(ctx: MockContext): Router {
       const token = req.payToken!;
       runIdempotent(db, now, req, res, { token, required: false }, () => {
         const account = checkLoan(db, token, now, attributesOf(req.body));
-        for (const earlier of db.otps) if (earlier.token === token && earlier.verified_at === null) earlier.superseded = true;
+        for (const earlier of db.otps) {
+          if (earlier.token !== token || earlier.verified_at !== null || earlier.superseded) continue;
+          earlier.superseded = true;
+          touched(db, 'otps', earlier);
+        }
         const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const referenceId = `otp_${randomBytes(12).toString('base64url')}`;
         const record: OtpRequest = {
@@ -136,12 +141,13 @@ export function otpRoutes(ctx: MockContext): Router {
         if (Date.parse(record.expires_at) <= now) throw payError('ER-OTP-102', 'This OTP has expired. Ask for a new OTP.');
         if (otpHash(record.reference_id, otp) !== record.otp_hash) {
           record.attempts += 1;
-          ctx.persist();
+          touched(db, 'otps', record);
           const left = OTP_MAX_ATTEMPTS - record.attempts;
           if (left <= 0) throw payError('ER-OTP-103', 'Too many wrong attempts. Ask for a new OTP.');
           throw payError('ER-OTP-101', `The OTP is not correct. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);
         }
         record.verified_at = new Date(now).toISOString();
+        touched(db, 'otps', record);
         return { status: 200, body: { data: { verified: true } } };
       });
     }),

@@ -6,6 +6,7 @@ import type { MockContext } from '../context';
 import { type Anchor, type Db, nextId, type User } from '../db';
 import { isEmailAddress, PASSWORD_MISMATCH } from '../../src/domain/validation';
 import { HttpError, bodyObject, notFound, resource, route, stringField, throwIfProblems, validationError } from '../http';
+import { touched } from '../store/changes';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -58,7 +59,11 @@ function checkNewPassword(body: Record<string, unknown>): string {
 
 /** Once a password is set (by a reset link or a change), every reset link still out there stops working. */
 function voidResetLinks(db: Db, userId: number, now: number): void {
-  for (const link of db.reset_tokens) if (link.user_id === userId && link.used_at === null) link.used_at = new Date(now).toISOString();
+  for (const link of db.reset_tokens) {
+    if (link.user_id !== userId || link.used_at !== null) continue;
+    link.used_at = new Date(now).toISOString();
+    touched(db, 'reset_tokens', link);
+  }
 }
 
 export function sessionRoutes(ctx: MockContext): Router {
@@ -164,7 +169,9 @@ export function sessionRoutes(ctx: MockContext): Router {
       if (!user) throw notFound('The account of this reset link no longer exists.');
       user.password_hash = hashPassword(password);
       voidResetLinks(db, user.id, ctx.now());
+      touched(db, 'users', user);
       tokens.revokeUser(user.id);
+      // One journal line holds the new password and the sessions it ends: they commit together.
       res.json({ message: 'Your password has been reset. Log in with the new password.' });
     }),
   );
@@ -180,7 +187,9 @@ export function sessionRoutes(ctx: MockContext): Router {
       }
       user.password_hash = hashPassword(password);
       voidResetLinks(ctx.db(), user.id, ctx.now());
+      touched(ctx.db(), 'users', user);
       tokens.revokeUser(user.id, req.tokenFamilyId);
+      // One journal line holds the new password and the sessions it ends: they commit together.
       res.json({ message: 'Password Changed Successfully!' });
     }),
   );

@@ -21,7 +21,8 @@ import type { MockContext } from '../context';
 import { nextId, type CsvUpload, type Db, type DistributorCompany, type Invoice, type User } from '../db';
 import { REGIONS, type Region } from '../../src/domain/regions';
 import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
-import { markInvoiceDataChanged } from '../invoice-index';
+import { invoiceNumbers, markInvoiceDataChanged, warmAnchor } from '../invoice-index';
+import { touched } from '../store/changes';
 import { MAX_DOCUMENT_PAISE, rupeesToPaise } from '../../src/domain/money';
 
 /**
@@ -396,8 +397,7 @@ interface NewInvoice {
 
 export function checkInvoiceRows(db: Db, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<NewInvoice>[] {
   const companies = companiesByCode(db, anchorId);
-  const stored = new Set<string>();
-  for (const inv of db.invoices) if (inv.anchor_id === anchorId) stored.add(inv.document_number.toLowerCase());
+  const stored = invoiceNumbers(db, anchorId);
   const outcomes = rowsOf<NewInvoice>(file, positions, (row) => {
     const number = row.matching('invoice_number', INVOICE_NUMBER, 'must be at most 16 characters of letters, digits, / and -');
     const code = row.required('customer_code');
@@ -568,6 +568,7 @@ function storeCustomers(db: Db, anchorId: number, outcomes: RowOutcome<CustomerR
       if (value.city !== '') known.company_address.city = value.city;
       if (value.state !== '') known.company_address.state = value.state;
       if (value.pin_code !== '') known.company_address.pin_code = value.pin_code;
+      touched(db, 'distributor_companies', known);
       updated = true;
       continue;
     }
@@ -646,7 +647,12 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
     const outcomes = checkInvoiceRows(db, user.anchor_id, parsed, positions, today);
     const upload = recordUpload(db, user, kind, csvtype, file, outcomes, at);
     storeInvoices(db, outcomes, upload, at);
-    if (anchor && upload.accepted_rows > 0) anchor.last_invoices_upload = at;
+    if (anchor && upload.accepted_rows > 0) {
+      anchor.last_invoices_upload = at;
+      touched(db, 'anchors', anchor);
+    }
+    // The new rows go into the lists' index now, not in the first list the app asks for after the answer.
+    warmAnchor(db, user.anchor_id);
     return {
       status: 'success',
       message: outcomes.map((o) => ({
@@ -661,8 +667,12 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
 
   const outcomes = kind === 'customer_master' ? checkCustomerRows(parsed, positions) : checkHistoryRows(db, user.anchor_id, parsed, positions, today);
   const upload = recordUpload(db, user, kind, csvtype, file, outcomes, at);
-  if (kind === 'customer_master') storeCustomers(db, user.anchor_id, outcomes as RowOutcome<CustomerRow>[], at);
-  else storeHistory(db, user.anchor_id, outcomes as RowOutcome<HistoryRow>[], upload, at);
+  if (kind === 'customer_master') {
+    storeCustomers(db, user.anchor_id, outcomes as RowOutcome<CustomerRow>[], at);
+    warmAnchor(db, user.anchor_id);
+  } else {
+    storeHistory(db, user.anchor_id, outcomes as RowOutcome<HistoryRow>[], upload, at);
+  }
   const failed = outcomes.filter((o) => o.problems.length > 0);
   return {
     status: 'success',

@@ -1,0 +1,397 @@
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServerOptions } from '../app';
+import type { Db } from '../db';
+import { DEMO_PASSWORD } from '../seed';
+import { decodeLine } from './journal';
+
+/** A fixed day and a small seed: every test here starts at least one mock on a folder of its own. */
+const NOW = new Date('2026-11-22T10:00:00');
+const SCALE = 0.1;
+const V1 = 'application/vnd.provider.v1+json';
+const V2 = 'application/vnd.provider.v2+json';
+
+const dirs: string[] = [];
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close().catch(() => {});
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-store-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> & { errors?: { code: string; detail: string }[] };
+}
+
+async function start(dir: string, options: MockServerOptions = {}) {
+  const logs: string[] = [];
+  const mock = createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: (line) => logs.push(line), ...options });
+  const running = await mock.listen(0);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await running.close();
+  };
+  closers.push(close);
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+    const response = await fetch(`${running.url}${path}`, {
+      method,
+      headers: { Accept: V1, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    return { status: response.status, body: (/json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : {}) as Answer['body'] };
+  };
+  const login = async (email = 't1@anchor.test', password = DEMO_PASSWORD) => {
+    const answer = await call('POST', '/sessions', { user: { email, password } });
+    expect(answer.status).toBe(201);
+    return (answer.body.data as { attributes: { auth_token: string; refresh_token: string } }).attributes;
+  };
+  const upload = async (token: string, text: string, path = '/invoices/upload', fields: Record<string, string> = { csvtype: 'invoice' }) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('file', new File([text], 'file.csv', { type: 'text/csv' }));
+    const response = await fetch(`${running.url}${path}`, { method: 'POST', body: form, headers: { Authorization: token } });
+    return { status: response.status, body: (await response.json()) as { meta?: { accepted_rows: number } } };
+  };
+  return { mock, running, logs, call, login, upload, close, db: () => mock.db() };
+}
+
+/** The files of a folder with their bytes and modification times, to show a refused start changed nothing. */
+function filesOf(dir: string): Record<string, { bytes: string; mtime: number }> {
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, { bytes: readFileSync(join(dir, name)).toString('base64'), mtime: statSync(join(dir, name)).mtimeMs }]),
+  );
+}
+
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+const journalLines = (dir: string, segment = 'journal-000001.ndjson') =>
+  readFileSync(join(dir, segment))
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => decodeLine(Buffer.from(line)) as { seq?: number; db?: { c: string; op: string; v: Record<string, unknown> }[]; s?: { op: string; v?: { id: string; revoked: boolean } }[] });
+
+const star = (call: Awaited<ReturnType<typeof start>>['call'], token: string, id: number, starred = true) =>
+  call('POST', '/resources/create_or_update', { resource: { resource_type: 'Invoice', resource_id: id, starred } }, { Authorization: token });
+
+const anchorOneInvoice = (db: Db, n = 0) => db.invoices.filter((inv) => inv.anchor_id === 1)[n]!;
+
+describe('the journal', () => {
+  it('answers a write once its line is on disk, and a start after a crash replays it', async () => {
+    const dir = folder();
+    const first = await start(dir);
+    const { auth_token } = await first.login();
+    const invoice = anchorOneInvoice(first.db());
+    expect((await star(first.call, auth_token, invoice.id)).status).toBe(200);
+    // The answer came back, so the line is there (the store fsyncs before answering).
+    const lines = journalLines(dir);
+    const last = lines.at(-1)?.db ?? [];
+    expect(last).toHaveLength(1);
+    expect(last[0]).toMatchObject({ c: 'resources', op: 'put', v: { resource_id: invoice.id, starred: true } });
+
+    // A crash: the first mock never closes. A second one starts on the same folder.
+    const second = await start(dir);
+    expect(second.db().resources.find((r) => r.resource_type === 'Invoice' && r.resource_id === invoice.id)?.starred).toBe(true);
+    expect((await second.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(200);
+    expect(second.logs.join('\n')).toContain('replayed 2 journal lines');
+  });
+
+  it('lets concurrent writes share one fsync (group commit)', async () => {
+    const dir = folder();
+    const mock = await start(dir);
+    const before = mock.mock.store!.status();
+    await Promise.all(Array.from({ length: 40 }, () => mock.login()));
+    const after = mock.mock.store!.status();
+    expect(after.seq - before.seq).toBe(40);
+    expect(after.syncs - before.syncs).toBeLessThan(40);
+    expect(journalLines(dir).filter((line) => line.s !== undefined)).toHaveLength(40);
+  });
+
+  it('writes a password change and the sessions it ends as one line, so they commit together', async () => {
+    const dir = folder();
+    const mock = await start(dir);
+    const keep = await mock.login();
+    const other = await mock.login();
+    const change = await mock.call('PUT', '/users/set_password', { password: 'Changed@123', password_confirmation: 'Changed@123' }, { Authorization: keep.auth_token });
+    expect(change.status).toBe(200);
+    const line = journalLines(dir).at(-1)!;
+    expect(line.db?.map((op) => op.c)).toContain('users');
+    expect(line.s).toHaveLength(1);
+    expect(line.s![0]).toMatchObject({ op: 'put', v: { revoked: true } });
+
+    const second = await start(dir);
+    expect((await second.call('GET', '/users/1', undefined, { Authorization: other.auth_token })).status).toBe(401);
+    expect((await second.call('GET', '/users/1', undefined, { Authorization: keep.auth_token })).status).toBe(200);
+    expect((await second.call('POST', '/sessions', { user: { email: 't1@anchor.test', password: 'Changed@123' } })).status).toBe(201);
+  });
+
+  it('replays every kind of write exactly as it was made', async () => {
+    const dir = folder();
+    const first = await start(dir);
+    const { auth_token } = await first.login();
+    const db = first.db();
+
+    // Stars: a new star row, then an edit of it.
+    const invoice = anchorOneInvoice(db, 3);
+    await star(first.call, auth_token, invoice.id);
+    await star(first.call, auth_token, invoice.id, false);
+    // Uploads: invoices (and the anchor's last upload), the customer master (an update and a new customer), history.
+    const company = db.distributor_companies.find((c) => c.anchor_id === 1)!;
+    const invoices = await first.upload(auth_token, `invoice_number,customer_code,invoice_date,due_date,amount\r\nREPLAY-001,${company.customer_code},2026-11-01,2026-12-01,1500.50\r\n`);
+    expect(invoices.body.meta?.accepted_rows).toBe(1);
+    const master = await first.upload(
+      auth_token,
+      `customer_code,name,region,primary_user_name,primary_user_email,primary_user_mobile,city\r\n${company.customer_code},Renamed Traders,south,Asha,asha@example.in,9876543210,Pune\r\nREPLAY-NEW,New Traders,east,Ravi,ravi@example.in,9876543211,\r\n`,
+      '/distributor_companies/upload',
+      { type: 'demographic_data' },
+    );
+    expect(master.body.meta?.accepted_rows).toBe(2);
+    expect(db.distributor_companies.find((c) => c.id === company.id)?.name).toBe('Renamed Traders');
+    // Passwords: a reset link, its use (the link is used up, the password changes, sessions end), a change.
+    await first.call('POST', '/users/forgot_password', { user: { email: 'qa.reset@anchor.test' } });
+    const link = /token=([\w-]+)/.exec(db.mails.at(-1)!.body)![1]!;
+    expect((await first.call('POST', '/users/reset_password', { token: link, password: 'Reset@1234', password_confirmation: 'Reset@1234' })).status).toBe(200);
+    expect((await first.call('PUT', '/users/set_password', { password: 'Other@1234', password_confirmation: 'Other@1234' }, { Authorization: auth_token })).status).toBe(200);
+    // The pay page: OTPs (a superseded one, a wrong answer, a right one), a credit draw, a gateway payment and a failed one.
+    const token = 'demo-otp';
+    const payLink = db.payment_links.find((l) => l.token === token)!;
+    const loanId = String(db.distributor_companies.find((c) => c.id === payLink.distributor_company_id)!.loan_application_id);
+    const sendOtp = async () => {
+      const answer = await first.call('POST', '/communications/send_otp', { data: { attributes: { loan_application_id: loanId } } }, { Authorization: token, Accept: V2 });
+      expect(answer.status).toBe(200);
+      return { reference: (answer.body.data as { otp_reference_id: string }).otp_reference_id, otp: /\b(\d{6})\b/.exec(db.mails.at(-1)!.body)![1]! };
+    };
+    const verify = (reference: string, otp: string) =>
+      first.call('POST', '/communications/verify_otp', { data: { attributes: { loan_application_id: loanId, otp, otp_reference_id: reference } } }, { Authorization: token, Accept: V2 });
+    await sendOtp();
+    const { reference, otp } = await sendOtp();
+    expect((await verify(reference, otp === '000000' ? '111111' : '000000')).status).toBe(422);
+    expect((await verify(reference, otp)).status).toBe(200);
+    const openOf = (linkToken: string) => {
+      const l = db.payment_links.find((x) => x.token === linkToken)!;
+      return db.invoices.filter((inv) => inv.distributor_company_id === l.distributor_company_id && inv.status === 'open' && inv.ddr_status_date.length === 0 && inv.due_date >= '2026-10-01');
+    };
+    const credited = openOf(token)[0]!;
+    const draw = await first.call('POST', '/avail_credit', { source: 'anchor_portal', payment_gateway: { invoice_details: [{ id: credited.id, user_requested_amount: 10 }] } }, { Authorization: token, 'Idempotency-Key': 'replay-credit' });
+    expect(draw.status).toBe(201);
+    const [paid, declined] = openOf('demo-no-credit');
+    const order = async (id: number) => {
+      const answer = await first.call('POST', '/direct_payments/cc_avenue', { direct_payment: { invoice_details: [{ id, user_requested_amount: 12.5 }], payment_method: 'upi' } }, { Authorization: 'demo-no-credit', 'Idempotency-Key': `replay-order-${id}` });
+      expect(answer.status).toBe(201);
+      return (answer.body.data as { payment_link_url: string } | undefined)?.payment_link_url ?? (answer.body as { payment_link_url: string }).payment_link_url;
+    };
+    const submit = (url: string, outcome: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}`, redirect: 'manual' });
+    expect((await submit(await order(paid!.id), 'success')).status).toBe(303);
+    expect((await submit(await order(declined!.id), 'failure')).status).toBe(303);
+    expect(db.payments.at(-1)?.invoice_id).toBe(paid!.id);
+
+    // A crash after the last answer: the second mock must hold exactly the same data and sessions.
+    const second = await start(dir);
+    expect(plain(second.db())).toEqual(plain(db));
+    expect(plain(second.mock.store!.sessions)).toEqual(plain(first.mock.store!.sessions));
+  });
+});
+
+describe('recovery', () => {
+  it('drops a torn last journal line with a warning naming it, and carries on', async () => {
+    const dir = folder();
+    const first = await start(dir);
+    const { auth_token } = await first.login();
+    const invoice = anchorOneInvoice(first.db());
+    await star(first.call, auth_token, invoice.id);
+    await first.close();
+    const segment = join(dir, 'journal-000001.ndjson');
+    const whole = readFileSync(segment);
+    // A crash in the middle of appending the next line.
+    appendFileSync(segment, '{"seq":3,"at":"2026-11-22T10:00:00.000Z","db":[{"c":"resources","op":"put","v":{"id":9');
+
+    const second = await start(dir);
+    const warning = second.logs.find((line) => line.includes('cut off mid-write'));
+    expect(warning).toContain('journal-000001.ndjson');
+    expect(warning).toContain('line 4');
+    expect(warning).toContain('the write of seq 3 (changing resources)');
+    expect(warning).toContain('never acknowledged');
+    expect(readFileSync(segment).equals(whole)).toBe(true);
+    expect(second.db().resources.find((r) => r.resource_id === invoice.id && r.resource_type === 'Invoice')?.starred).toBe(true);
+    // It goes on writing after the good lines.
+    await star(second.call, auth_token, invoice.id, false);
+    await second.close();
+    const third = await start(dir);
+    expect(third.logs.join('\n')).not.toContain('cut off');
+    expect(third.db().resources.find((r) => r.resource_id === invoice.id && r.resource_type === 'Invoice')?.starred).toBe(false);
+  });
+
+  it('refuses to start on a damaged journal line, naming the file and the ways out, and changes nothing', async () => {
+    const dir = folder();
+    const first = await start(dir);
+    const { auth_token } = await first.login();
+    await star(first.call, auth_token, anchorOneInvoice(first.db()).id);
+    await star(first.call, auth_token, anchorOneInvoice(first.db(), 1).id);
+    await first.close();
+    const segment = join(dir, 'journal-000001.ndjson');
+    writeFileSync(segment, readFileSync(segment, 'utf8').replace('"starred":true', '"starred":fals'));
+    const before = filesOf(dir);
+    expect(() => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(/journal-000001\.ndjson is damaged at line 3[\s\S]*npm run mock:reset/);
+    expect(filesOf(dir)).toEqual(before);
+  });
+
+  it('refuses a truncated snapshot with a message, and leaves the files as they are', async () => {
+    const dir = folder();
+    await (await start(dir)).close();
+    const snapshot = join(dir, 'db.ndjson');
+    truncateSync(snapshot, Math.floor(statSync(snapshot).size / 2));
+    const before = filesOf(dir);
+    let message = '';
+    try {
+      createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(`The mock cannot start: ${snapshot} is cut short`);
+    expect(message).toContain('npm run mock:reset');
+    expect(message).toContain('no previous snapshot is kept yet');
+    expect(filesOf(dir)).toEqual(before);
+  });
+
+  it('refuses data made with another seed or scale, and changes nothing', async () => {
+    const dir = folder();
+    await (await start(dir)).close();
+    const before = filesOf(dir);
+    const open = (options: MockServerOptions) => () => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {}, ...options });
+    expect(open({ seed: 7 })).toThrow(/holds data made with seed 1551 and scale 0\.1, and this start asks for seed 7 and scale 0\.1[\s\S]*--seed 1551 --scale 0\.1[\s\S]*npm run mock:reset -- --seed 7 --scale 0\.1/);
+    expect(open({ scale: 0.2 })).toThrow(/asks for seed 1551 and scale 0\.2/);
+    expect(filesOf(dir)).toEqual(before);
+    // --reset is the way to start over.
+    const reset = await start(dir, { seed: 7, reset: true });
+    expect(reset.db().meta.seed).toBe(7);
+  });
+
+  it('refuses a folder another running mock uses, and takes over the lock of one that crashed', async () => {
+    const dir = folder();
+    await (await start(dir)).close();
+    // The parent of this test process is alive: as if another mock held the folder.
+    writeFileSync(join(dir, 'mock.lock'), String(process.ppid));
+    const before = filesOf(dir);
+    expect(() => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(`another mock (process ${process.ppid}) is using ${dir}`);
+    expect(filesOf(dir)).toEqual(before);
+    // A process id that no longer runs: the lock a crash left behind.
+    writeFileSync(join(dir, 'mock.lock'), '2147483');
+    const again = await start(dir);
+    expect(readFileSync(join(dir, 'mock.lock'), 'utf8')).toBe(String(process.pid));
+    await again.close();
+    expect(existsSync(join(dir, 'mock.lock'))).toBe(false);
+  });
+
+  it('removes temporary files a crash left behind', async () => {
+    const dir = folder();
+    await (await start(dir)).close();
+    writeFileSync(join(dir, 'db.ndjson.4242.tmp'), '{"snapshot":');
+    const again = await start(dir);
+    expect(again.logs.join('\n')).toContain('removed temporary files a crash left');
+    expect(existsSync(join(dir, 'db.ndjson.4242.tmp'))).toBe(false);
+  });
+
+  it('carries a db.json of an earlier version over, and refuses one cut short', async () => {
+    const dir = folder();
+    const source = createMockServer({ scale: SCALE, clock: () => NOW, log: () => {} }).db();
+    source.users[0]!.first_name = 'Migrated';
+    writeFileSync(join(dir, 'db.json'), JSON.stringify(source));
+    const migrated = await start(dir);
+    expect(migrated.db().users[0]!.first_name).toBe('Migrated');
+    expect(readdirSync(dir).sort()).toEqual(['db.json.migrated', 'db.ndjson', 'journal-000001.ndjson', 'mock.lock', 'sessions.json']);
+
+    const cut = folder();
+    writeFileSync(join(cut, 'db.json'), JSON.stringify(source).slice(0, 5000));
+    expect(() => createMockServer({ dataDir: cut, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(/db\.json \(the database file of an earlier version of the mock\) is not complete JSON/);
+    expect(readdirSync(cut)).toEqual(['db.json']);
+  });
+});
+
+describe('snapshots', () => {
+  it('writes a snapshot off the request path, keeps the one before as the backup, and restarts the journal', async () => {
+    const dir = folder();
+    const first = await start(dir);
+    const { auth_token } = await first.login();
+    await star(first.call, auth_token, anchorOneInvoice(first.db()).id);
+    const original = readFileSync(join(dir, 'db.ndjson'));
+    await first.mock.store!.compact('snapshot');
+    expect(readdirSync(dir).sort()).toEqual(['db.ndjson', 'db.prev.ndjson', 'journal-000002.ndjson', 'mock.lock', 'sessions.json']);
+    expect(readFileSync(join(dir, 'db.prev.ndjson')).equals(original)).toBe(true);
+    await star(first.call, auth_token, anchorOneInvoice(first.db(), 1).id);
+
+    const second = await start(dir);
+    expect(plain(second.db())).toEqual(plain(first.db()));
+    expect(second.logs.join('\n')).toContain('replayed 1 journal line');
+  });
+
+  it('starts a snapshot by itself once the journal holds enough database changes', async () => {
+    const dir = folder();
+    const mock = await start(dir, { snapshotBytes: 1 });
+    const { auth_token } = await mock.login();
+    expect(mock.mock.store!.status().snapshotBase).toBe(1);
+    await star(mock.call, auth_token, anchorOneInvoice(mock.db()).id);
+    await mock.mock.store!.compact('rotate'); // waits for the snapshot under way
+    expect(mock.mock.store!.status().snapshotBase).toBe(2);
+    expect(existsSync(join(dir, 'db.prev.ndjson'))).toBe(true);
+  });
+
+  it('never writes a database snapshot for session changes: the journal moves on, carrying the changes not yet in one', async () => {
+    const dir = folder();
+    const first = await start(dir, { rotateBytes: 4096 });
+    const { auth_token } = await first.login();
+    const invoice = anchorOneInvoice(first.db());
+    await star(first.call, auth_token, invoice.id);
+    const snapshot = filesOf(dir)['db.ndjson'];
+    for (let i = 0; i < 20; i++) await first.login();
+    await first.mock.store!.compact('rotate'); // waits for the rotations the logins started
+    const status = first.mock.store!.status();
+    expect(status.snapshotBase).toBe(1);
+    expect(status.segment).toBeGreaterThan(1);
+    expect(filesOf(dir)['db.ndjson']).toEqual(snapshot);
+    expect(existsSync(join(dir, 'journal-000001.ndjson'))).toBe(false);
+    const current = readdirSync(dir).filter((name) => name.startsWith('journal-'));
+    expect(current).toHaveLength(1);
+    const header = journalLines(dir, current[0])[0] as unknown as { carry_from: number; db: { c: string }[] };
+    expect(header.carry_from).toBe(1);
+    expect(header.db.map((op) => op.c)).toEqual(['resources']);
+
+    const second = await start(dir);
+    expect(plain(second.db())).toEqual(plain(first.db()));
+    expect(plain(second.mock.store!.sessions)).toEqual(plain(first.mock.store!.sessions));
+  });
+
+  it('goes back to the kept backup when asked, moving the damaged files aside', async () => {
+    const dir = folder();
+    const first = await start(dir);
+    const { auth_token } = await first.login();
+    await star(first.call, auth_token, anchorOneInvoice(first.db()).id);
+    await first.mock.store!.compact('snapshot');
+    await star(first.call, auth_token, anchorOneInvoice(first.db(), 1).id);
+    await first.mock.store!.compact('snapshot');
+    const backupStars = first.db().resources.filter((r) => r.starred).length - 1;
+    await first.close();
+    truncateSync(join(dir, 'db.ndjson'), 1000);
+
+    expect(() => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(/db\.ndjson is cut short[\s\S]*npm run mock -- --restore-backup/);
+    const restored = await start(dir, { restoreBackup: true });
+    expect(restored.db().resources.filter((r) => r.starred)).toHaveLength(backupStars);
+    const aside = readdirSync(dir).find((name) => name.startsWith('damaged-'))!;
+    expect(readdirSync(join(dir, aside)).sort()).toEqual(['db.ndjson', 'journal-000003.ndjson', 'sessions.json']);
+    expect(restored.logs.join('\n')).toContain('--restore-backup: moved');
+    // Every session ended with the restore.
+    expect((await restored.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(401);
+  });
+});

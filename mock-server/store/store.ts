@@ -1,0 +1,814 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isTokenState, type TokenFamily, type TokenState } from '../auth/tokens';
+import { type Db, type DbMeta, SCHEMA_VERSION } from '../db';
+import { ChangeTracker, COLLECTIONS, type Collection, type DbOp, keyField, keyOf } from './changes';
+import {
+  BACKUP_FILE,
+  has,
+  LEGACY_DB_FILE,
+  LEGACY_MIGRATED_FILE,
+  LOCK_FILE,
+  removeTempFiles,
+  segmentFile,
+  segmentNumbers,
+  SESSIONS_FILE,
+  SNAPSHOT_FILE,
+  syncDir,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from './files';
+import {
+  createSegment,
+  encodeLine,
+  JournalWriter,
+  openSegmentForAppend,
+  readSegment,
+  type SegmentContent,
+  type SegmentHeader,
+  type SessionOp,
+  truncateSegment,
+} from './journal';
+import {
+  DamagedFile,
+  readSnapshot,
+  readSnapshotHeader,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  SnapshotCancelled,
+  type SnapshotHeader,
+  writeSnapshot,
+  writeSnapshotSync,
+} from './snapshot';
+
+/**
+ * The mock's durable store: a database snapshot, a small sessions file and a journal (store/journal.ts).
+ *
+ * A write is answered once its journal line is on disk (`commit`). Start-up reads the snapshot, the
+ * sessions file and replays the journal over them. In the background, once the journal holds
+ * `snapshotBytes` of database changes, a new snapshot is written (a chunk at a time, to a temporary file,
+ * fsync, rename, fsync of the folder; the previous one is kept as db.prev.ndjson) and the journal starts a
+ * new segment. Session changes alone never cause a database snapshot: when the journal outgrows
+ * `rotateBytes`, it starts a new segment whose header carries the database changes not yet in a
+ * snapshot, sessions.json is rewritten (a few kilobytes), and the old segments go.
+ *
+ * Files in the folder: db.ndjson (snapshot), db.prev.ndjson (the one before), sessions.json,
+ * journal-NNNNNN.ndjson (one or two segments), and `*.tmp` only while a file is being written.
+ */
+export interface StoreOptions {
+  dir: string;
+  seed: number;
+  scale: number;
+  /** Start over: delete the stored data and seed afresh. */
+  reset?: boolean;
+  /** Put the kept backup snapshot back in place (the current files are moved aside, not deleted). */
+  restoreBackup?: boolean;
+  generate: () => Db;
+  newSessions: () => TokenState;
+  log: (line: string) => void;
+  now?: () => number;
+  /** Database changes in the journal (bytes) that start a snapshot. */
+  snapshotBytes?: number;
+  /** Bytes in the current journal segment that start a new one. */
+  rotateBytes?: number;
+}
+
+export const DEFAULT_SNAPSHOT_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_ROTATE_BYTES = 8 * 1024 * 1024;
+
+const SESSIONS_FORMAT = 'anchor-portal-mock-sessions';
+
+interface SessionsFile {
+  sessions: typeof SESSIONS_FORMAT;
+  version: number;
+  dataset: string;
+  /** The first journal segment whose session changes this file may lack. */
+  journal: number;
+  /** The next journal seq when the file was written. */
+  seq: number;
+  secret: string;
+  families: Record<string, TokenFamily>;
+}
+
+/** The mock cannot start on this folder; the message says why and what to do. Nothing was changed. */
+export class StoreError extends Error {}
+
+export interface DurableStore {
+  readonly dir: string;
+  readonly db: Db;
+  readonly sessions: TokenState;
+  sessionChanged(family: TokenFamily): void;
+  sessionRemoved(id: string): void;
+  /** Journals every change made so far; resolves once it is on disk. */
+  commit(): Promise<void>;
+  /** The first storage failure; after it, nothing more is written. */
+  readonly failure: Error | null;
+  /** Runs a snapshot or a rotation now (tests), after any that is under way. */
+  compact(kind: 'snapshot' | 'rotate'): Promise<void>;
+  status(): { segment: number; snapshotBase: number; sessionsBase: number; dbBytes: number; seq: number; syncs: number; compacting: boolean };
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------------------
+
+function wayOut(dir: string, backup: boolean): string {
+  const lines = [`Nothing in ${dir} was changed. Ways out:`];
+  lines.push(`  - start over from the seed (deletes the stored data): npm run mock:reset   (add the --data-dir, --seed and --scale you start with)`);
+  if (backup) {
+    lines.push(
+      `  - or go back to the previous snapshot, kept as ${join(dir, BACKUP_FILE)}: npm run mock -- --restore-backup`,
+      `    (changes made after that snapshot are lost and every session ends; the current files are moved to ${join(dir, 'damaged-<time>')}/, not deleted)`,
+    );
+  } else {
+    lines.push(`  (no previous snapshot is kept yet; to keep the damaged files for a look, move them out of ${dir} first)`);
+  }
+  return lines.join('\n');
+}
+
+function damaged(dir: string, error: DamagedFile): StoreError {
+  return new StoreError(`The mock cannot start: ${error.file} ${error.problem}\n${wayOut(dir, has(dir, BACKUP_FILE))}`);
+}
+
+function describe(meta: Pick<DbMeta, 'seed' | 'scale'>): string {
+  return `seed ${meta.seed} and scale ${meta.scale}`;
+}
+
+function checkCompatible(dir: string, file: string, meta: DbMeta, o: StoreOptions): void {
+  if (meta.schema !== SCHEMA_VERSION) {
+    throw new StoreError(
+      `The mock cannot start: ${file} holds data of schema version ${meta.schema}; this mock reads version ${SCHEMA_VERSION} and has no migration from it.\n` +
+        `Nothing in ${dir} was changed. Ways out:\n` +
+        `  - start over from the seed (deletes the stored data): npm run mock:reset   (add the --data-dir, --seed and --scale you start with)\n` +
+        `  - or keep it and start on another folder: --data-dir <another folder>`,
+    );
+  }
+  if (meta.seed !== o.seed || meta.scale !== o.scale) {
+    throw new StoreError(
+      `The mock cannot start: ${dir} holds data made with ${describe(meta)}, and this start asks for ${describe(o)}. Stored data is never replaced without asking.\n` +
+        `Nothing in ${dir} was changed. Ways out:\n` +
+        `  - use the stored data: start with --seed ${meta.seed} --scale ${meta.scale}\n` +
+        `  - keep it and start on another folder: --data-dir <another folder>\n` +
+        `  - replace it with fresh data: npm run mock:reset -- --seed ${o.seed} --scale ${o.scale}   (add your --data-dir)`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Opening: reset, restore, migrate, seed or recover
+// ---------------------------------------------------------------------------------------------------
+
+interface Loaded {
+  dataset: string;
+  db: Db;
+  sessions: TokenState;
+  snapshotBase: number;
+  sessionsBase: number;
+  /** The segment to append to, its file descriptor and size. */
+  segment: number;
+  fd: number;
+  bytes: number;
+  /** Bytes of the segment's header (the carry included). */
+  headerBytes: number;
+  seq: number;
+  /** Database changes since the snapshot, from the journal. */
+  dirty: Dirty;
+}
+
+interface Dirty {
+  rows: Map<Collection, Map<string | number, object>>;
+  whole: Set<Collection>;
+  bytes: number;
+}
+
+const emptyDirty = (): Dirty => ({ rows: new Map(), whole: new Set(), bytes: 0 });
+
+function storeFiles(dir: string): string[] {
+  const names = [SNAPSHOT_FILE, BACKUP_FILE, SESSIONS_FILE, LEGACY_DB_FILE, ...segmentNumbers(dir).map(segmentFile)];
+  return names.filter((name) => has(dir, name));
+}
+
+function resetFolder(dir: string, log: (line: string) => void): void {
+  const names = storeFiles(dir);
+  for (const name of names) rmSync(join(dir, name), { force: true });
+  removeTempFiles(dir);
+  syncDir(dir);
+  if (names.length > 0) log(`[mock] --reset: deleted ${names.join(', ')} from ${dir}`);
+}
+
+function sessionsText(dataset: string, base: number, seq: number, state: TokenState): string {
+  const file: SessionsFile = { sessions: SESSIONS_FORMAT, version: 1, dataset, journal: base, seq, secret: state.secret, families: state.families };
+  return JSON.stringify(file);
+}
+
+function restoreBackupFiles(o: StoreOptions): void {
+  const { dir } = o;
+  if (!has(dir, BACKUP_FILE)) throw new StoreError(`--restore-backup: there is no ${join(dir, BACKUP_FILE)} to go back to.`);
+  let backup: SnapshotHeader;
+  try {
+    backup = readSnapshot(dir, BACKUP_FILE).header;
+  } catch (error) {
+    if (error instanceof DamagedFile) throw new StoreError(`--restore-backup: the backup ${error.file} ${error.problem} Nothing was changed.`);
+    throw error;
+  }
+  const aside = join(dir, `damaged-${new Date(o.now?.() ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(aside, { recursive: true });
+  const moved = [SNAPSHOT_FILE, SESSIONS_FILE, ...segmentNumbers(dir).map(segmentFile)].filter((name) => has(dir, name));
+  for (const name of moved) renameSync(join(dir, name), join(aside, name));
+  copyFileSync(join(dir, BACKUP_FILE), join(dir, SNAPSHOT_FILE));
+  const fresh = o.newSessions();
+  writeFileAtomicSync(dir, SESSIONS_FILE, sessionsText(backup.dataset, backup.journal, 1, fresh));
+  syncDir(dir);
+  o.log(`[mock] --restore-backup: moved ${moved.join(', ') || 'nothing'} to ${aside}; the snapshot of ${backup.written_at} is back in place; every session has ended.`);
+}
+
+/** A new folder: the seed, written out before anything else happens. */
+function create(o: StoreOptions, db: Db, sessions: TokenState): Loaded {
+  const dataset = randomBytes(8).toString('hex');
+  const now = new Date(o.now?.() ?? Date.now()).toISOString();
+  writeSnapshotSync(o.dir, db, { snapshot: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, dataset, journal: 1, meta: db.meta, written_at: now });
+  writeFileAtomicSync(o.dir, SESSIONS_FILE, sessionsText(dataset, 1, 1, sessions));
+  const header: SegmentHeader = { segment: 1, dataset, seq: 1, carry_from: null, created_at: now };
+  const { fd, bytes } = createSegment(o.dir, header);
+  return { dataset, db, sessions, snapshotBase: 1, sessionsBase: 1, segment: 1, fd, bytes, headerBytes: bytes, seq: 1, dirty: emptyDirty() };
+}
+
+/** The single db.json of earlier versions: checked like a snapshot, then carried over into the new files. */
+function migrateLegacy(o: StoreOptions): Loaded {
+  const file = join(o.dir, LEGACY_DB_FILE);
+  let db: Db;
+  try {
+    db = JSON.parse(readFileSync(file, 'utf8')) as Db;
+    if (typeof db !== 'object' || db === null || typeof db.meta !== 'object') throw new Error('no meta');
+  } catch {
+    throw new StoreError(
+      `The mock cannot start: ${file} (the database file of an earlier version of the mock) is not complete JSON: it was cut short or damaged.\n` +
+        `Nothing in ${o.dir} was changed. Ways out:\n` +
+        `  - start over from the seed (deletes it): npm run mock:reset   (add the --data-dir, --seed and --scale you start with)\n` +
+        `  - or move it out of ${o.dir} to keep it for a look`,
+    );
+  }
+  checkCompatible(o.dir, file, db.meta, o);
+  let sessions = o.newSessions();
+  if (has(o.dir, SESSIONS_FILE)) {
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(join(o.dir, SESSIONS_FILE), 'utf8'));
+      if (isTokenState(parsed)) sessions = { secret: parsed.secret, families: parsed.families };
+    } catch {
+      o.log(`[mock] the old ${SESSIONS_FILE} could not be read: every session has ended.`);
+    }
+  }
+  const loaded = create(o, db, sessions);
+  renameSync(file, join(o.dir, LEGACY_MIGRATED_FILE));
+  syncDir(o.dir);
+  o.log(`[mock] moved the database of ${file} to the journaled store (${SNAPSHOT_FILE}); the old file is kept as ${LEGACY_MIGRATED_FILE}.`);
+  return loaded;
+}
+
+function readSessions(dir: string): SessionsFile {
+  const file = join(dir, SESSIONS_FILE);
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new DamagedFile(file, 'is not complete JSON.');
+  }
+  const s = value as Partial<SessionsFile>;
+  if (s.sessions !== SESSIONS_FORMAT || s.version !== 1 || typeof s.dataset !== 'string' || !Number.isSafeInteger(s.journal) || !Number.isSafeInteger(s.seq) || typeof s.secret !== 'string' || typeof s.families !== 'object' || s.families === null) {
+    throw new DamagedFile(file, 'is not a sessions file of this mock.');
+  }
+  return s as SessionsFile;
+}
+
+function describeTorn(segment: SegmentContent): string {
+  const torn = segment.torn!;
+  const seq = /"seq":(\d+)/.exec(torn.text)?.[1];
+  const collections = [...new Set([...torn.text.matchAll(/"c":"([a-z_]+)"/g)].map((m) => m[1]))];
+  const what = [seq === undefined ? 'a write' : `the write of seq ${seq}`, collections.length > 0 ? `(changing ${collections.join(', ')}${/"s":\[/.test(torn.text) ? ' and sessions' : ''})` : /"s":\[/.test(torn.text) ? '(changing sessions)' : ''];
+  const preview = torn.text.length > 300 ? `${torn.text.slice(0, 300)}…` : torn.text;
+  return (
+    `[mock] warning: ${segment.file} ends in a line cut off mid-write (line ${torn.line}, ${torn.bytes} bytes from offset ${torn.offset}), as a crash leaves it. ` +
+    `Dropped ${what.filter(Boolean).join(' ')}; it was never acknowledged. The dropped text began: ${preview}`
+  );
+}
+
+function isDbOp(op: unknown): op is DbOp {
+  if (typeof op !== 'object' || op === null) return false;
+  const o = op as Partial<{ c: string; op: string; v: unknown; rows: unknown }>;
+  if (!(COLLECTIONS as readonly string[]).includes(o.c ?? '')) return false;
+  if (o.op === 'set') return Array.isArray(o.rows);
+  return o.op === 'put' && typeof o.v === 'object' && o.v !== null && ['string', 'number'].includes(typeof (o.v as Record<string, unknown>)[keyField(o.c as Collection)]);
+}
+
+function isSessionOp(op: unknown): op is SessionOp {
+  if (typeof op !== 'object' || op === null) return false;
+  const o = op as Partial<{ op: string; v: { id?: unknown }; id: unknown }>;
+  return (o.op === 'put' && typeof o.v?.id === 'string') || (o.op === 'del' && typeof o.id === 'string');
+}
+
+/** Applies journal operations to the database, keeping a key index per collection. */
+class Replayer {
+  private readonly positions = new Map<Collection, Map<string | number, number>>();
+  readonly dirtyKeys = new Map<Collection, Set<string | number>>();
+  readonly whole = new Set<Collection>();
+  bytes = 0;
+
+  constructor(private readonly db: Db) {}
+
+  private positionsOf(c: Collection): Map<string | number, number> {
+    let map = this.positions.get(c);
+    if (!map) {
+      map = new Map();
+      const rows = (this.db[c] ?? []) as object[];
+      rows.forEach((row, i) => map!.set(keyOf(c, row), i));
+      this.positions.set(c, map);
+    }
+    return map;
+  }
+
+  apply(ops: DbOp[]): void {
+    for (const op of ops) {
+      if (op.op === 'set') {
+        (this.db as unknown as Record<string, unknown>)[op.c] = op.rows;
+        this.positions.delete(op.c);
+        this.whole.add(op.c);
+        this.dirtyKeys.delete(op.c);
+        continue;
+      }
+      const rows = ((this.db as unknown as Record<string, object[] | undefined>)[op.c] ??= []);
+      const map = this.positionsOf(op.c);
+      const key = keyOf(op.c, op.v);
+      const at = map.get(key);
+      if (at === undefined) {
+        map.set(key, rows.length);
+        rows.push(op.v);
+      } else {
+        rows[at] = op.v;
+      }
+      if (!this.whole.has(op.c)) {
+        let keys = this.dirtyKeys.get(op.c);
+        if (!keys) this.dirtyKeys.set(op.c, (keys = new Set()));
+        keys.add(key);
+      }
+    }
+  }
+
+  /** The rows changed since the snapshot, as live objects. */
+  dirty(): Dirty {
+    const rows = new Map<Collection, Map<string | number, object>>();
+    for (const [c, keys] of this.dirtyKeys) {
+      const map = this.positionsOf(c);
+      const live = (this.db[c] ?? []) as object[];
+      const out = new Map<string | number, object>();
+      for (const key of keys) {
+        const at = map.get(key);
+        if (at !== undefined) out.set(key, live[at]!);
+      }
+      rows.set(c, out);
+    }
+    return { rows, whole: new Set(this.whole), bytes: this.bytes };
+  }
+}
+
+function recover(o: StoreOptions, numbers: number[]): Loaded {
+  const { dir, log } = o;
+  // 1. Read and check everything; change nothing until all of it holds.
+  if (!has(dir, SNAPSHOT_FILE)) throw damaged(dir, new DamagedFile(join(dir, SNAPSHOT_FILE), 'is missing, though the journal or the backup is there.'));
+  let header: SnapshotHeader;
+  try {
+    header = readSnapshotHeader(dir);
+  } catch (error) {
+    throw error instanceof DamagedFile ? damaged(dir, error) : error;
+  }
+  if (header.version !== SNAPSHOT_VERSION) {
+    throw new StoreError(
+      `The mock cannot start: ${join(dir, SNAPSHOT_FILE)} was written in store format ${header.version}; this mock reads format ${SNAPSHOT_VERSION}.\n${wayOut(dir, false)}`,
+    );
+  }
+  checkCompatible(dir, join(dir, SNAPSHOT_FILE), header.meta, o);
+  let db: Db;
+  try {
+    db = readSnapshot(dir).db;
+  } catch (error) {
+    throw error instanceof DamagedFile ? damaged(dir, error) : error;
+  }
+
+  let sessionsFile: SessionsFile | null = null;
+  try {
+    if (has(dir, SESSIONS_FILE)) sessionsFile = readSessions(dir);
+    else if (numbers.length > 0) throw new DamagedFile(join(dir, SESSIONS_FILE), 'is missing, though the journal is there.');
+  } catch (error) {
+    throw error instanceof DamagedFile ? damaged(dir, error) : error;
+  }
+  if (sessionsFile && sessionsFile.dataset !== header.dataset) {
+    throw damaged(dir, new DamagedFile(join(dir, SESSIONS_FILE), `belongs to another data set (${sessionsFile.dataset}) than ${SNAPSHOT_FILE} (${header.dataset}).`));
+  }
+
+  const segments: SegmentContent[] = [];
+  let emptyLast: number | null = null;
+  try {
+    numbers.forEach((number, i) => {
+      if (i > 0 && number !== numbers[i - 1]! + 1) {
+        throw new DamagedFile(join(dir, segmentFile(numbers[i - 1]! + 1)), `is missing: the journal jumps from segment ${numbers[i - 1]} to ${number}.`);
+      }
+      const segment = readSegment(dir, number, i === numbers.length - 1);
+      if (segment === null) {
+        emptyLast = number;
+        return;
+      }
+      if (segment.header.dataset !== header.dataset) throw new DamagedFile(segment.file, `belongs to another data set (${segment.header.dataset}) than ${SNAPSHOT_FILE} (${header.dataset}).`);
+      const previous = segments.at(-1);
+      if (previous && segment.header.seq !== previous.header.seq + previous.lines.length) {
+        throw new DamagedFile(segment.file, `starts at seq ${segment.header.seq}, but ${previous.file} ends at seq ${previous.header.seq + previous.lines.length - 1}: lines are missing.`);
+      }
+      segments.push(segment);
+    });
+  } catch (error) {
+    throw error instanceof DamagedFile ? damaged(dir, error) : error;
+  }
+
+  const snapshotBase = header.journal;
+  const sessionsBase = sessionsFile?.journal ?? snapshotBase;
+  const first = segments[0];
+  // The database replays from its snapshot's segment; if that one is gone, the first segment must carry its changes.
+  let dbFrom = snapshotBase;
+  if (first && first.number > snapshotBase) {
+    if (first.header.carry_from !== snapshotBase) {
+      throw damaged(
+        dir,
+        new DamagedFile(
+          join(dir, segmentFile(snapshotBase)),
+          `is missing: ${SNAPSHOT_FILE} needs the journal from segment ${snapshotBase} on, and ${first.file} does not carry its changes${first.header.carry_from === null ? '' : ` (it carries those since segment ${first.header.carry_from}: is ${SNAPSHOT_FILE} an older copy?)`}.`,
+        ),
+      );
+    }
+    dbFrom = first.number;
+  }
+  if (first && first.number > sessionsBase) {
+    throw damaged(dir, new DamagedFile(join(dir, segmentFile(sessionsBase)), `is missing: ${SESSIONS_FILE} needs the journal from segment ${sessionsBase} on.`));
+  }
+  for (const segment of segments) {
+    for (const line of [segment.header.db ?? [], ...segment.lines.map((l) => l.db ?? [])]) {
+      const bad = line.find((op) => !isDbOp(op));
+      if (bad !== undefined) throw damaged(dir, new DamagedFile(segment.file, `holds a database change this mock cannot read: ${JSON.stringify(bad).slice(0, 200)}`));
+    }
+    for (const line of segment.lines) {
+      const bad = (line.s ?? []).find((op) => !isSessionOp(op));
+      if (bad !== undefined) throw damaged(dir, new DamagedFile(segment.file, `holds a session change this mock cannot read: ${JSON.stringify(bad).slice(0, 200)}`));
+    }
+  }
+
+  // 2. Repairs a crash can call for: a torn last line, an unused last segment, segments already covered.
+  const last = segments.at(-1);
+  if (last?.torn) {
+    log(describeTorn(last));
+    truncateSegment(last.file, last.goodBytes);
+  }
+  if (emptyLast !== null) {
+    rmSync(join(dir, segmentFile(emptyLast)), { force: true });
+    log(`[mock] removed ${segmentFile(emptyLast)}: a journal segment created just before a crash, with nothing in it.`);
+  }
+  const keepFrom = Math.min(dbFrom, sessionsBase);
+  const covered = segments.filter((s) => s.number < keepFrom);
+  for (const s of covered) rmSync(s.file, { force: true });
+  if (covered.length > 0 || emptyLast !== null) syncDir(dir);
+
+  // 3. Replay.
+  const sessions: TokenState = sessionsFile ? { secret: sessionsFile.secret, families: sessionsFile.families } : o.newSessions();
+  if (!sessionsFile) log(`[mock] ${SESSIONS_FILE} was not there (a first start cut short?): starting with no sessions.`);
+  const replay = new Replayer(db);
+  let replayed = 0;
+  for (const segment of segments) {
+    if (segment.number < keepFrom) continue;
+    const dbOn = segment.number >= dbFrom;
+    const sessionsOn = segment.number >= sessionsBase;
+    if (dbOn && segment.header.carry_from === snapshotBase && segment.header.db) {
+      replay.apply(segment.header.db);
+      replay.bytes += JSON.stringify(segment.header.db).length;
+    }
+    for (const line of segment.lines) {
+      if (dbOn && line.db) {
+        replay.apply(line.db);
+        replay.bytes += JSON.stringify(line.db).length;
+      }
+      if (sessionsOn && line.s) {
+        for (const op of line.s) {
+          if (op.op === 'put') sessions.families[op.v.id] = op.v;
+          else delete sessions.families[op.id];
+        }
+      }
+      replayed += 1;
+    }
+  }
+  if (replayed > 0) log(`[mock] replayed ${replayed} journal line${replayed === 1 ? '' : 's'} over the snapshot.`);
+
+  // 4. Carry on appending to the last segment, or start one.
+  const seq = last ? last.header.seq + last.lines.length : (sessionsFile?.seq ?? 1);
+  if (last && last.number >= keepFrom && last.number >= Math.max(snapshotBase, sessionsBase)) {
+    const fd = openSegmentForAppend(dir, last.number);
+    const headerBytes = Buffer.byteLength(encodeLine(last.header));
+    return { dataset: header.dataset, db, sessions, snapshotBase, sessionsBase, segment: last.number, fd, bytes: last.goodBytes, headerBytes, seq, dirty: replay.dirty() };
+  }
+  const number = Math.max(snapshotBase, sessionsBase, (last && last.number >= keepFrom ? last.number : 0) + 1);
+  const segmentHeader: SegmentHeader = { segment: number, dataset: header.dataset, seq, carry_from: null, created_at: new Date(o.now?.() ?? Date.now()).toISOString() };
+  const { fd, bytes } = createSegment(dir, segmentHeader);
+  return { dataset: header.dataset, db, sessions, snapshotBase, sessionsBase, segment: number, fd, bytes, headerBytes: bytes, seq, dirty: replay.dirty() };
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** One mock per folder: two appending to one journal would spoil it. A lock a crash left is taken over. */
+function lock(dir: string): () => void {
+  const file = join(dir, LOCK_FILE);
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      throw new StoreError(`The mock cannot start: another mock (process ${pid}) is using ${dir}. Stop it first, or give this one another --data-dir.`);
+    }
+    writeFileSync(file, String(process.pid));
+  }
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+}
+
+export function openStore(o: StoreOptions): DurableStore {
+  const { dir, log } = o;
+  mkdirSync(dir, { recursive: true });
+  const unlock = lock(dir);
+  try {
+    if (o.reset) resetFolder(dir, log);
+    if (o.restoreBackup) restoreBackupFiles(o);
+    const leftovers = removeTempFiles(dir);
+    if (leftovers.length > 0) log(`[mock] removed temporary files a crash left in ${dir}: ${leftovers.join(', ')}`);
+    const numbers = segmentNumbers(dir);
+    let loaded: Loaded;
+    if (!has(dir, SNAPSHOT_FILE) && numbers.length === 0 && !has(dir, BACKUP_FILE)) {
+      if (has(dir, LEGACY_DB_FILE)) {
+        loaded = migrateLegacy(o);
+      } else {
+        loaded = create(o, o.generate(), o.newSessions());
+        log(`[mock] seeded a new database (seed ${o.seed}, scale ${o.scale}) in ${join(dir, SNAPSHOT_FILE)}`);
+      }
+    } else {
+      loaded = recover(o, numbers);
+    }
+    return new Store(o, loaded, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Running: commits and compaction
+// ---------------------------------------------------------------------------------------------------
+
+class Store implements DurableStore {
+  readonly dir: string;
+  readonly db: Db;
+  readonly sessions: TokenState;
+  failure: Error | null = null;
+  private readonly tracker: ChangeTracker;
+  private readonly writer: JournalWriter;
+  private readonly sessionOps = new Map<string, TokenFamily | null>();
+  private readonly dataset: string;
+  private readonly log: (line: string) => void;
+  private readonly now: () => number;
+  private readonly snapshotBytes: number;
+  private readonly rotateBytes: number;
+  private segment: number;
+  private headerBytes: number;
+  private snapshotBase: number;
+  private sessionsBase: number;
+  private seq: number;
+  private dirty: Dirty;
+  private compaction: Promise<void> | null = null;
+  private closing = false;
+
+  constructor(
+    o: StoreOptions,
+    loaded: Loaded,
+    private readonly unlock: () => void,
+  ) {
+    this.dir = o.dir;
+    this.db = loaded.db;
+    this.sessions = loaded.sessions;
+    this.dataset = loaded.dataset;
+    this.log = o.log;
+    this.now = o.now ?? Date.now;
+    this.snapshotBytes = o.snapshotBytes ?? DEFAULT_SNAPSHOT_BYTES;
+    this.rotateBytes = o.rotateBytes ?? DEFAULT_ROTATE_BYTES;
+    this.segment = loaded.segment;
+    this.headerBytes = loaded.headerBytes;
+    this.snapshotBase = loaded.snapshotBase;
+    this.sessionsBase = loaded.sessionsBase;
+    this.seq = loaded.seq;
+    this.dirty = loaded.dirty;
+    this.tracker = new ChangeTracker(this.db);
+    this.writer = new JournalWriter(loaded.fd, loaded.bytes, (error) => this.fail(error));
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.log(
+      `[mock] ERROR: could not write the journal in ${this.dir}: ${error.message}. The mock refuses writes from now on (reads go on); ` +
+        `what was acknowledged is on disk. Fix the cause (a full disk?) and restart the mock.`,
+    );
+  }
+
+  sessionChanged(family: TokenFamily): void {
+    this.sessionOps.set(family.id, family);
+  }
+
+  sessionRemoved(id: string): void {
+    this.sessionOps.set(id, null);
+  }
+
+  /** Turns the changes made since the last call into one journal line, queued for the next group commit. */
+  private capture(): void {
+    const db = this.tracker.pending() ? this.tracker.take() : [];
+    const s: SessionOp[] = [];
+    for (const [id, family] of this.sessionOps) s.push(family ? { op: 'put', v: family } : { op: 'del', id });
+    this.sessionOps.clear();
+    if (db.length === 0 && s.length === 0) return;
+    // Keys first: a row without one fails here, before anything unreadable reaches the journal.
+    if (db.length > 0) this.noteDirty(this.dirty, db);
+    const line = encodeLine({ seq: this.seq, at: new Date(this.now()).toISOString(), ...(db.length > 0 ? { db } : {}), ...(s.length > 0 ? { s } : {}) });
+    this.seq += 1;
+    this.writer.append(line);
+    if (db.length > 0) this.dirty.bytes += line.length;
+    this.maybeCompact();
+  }
+
+  private noteDirty(dirty: Dirty, ops: readonly DbOp[]): void {
+    for (const op of ops) {
+      if (op.op === 'set') {
+        dirty.whole.add(op.c);
+        dirty.rows.delete(op.c);
+      } else if (!dirty.whole.has(op.c)) {
+        let rows = dirty.rows.get(op.c);
+        if (!rows) dirty.rows.set(op.c, (rows = new Map<string | number, object>()));
+        rows.set(keyOf(op.c, op.v), op.v);
+      }
+    }
+  }
+
+  commit(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    try {
+      this.capture();
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return this.writer.sync();
+  }
+
+  status() {
+    return {
+      segment: this.segment,
+      snapshotBase: this.snapshotBase,
+      sessionsBase: this.sessionsBase,
+      dbBytes: this.dirty.bytes,
+      seq: this.seq,
+      syncs: this.writer.syncs,
+      compacting: this.compaction !== null,
+    };
+  }
+
+  private maybeCompact(): void {
+    if (this.compaction || this.closing || this.failure) return;
+    if (this.dirty.bytes >= this.snapshotBytes) void this.startCompaction('snapshot');
+    else if (this.writer.bytes - this.headerBytes >= this.rotateBytes) void this.startCompaction('rotate');
+  }
+
+  private startCompaction(kind: 'snapshot' | 'rotate'): Promise<void> {
+    const run = (kind === 'snapshot' ? this.snapshot() : this.rotateSessions()).catch((error: unknown) => {
+      if (error instanceof SnapshotCancelled) return;
+      this.log(`[mock] could not write a ${kind === 'snapshot' ? 'snapshot' : 'new journal segment'} in ${this.dir}: ${error instanceof Error ? error.message : String(error)}. The journal keeps every change.`);
+    });
+    this.compaction = run.finally(() => {
+      this.compaction = null;
+    });
+    return this.compaction;
+  }
+
+  async compact(kind: 'snapshot' | 'rotate'): Promise<void> {
+    while (this.compaction) await this.compaction;
+    await this.startCompaction(kind);
+  }
+
+  /** A new segment; its header carries the database changes since the snapshot when asked to. */
+  private rotate(carry: boolean): number {
+    const next = this.segment + 1;
+    const ops: DbOp[] = [];
+    if (carry) {
+      for (const c of COLLECTIONS) {
+        if (this.dirty.whole.has(c)) {
+          const rows = this.db[c] as object[] | undefined;
+          if (rows) ops.push({ c, op: 'set', rows });
+        } else {
+          for (const row of this.dirty.rows.get(c)?.values() ?? []) ops.push({ c, op: 'put', v: row });
+        }
+      }
+    }
+    const header: SegmentHeader = {
+      segment: next,
+      dataset: this.dataset,
+      // Lines queued but not yet written go to the new segment: its first line is the oldest of them.
+      seq: this.seq - this.writer.queued(),
+      carry_from: carry ? this.snapshotBase : null,
+      created_at: new Date(this.now()).toISOString(),
+      ...(ops.length > 0 ? { db: ops } : {}),
+    };
+    const { fd, bytes } = createSegment(this.dir, header);
+    this.writer.switchTo(fd, bytes);
+    this.segment = next;
+    this.headerBytes = bytes;
+    return next;
+  }
+
+  /** Every change made so far on disk, then `write` (so no file ever holds a change the journal lacks). */
+  private async afterJournal<T>(write: () => T): Promise<T> {
+    this.capture();
+    const synced = this.writer.sync();
+    const value = write();
+    await synced;
+    return value;
+  }
+
+  private async writeSessions(base: number): Promise<void> {
+    const text = await this.afterJournal(() => sessionsText(this.dataset, base, this.seq, this.sessions));
+    await writeFileAtomic(this.dir, SESSIONS_FILE, text);
+    this.sessionsBase = base;
+  }
+
+  private dropSegmentsBefore(base: number): void {
+    const old = segmentNumbers(this.dir).filter((n) => n < base);
+    for (const n of old) rmSync(join(this.dir, segmentFile(n)), { force: true });
+    if (old.length > 0) syncDir(this.dir);
+  }
+
+  private async snapshot(): Promise<void> {
+    const base = this.rotate(false);
+    const before = this.dirty;
+    this.dirty = emptyDirty();
+    try {
+      const header: SnapshotHeader = { snapshot: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, dataset: this.dataset, journal: base, meta: this.db.meta, written_at: new Date(this.now()).toISOString() };
+      await writeSnapshot(this.dir, this.db, header, {
+        cancelled: () => this.closing,
+        beforeInstall: () => this.afterJournal(() => undefined),
+      });
+    } catch (error) {
+      // The old snapshot and every segment since it are still there: keep counting from it.
+      const merged = before;
+      for (const [c, rows] of this.dirty.rows) for (const [key, row] of rows) (merged.rows.get(c) ?? merged.rows.set(c, new Map()).get(c)!).set(key, row);
+      for (const c of this.dirty.whole) merged.whole.add(c);
+      merged.bytes += this.dirty.bytes;
+      this.dirty = merged;
+      throw error;
+    }
+    this.snapshotBase = base;
+    await this.writeSessions(base);
+    this.dropSegmentsBefore(base);
+  }
+
+  private async rotateSessions(): Promise<void> {
+    const base = this.rotate(true);
+    await this.writeSessions(base);
+    this.dropSegmentsBefore(base);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    try {
+      if (!this.failure) this.capture();
+    } catch {
+      // reported by fail()
+    }
+    if (this.compaction) await this.compaction;
+    try {
+      await this.writer.close();
+    } catch {
+      // reported by fail()
+    }
+    this.tracker.detach();
+    this.unlock();
+  }
+}
