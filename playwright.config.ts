@@ -32,7 +32,8 @@ export default defineConfig({
     url: baseURL,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { APP_PORT: String(APP_PORT), MOCK_PORT: String(MOCK_PORT), APP_URL: baseURL },
+    // MOCK_FAULTS=on opens the mock's /__dev/faults with no rules: tests/e2e/faults.spec.ts adds rules scoped to its own pages.
+    env: { APP_PORT: String(APP_PORT), MOCK_PORT: String(MOCK_PORT), APP_URL: baseURL, MOCK_FAULTS: 'on' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -9,4 +9,5 @@ interface ImportMetaEnv {
   readonly VITE_COLLECTIONS_ORIGINS?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_SUPPORT_PHONE?: string;
+  readonly VITE_REQUEST_TIMEOUT_MS?: string;
 }

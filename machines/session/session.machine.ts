@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AccessType } from '../../src/domain/access';
-import { errorEntriesOf, type ErrorEntry } from '../../src/domain/errors';
+import { errorEntriesOf, isRetryableFailure, type ErrorEntry } from '../../src/domain/errors';
 import type { User } from '../../src/domain/user';
 
 /**
@@ -31,6 +31,8 @@ export interface SessionContext {
   userError: SessionError | null;
   /** Why the server refused to log out. */
   logoutError: SessionError | null;
+  /** Retries of the refresh under way after a failure a retry can fix (0 on the first try). */
+  refreshRetries: number;
 }
 
 export type SessionEvent =
@@ -45,10 +47,21 @@ export type SessionEvent =
   | { type: 'ENDED_ELSEWHERE' };
 
 const SESSION_ENDED: SessionError = [{ code: 'ER-AUTH-102', detail: 'Your session has ended. Please log in again.' }];
-const cleared = { authToken: null, refreshToken: null, userId: null, event: null, user: null, userError: null, logoutError: null } as const;
+const cleared = { authToken: null, refreshToken: null, userId: null, event: null, user: null, userError: null, logoutError: null, refreshRetries: 0 } as const;
+
+/**
+ * A refresh that failed for a reason a retry can fix (no answer, a timeout, 5xx, 429: `isRetryableFailure`)
+ * is tried again this many times, after REFRESH_RETRY_DELAY_MS times the retry's number (1 s, then 2 s),
+ * with the same refresh token: the provider answers a lost rotation again within its grace window. A
+ * refusal (401 ER-AUTH-102) ends the session at once.
+ */
+export const REFRESH_RETRIES = 2;
+export const REFRESH_RETRY_DELAY_MS = 1000;
 
 /**
  * The session: login, restore on reload, load the current user, single-flight token refresh and logout.
+ * A refresh that failed for a reason a retry can fix (no answer, timeout, 5xx, 429) is retried twice after
+ * a short wait (`retryWait`) before the session ends; a refusal ends it at once.
  * While `loggedIn`, three regions run side by side: the token (valid or refreshing), the user profile
  * (loading, ready, failed) and logout (idle or pending). A refresh can therefore run while the user
  * loads or while a logout request waits for a fresh token. `refreshing` ignores further TOKEN_EXPIRED
@@ -77,6 +90,11 @@ export const sessionMachine = setup({
   guards: {
     hasSessionTokens: ({ context }) => context.authToken !== null && context.refreshToken !== null && context.userId !== null,
     isCurrentToken: ({ context, event }) => 'token' in event && event.token === context.authToken,
+    canRetryRefresh: ({ context, event }) => context.refreshRetries < REFRESH_RETRIES && 'error' in event && isRetryableFailure(event.error),
+  },
+  delays: {
+    /** 1 s before the first retry, 2 s before the second. */
+    refreshRetry: ({ context }) => REFRESH_RETRY_DELAY_MS * Math.max(1, context.refreshRetries),
   },
 }).createMachine({
   id: 'session',
@@ -89,6 +107,7 @@ export const sessionMachine = setup({
     error: null,
     userError: null,
     logoutError: null,
+    refreshRetries: 0,
   }),
   initial: 'restoring',
   states: {
@@ -145,7 +164,7 @@ export const sessionMachine = setup({
           states: {
             valid: {
               on: {
-                TOKEN_EXPIRED: { guard: 'isCurrentToken', target: 'refreshing' },
+                TOKEN_EXPIRED: { guard: 'isCurrentToken', target: 'refreshing', actions: assign({ refreshRetries: 0 }) },
                 TOKENS_CHANGED: { actions: assign(({ event }) => ({ authToken: event.authToken, refreshToken: event.refreshToken })) },
               },
             },
@@ -157,7 +176,7 @@ export const sessionMachine = setup({
                 onDone: {
                   target: 'valid',
                   actions: [
-                    assign(({ event }) => ({ authToken: event.output.authToken, refreshToken: event.output.refreshToken })),
+                    assign(({ event }) => ({ authToken: event.output.authToken, refreshToken: event.output.refreshToken, refreshRetries: 0 })),
                     {
                       type: 'persist',
                       params: ({ context, event }) => ({
@@ -169,11 +188,18 @@ export const sessionMachine = setup({
                     },
                   ],
                 },
-                onError: {
-                  target: '#session.loggedOut',
-                  actions: [assign({ ...cleared, error: ({ event }) => errorEntriesOf(event.error, 'ER-AUTH-102') }), 'clearPersisted'],
-                },
+                onError: [
+                  { guard: 'canRetryRefresh', target: 'retryWait', actions: assign({ refreshRetries: ({ context }) => context.refreshRetries + 1 }) },
+                  {
+                    target: '#session.loggedOut',
+                    actions: [assign({ ...cleared, error: ({ event }) => errorEntriesOf(event.error, 'ER-AUTH-102') }), 'clearPersisted'],
+                  },
+                ],
               },
+            },
+            /** A retryable refresh failure: the same refresh is sent again after a short wait. Requests keep waiting. */
+            retryWait: {
+              after: { refreshRetry: 'refreshing' },
             },
           },
         },

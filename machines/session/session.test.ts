@@ -1,11 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { apiErrorFromBody } from '../../src/api/errors';
+import { apiErrorFromBody, clientError } from '../../src/api/errors';
 import type { ErrorEntry } from '../../src/domain/errors';
 import type { User } from '../../src/domain/user';
 import { effectOutcome, fakeEffect, pathName, replay, type GraphPath } from '../test-paths';
-import { sessionMachine, type SessionContext, type SessionEvent, type SessionTokens } from './session.machine';
+import { REFRESH_RETRIES, REFRESH_RETRY_DELAY_MS, sessionMachine, type SessionContext, type SessionEvent, type SessionTokens } from './session.machine';
 
 const user: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1, event: 't1', anchor: { name: 'Sarvodaya', logo_url: null } };
 const tokens: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
@@ -52,12 +52,17 @@ function harness(options: { stored?: SessionTokens | null } = {}) {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The entries each failure of the path tests must leave (written out, not computed). */
+/** The entries each failure of the path tests must leave, and whether a retry can fix it (written out, not computed). */
 const ENTRIES = new Map<unknown, ErrorEntry[]>();
-function failure(error: unknown, entries: ErrorEntry[]) {
+const RETRYABLE = new Set<unknown>();
+function failure(error: unknown, entries: ErrorEntry[], retryable = false) {
   ENTRIES.set(error, entries);
+  if (retryable) RETRYABLE.add(error);
   return error;
 }
+
+/** The delayed event that ends the wait before a refresh is retried. */
+const RETRY_REFRESH = { type: 'xstate.after.refreshRetry.session.loggedIn.token.retryWait' } as AnyEventObject;
 
 describe('session machine', () => {
   it('starts logged out without stored tokens, and restores a stored session by loading the user', async () => {
@@ -109,16 +114,84 @@ describe('session machine', () => {
     expect(h.actor.getSnapshot().matches({ loggedIn: { token: 'valid' } })).toBe(true);
   });
 
-  it('logs out and clears storage when the refresh fails', async () => {
+  it('logs out and clears storage at once when the refresh is refused', async () => {
     const h = harness({ stored });
     h.actor.send({ type: 'TOKEN_EXPIRED', token: 'at-1' });
-    h.pending.refresh.reject({ errors: [{ code: 'ER-AUTH-102', detail: 'Refresh token is invalid, expired or revoked.' }] });
+    h.pending.refresh.reject({ status: 401, errors: [{ code: 'ER-AUTH-102', detail: 'Refresh token is invalid, expired or revoked.' }] });
     await flush();
     const snapshot = h.actor.getSnapshot();
     expect(snapshot.value).toBe('loggedOut');
     expect(snapshot.context).toMatchObject({ authToken: null, refreshToken: null, userId: null, user: null });
     expect(snapshot.context.error?.[0]?.code).toBe('ER-AUTH-102');
     expect(h.clearPersisted).toHaveBeenCalledOnce();
+    expect(h.calls.refresh).toBe(1);
+  });
+
+  describe('a refresh that failed for a reason a retry can fix', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const lost = () => clientError('Could not reach the provider. Check the connection and try again.');
+
+    it('is sent again with the same refresh token after 1 s, then 2 s; a retry that succeeds keeps the login', async () => {
+      vi.useFakeTimers();
+      const h = sessionHarness(stored);
+      h.actor.send({ type: 'TOKEN_EXPIRED', token: 'at-1' });
+      h.fakes.refresh.pending()[0]!.reject(lost());
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.actor.getSnapshot().matches({ loggedIn: { token: 'retryWait' } })).toBe(true);
+      expect(h.actor.getSnapshot().context.refreshRetries).toBe(1);
+      await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS - 1);
+      expect(h.fakes.refresh.calls).toHaveLength(1);
+      // While it waits, more expired answers start nothing new.
+      h.actor.send({ type: 'TOKEN_EXPIRED', token: 'at-1' });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.fakes.refresh.calls.map((c) => c.input)).toEqual([{ refreshToken: 'rt-1' }, { refreshToken: 'rt-1' }]);
+      h.fakes.refresh.pending()[0]!.reject(apiErrorFromBody(503, { errors: [{ code: 'ER-UNAVAILABLE', detail: 'Down.' }] }));
+      await vi.advanceTimersByTimeAsync(2 * REFRESH_RETRY_DELAY_MS - 1);
+      expect(h.fakes.refresh.calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.fakes.refresh.calls).toHaveLength(3);
+      h.fakes.refresh.pending()[0]!.resolve({ authToken: 'at-2', refreshToken: 'rt-2' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.actor.getSnapshot().matches({ loggedIn: { token: 'valid' } })).toBe(true);
+      expect(h.actor.getSnapshot().context).toMatchObject({ authToken: 'at-2', refreshToken: 'rt-2', refreshRetries: 0, error: null });
+      expect(h.clearedTimes()).toBe(0);
+      expect(h.persisted).toEqual([{ authToken: 'at-2', refreshToken: 'rt-2', userId: '1', event: 't1' }]);
+    });
+
+    it(`gives up after ${REFRESH_RETRIES} retries and logs out with the last failure`, async () => {
+      vi.useFakeTimers();
+      const h = sessionHarness(stored);
+      h.actor.send({ type: 'TOKEN_EXPIRED', token: 'at-1' });
+      for (let attempt = 0; attempt <= REFRESH_RETRIES; attempt++) {
+        h.fakes.refresh.pending()[0]!.reject(lost());
+        await vi.advanceTimersByTimeAsync(10 * REFRESH_RETRY_DELAY_MS);
+      }
+      expect(h.fakes.refresh.calls).toHaveLength(1 + REFRESH_RETRIES);
+      expect(h.actor.getSnapshot().value).toBe('loggedOut');
+      expect(h.actor.getSnapshot().context.error).toEqual([{ code: 'ERROR', detail: 'Could not reach the provider. Check the connection and try again.' }]);
+      expect(h.clearedTimes()).toBe(1);
+    });
+
+    it('a refusal after a retry still logs out at once, and a later expiry starts counting again', async () => {
+      vi.useFakeTimers();
+      const h = sessionHarness(stored);
+      h.actor.send({ type: 'TOKEN_EXPIRED', token: 'at-1' });
+      h.fakes.refresh.pending()[0]!.reject(lost());
+      await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS);
+      h.fakes.refresh.pending()[0]!.resolve({ authToken: 'at-2', refreshToken: 'rt-2' });
+      await vi.advanceTimersByTimeAsync(0);
+      h.actor.send({ type: 'TOKEN_EXPIRED', token: 'at-2' });
+      expect(h.actor.getSnapshot().context.refreshRetries).toBe(0);
+      h.fakes.refresh.pending()[0]!.reject(lost());
+      await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS);
+      h.fakes.refresh.pending()[0]!.reject(apiErrorFromBody(401, { errors: [{ code: 'ER-AUTH-102', detail: 'Refresh token is invalid, expired or revoked.' }] }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.actor.getSnapshot().value).toBe('loggedOut');
+      expect(h.actor.getSnapshot().context.error).toEqual([{ code: 'ER-AUTH-102', detail: 'Refresh token is invalid, expired or revoked.' }]);
+      expect(h.fakes.refresh.calls).toHaveLength(4);
+    });
   });
 
   it('logs out on an invalid current token, and ignores one for an old token', () => {
@@ -184,9 +257,16 @@ describe('session machine', () => {
 
 describe('session machine paths', () => {
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as AnyEventObject;
-  // A refresh failure without a code of its own is the session's ER-AUTH-102.
+  // A refresh failure without a code of its own is the session's ER-AUTH-102; a refused refresh is a 401.
   const error = (id: string, detail: string) =>
-    ({ type: `xstate.error.actor.${id}`, error: failure(new Error(detail), [{ code: id === 'refresh' ? 'ER-AUTH-102' : 'ERROR', detail }]) }) as AnyEventObject;
+    ({
+      type: `xstate.error.actor.${id}`,
+      error: failure(id === 'refresh' ? Object.assign(new Error(detail), { status: 401 }) : new Error(detail), [{ code: id === 'refresh' ? 'ER-AUTH-102' : 'ERROR', detail }]),
+    }) as AnyEventObject;
+  const lostRefresh = {
+    type: 'xstate.error.actor.refresh',
+    error: failure(clientError('No answer.'), [{ code: 'ERROR', detail: 'No answer.' }], true),
+  } as AnyEventObject;
   const events = [
     { type: 'LOGIN', email: 't1@anchor.test', password: 'Demo@1234' },
     { type: 'TOKEN_EXPIRED', token: 'at-1' },
@@ -199,6 +279,8 @@ describe('session machine paths', () => {
     error('loadUser', 'timeout'),
     done('refresh', { authToken: 'at-1', refreshToken: 'rt-2' }),
     error('refresh', 'revoked'),
+    lostRefresh,
+    RETRY_REFRESH,
     done('logout', { message: 'ok' }),
     error('logout', 'offline'),
   ] as AnyEventObject[];
@@ -214,7 +296,7 @@ describe('session machine paths', () => {
   it('reaches every state of every region', () => {
     expect(reached).toContain(JSON.stringify('loggedOut'));
     expect(reached).toContain(JSON.stringify('loggingIn'));
-    for (const token of ['valid', 'refreshing']) for (const user of ['loading', 'ready', 'failed']) for (const logout of ['idle', 'pending']) {
+    for (const token of ['valid', 'refreshing', 'retryWait']) for (const user of ['loading', 'ready', 'failed']) for (const logout of ['idle', 'pending']) {
       expect(reached).toContain(JSON.stringify({ loggedIn: { token, user, logout } }));
     }
   });
@@ -233,9 +315,10 @@ describe('session machine paths', () => {
 // each region, the context, every request and its input, what is stored and cleared).
 
 const SESSION_ENDED_ENTRIES: ErrorEntry[] = [{ code: 'ER-AUTH-102', detail: 'Your session has ended. Please log in again.' }];
-const LOGGED_OUT = { authToken: null, refreshToken: null, userId: null, event: null, user: null, userError: null, logoutError: null } as const;
+const LOGGED_OUT = { authToken: null, refreshToken: null, userId: null, event: null, user: null, userError: null, logoutError: null, refreshRetries: 0 } as const;
 
-function sessionHarness(stored: SessionTokens | null) {
+/** A live session on fake effects; `delays` replaces the machine's (the path replays end waits by their own event). */
+function sessionHarness(stored: SessionTokens | null, delays?: { refreshRetry: number }) {
   const fakes = {
     login: fakeEffect<SessionTokens, { email: string; password: string }>(),
     loadUser: fakeEffect<User, { userId: string }>(),
@@ -245,6 +328,7 @@ function sessionHarness(stored: SessionTokens | null) {
   const persisted: SessionTokens[] = [];
   let cleared = 0;
   const machine = sessionMachine.provide({
+    ...(delays ? { delays } : {}),
     actors: { login: fakes.login.logic, loadUser: fakes.loadUser.logic, refresh: fakes.refresh.logic, logout: fakes.logout.logic },
     actions: {
       persist: (_, params) => void persisted.push(params),
@@ -260,7 +344,7 @@ type SessionEffect = keyof ReturnType<typeof sessionHarness>['fakes'];
 /** The session as its description says. */
 class SessionModel {
   top: 'loggedOut' | 'loggingIn' | 'loggedIn' = 'loggedOut';
-  token: 'valid' | 'refreshing' = 'valid';
+  token: 'valid' | 'refreshing' | 'retryWait' = 'valid';
   user: 'loading' | 'ready' | 'failed' = 'loading';
   logout: 'idle' | 'pending' = 'idle';
   context: SessionContext;
@@ -336,13 +420,23 @@ class SessionModel {
     if (e.type === 'ENDED_ELSEWHERE') return this.logOut(null, false);
     if (this.token === 'valid' && e.type === 'TOKEN_EXPIRED' && e.token === this.context.authToken) {
       this.token = 'refreshing';
+      this.context = { ...this.context, refreshRetries: 0 };
       this.calls.refresh.push({ refreshToken: this.context.refreshToken ?? '' });
     } else if (this.token === 'valid' && e.type === 'TOKENS_CHANGED') {
       this.context = { ...this.context, authToken: e.authToken, refreshToken: e.refreshToken };
+    } else if (this.token === 'retryWait' && event.type === RETRY_REFRESH.type) {
+      // The same refresh token again: the provider answers a lost rotation again within its grace window.
+      this.token = 'refreshing';
+      this.calls.refresh.push({ refreshToken: this.context.refreshToken ?? '' });
     } else if (this.token === 'refreshing' && outcome?.id === 'refresh') {
+      if (!outcome.ok && RETRYABLE.has(outcome.error) && this.context.refreshRetries < 2) {
+        this.token = 'retryWait';
+        this.context = { ...this.context, refreshRetries: this.context.refreshRetries + 1 };
+        return;
+      }
       if (!outcome.ok) return this.logOut(entries(outcome.error), true);
       const rotated = outcome.output as { authToken: string; refreshToken: string };
-      this.context = { ...this.context, ...rotated };
+      this.context = { ...this.context, ...rotated, refreshRetries: 0 };
       this.persisted.push({ ...rotated, userId: this.context.userId ?? '', event: this.context.event });
       this.token = 'valid';
     }
@@ -371,7 +465,7 @@ class SessionModel {
 /** Replays `path` from `stored`, checking the live session against the model after every step. */
 async function replaySession(path: GraphPath<{ value: unknown; context: SessionContext }>, stored: SessionTokens | null, serialize: (s: { value: unknown; context: SessionContext }) => string) {
   const name = pathName(path);
-  const h = sessionHarness(stored);
+  const h = sessionHarness(stored, { refreshRetry: 3_600_000 });
   const model = new SessionModel(stored);
   // Repeated at once: a double click, or several answers expiring together.
   const doubled = (event: AnyEventObject) => ['LOGIN', 'LOGOUT', 'RELOAD_USER', 'TOKEN_EXPIRED'].includes(event.type);
@@ -418,8 +512,18 @@ const effectEvents = {
   refreshed: { type: 'xstate.done.actor.refresh', output: { authToken: 'at-2', refreshToken: 'rt-2' } },
   refreshRefused: {
     type: 'xstate.error.actor.refresh',
-    // No code in the answer: the session's own ER-AUTH-102.
-    error: failure({ errors: [{ detail: 'Refresh token is invalid, expired or revoked.' }] }, [{ code: 'ER-AUTH-102', detail: 'Refresh token is invalid, expired or revoked.' }]),
+    // A 401 with no code in the answer: the session's own ER-AUTH-102.
+    error: failure({ status: 401, errors: [{ detail: 'Refresh token is invalid, expired or revoked.' }] }, [{ code: 'ER-AUTH-102', detail: 'Refresh token is invalid, expired or revoked.' }]),
+  },
+  /** No answer (the answer was lost, or the request timed out): retried after a wait. */
+  refreshLost: {
+    type: 'xstate.error.actor.refresh',
+    error: failure(clientError('Could not reach the provider. Check the connection and try again.'), [{ code: 'ERROR', detail: 'Could not reach the provider. Check the connection and try again.' }], true),
+  },
+  /** The provider's own trouble: retried after a wait. */
+  refreshUnavailable: {
+    type: 'xstate.error.actor.refresh',
+    error: failure(apiErrorFromBody(503, { errors: [{ code: 'ER-UNAVAILABLE', detail: 'Try again later.' }] }), [{ code: 'ER-UNAVAILABLE', detail: 'Try again later.' }], true),
   },
   loggedOut: { type: 'xstate.done.actor.logout', output: { message: 'Logged out successfully.' } },
   logoutRefused: { type: 'xstate.error.actor.logout', error: failure(new Error('offline'), [{ code: 'ERROR', detail: 'offline' }]) },
@@ -435,10 +539,22 @@ const userEvents = {
   otherTab: { type: 'TOKENS_CHANGED', authToken: 'at-9', refreshToken: 'rt-9' },
   endedElsewhere: { type: 'ENDED_ELSEWHERE' },
 } satisfies Record<string, SessionEvent>;
+/** The wait before a refresh is retried, ended (the graph and the replay send it instead of a timer). */
+const timerEvents = { retryRefresh: RETRY_REFRESH } satisfies Record<string, AnyEventObject>;
 const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
 /** Everything a guard or an effect's input reads, and what the paths should tell apart. */
 const fullSession = (s: { value: unknown; context: SessionContext }) =>
-  JSON.stringify([s.value, s.context.authToken, s.context.refreshToken, s.context.user?.id ?? null, s.context.event, s.context.error, s.context.userError, s.context.logoutError]);
+  JSON.stringify([
+    s.value,
+    s.context.authToken,
+    s.context.refreshToken,
+    s.context.user?.id ?? null,
+    s.context.event,
+    s.context.error,
+    s.context.userError,
+    s.context.logoutError,
+    s.context.refreshRetries,
+  ]);
 
 describe('session: every path, with effects', () => {
   for (const [label, stored] of [
@@ -448,14 +564,47 @@ describe('session: every path, with effects', () => {
     it(`replays a shortest path to every distinct session from ${label}, matching the reference`, async () => {
       const paths = getShortestPaths(sessionMachine, {
         input: { stored },
-        events: [...Object.values(userEvents), ...Object.values(effectEvents)] as never,
+        events: [...Object.values(userEvents), ...Object.values(effectEvents), ...Object.values(timerEvents)] as never,
         serializeState: fullSession,
         filterEvents: canTake,
       });
       expect(paths.length).toBeGreaterThan(80);
-      for (const path of paths) await replaySession(path, stored, fullSession);
+      let retried = 0;
+      let gaveUp = 0;
+      for (const path of paths) {
+        const model = await replaySession(path, stored, fullSession);
+        if (model.calls.refresh.length > 1) retried++;
+        if (model.top === 'loggedOut' && model.calls.refresh.length === 1 + REFRESH_RETRIES) gaveUp++;
+      }
+      // Retried refreshes (that succeed, are refused, or run out of retries) are among the paths.
+      expect(retried).toBeGreaterThan(10);
+      expect(gaveUp).toBeGreaterThan(0);
     });
   }
+
+  it('replays every simple path of the refresh and its retries from a restored session', async () => {
+    // State and the retries so far: they decide whether a lost refresh is retried again.
+    const byRetries = (s: { value: unknown; context: SessionContext }) => JSON.stringify([s.value, s.context.refreshRetries, s.context.authToken]);
+    const { expired, expiredRotated } = userEvents;
+    const { refreshed, refreshRefused, refreshLost, refreshUnavailable } = effectEvents;
+    const restored = { ...tokens, event: 't2' } as const;
+    const paths = getSimplePaths(sessionMachine, {
+      input: { stored: restored },
+      events: [expired, expiredRotated, refreshed, refreshRefused, refreshLost, refreshUnavailable, timerEvents.retryRefresh] as never,
+      serializeState: byRetries,
+      filterEvents: canTake,
+    });
+    let keptAfterRetry = 0;
+    let endedAfterRetries = 0;
+    for (const path of paths) {
+      const model = await replaySession(path, restored, byRetries);
+      if (model.top === 'loggedIn' && model.calls.refresh.length > 1 && model.context.authToken === 'at-2') keptAfterRetry++;
+      if (model.top === 'loggedOut' && model.calls.refresh.length === 1 + REFRESH_RETRIES) endedAfterRetries++;
+    }
+    expect(paths.length).toBeGreaterThan(100);
+    expect(keptAfterRetry).toBeGreaterThan(5);
+    expect(endedAfterRetries).toBeGreaterThan(5);
+  });
 
   it('replays every simple path (by state) from a cold start: login, user, refresh and logout settled both ways', { timeout: 30_000 }, async () => {
     // The refresh here keeps the access token, so the state alone says which token events apply.

@@ -2,10 +2,23 @@ import { inspect } from 'node:util';
 import { isLeft, isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, flattenData, toQueryString, type ClientOptions, type SessionPort } from './client';
-import { Id, Money } from './codecs/common';
-import { ApiError, apiErrorFromBody, clientError, DecodeError, errorToastText } from './errors';
-import { FALLBACK_TEXT, toastText } from '../domain/errors';
+import {
+  createApiClient,
+  flattenData,
+  REQUEST_TIMEOUT_MS,
+  RETRY_AFTER_POLICY,
+  retryAfterMs,
+  timeoutText,
+  toQueryString,
+  unavailableText,
+  type ClientOptions,
+  type SessionPort,
+} from './client';
+import { Id, Money, Optional } from './codecs/common';
+import { LendingSummary } from './codecs/dashboard';
+import { invoiceCollectionCodec } from './codecs/pay';
+import { ApiError, apiErrorFromBody, clientError, DECODE_TEXT, DecodeError, errorToastText } from './errors';
+import { FALLBACK_TEXT, isRetryableFailure, toastText } from '../domain/errors';
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers: a fake fetch that records every call and answers from a queue of Responses.
@@ -52,8 +65,11 @@ function fakeSession(opts: { token?: string | null; expired?: string | null; inv
   return session satisfies SessionPort;
 }
 
+/** Decode failures the clients below logged (instead of the console). */
+const decodeLog: DecodeError[] = [];
+
 function client(fetchImpl: typeof fetch, extra: Partial<ClientOptions> = {}) {
-  return createApiClient({ baseUrl: 'https://provider.test/api/', product: 'provider', fetch: fetchImpl, ...extra });
+  return createApiClient({ baseUrl: 'https://provider.test/api/', product: 'provider', fetch: fetchImpl, logDecodeError: (e) => decodeLog.push(e), ...extra });
 }
 
 const Anything = t.unknown;
@@ -269,26 +285,36 @@ describe('request', () => {
     await expect(client(f.fetch).request({ method: 'DELETE', path: '/x', codec: Anything, auth: 'none' })).resolves.toEqual({});
   });
 
-  it('throws DecodeError with readable paths when the answer does not match the codec', async () => {
+  it('throws DecodeError: one sentence for the user, the readable paths in details() and in the log', async () => {
+    decodeLog.length = 0;
     const f = fakeFetch(json({ data: [{ id: 5, type: 'invoice', attributes: { amount: 'abc' } }] }));
     const codec = t.type({ data: t.array(t.type({ id: t.string, amount: Money })) });
     const error = await caught(client(f.fetch).request({ path: '/invoices', codec, auth: 'none' }));
     expect(error).toBeInstanceOf(DecodeError);
+    expect(error).toBeInstanceOf(ApiError);
     const decodeError = error as DecodeError;
     expect(decodeError.name).toBe('DecodeError');
     expect(decodeError.path).toBe('GET /invoices');
-    expect(decodeError.message).toMatch(/^Unexpected response from GET \/invoices: /);
-    expect(decodeError.message).toContain('Expecting string at data.0.id but instead got: 5');
-    expect(decodeError.message).toMatch(/Expecting Money at data\.0\.amount/);
+    expect(decodeError.message).toBe('The provider sent data this screen cannot read.');
+    expect(decodeError.text).toBe(DECODE_TEXT);
+    expect(decodeError.errors).toEqual([{ code: 'ERROR', detail: DECODE_TEXT }]);
+    // The answer's status: a decode failure is not a failure a retry can fix.
+    expect(decodeError.status).toBe(200);
+    expect(isRetryableFailure(decodeError)).toBe(false);
+    expect(decodeError.details()).toMatch(/^Unexpected response from GET \/invoices:\n/);
+    expect(decodeError.details()).toContain('Expecting string at data.0.id but instead got: 5');
+    expect(decodeError.details()).toMatch(/Expecting Money at data\.0\.amount/);
+    expect(decodeError.details(1)).toMatch(/\.\.\. and 1 more$/);
     expect(decodeError.problems).toHaveLength(2);
+    expect(decodeLog).toEqual([decodeError]);
   });
 
   it('names the method in the DecodeError path', async () => {
     const f = fakeFetch(json({ nope: true }));
     const error = await caught(client(f.fetch).request({ method: 'POST', path: '/logout', body: {}, codec: Message, auth: 'none' }));
     expect(error).toBeInstanceOf(DecodeError);
-    expect((error as DecodeError).message).toContain('POST /logout');
-    expect((error as DecodeError).message).toMatch(/Expecting string at message/);
+    expect((error as DecodeError).details()).toContain('POST /logout');
+    expect((error as DecodeError).details()).toMatch(/Expecting string at message/);
   });
 
   describe('error answers', () => {
@@ -331,18 +357,23 @@ describe('request', () => {
       expect(FALLBACK_TEXT).toBe('Something went wrong!');
     });
 
-    it('falls back for an empty body and for a non-JSON (HTML) body', async () => {
+    it('an answer that is not the provider\'s (empty, or a gateway\'s HTML page) says what its status means', async () => {
       const f = fakeFetch(
         new Response('', { status: 502 }),
         new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+        new Response('', { status: 500 }),
+        new Response('', { status: 404 }),
       );
       const api = client(f.fetch);
       const first = await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }));
       expect(first.status).toBe(502);
-      expect(first.text).toBe('Something went wrong!');
-      expect(first.errors).toEqual([{ code: 'ERROR', detail: 'Something went wrong!' }]);
+      expect(first.text).toBe('The provider could not be reached (HTTP 502). Try again.');
+      expect(first.errors).toEqual([{ code: 'ERROR', detail: 'The provider could not be reached (HTTP 502). Try again.' }]);
       const second = await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }));
-      expect(second.text).toBe('Something went wrong!');
+      expect(second.text).toBe('The provider could not be reached (HTTP 502). Try again.');
+      expect((await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }))).text).toBe('The provider failed to answer (HTTP 500). Try again.');
+      // Other statuses keep the spec's fallback.
+      expect((await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }))).text).toBe('Something went wrong!');
     });
 
     it('a fetch that throws gives ApiError status 0, code ERROR', async () => {
@@ -452,7 +483,7 @@ describe('toastText', () => {
 
   it('errorToastText handles ApiError, DecodeError, Error and anything else', () => {
     expect(errorToastText(apiErrorFromBody(422, { errors: [{ code: 'ER-A', detail: 'a' }, { detail: 'b' }] }))).toBe('ER-A: a, ERROR: b');
-    expect(errorToastText(new DecodeError('GET /x', ['p1', 'p2']))).toBe('ERROR: Unexpected response from GET /x: p1; p2');
+    expect(errorToastText(new DecodeError('GET /x', ['p1', 'p2']))).toBe('ERROR: The provider sent data this screen cannot read.');
     expect(errorToastText(new Error('boom'))).toBe('ERROR: boom');
     expect(errorToastText('weird')).toBe('ERROR: Something went wrong!');
   });
@@ -673,6 +704,39 @@ describe('Money codec', () => {
   });
 });
 
+describe('Optional codec (a value the spec lets the provider leave out)', () => {
+  const Row = t.type({ name: t.string, total: Optional(Money) });
+
+  it('decodes an absent key and null both to null, and a value as the inner codec does', () => {
+    expect(Row.decode({ name: 'a' })).toEqual({ _tag: 'Right', right: { name: 'a', total: null } });
+    expect(Row.decode({ name: 'a', total: null })).toEqual({ _tag: 'Right', right: { name: 'a', total: null } });
+    expect(Row.decode({ name: 'a', total: '12.50' })).toEqual({ _tag: 'Right', right: { name: 'a', total: 1250 } });
+    expect(isLeft(Row.decode({ name: 'a', total: 'lots' }))).toBe(true);
+    expect(Row.encode({ name: 'a', total: 1250 })).toEqual({ name: 'a', total: 12.5 });
+    expect(Row.encode({ name: 'a', total: null })).toEqual({ name: 'a', total: null });
+  });
+
+  it('the lending summary decodes without total_distributors (spec 1 §2.5 shows it as -)', () => {
+    const summary = { utilised_limit_summary: { utilised_limit: 1, unutilised_limit: 2 }, default: { default_30days: 0, default_90days: 0, total: 0 } };
+    const decoded = LendingSummary.decode({ data: { ...summary, credit_limit_available: { total: 5 } } });
+    expect(isRight(decoded) && decoded.right.data.credit_limit_available).toEqual({ total: 500, total_distributors: null });
+  });
+
+  it('the pay page decodes a header without the credit-line figures, and a document without balance_due', () => {
+    const meta = {
+      anchor_name: 'A', anchor_id: 1, distributor_name: 'D', distributor_code: 'C', open_limit_customer: false, is_sales_order: false, require_otp: false,
+      show_virtual_account_number: false, show_provider_credit_option: true, show_provider_pay_option: true,
+    };
+    const item = { id: 1, document_number: 'INV-1', invoice_date: '2026-01-01', due_date: '2026-02-01', invoice_amount: 10, status: 'open' };
+    const decoded = invoiceCollectionCodec('provider').decode({ data: [item], meta });
+    expect(isRight(decoded)).toBe(true);
+    if (isRight(decoded)) {
+      expect(decoded.right.meta).toMatchObject({ loan_account_no: null, credit_limit_balance: null, overdue_amount: null, overdue_days: null });
+      expect(decoded.right.data[0]!.balance_due).toBeNull();
+    }
+  });
+});
+
 describe('Id codec', () => {
   it('decodes strings as they are and safe integers to strings', () => {
     expect(Id.decode(5)).toEqual({ _tag: 'Right', right: '5' });
@@ -811,10 +875,15 @@ describe('request with onUploadProgress', () => {
     expect(error.fieldErrors()).toEqual({ file: 'Wrong header.' });
   });
 
-  it('falls back to "Something went wrong!" for a non-JSON error page', async () => {
-    const x = fakeXhrs({ status: 502, body: '<html>Bad gateway</html>', headers: { 'Content-Type': 'text/html' } });
-    const error = await apiErrorOf(client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} }));
-    expect(error).toMatchObject({ status: 502, text: FALLBACK_TEXT });
+  it('says what the status means for a non-JSON error page, and keeps the fallback for a JSON one', async () => {
+    const x = fakeXhrs(
+      { status: 502, body: '<html>Bad gateway</html>', headers: { 'Content-Type': 'text/html' } },
+      { status: 500, body: '{}', headers: JSON_HEADERS },
+    );
+    const api = client(fakeFetch().fetch, { xhr: x.make });
+    const send = () => api.request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} });
+    expect(await apiErrorOf(send())).toMatchObject({ status: 502, text: 'The provider could not be reached (HTTP 502). Try again.' });
+    expect(await apiErrorOf(send())).toMatchObject({ status: 500, text: FALLBACK_TEXT });
   });
 
   it('on 401 ER-AUTH-103 waits for the refresh and sends the same form again with the new token (progress restarts)', async () => {
@@ -889,5 +958,159 @@ describe('request with onUploadProgress', () => {
     await client(f.fetch).request({ method: 'POST', path: '/u', body: form, codec: Message, auth: 'none', onUploadProgress: () => {} });
     expect(x.made).toHaveLength(0);
     expect(f.calls.map((c) => c.body)).toEqual(['{"a":1}', form]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Faults: timeouts, answers cut short, and 429 / 503 with Retry-After.
+
+/** A fetch whose answer never comes: it rejects with the signal's reason when the signal aborts, as fetch does. */
+const hangingFetch = (() =>
+  vi.fn(
+    (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        if (init?.signal?.aborted) reject(init.signal.reason as Error);
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error), { once: true });
+      }),
+  )) satisfies () => unknown;
+
+/** A 200 whose body sends `first` and then stalls (or fails with `then: 'error'`); aborting the signal errors the body. */
+function partialFetch(first: string, then: 'stall' | 'error') {
+  return vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(first));
+        if (then === 'error') setTimeout(() => controller.error(new TypeError('network error')), 0);
+        init?.signal?.addEventListener('abort', () => controller.error(init.signal?.reason), { once: true });
+      },
+    });
+    return Promise.resolve(new Response(stream, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  });
+}
+
+describe('request timeout', () => {
+  it('ends a request without an answer in a retryable "did not answer" error', async () => {
+    const f = hangingFetch();
+    const started = Date.now();
+    const error = await apiErrorOf(client(f as unknown as typeof fetch, { timeoutMs: 30 }).request({ path: '/x', codec: Anything, auth: 'none' }));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(error).toMatchObject({ status: 0, code: 'ERROR', text: 'The provider did not answer within 1 second. Try again.' });
+    expect(isRetryableFailure(error)).toBe(true);
+    expect(errorToastText(error)).toBe('ERROR: The provider did not answer within 1 second. Try again.');
+  });
+
+  it('names the default timeout of 20 seconds', () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(20_000);
+    expect(timeoutText(REQUEST_TIMEOUT_MS)).toBe('The provider did not answer within 20 seconds. Try again.');
+  });
+
+  it('also ends an answer whose body stalls halfway', async () => {
+    const f = partialFetch('{"data": [', 'stall');
+    const error = await apiErrorOf(client(f as unknown as typeof fetch, { timeoutMs: 30 }).request({ path: '/x', codec: Anything, auth: 'none' }));
+    expect(error.text).toBe('The provider did not answer within 1 second. Try again.');
+  });
+
+  it('an answer cut off halfway is "connection lost", not malformed JSON', async () => {
+    const f = partialFetch('{"data": [', 'error');
+    const error = await apiErrorOf(client(f as unknown as typeof fetch).request({ path: '/x', codec: Anything, auth: 'none' }));
+    expect(error).toMatchObject({ status: 0, text: 'The connection was lost before the whole answer arrived. Try again.' });
+  });
+
+  it("the caller's abort is still the caller's (not a timeout), and a timely answer clears the clock", async () => {
+    const controller = new AbortController();
+    const f = hangingFetch();
+    const pending = client(f as unknown as typeof fetch, { timeoutMs: 5_000 }).request({ path: '/x', codec: Anything, auth: 'none', signal: controller.signal });
+    controller.abort(new Error('left the page'));
+    expect(await caught(pending)).toEqual(new Error('left the page'));
+
+    const quick = fakeFetch(json({ message: 'ok' }));
+    await expect(client(quick.fetch, { timeoutMs: 30 }).request({ path: '/x', codec: Message, auth: 'none' })).resolves.toEqual({ message: 'ok' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
+  it('an upload that stalls times out and its XMLHttpRequest is aborted', async () => {
+    const x = fakeXhrs('hang');
+    const error = await apiErrorOf(
+      client(fakeFetch().fetch, { xhr: x.make, timeoutMs: 30 }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} }),
+    );
+    expect(error.text).toBe('The provider did not answer within 1 second. Try again.');
+    expect(x.made[0]!.aborted).toBe(true);
+  });
+});
+
+describe('Retry-After', () => {
+  const busy = (status: 429 | 503, retryAfter?: string, body?: unknown) =>
+    body === undefined
+      ? new Response('', { status, headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter } })
+      : json(body, status, retryAfter === undefined ? {} : { 'Retry-After': retryAfter });
+  const patient = (f: ReturnType<typeof fakeFetch>, extra: Partial<ClientOptions> = {}) => {
+    const waits: number[] = [];
+    const api = client(f.fetch, { sleep: (ms) => (waits.push(ms), Promise.resolve()), now: () => new Date('2026-11-22T10:00:00Z'), ...extra });
+    return { api, waits };
+  };
+
+  it('reads delta-seconds and HTTP dates', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('Sun, 22 Nov 2026 10:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterMs('Sun, 22 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs(null, now)).toBeNull();
+    expect(retryAfterMs('soon', now)).toBeNull();
+  });
+
+  it('a GET answered 503 or 429 is sent again after the wait asked for', async () => {
+    const f = fakeFetch(busy(503, '2'), busy(429, 'Sun, 22 Nov 2026 10:00:01 GMT'), json({ message: 'ok' }));
+    const { api, waits } = patient(f);
+    await expect(api.request({ path: '/x', codec: Message, auth: 'none' })).resolves.toEqual({ message: 'ok' });
+    expect(waits).toEqual([2000, 1000]);
+    expect(f.calls).toHaveLength(3);
+  });
+
+  it('without Retry-After it waits a second, then two; after two retries the error goes to the user', async () => {
+    const f = fakeFetch(busy(503), busy(503), busy(503, undefined, { errors: [{ code: 'ER-BUSY', detail: 'Down for maintenance.' }] }));
+    const { api, waits } = patient(f);
+    const error = await apiErrorOf(api.request({ path: '/x', codec: Message, auth: 'none' }));
+    expect(waits).toEqual([1000, 2000]);
+    expect(f.calls).toHaveLength(1 + RETRY_AFTER_POLICY.attempts);
+    // The provider's own words win; an answer without them says what the status means.
+    expect(error).toMatchObject({ status: 503, text: 'Down for maintenance.' });
+  });
+
+  it('a wait longer than the cap is not waited out: the user hears when to try again', async () => {
+    const f = fakeFetch(busy(429, '60'), busy(503, '120'));
+    const { api, waits } = patient(f);
+    expect((await apiErrorOf(api.request({ path: '/x', codec: Message, auth: 'none' }))).text).toBe('The provider is receiving too many requests. Try again in 60 seconds.');
+    expect((await apiErrorOf(api.request({ path: '/x', codec: Message, auth: 'none' }))).text).toBe('The provider is unavailable right now. Try again in 120 seconds.');
+    expect(waits).toEqual([]);
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it('never sends a write twice unless it carries its Idempotency-Key (then with the same key)', async () => {
+    const f = fakeFetch(busy(503, '1'), busy(503, '1'), json({ message: 'paid' }));
+    const { api, waits } = patient(f);
+    expect((await apiErrorOf(api.request({ method: 'POST', path: '/sessions', body: {}, codec: Message, auth: 'none' }))).status).toBe(503);
+    expect(f.calls).toHaveLength(1);
+    await expect(api.request({ method: 'POST', path: '/pay', body: {}, codec: Message, auth: 'none', headers: { 'Idempotency-Key': 'k-1' } })).resolves.toEqual({ message: 'paid' });
+    expect(f.calls.slice(1).map((c) => c.headers['Idempotency-Key'])).toEqual(['k-1', 'k-1']);
+    expect(waits).toEqual([1000]);
+  });
+
+  it('stops waiting when the caller aborts', async () => {
+    const f = fakeFetch(busy(503, '5'));
+    const controller = new AbortController();
+    const pending = client(f.fetch).request({ path: '/x', codec: Message, auth: 'none', signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort(new Error('gone'));
+    expect(await caught(pending)).toEqual(new Error('gone'));
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it('unavailableText covers the statuses a retry can fix', () => {
+    expect(unavailableText(429, null)).toBe('The provider is receiving too many requests. Try again in a moment.');
+    expect(unavailableText(503, 1000)).toBe('The provider is unavailable right now. Try again in 1 second.');
+    expect(unavailableText(504, null)).toBe('The provider could not be reached (HTTP 504). Try again.');
+    expect(unavailableText(408, null)).toBe('The provider timed out (HTTP 408). Try again.');
+    expect(unavailableText(404, null)).toBeNull();
   });
 });

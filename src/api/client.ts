@@ -5,6 +5,17 @@ import { formatValidationErrors } from 'io-ts-reporters';
 import { type ApiVersion, vendorMediaType } from '../domain/product';
 import { ApiError, apiErrorFromBody, clientError, DecodeError } from './errors';
 
+/** How long one request may take, from sending to the last byte of the answer (an upload: without progress). */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/**
+ * Answers 429 and 503 to a request that may be sent again (a GET, or a write carrying an Idempotency-Key)
+ * are retried up to `attempts` times after the wait their Retry-After asks for (`defaultWaitMs` times the
+ * attempt when it names none); a wait over `maxWaitMs` is not waited out: the error goes to the user.
+ */
+export const RETRY_AFTER_POLICY = { attempts: 2, defaultWaitMs: 1_000, maxWaitMs: 10_000 } as const;
+export type RetryPolicy = { attempts: number; defaultWaitMs: number; maxWaitMs: number };
+
 /**
  * How the client talks to the session: it never keeps its own token state or refresh flag, it asks.
  * Implemented over the session machine in `src/api/session.ts`.
@@ -73,6 +84,14 @@ export interface ClientOptions {
   now?: () => Date;
   /** Makes the XMLHttpRequest of a request with onUploadProgress (tests pass a fake); default the browser's. */
   xhr?: () => XMLHttpRequest;
+  /** Per-request timeout in ms (default REQUEST_TIMEOUT_MS); an upload's restarts with every progress report. */
+  timeoutMs?: number;
+  /** Retries of 429 and 503 (default RETRY_AFTER_POLICY). */
+  retry?: RetryPolicy;
+  /** Waits `ms` (the Retry-After wait); tests pass a fake. Rejects when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Where the technical part of a decode failure goes (default console.error). */
+  logDecodeError?: (error: DecodeError) => void;
 }
 
 /** Rails-style query string: `filter[region]=north&filter[status_in][]=open&page=2`; empty values are left out. */
@@ -174,11 +193,108 @@ export function xhrFetch(makeXhr: () => XMLHttpRequest, onProgress: (progress: U
     });
 }
 
+/**
+ * Retry-After as a wait in ms: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable.
+ */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * One request's deadline: a signal that aborts when the caller's does (with the caller's reason) or when
+ * `ms` pass without `extend()` (with a TimeoutError). `clear()` when the request is over.
+ */
+function deadline(ms: number, outer: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException(`No answer within ${ms} ms.`, 'TimeoutError'));
+    }, ms);
+  };
+  const onOuterAbort = () => {
+    clearTimeout(timer);
+    controller.abort(outer?.reason);
+  };
+  if (outer?.aborted) controller.abort(outer.reason);
+  else {
+    outer?.addEventListener('abort', onOuterAbort, { once: true });
+    arm();
+  }
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    extend: () => {
+      if (!controller.signal.aborted) arm();
+    },
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}
+
+const seconds = (ms: number) => {
+  const s = Math.max(1, Math.round(ms / 1000));
+  return `${s} second${s === 1 ? '' : 's'}`;
+};
+
+/** The text of a request that got no answer in time. */
+export function timeoutText(ms: number): string {
+  return `The provider did not answer within ${seconds(ms)}. Try again.`;
+}
+
+/**
+ * The text of a failure answer that is not the provider's (no JSON: an empty answer or a gateway's HTML
+ * page): what the status says, and when to try again. Null for statuses that carry no such meaning.
+ */
+export function unavailableText(status: number, waitMs: number | null): string | null {
+  const when = waitMs !== null && waitMs >= 1000 ? `Try again in ${seconds(waitMs)}.` : 'Try again in a moment.';
+  if (status === 429) return `The provider is receiving too many requests. ${when}`;
+  if (status === 503) return `The provider is unavailable right now. ${when}`;
+  if (status === 502 || status === 504) return `The provider could not be reached (HTTP ${status}). Try again.`;
+  if (status === 408) return `The provider timed out (HTTP 408). Try again.`;
+  if (status >= 500) return `The provider failed to answer (HTTP ${status}). Try again.`;
+  return null;
+}
+
+const isRetryAfterStatus = (status: number) => status === 429 || status === 503;
+
 export function createApiClient(options: ClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const base = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
   const makeXhr = options.xhr ?? (typeof XMLHttpRequest === 'function' ? () => new XMLHttpRequest() : null);
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const retry = options.retry ?? RETRY_AFTER_POLICY;
+  const wait = options.sleep ?? sleep;
+  const logDecodeError = options.logDecodeError ?? ((error: DecodeError) => console.error(`[api] ${error.message}\n${error.details()}`));
 
   function url(path: string, query?: Query): string {
     const qs = query ? toQueryString(query) : '';
@@ -191,32 +307,74 @@ export function createApiClient(options: ClientOptions) {
     return auth.token;
   }
 
-  async function send(
-    method: string,
-    target: string,
-    body: unknown,
-    version: ApiVersion,
-    token: string | null,
-    extra: Record<string, string> | undefined,
-    signal?: AbortSignal,
-    onUploadProgress?: (progress: UploadProgress) => void,
-  ): Promise<Response> {
-    const headers: Record<string, string> = { ...extra, Accept: vendorMediaType(options.product, version) };
+  interface Exchange {
+    method: string;
+    target: string;
+    body?: unknown;
+    version: ApiVersion;
+    auth: Auth;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    onUploadProgress?: (progress: UploadProgress) => void;
+  }
+
+  /**
+   * Sends once and reads the whole answer, under the request's deadline: no answer (or no next byte of an
+   * upload) within `timeoutMs` is a timeout. Resolves with the answer buffered; a caller's abort rethrows.
+   */
+  async function send(opts: Exchange, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { ...opts.headers, Accept: vendorMediaType(options.product, opts.version) };
     if (token !== null) headers.Authorization = token;
-    const content: unknown = typeof body === 'function' ? (body as (token: string | null) => unknown)(token) : body;
+    const content: unknown = typeof opts.body === 'function' ? (opts.body as (token: string | null) => unknown)(token) : opts.body;
     let payload: BodyInit | undefined;
     if (content instanceof FormData) payload = content;
     else if (content !== undefined) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(content);
     }
-    // Upload progress needs XMLHttpRequest; only a FormData body has it to report.
-    const transport = onUploadProgress && makeXhr && payload instanceof FormData ? xhrFetch(makeXhr, onUploadProgress) : doFetch;
+    const limit = deadline(timeoutMs, opts.signal);
+    const onProgress = opts.onUploadProgress;
+    // Upload progress needs XMLHttpRequest; only a FormData body has it to report. Each report restarts the clock.
+    const transport =
+      onProgress && makeXhr && payload instanceof FormData
+        ? xhrFetch(makeXhr, (progress) => {
+            limit.extend();
+            onProgress(progress);
+          })
+        : doFetch;
+    let answered = false;
     try {
-      return await transport(target, { method, headers, body: payload, signal });
+      const response = await transport(opts.target, { method: opts.method, headers, body: payload, signal: limit.signal });
+      answered = true;
+      limit.extend();
+      const text = NULL_BODY_STATUSES.has(response.status) ? null : await response.text();
+      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     } catch (error) {
-      if (signal?.aborted) throw error;
-      throw clientError('Could not reach the provider. Check the connection and try again.');
+      if (opts.signal?.aborted) throw error;
+      if (limit.timedOut()) throw clientError(timeoutText(timeoutMs));
+      throw clientError(
+        answered ? 'The connection was lost before the whole answer arrived. Try again.' : 'Could not reach the provider. Check the connection and try again.',
+      );
+    } finally {
+      limit.clear();
+    }
+  }
+
+  /** May this request be sent twice? A GET, or a write that carries its Idempotency-Key. */
+  function repeatable(opts: Exchange): boolean {
+    if (opts.method === 'GET' || opts.method === 'HEAD') return true;
+    return Object.keys(opts.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+  }
+
+  /** Sends; a 429 or 503 to a repeatable request is sent again after its Retry-After (see RETRY_AFTER_POLICY). */
+  async function sendPatiently(opts: Exchange, token: string | null): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const response = await send(opts, token);
+      if (!isRetryAfterStatus(response.status) || attempt > retry.attempts || !repeatable(opts)) return response;
+      const asked = retryAfterMs(response.headers.get('retry-after'), now().getTime());
+      const pause = asked ?? retry.defaultWaitMs * attempt;
+      if (pause > retry.maxWaitMs) return response;
+      await wait(pause, opts.signal);
     }
   }
 
@@ -232,22 +390,25 @@ export function createApiClient(options: ClientOptions) {
   }
 
   /**
+   * A failure answer as an ApiError: the provider's error body by the spec's rule; an answer that is not
+   * the provider's (empty, or a gateway's HTML page) by what its status says (see unavailableText).
+   */
+  function failureOf(response: Response, body: unknown): ApiError {
+    if (!isJson(response.headers.get('content-type'))) {
+      const text = unavailableText(response.status, retryAfterMs(response.headers.get('retry-after'), now().getTime()));
+      if (text !== null) return new ApiError(response.status, [{ code: 'ERROR', detail: text }], text);
+    }
+    return apiErrorFromBody(response.status, body);
+  }
+
+  /**
    * Sends once; on a 401 for the session's token asks the session what to do: ER-AUTH-103 waits for the
    * single-flight refresh, ER-AUTH-102 logs out unless the token was already replaced. Retries once at most.
    */
-  async function exchange(opts: {
-    method: string;
-    target: string;
-    body?: unknown;
-    version: ApiVersion;
-    auth: Auth;
-    headers?: Record<string, string>;
-    signal?: AbortSignal;
-    onUploadProgress?: (progress: UploadProgress) => void;
-  }): Promise<Response> {
+  async function exchange(opts: Exchange): Promise<Response> {
     const token = await tokenFor(opts.auth);
     if (opts.auth === 'session' && token === null) throw new ApiError(401, [{ code: 'ER-AUTH-102', detail: 'You are logged out.' }], 'You are logged out.');
-    const response = await send(opts.method, opts.target, opts.body, opts.version, token, opts.headers, opts.signal, opts.onUploadProgress);
+    const response = await sendPatiently(opts, token);
     if (response.status !== 401 || opts.auth !== 'session' || token === null || !options.session) return response;
     const code = authCode(await response.clone().text());
     const retryWith =
@@ -255,14 +416,15 @@ export function createApiClient(options: ClientOptions) {
     // The refresh failed: the session is over, which is what the caller needs to hear (not "token expired").
     if (retryWith === null && code === 'ER-AUTH-103') throw new ApiError(401, [SESSION_ENDED], SESSION_ENDED.detail);
     if (retryWith === null) return response;
-    const retried = await send(opts.method, opts.target, opts.body, opts.version, retryWith, opts.headers, opts.signal, opts.onUploadProgress);
+    const retried = await sendPatiently(opts, retryWith);
     if (retried.status === 401 && authCode(await retried.clone().text()) === 'ER-AUTH-102') await options.session.invalid(retryWith);
     return retried;
   }
 
   async function request<A>(opts: RequestOptions<A>): Promise<A> {
+    const method = opts.method ?? 'GET';
     const response = await exchange({
-      method: opts.method ?? 'GET',
+      method,
       target: url(opts.path, opts.query),
       body: opts.body,
       version: opts.version ?? 1,
@@ -272,9 +434,13 @@ export function createApiClient(options: ClientOptions) {
       ...(opts.onUploadProgress ? { onUploadProgress: opts.onUploadProgress } : {}),
     });
     const body = await readBody(response);
-    if (!response.ok) throw apiErrorFromBody(response.status, body);
+    if (!response.ok) throw failureOf(response, body);
     const decoded = opts.codec.decode(flattenData(body));
-    if (isLeft(decoded)) throw new DecodeError(`${opts.method ?? 'GET'} ${opts.path}`, formatValidationErrors(decoded.left));
+    if (isLeft(decoded)) {
+      const error = new DecodeError(`${method} ${opts.path}`, formatValidationErrors(decoded.left), response.status);
+      logDecodeError(error);
+      throw error;
+    }
     return decoded.right;
   }
 
@@ -283,7 +449,7 @@ export function createApiClient(options: ClientOptions) {
     const response = await exchange({ method: 'GET', target: url(opts.path, opts.query), version: 1, auth: opts.auth ?? 'session' });
     const fallbackName = opts.filename ?? `Report-${format(now(), 'yyyy-MM-dd')}.csv`;
     const contentType = response.headers.get('content-type') ?? '';
-    if (!response.ok) throw apiErrorFromBody(response.status, await readBody(response));
+    if (!response.ok) throw failureOf(response, await readBody(response));
     if (/text\/csv/i.test(contentType)) {
       const name = dispositionFilename(response.headers.get('content-disposition')) ?? fallbackName;
       (options.saveFile ?? browserSave)(name, new Blob([await response.text()], { type: 'text/csv' }));

@@ -56,20 +56,37 @@ export function clientError(detail: string, status = 0): ApiError {
   return new ApiError(status, [{ code: 'ERROR', detail }], detail);
 }
 
-/** The response did not match its codec: the provider broke the contract. Never retried. */
-export class DecodeError extends Error {
+/** What the user reads when an answer does not match its codec: one sentence, the technical part behind 'Details'. */
+export const DECODE_TEXT = 'The provider sent data this screen cannot read.';
+
+/**
+ * The response did not match its codec: the provider broke the contract. Never retried automatically (the
+ * same answer would come again). It is an ApiError with the HTTP status of the answer and one entry
+ * (ERROR: DECODE_TEXT), so screens and machines show the one sentence; `details` holds the technical part
+ * (the call and each problem, 'Expecting Money at data.0.amount ...') for the console and the 'Details'
+ * disclosure.
+ */
+export class DecodeError extends ApiError {
   constructor(
+    /** The call, 'GET /invoices'. */
     readonly path: string,
     readonly problems: string[],
+    status = 200,
   ) {
-    super(`Unexpected response from ${path}: ${problems.join('; ')}`);
+    super(status, [{ code: 'ERROR', detail: DECODE_TEXT }], DECODE_TEXT);
     this.name = 'DecodeError';
+  }
+
+  /** The call and its problems, one a line; `limit` keeps the first few (the rest are counted). */
+  details(limit = Infinity): string {
+    const shown = this.problems.slice(0, limit);
+    const more = this.problems.length - shown.length;
+    return [`Unexpected response from ${this.path}:`, ...shown, ...(more > 0 ? [`... and ${more} more`] : [])].join('\n');
   }
 }
 
 /** Any thrown value as toast text. */
 export function errorToastText(error: unknown): string {
   if (error instanceof ApiError) return toastText(error.errors);
-  if (error instanceof DecodeError) return toastText([{ code: 'ERROR', detail: error.message }]);
   return toastText([{ code: 'ERROR', detail: error instanceof Error ? error.message : FALLBACK_TEXT }]);
 }

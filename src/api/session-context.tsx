@@ -6,7 +6,13 @@ import { config } from '../config';
 /** One session per page: the machine actor and the client that waits on it. */
 let session: Session | null = null;
 export function appSession(): Session {
-  session ??= createSession({ baseUrl: config.apiBaseUrl, product: config.product, storage: window.localStorage, storageEvents: window });
+  session ??= createSession({
+    baseUrl: config.apiBaseUrl,
+    product: config.product,
+    storage: window.localStorage,
+    storageEvents: window,
+    ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}),
+  });
   return session;
 }
 

@@ -26,7 +26,8 @@ function withTabLock<T>(name: string, task: () => Promise<T>): Promise<T> {
 }
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
-const isRefreshing = (s: SessionSnapshot) => s.matches({ loggedIn: { token: 'refreshing' } });
+/** A refresh under way, or waiting to be retried: requests wait for it either way. */
+const isRefreshing = (s: SessionSnapshot) => s.matches({ loggedIn: { token: 'refreshing' } }) || s.matches({ loggedIn: { token: 'retryWait' } });
 const isSettled = (s: SessionSnapshot) => !isRefreshing(s) && !s.matches('loggingIn') && !s.matches('restoring');
 
 export interface Session {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { errorToastText } from '../api/errors';
 import { GhostButton } from './form';
+import { ErrorMessage } from './LoadFailed';
 import { Skeleton } from './Skeleton';
 
 /** Spec: tables scroll within 353 px; tables inside modals within 500 px. */
@@ -119,7 +119,7 @@ export function Table<T>({
           {failed && (
             <tr>
               <Empty colSpan={columns.length} role="alert">
-                <p>{errorToastText(error)}</p>
+                <ErrorMessage error={error} />
                 {onRetry && (
                   <GhostButton type="button" onClick={onRetry}>
                     Retry

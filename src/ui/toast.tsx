@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { useTheme } from 'styled-components';
-import { errorToastText } from '../api/errors';
+import { DecodeError, errorToastText } from '../api/errors';
+import { ErrorMessage } from './LoadFailed';
 import { toastText, type ErrorEntry } from '../domain/errors';
 
 /** Toasts stay 5 s at the top right (spec constants). */
@@ -25,10 +26,11 @@ export function AppToaster() {
 
 /**
  * Shows a failure once, when it appears: a machine keeps its last failure in context, and the screen
- * toasts it when it changes (a new failure is a new list, even with the same text).
+ * toasts it when it changes (a new failure is a new list, even with the same text). With `initial`, a
+ * failure already there when the screen mounts is shown too (the login screen after a session ended).
  */
-export function useErrorToast(errors: readonly Partial<ErrorEntry>[] | null | undefined): void {
-  const shown = useRef(errors);
+export function useErrorToast(errors: readonly Partial<ErrorEntry>[] | null | undefined, options: { initial?: boolean } = {}): void {
+  const shown = useRef(options.initial ? null : errors);
   useEffect(() => {
     if (errors && errors !== shown.current) notify.errors(errors);
     shown.current = errors;
@@ -39,8 +41,8 @@ export const notify = {
   success: (message: string) => toast.success(message),
   /** An error list as 'CODE: detail, CODE: detail' (fallback code ERROR). */
   errors: (errors: readonly Partial<ErrorEntry>[]) => toast.error(toastText(errors)),
-  /** Anything thrown by the client. */
-  failure: (error: unknown) => toast.error(errorToastText(error)),
+  /** Anything thrown by the client; an answer the screen cannot read keeps its technical part behind 'Details'. */
+  failure: (error: unknown) => toast.error(error instanceof DecodeError ? <div><ErrorMessage error={error} /></div> : errorToastText(error)),
   /** A warning list (fallback code WARN). */
   warn: (errors: readonly Partial<ErrorEntry>[]) => toast(toastText(errors, 'warn'), { icon: '⚠️' }),
   /** The spec's 'clear' kind: dismiss every toast. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { createMockServer, type RunningMock } from '../../mock-server/app';
+import { REFRESH_RETRY_DELAY_MS } from '../../machines/session/session.machine';
 import { REFRESH_GRACE_MS } from '../../mock-server/auth/tokens';
 import { getUser } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
@@ -37,15 +38,22 @@ function liveSession(storage = memoryStorage()) {
   const calls: string[] = [];
   /** When set, the next response is held until this promise resolves (a slow answer). */
   let holdNext: Promise<void> | null = null;
+  /** Paths whose next answer is lost: the provider handles the request, the client hears nothing. */
+  const lose = new Set<string>();
   const session = createSession({
     baseUrl: running.url,
     product: DEFAULT_PRODUCT,
     storage,
     fetch: async (input, init) => {
-      calls.push(`${init?.method ?? 'GET'} ${new URL(input instanceof Request ? input.url : input).pathname}`);
+      const path = new URL(input instanceof Request ? input.url : input).pathname;
+      calls.push(`${init?.method ?? 'GET'} ${path}`);
       const hold = holdNext;
       holdNext = null;
       const response = await fetch(input, init);
+      if (lose.delete(path)) {
+        await response.text();
+        throw new TypeError('Failed to fetch');
+      }
       if (hold) await hold;
       return response;
     },
@@ -53,7 +61,8 @@ function liveSession(storage = memoryStorage()) {
   const holdNextResponse = (until: Promise<void>) => {
     holdNext = until;
   };
-  return { session, calls, storage, holdNextResponse, count: (call: string) => calls.filter((c) => c === call).length };
+  const loseNextAnswerTo = (path: string) => void lose.add(path);
+  return { session, calls, storage, holdNextResponse, loseNextAnswerTo, count: (call: string) => calls.filter((c) => c === call).length };
 }
 
 async function loggedIn(email = 't1@anchor.test') {
@@ -187,6 +196,24 @@ describe('session against the mock provider', () => {
     expect(next.status).toBe(200);
     // Once the successor has been used, the older token is plain reuse again.
     expect((await refresh(refreshToken!)).status).toBe(401);
+    session.stop();
+  });
+
+  it('keeps the login when a refresh answer is lost: the session retries the same token and the mock answers the same pair', async () => {
+    const { session, storage, count, loseNextAnswerTo } = await loggedIn();
+    offsetMs += (TOKEN_TTL + 1) * 1000;
+    loseNextAnswerTo('/auth');
+    const started = Date.now();
+    await expect(getUser(session.client, '1')).resolves.toMatchObject({ email: 't1@anchor.test' });
+    // One lost answer, one retry after the session's short wait; the login lives on, rotated once.
+    expect(count('POST /auth')).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(REFRESH_RETRY_DELAY_MS - 50);
+    const { authToken, refreshToken } = session.actor.getSnapshot().context;
+    expect(session.actor.getSnapshot().matches({ loggedIn: { token: 'valid' } })).toBe(true);
+    expect(storage.values.get(STORAGE_KEYS.refreshToken)).toBe(refreshToken);
+    expect((await fetch(`${running.url}/users/1`, { headers: { Authorization: authToken! } })).status).toBe(200);
+    // The next rotation works as usual (no reuse was detected).
+    expect((await refresh(refreshToken!)).status).toBe(200);
     session.stop();
   });
 

@@ -34,6 +34,19 @@ export type Decodes<C extends t.Any, T> = [t.TypeOf<C>] extends [T] ? ([T] exten
 
 export const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
+/**
+ * A value the spec lets the provider leave out (the screen shows '-'): an absent key and null both decode
+ * to null, so a provider that omits the key is read the same as one that sends null. For required keys
+ * (inside `t.type`); inside `t.partial` a key may be absent anyway, so `Nullable` does there.
+ */
+export const Optional = <C extends t.Mixed>(codec: C) =>
+  new t.Type<t.TypeOf<C> | null, t.OutputOf<C> | null, unknown>(
+    `Optional<${codec.name}>`,
+    (u): u is t.TypeOf<C> | null => u === null || codec.is(u),
+    (u, c) => (u === undefined || u === null ? t.success(null) : codec.validate(u, c)),
+    (a) => (a === null ? null : (codec.encode(a) as t.OutputOf<C>)),
+  );
+
 /** The pagy paging block. */
 export const Pagy = t.intersection([
   t.type({ count: t.number, page: t.number }),

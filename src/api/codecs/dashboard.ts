@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { APPLICATION_STATUSES, RISK_GRADES } from '../../domain/statuses';
-import { Id, list, Money, Nullable, oneOf } from './common';
+import { Id, list, Money, Nullable, oneOf, Optional } from './common';
 import { Region } from './customers';
 
 /**
@@ -109,7 +109,8 @@ export type CreditLimitSummary = t.TypeOf<typeof CreditLimitSummary>['data'];
 /** GET /loan_applications/lending_summary. */
 export const LendingSummary = t.type({
   data: t.type({
-    credit_limit_available: t.type({ total: Money, total_distributors: Nullable(t.number) }),
+    /** No. of Customer: absent or null is shown as '-' (spec 1 §2.5). */
+    credit_limit_available: t.type({ total: Money, total_distributors: Optional(t.number) }),
     utilised_limit_summary: UtilisedLimitSummary,
     default: DefaultSummary,
   }),

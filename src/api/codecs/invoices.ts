@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { withProduct } from '../../domain/product';
 import { CLOSED_STATUSES, INVOICE_STATUSES, PAYMENT_SOURCES } from '../../domain/statuses';
-import { Id, Money, Nullable, oneOf, Pagy } from './common';
+import { Id, Money, Nullable, oneOf, Optional, Pagy } from './common';
 import { CsvHeader } from './dashboard';
 import { DdrStatus } from './pay';
 
@@ -201,7 +201,8 @@ export const DueListMeta = t.type({
   total_due: Money,
   no_of_invoices: t.number,
   no_of_customers: t.number,
-  last_invoices_upload: Nullable(t.string),
+  /** Absent or null: no upload yet ('-'). */
+  last_invoices_upload: Optional(t.string),
   show_virtual_account_number: t.boolean,
   active_links: t.number,
   links_generated: t.number,
@@ -229,7 +230,8 @@ export function paymentCodec(product: string) {
     t.type({
       id: Id,
       distributor_company: t.intersection([t.type({ name: t.string }), t.partial({ id: Id })]),
-      invoice: Nullable(
+      /** A payment not matched to an invoice: absent or null. */
+      invoice: Optional(
         t.intersection([
           t.type({ document_number: t.string, total: Money, invoice_date: t.string, status: InvoiceStatus, customer_code: t.string }),
           t.partial({ id: Id, due_date: t.string }),

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { PayDocument as PayDocumentShape } from '../../domain/pay';
-import { Id, Money, Nullable, Pagy, type Decodes } from './common';
+import { Id, Money, Nullable, Optional, Pagy, type Decodes } from './common';
 
 /**
  * The public pay page's calls (spec 3, §3 and §7). Every call is authorised by the page token from the
@@ -19,7 +19,7 @@ export const PayDocument = t.intersection([
     due_date: t.string,
     invoice_amount: Money,
     /** What is still to pay; null when the provider cannot say (credit is then disabled). */
-    balance_due: Nullable(Money),
+    balance_due: Optional(Money),
     status: t.string,
   }),
   t.partial({
@@ -47,13 +47,14 @@ export function payMetaCodec(product: string) {
       anchor_id: Id,
       distributor_name: t.string,
       distributor_code: t.string,
-      loan_account_no: Nullable(t.string),
-      loan_account_status: Nullable(t.string),
-      sanctioned_limit: Nullable(Money),
-      overdue_amount: Nullable(Money),
-      overdue_days: Nullable(t.number),
-      credit_limit_utilised: Nullable(Money),
-      credit_limit_balance: Nullable(Money),
+      /** The figures of the credit line: absent or null is shown as '-'. */
+      loan_account_no: Optional(t.string),
+      loan_account_status: Optional(t.string),
+      sanctioned_limit: Optional(Money),
+      overdue_amount: Optional(Money),
+      overdue_days: Optional(t.number),
+      credit_limit_utilised: Optional(Money),
+      credit_limit_balance: Optional(Money),
       open_limit_customer: t.boolean,
       is_sales_order: t.boolean,
       require_otp: t.boolean,

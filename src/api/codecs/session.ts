@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { ACCESS_TYPES } from '../../domain/access';
 import type { User as UserShape } from '../../domain/user';
-import { Id, Nullable, one, oneOf, type Decodes } from './common';
+import { Id, Nullable, one, oneOf, Optional, type Decodes } from './common';
 
 export const AccessType = oneOf(ACCESS_TYPES);
 
@@ -19,7 +19,7 @@ export const RefreshResponse = one(
 );
 
 export const UserAnchor = t.intersection([
-  t.type({ name: t.string, logo_url: Nullable(t.string) }),
+  t.type({ name: t.string, logo_url: Optional(t.string) }),
   t.partial({ id: Id, is_system_generated: t.boolean }),
 ]);
 

@@ -18,8 +18,9 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const form = useRef<HTMLFormElement>(null);
-  // A failed login leaves the machine logged out with the server's error: show it once as a toast.
-  useErrorToast(error);
+  // A failed login leaves the machine logged out with the server's error: show it once as a toast. So does a
+  // session that ended (a refused refresh) before this screen opened: say why the user is here.
+  useErrorToast(error, { initial: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { IndiaRegionMap } from '../../ui/charts/IndiaRegionMap';
 import { PeriodSelector } from '../../ui/PeriodSelector';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { CardGrid, StatCard } from '../../ui/StatCard';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { Skeleton } from '../../ui/Skeleton';
 import { useCreditLimitSummary, useTopPerformers } from './hooks';
 import { Panel, SectionBox, SectionHeader } from '../../ui/layout';
@@ -32,6 +33,11 @@ export function CreditSection() {
         <h2 id="credit-title">Credit Limit Available</h2>
         <PeriodSelector label="Credit period" value="this_year" options={['this_year']} onChange={() => {}} />
       </SectionHeader>
+      {summary.error !== undefined && !s && (
+        <div style={{ marginBottom: 16 }}>
+          <LoadFailed error={summary.error} onRetry={() => void summary.mutate()} retrying={summary.isValidating} />
+        </div>
+      )}
       <CardGrid>
         <StatCard
           testId="credit-sanctioned"

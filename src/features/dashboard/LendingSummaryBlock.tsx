@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { formatCount, formatPercent } from '../../lib/format';
 import { formatShortMoney } from '../../domain/money';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { Skeleton } from '../../ui/Skeleton';
 import { useLendingSummary } from './hooks';
 import { Panel, SectionBox } from '../../ui/layout';
@@ -15,7 +16,7 @@ const Note = styled.p`
 
 /** 'Lending Summary (as on today, DD/MM/YYYY)': sanctioned, customers, utilised against still unutilised, defaults. */
 export function LendingSummaryBlock({ today }: { today: Date }) {
-  const { data } = useLendingSummary();
+  const { data, error, mutate, isValidating } = useLendingSummary();
   const utilised = data?.utilised_limit_summary.utilised_limit ?? 0;
   const unutilised = data?.utilised_limit_summary.unutilised_limit ?? 0;
   const share = utilised + unutilised > 0 ? (utilised / (utilised + unutilised)) * 100 : 0;
@@ -23,7 +24,9 @@ export function LendingSummaryBlock({ today }: { today: Date }) {
     <SectionBox aria-labelledby="lending-title">
       <Panel data-testid="lending-summary">
         <h2 id="lending-title">Lending Summary (as on today, {format(today, 'dd/MM/yyyy')})</h2>
-        {!data ? (
+        {!data && error !== undefined ? (
+          <LoadFailed error={error} onRetry={() => void mutate()} retrying={isValidating} />
+        ) : !data ? (
           <Skeleton $height="120px" />
         ) : (
           <>

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { errorToastText } from '../../api/errors';
 import { UPLOAD_TEXTS } from '../../domain/csv';
 import { formatDate } from '../../lib/format';
 import { Button, GhostButton } from '../../ui/form';
+import { ErrorMessage } from '../../ui/LoadFailed';
 import { Skeleton } from '../../ui/Skeleton';
 import { useInvoices } from './hooks';
 import { CsvUploadModal } from './CsvUploadModal';
@@ -30,7 +30,7 @@ export function AddInvoicesCard() {
       </dl>
       {list.error !== undefined && list.data === undefined && (
         <LoadError role="alert">
-          <p>{errorToastText(list.error)}</p>
+          <ErrorMessage error={list.error} />
           <GhostButton type="button" onClick={() => void list.mutate()}>
             Retry
           </GhostButton>

@@ -1,7 +1,7 @@
 import { Fragment, useId } from 'react';
 import type { DistributorDetails } from '../../api/codecs/invoices';
-import { errorToastText } from '../../api/errors';
 import { formatMoney, formatShortMoney } from '../../domain/money';
+import { ErrorMessage } from '../../ui/LoadFailed';
 import { GhostButton } from '../../ui/form';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDistributorDetails } from './hooks';
@@ -36,7 +36,7 @@ export function DistributorUtilisationCard() {
       </dl>
       {error !== undefined && data === undefined && (
         <LoadError role="alert">
-          <p>{errorToastText(error)}</p>
+          <ErrorMessage error={error} />
           <GhostButton type="button" onClick={() => void mutate()}>
             Retry
           </GhostButton>

@@ -2,12 +2,12 @@ import { format, parseISO } from 'date-fns';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { InvoiceStats, StatsFilterInformation } from '../../api/codecs/invoices';
-import { errorToastText } from '../../api/errors';
 import { config } from '../../config';
 import { formatCount, formatDate } from '../../lib/format';
 import { formatMoney, formatShortMoney } from '../../domain/money';
 import { EChart } from '../../ui/charts/EChart';
 import { FilterButtons } from '../../ui/controls';
+import { ErrorMessage } from '../../ui/LoadFailed';
 import { GhostButton } from '../../ui/form';
 import { Skeleton } from '../../ui/Skeleton';
 import { CardGrid } from '../../ui/StatCard';
@@ -187,7 +187,7 @@ export function InvoiceStatsSection() {
       </SectionHeader>
       {failed && (
         <LoadError role="alert" style={{ marginBottom: 16 }}>
-          <p>{errorToastText(stats.error)}</p>
+          <ErrorMessage error={stats.error} />
           <GhostButton type="button" onClick={() => void stats.mutate()}>
             Retry
           </GhostButton>

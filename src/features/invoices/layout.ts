@@ -15,4 +15,5 @@ export const LoadError = styled.div`
   align-items: center;
   gap: 12px;
   p { margin: 0; color: ${({ theme }) => theme.danger}; }
+  details { flex-basis: 100%; }
 `;

@@ -3,11 +3,12 @@ import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { useSession } from '../../api/session-context';
 import { config } from '../../config';
-import { errorEntriesOf, toastText } from '../../domain/errors';
+import { toastText } from '../../domain/errors';
 import { formatRupees } from '../../domain/money';
 import { isOverdueView, type PayTab } from '../../domain/pay';
 import { PAGE_SIZE } from '../../domain/thresholds';
 import { Button, GhostButton } from '../../ui/form';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { Modal } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
 import { notify } from '../../ui/toast';
@@ -46,10 +47,11 @@ export default function PayScreen() {
 function PayPage({ token }: { token: string }) {
   const { list, tab, page, tabLoading, setTab, setPage } = usePayDocuments(token);
   if (list.error && !list.data) {
+    // A provider that failed, timed out or sent what this page cannot read: say so, and offer Retry.
     return (
-      <Box role="alert">
+      <Box>
         <h1>We could not open this payment page</h1>
-        <p>{toastText(errorEntriesOf(list.error))}</p>
+        <LoadFailed error={list.error} onRetry={() => void list.mutate()} retrying={list.isValidating} />
       </Box>
     );
   }
