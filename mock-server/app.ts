@@ -1,26 +1,31 @@
-import type { Express, RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import jsonServer, { type JsonServerRouter } from 'json-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkProductKey, DEFAULT_PRODUCT } from '../src/domain/product';
 import { requireAuth } from './auth/middleware';
-import { createTokenService, isTokenState, newTokenState, type TokenService, type TokenState } from './auth/tokens';
+import { createTokenService, newTokenState, type TokenService } from './auth/tokens';
 import type { MockContext } from './context';
 import type { Db } from './db';
+import { faultMode } from './faults';
 import { errorHandler, unknownRoute } from './http';
+import { warmIndexes } from './invoice-index';
 import { negotiateVersion } from './media-type';
 import { dashboardRoutes } from './routes/dashboard';
 import { devRoutes } from './routes/dev';
 import { distributorRoutes } from './routes/distributors';
 import { gatewayRoutes } from './routes/gateway';
 import { invoiceRoutes } from './routes/invoices';
+import { linkRoutes, reminderDevRoutes } from './routes/links';
+import { deliverDueReminders } from './links';
 import { otpRoutes } from './routes/otp';
 import { payRoutes } from './routes/pay';
 import { sessionRoutes } from './routes/sessions';
 import { uploadRoutes } from './routes/uploads';
 import { DEFAULT_SEED, generateDb } from './seed';
-import { isCompatibleDb, jsonFile } from './store';
+import { answerWhenDurable } from './store/middleware';
+import { type DurableStore, openStore } from './store/store';
 
 export interface MockServerOptions {
   /** Faker seed: the same seed (with the same scale and day) gives the same data. */
@@ -33,10 +38,16 @@ export interface MockServerOptions {
   tokenTtl?: number;
   /** Refresh-token lifetime in seconds. */
   refreshTtl?: number;
-  /** Folder for db.json and sessions.json; null keeps everything in memory. */
+  /** Folder for the durable store (snapshot, journal, sessions); null keeps everything in memory. */
   dataDir?: string | null;
   /** Regenerate from the seed even if a stored database exists. */
   reset?: boolean;
+  /** Go back to the backup snapshot (db.prev.ndjson); the current files are moved aside. */
+  restoreBackup?: boolean;
+  /** Journal bytes of database changes that start a snapshot (see store/store.ts). */
+  snapshotBytes?: number;
+  /** Journal segment bytes that start a new segment (see store/store.ts). */
+  rotateBytes?: number;
   /** The provider's product key (fills `{product}`). */
   product?: string;
   /** The web app's origin, for links in mails. */
@@ -56,8 +67,12 @@ export interface MockServer {
   /** The live database. */
   db: () => Db;
   tokens: TokenService;
+  /** The durable store; null in memory mode. */
+  store: DurableStore | null;
   /** Writes pending changes to disk. */
   flush(): Promise<void>;
+  /** Sends the reminders due by the mock's clock into the dev outbox; returns how many messages went out. */
+  deliverReminders(): number;
   listen(port: number, host?: string): Promise<RunningMock>;
 }
 
@@ -81,6 +96,9 @@ function allowOrigin(origin: string): RequestHandler {
 
 export const DEFAULT_TOKEN_TTL = 15 * 60;
 export const DEFAULT_REFRESH_TTL = 30 * 24 * 60 * 60;
+/** How often a listening mock sends the reminders that fell due. */
+const REMINDER_TICK_MS = 30_000;
+
 const PUBLIC_DIR = join(fileURLToPath(new URL('.', import.meta.url)), 'public');
 
 /**
@@ -96,28 +114,38 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? null;
 
-  const dbFile = jsonFile<Db>(dataDir === null ? null : join(dataDir, 'db.json'), (): Db => router.db.getState(), log);
-  const sessionsFile = jsonFile<TokenState>(dataDir === null ? null : join(dataDir, 'sessions.json'), () => tokenState, log);
-  if (options.reset) {
-    dbFile.remove();
-    sessionsFile.remove();
-  }
-  const stored: Db | null = dbFile.load(isCompatibleDb(seed, scale));
-  const state: Db = stored ?? generateDb({ seed, scale, today: clock() });
-  if (!stored) {
-    if (dataDir !== null) log(`[mock] seeded a new database (seed ${seed}, scale ${scale}) in ${dbFile.file}`);
-    dbFile.markDirty();
-  }
+  const generate = () => generateDb({ seed, scale, today: clock() });
+  // Saving mode: the durable store (a snapshot, a journal fsynced before each write is answered, sessions).
+  const store: DurableStore | null =
+    dataDir === null
+      ? null
+      : openStore({
+          dir: dataDir,
+          seed,
+          scale,
+          reset: options.reset,
+          restoreBackup: options.restoreBackup,
+          generate,
+          newSessions: newTokenState,
+          log,
+          now: () => clock().getTime(),
+          snapshotBytes: options.snapshotBytes,
+          rotateBytes: options.rotateBytes,
+        });
+  const state: Db = store?.db ?? generate();
+  // json-server's router only holds the data: its CRUD routes are never mounted, so nothing writes through it.
   const router: JsonServerRouter<Db> = jsonServer.router<Db>(state);
   const db = () => router.db.getState();
 
-  const tokenState: TokenState = sessionsFile.load(isTokenState) ?? newTokenState();
-  const tokens = createTokenService(tokenState, {
+  const tokens = createTokenService(store?.sessions ?? newTokenState(), {
     authTtl: options.tokenTtl ?? DEFAULT_TOKEN_TTL,
     refreshTtl: options.refreshTtl ?? DEFAULT_REFRESH_TTL,
     now: () => clock().getTime(),
-    onChange: () => sessionsFile.markDirty(),
+    onChange: (family) => store?.sessionChanged(family),
+    onRemove: (id) => store?.sessionRemoved(id),
   });
+  // The list indexes are built now, not by the first request.
+  warmIndexes(state);
 
   const ctx: MockContext = {
     db,
@@ -128,32 +156,30 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     appUrl: options.appUrl ?? 'http://127.0.0.1:5173',
     baseUrl: (req) => `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`,
     log,
-    persist: () => dbFile.markDirty(),
+    persist: () => {
+      store?.commit().catch(() => {}); // a failure is logged by the store
+    },
   };
 
   const app = jsonServer.create();
   app.disable('x-powered-by');
   // CORS only for the app's own origin (json-server's default would let any page read, say, the dev outbox).
   app.use(allowOrigin(new URL(ctx.appUrl).origin));
+  // Every write is answered only once its changes are on disk.
+  if (store) app.use(answerWhenDurable(store));
   app.use(jsonServer.defaults({ logger: false, static: PUBLIC_DIR, noGzip: true, noCors: true }));
+  app.use(faultMode(ctx)); // development-only faults (mock-server/faults.ts): off unless MOCK_FAULTS or --faults asks
   app.use(devRoutes(ctx));
+  app.use(express.json(), reminderDevRoutes(ctx));
   // Pages for the browser (fake payment gateway, statement): HTML, outside the Accept negotiation.
   app.use(gatewayRoutes(ctx));
   app.use(negotiateVersion(product));
   app.use(jsonServer.bodyParser);
-  // Persist after every successful write, whichever route made it.
-  app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
-      res.on('finish', () => {
-        if (res.statusCode < 400) dbFile.markDirty();
-      });
-    }
-    next();
-  });
   app.use(sessionRoutes(ctx));
   app.use(dashboardRoutes(ctx));
   app.use(uploadRoutes(ctx));
   app.use(distributorRoutes(ctx));
+  app.use(linkRoutes(ctx)); // before invoiceRoutes: GET /invoices/lookup is not an invoice id
   app.use(invoiceRoutes(ctx));
   app.use(payRoutes(ctx));
   app.use(otpRoutes(ctx));
@@ -161,17 +187,32 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   app.use(errorHandler(log));
 
   const flush = async () => {
-    await Promise.all([dbFile.flush(), sessionsFile.flush()]);
+    await store?.commit();
+  };
+
+  /** Sends the reminders due now (the mock's clock) into the outbox; the server runs it every half minute. */
+  const deliverReminders = () => {
+    const sent = deliverDueReminders(db(), clock().getTime(), { appUrl: ctx.appUrl, product });
+    if (sent > 0) {
+      ctx.persist();
+      log(`[mock] reminders: ${sent} message${sent === 1 ? '' : 's'} sent (GET /__dev/outbox)`);
+    }
+    return sent;
   };
 
   return {
     app,
     db,
     tokens,
+    store,
     flush,
+    deliverReminders,
     listen(port, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const server: Server = app.listen(port, host);
+        const reminders = setInterval(deliverReminders, REMINDER_TICK_MS);
+        reminders.unref();
+        server.once('close', () => clearInterval(reminders));
         server.once('error', reject);
         server.once('listening', () => {
           const address = server.address();
@@ -182,7 +223,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
             close: async () => {
               server.closeAllConnections();
               await new Promise<void>((done) => server.close(() => done()));
-              await flush();
+              await store?.close();
             },
           });
         });

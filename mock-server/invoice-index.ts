@@ -734,6 +734,8 @@ export interface InvoiceQuery {
   starred: boolean | null;
   /** Lower-cased search text (invoice number or customer name), or null. */
   search: string | null;
+  /** Lower-cased part of an invoice number (the send-link modal's 'Search By Invoice No.', 2+ characters), or null. */
+  numberSearch?: string | null;
 }
 
 /** A list result: its rows (sorted by due date, then id) and the due-list figures over all of them. */
@@ -823,19 +825,19 @@ export function findInvoices(db: Db, anchorId: number, q: InvoiceQuery, now: num
   if (q.starred === true) {
     // Few rows are starred: start from the stars, not from the slice.
     const ids = stars.starred.get(anchorId)?.Invoice ?? new Set<number>();
-    const key = `inv*|${slice.key}|${JSON.stringify(q.overdue)}|${isoDay(today)}|${q.search ?? ''}|${stars.generation}`;
+    const key = `inv*|${slice.key}|${JSON.stringify(q.overdue)}|${isoDay(today)}|${q.search ?? ''}|${q.numberSearch ?? ''}|${stars.generation}`;
     return index.memo.get(key, () => {
       const rows: Invoice[] = [];
       for (const id of ids) {
         const inv = index.invoiceById.get(id);
-        if (inv && slice.matches(inv) && inDueBounds(inv.due_date, q.overdue, today) && matchesSearch(index, inv, q.search)) rows.push(inv);
+        if (inv && slice.matches(inv) && inDueBounds(inv.due_date, q.overdue, today) && matchesSearch(index, inv, q.search) && matchesNumber(inv, q.numberSearch)) rows.push(inv);
       }
       return listResult(rows.sort(byDueDate));
     });
   }
 
   const [lo, hi] = dueRange(slice, q.overdue, today);
-  if (q.search === null && q.starred === null) {
+  if (q.search === null && !q.numberSearch && q.starred === null) {
     const customers = index.memo.get(`inv#|${slice.key}|${lo}|${hi}`, () => distinctCompanies(slice.rows.slice(lo, hi)));
     return {
       count: hi - lo,
@@ -846,22 +848,22 @@ export function findInvoices(db: Db, anchorId: number, q: InvoiceQuery, now: num
   }
   // Search (and "not starred"): scan the range once per distinct query, then serve its pages from the memo.
   const starGen = q.starred === false ? stars.generation : 0;
-  return index.memo.get(`inv?|${slice.key}|${lo}|${hi}|${q.search ?? ''}|${q.starred}|${starGen}`, () => {
+  return index.memo.get(`inv?|${slice.key}|${lo}|${hi}|${q.search ?? ''}|${q.numberSearch ?? ''}|${q.starred}|${starGen}`, () => {
     const unstarredOnly = q.starred === false ? (stars.starred.get(anchorId)?.Invoice ?? new Set<number>()) : null;
     const rows: Invoice[] = [];
     for (let i = lo; i < hi; i++) {
       const inv = slice.rows[i]!;
       if (unstarredOnly?.has(inv.id)) continue;
-      if (matchesSearch(index, inv, q.search)) rows.push(inv);
+      if (matchesSearch(index, inv, q.search) && matchesNumber(inv, q.numberSearch)) rows.push(inv);
     }
     return listResult(rows);
   });
 }
 
-function searchTextOf(index: AnchorIndex, invoiceId: number): string {
-  if (index.searchText === null) {
 const searchTextFor = (index: AnchorIndex, inv: Invoice) => `${inv.document_number}\n${index.companies.get(inv.distributor_company_id)?.name ?? ''}`.toLowerCase();
 
+function searchTextOf(index: AnchorIndex, invoiceId: number): string {
+  if (index.searchText === null) {
     const texts = new Map<number, string>();
     for (const inv of index.invoiceById.values()) texts.set(inv.id, searchTextFor(index, inv));
     index.searchText = texts;
@@ -870,6 +872,7 @@ const searchTextFor = (index: AnchorIndex, inv: Invoice) => `${inv.document_numb
 }
 
 const matchesSearch = (index: AnchorIndex, inv: Invoice, search: string | null) => search === null || searchTextOf(index, inv.id).includes(search);
+const matchesNumber = (inv: Invoice, part: string | null | undefined) => !part || inv.document_number.toLowerCase().includes(part);
 
 // ---------------------------------------------------------------------------------------------------
 // Payment lists (collections)

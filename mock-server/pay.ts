@@ -7,6 +7,8 @@ import { isOverdueView, isPastCreditCutoff } from '../src/domain/pay';
 import { closedStatusOf } from '../src/domain/statuses';
 import { CREDIT_PERIOD_DAYS, OVERDUE_CUTOFF_DAYS } from '../src/domain/thresholds';
 import { HttpError, isRecord, resource, type ApiErrorEntry } from './http';
+import { touched } from './store/changes';
+import { settleLinks } from './links';
 
 /**
  * The pay page's account model: who a pay token is (one customer of one anchor, with its loan), which
@@ -291,6 +293,9 @@ export function recordPayment(
   } else {
     invoice.status = 'partially_paid';
   }
+  touched(db, 'invoices', invoice);
+  // A payment link whose invoices are now all paid is paid.
+  if (invoice.status === 'paid') settleLinks(db, [invoice.id], details.now);
   return payment;
 }
 
@@ -325,13 +330,13 @@ export function drawCredit(db: Db, loan: LoanApplication, lines: readonly Checke
     recordPayment(db, line.invoice, line.amount, 'credit', { utr: `UTRC${ymd(now)}${String(nextId(db.payments)).padStart(8, '0')}`, now, drawdownId: id });
     if (line.bankAccountId !== null) line.invoice.bank_account_ids = [line.bankAccountId];
     loan.limit_utilized += line.amount;
+    touched(db, 'invoices', line.invoice);
+    touched(db, 'loan_applications', loan);
     ids.push(id);
   }
   return ids;
 }
 
-    touched(db, 'invoices', line.invoice);
-    touched(db, 'loan_applications', loan);
 /** One document of the pay page, as GET /invoice_collection lists it (and POST /create_invoice answers it). */
 export function collectionItem(db: Db, account: PayAccount, invoice: Invoice) {
   let last: { date: string; id: number; utr: string } | null = null;

@@ -6,7 +6,8 @@ import type { MockContext } from '../context';
 import { csvColumnsFrom, sendCsv, wantsCsv } from '../csv';
 import { paiseToText } from '../../src/domain/money';
 import { type DistributorCompany } from '../db';
-import { type ApplicationStatus } from '../../src/domain/statuses';
+import { INVOICE_STATUSES, type ApplicationStatus } from '../../src/domain/statuses';
+import { isSearchable } from '../../src/domain/thresholds';
 import { REGIONS, type Region } from '../../src/domain/regions';
 import { resource, route, validationError } from '../http';
 import { filterValue, paginate, pageParams } from '../paging';
@@ -105,6 +106,10 @@ function csvCell(c: DistributorCompany, figures: LeadFigures, key: LeadCsvKey): 
  * address, phone, account details), as the admin's customer list asks for them. Filters: region, search
  * (name or code); `page` and `items` page it. Newest customers first.
  *
+ * With `filter[status]` (invoice statuses, comma-separated, e.g. `open,partially_paid`) it is the send-link
+ * modal's list: customers with invoices in those statuses, and the search (3+ characters) also matches
+ * their invoice numbers ('Search by Customer/Invoice').
+ *
  * With `filter[application_status]` it is the lead manager's list for that status (as is
  * GET /distributor_companies/lead_list for new leads): the rows add the lead figures, the answer adds
  * csv_headers_accepted, and `filter[download_as_csv]=true` (+ `headers_accepted`) exports every matching
@@ -127,6 +132,35 @@ export function distributorRoutes(ctx: MockContext): Router {
           matchesCustomer(c, search),
       )
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  };
+
+  /** Customers with invoices in the given statuses; the search matches name, code or one of those invoices' numbers. */
+  const companiesWithInvoices = (req: Request, rawStatuses: string) => {
+    const me = currentUser(req);
+    const statuses = rawStatuses.split(',').map((s) => s.trim());
+    const unknown = statuses.filter((s) => !(INVOICE_STATUSES as readonly string[]).includes(s));
+    if (unknown.length > 0) throw validationError({ status: `status must list invoice statuses (${INVOICE_STATUSES.join(', ')})` });
+    const region = regionFilter(filterValue(req, 'region'));
+    const rawSearch = filterValue(req, 'search');
+    if (rawSearch !== undefined && !isSearchable(rawSearch)) throw validationError({ search: 'search needs at least 3 characters' });
+    const needle = rawSearch?.trim().toLowerCase();
+    const numbers = new Map<number, string[]>();
+    for (const inv of ctx.db().invoices) {
+      if (inv.anchor_id !== me.anchor_id || !statuses.includes(inv.status)) continue;
+      const list = numbers.get(inv.distributor_company_id) ?? [];
+      list.push(inv.document_number.toLowerCase());
+      numbers.set(inv.distributor_company_id, list);
+    }
+    return ctx
+      .db()
+      .distributor_companies.filter(
+        (c) =>
+          c.anchor_id === me.anchor_id &&
+          numbers.has(c.id) &&
+          (region === null || c.region === region) &&
+          (needle === undefined || matchesCustomer(c, needle) || numbers.get(c.id)!.some((n) => n.includes(needle))),
+      )
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   };
 
   const leads = async (req: Request, res: Response, status: ApplicationStatus) => {
@@ -180,7 +214,9 @@ export function distributorRoutes(ctx: MockContext): Router {
         return;
       }
       const { page, items } = pageParams(req);
-      const { rows: pageRows, pagy } = paginate(companies(req, null), page, items);
+      const invoiceStatuses = filterValue(req, 'status');
+      const rows = invoiceStatuses === undefined ? companies(req, null) : companiesWithInvoices(req, invoiceStatuses);
+      const { rows: pageRows, pagy } = paginate(rows, page, items);
       res.json({ data: pageRows.map((c) => resource('distributor_company', c.id, contactAttributes(c))), pagy });
     }),
   );

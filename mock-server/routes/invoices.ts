@@ -11,7 +11,8 @@ import { bodyObject, isRecord, notFound, resource, route, throwIfProblems, valid
 import { anchorIndex, availableLimit, availableLimits, balanceOf, factsOf, findInvoices, findPayments, graphTypeOf, invoiceStats, isStarred, linkFigures, OVERDUE_CRITERIA, overdueDays, setStar, STATS_TYPES, type AnchorIndex, type InvoiceQuery, type OverdueCriteria, type PaymentQuery, type StatsBuckets, type StatsType } from '../invoice-index';
 import { filterValue, pageParams, pageWindow, type Pagy } from '../paging';
 import { regionFilter } from './distributors';
-import { SEARCH_MIN_LENGTH, searchKeyword } from '../../src/domain/thresholds';
+import { isSearchable, SEARCH_MIN_LENGTH, searchKeyword } from '../../src/domain/thresholds';
+import { INVOICE_SEARCH_MIN_LENGTH } from '../../src/domain/reminders';
 
 /**
  * The invoices page (spec 1 §2.6, §3, §4, §7): invoice statistics, the Invoices Due list and the Detailed
@@ -118,8 +119,11 @@ export function invoiceQuery(req: Request): InvoiceQuery {
   const starred = booleanFilter(filterValue(req, 'resource_starred_eq'), 'resource_starred_eq', problems);
   const companyId = wholeNumber(filterValue(req, 'distributor_company_id'), 'distributor_company_id', problems, 1, Number.MAX_SAFE_INTEGER);
   const search = searchFilter(req, problems);
+  const numberPart = filterValue(req, 'document_number_cont')?.trim().toLowerCase();
+  if (numberPart !== undefined && !isSearchable(numberPart, INVOICE_SEARCH_MIN_LENGTH)) problems.document_number_cont = `document_number_cont needs at least ${INVOICE_SEARCH_MIN_LENGTH} characters`;
   throwIfProblems(problems);
   return {
+    numberSearch: numberPart ?? null,
     statuses: statusList as InvoiceStatus[],
     region,
     channelFinance,

@@ -141,7 +141,10 @@ export function payRoutes(ctx: MockContext): Router {
       const tab = readTab(req.query.status);
       const { page } = pageParams(req);
       const invoices = customerInvoices(db, account);
-      const { rows, pagy } = paginate(invoices.filter(IN_TAB[tab]).sort(tabOrder(tab)), page, PAGE_SIZE);
+      // A link sent for chosen invoices shows those as open (and the customer's own manual ones), not every due.
+      const named = account.link.invoices_only ? new Set(account.link.invoice_ids) : null;
+      const inLink = (inv: Invoice) => named === null || tab === 'closed' || named.has(inv.id) || inv.is_manual === true;
+      const { rows, pagy } = paginate(invoices.filter((inv) => IN_TAB[tab](inv) && inLink(inv)).sort(tabOrder(tab)), page, PAGE_SIZE);
       res.json({
         data: rows.map((invoice) => collectionItem(db, account, invoice)),
         meta: collectionMeta(ctx, req, db, account, invoices),

@@ -28,6 +28,7 @@ export function publicUser(user: User, anchor: Anchor | undefined, baseUrl: stri
     news_letter: user.news_letter,
     send_email: user.send_email,
     is_system_generated: user.is_system_generated,
+    permissions: user.permissions ?? [],
     anchor: anchor
       ? {
           id: anchor.id,
@@ -168,10 +169,10 @@ export function sessionRoutes(ctx: MockContext): Router {
       const user = db.users.find((u) => u.id === record.user_id);
       if (!user) throw notFound('The account of this reset link no longer exists.');
       user.password_hash = hashPassword(password);
-      voidResetLinks(db, user.id, ctx.now());
       touched(db, 'users', user);
-      tokens.revokeUser(user.id);
+      voidResetLinks(db, user.id, ctx.now());
       // One journal line holds the new password and the sessions it ends: they commit together.
+      tokens.revokeUser(user.id);
       res.json({ message: 'Your password has been reset. Log in with the new password.' });
     }),
   );
@@ -186,10 +187,10 @@ export function sessionRoutes(ctx: MockContext): Router {
         throw validationError({ password: 'The new password must differ from the current one.' });
       }
       user.password_hash = hashPassword(password);
-      voidResetLinks(ctx.db(), user.id, ctx.now());
       touched(ctx.db(), 'users', user);
-      tokens.revokeUser(user.id, req.tokenFamilyId);
+      voidResetLinks(ctx.db(), user.id, ctx.now());
       // One journal line holds the new password and the sessions it ends: they commit together.
+      tokens.revokeUser(user.id, req.tokenFamilyId);
       res.json({ message: 'Password Changed Successfully!' });
     }),
   );

@@ -1,3 +1,4 @@
+import { CREATE_PAYMENT_LINKS } from '../../src/domain/user';
 import { addDays, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
@@ -134,6 +135,8 @@ function users(r: Random, seed: number, today: Date): User[] {
     send_email: true,
     is_system_generated: true,
     created_at: addDays(today, -800).toISOString(),
+    // The demo logins may create payment links (spec 1 §6's user-level check); QA logins and other staff may not.
+    permissions: [CREATE_PAYMENT_LINKS],
   }));
   for (const qa of QA_LOGINS) {
     rows.push({

@@ -27,4 +27,12 @@ export interface User {
   event?: AccessType | null;
   anchor?: UserAnchor | null;
   is_system_generated?: boolean;
+  /** User-level checks ('create_payment_links'); absent: none. */
+  permissions?: string[];
 }
+
+/** User-level checks (spec 1 §6): the provider lists a user's permissions; the app shows what they allow. */
+export const CREATE_PAYMENT_LINKS = 'create_payment_links';
+
+/** True when the user may create payment links (the Create Payment Links card and modal). */
+export const canCreatePaymentLinks = (user: Pick<User, 'permissions'> | null | undefined): boolean => user?.permissions?.includes(CREATE_PAYMENT_LINKS) ?? false;

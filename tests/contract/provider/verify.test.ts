@@ -1,3 +1,4 @@
+import { linkStates } from './states/links';
 import { Verifier } from '@pact-foundation/pact';
 import type { RequestHandler } from 'express';
 import { resolve } from 'node:path';
@@ -49,6 +50,10 @@ const stateHandlers = {
     authToken = (await session('t1@anchor.test')).auth_token;
     return undefined;
   },
+  'anchor1551@anchor.test is logged in': async () => {
+    authToken = (await session('anchor1551@anchor.test')).auth_token;
+    return undefined;
+  },
   'unset@anchor.test is logged in': async () => {
     authToken = (await session('unset@anchor.test')).auth_token;
     return undefined;
@@ -77,6 +82,7 @@ const stateHandlers = {
   },
   ...payStates({ db: () => mock.db(), url: () => running.url, authorize: (token) => (authToken = token), now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
   ...uploadStates({ db: () => mock.db() }),
+  ...linkStates({ db: () => mock.db() }),
   ...invoiceStates({ db: () => mock.db(), now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
 };
 

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { addDays } from 'date-fns';
+import type { Db, DistributorCompany, Invoice, PaymentLink, Reminder } from './db';
+import { nextId } from './db';
+import { touched } from './store/changes';
+import { CHANNEL_LABELS, REMINDER_TEXT, reminderHour, weekdaysOf, type Channel } from '../src/domain/reminders';
+import type { LinkStatus } from '../src/domain/statuses';
+import { formatMoney } from '../src/domain/money';
+
+/**
+ * Payment links and reminders as the provider keeps them: a link is a real pay-page token for one customer
+ * and the invoices it names; its status follows those invoices (paid once all are) and its expiry; every
+ * message the provider "sends" lands in the dev outbox (`db.mails`) with its channel, recipient and text.
+ */
+
+/** A new link opens the pay page for this long. */
+export const LINK_TTL_DAYS = 7;
+
+/** The pay page's address for a link token (the app's `/pay-with-{product}` route). */
+export const payLinkUrl = (appUrl: string, product: string, token: string) => `${appUrl.replace(/\/$/, '')}/pay-with-${product}?token=${token}`;
+
+const unpaid = (invoice: Invoice) => invoice.status === 'open' || invoice.status === 'partially_paid';
+
+/** A link's status now: paid once every invoice it names is paid, expired after its expiry, else pending. */
+export function linkStatus(db: Db, link: PaymentLink, now: number): LinkStatus {
+  if (link.status === 'paid') return 'paid';
+  if (link.invoice_ids.length > 0 && link.invoice_ids.every((id) => db.invoices.find((inv) => inv.id === id)?.status === 'paid')) return 'paid';
+  if (link.status === 'expired' || Date.parse(link.expires_at) <= now) return 'expired';
+  return 'pending';
+}
+
+/** Marks the links naming `invoiceIds` paid when all their invoices are (called when the pay page settles invoices). */
+export function settleLinks(db: Db, invoiceIds: readonly number[], now: number): void {
+  const settled = new Set(invoiceIds);
+  for (const link of db.payment_links) {
+    if (link.status !== 'pending' || !link.invoice_ids.some((id) => settled.has(id))) continue;
+    if (linkStatus(db, link, now) === 'paid') {
+      link.status = 'paid';
+      touched(db, 'payment_links', link);
+    }
+  }
+}
+
+/** The open and part-paid invoices of a customer, oldest due first. */
+export function openInvoicesOf(db: Db, companyId: number): Invoice[] {
+  return db.invoices.filter((inv) => inv.distributor_company_id === companyId && unpaid(inv)).sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id);
+}
+
+/** Where a channel's message goes for a customer: its primary user's mobile (WhatsApp, SMS) or e-mail. */
+const recipient = (company: DistributorCompany, channel: Channel) => (channel === 'email' ? company.primary_user_email : company.primary_user_mobile);
+
+/** Puts one message per channel in the outbox. */
+export function sendMessages(db: Db, company: DistributorCompany, channels: readonly Channel[], text: { subject: string; body: string; link: string | null }, now: number): void {
+  for (const channel of channels) {
+    db.mails.push({ id: nextId(db.mails), to: recipient(company, channel), channel, subject: text.subject, body: text.body, link: text.link, sent_at: new Date(now).toISOString() });
+  }
+}
+
+/** The invoices' balance due (amounts are paise in the mock's data), as the message says it ('₹22,150.00'). */
+const balanceText = (db: Db, ids: readonly number[]) => {
+  const paise = ids.reduce((sum, id) => {
+    const inv = db.invoices.find((i) => i.id === id);
+    return sum + (inv ? inv.total - inv.amount_paid : 0);
+  }, 0);
+  return formatMoney(paise);
+};
+
+/** Makes a link for a customer's invoices and sends it on each channel; the row is returned as stored. */
+export function createLink(db: Db, input: { anchorName: string; company: DistributorCompany; invoiceIds: number[]; channels: Channel[]; appUrl: string; product: string; now: number }): PaymentLink {
+  const created = new Date(input.now);
+  const link: PaymentLink = {
+    id: nextId(db.payment_links),
+    anchor_id: input.company.anchor_id,
+    distributor_company_id: input.company.id,
+    invoice_ids: input.invoiceIds,
+    token: randomBytes(16).toString('hex'),
+    mode_of_communication: input.channels,
+    status: 'pending',
+    created_at: created.toISOString(),
+    expires_at: addDays(created, LINK_TTL_DAYS).toISOString(),
+    invoices_only: true,
+  };
+  db.payment_links.push(link);
+  const url = payLinkUrl(input.appUrl, input.product, link.token);
+  const numbers = input.invoiceIds.map((id) => db.invoices.find((inv) => inv.id === id)?.document_number ?? String(id));
+  sendMessages(
+    db,
+    input.company,
+    input.channels,
+    {
+      subject: `${input.anchorName}: payment link for ${numbers.length === 1 ? `invoice ${numbers[0]}` : `${numbers.length} invoices`}`,
+      body: `Dear ${input.company.name}, please pay ${balanceText(db, input.invoiceIds)} due to ${input.anchorName} (${numbers.join(', ')}) at ${url}. The link is valid for ${LINK_TTL_DAYS} days.`,
+      link: url,
+    },
+    input.now,
+  );
+  return link;
+}
+
+/** The link row the app reads (spec 1 §3), with its invoices' numbers and its status now. */
+export function linkRow(db: Db, link: PaymentLink, now: number, url: string) {
+  const company = db.distributor_companies.find((c) => c.id === link.distributor_company_id);
+  return {
+    id: String(link.id),
+    name: company?.primary_user_name ?? company?.name ?? '',
+    phone_number: company?.primary_user_mobile ?? null,
+    email: company?.primary_user_email ?? null,
+    invoice_ids: link.invoice_ids.map(String),
+    invoice_numbers: link.invoice_ids.map((id) => db.invoices.find((inv) => inv.id === id)?.document_number ?? String(id)),
+    creation_date: link.created_at,
+    status: linkStatus(db, link, now),
+    mode_of_communication: link.mode_of_communication,
+    url,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reminders
+// ---------------------------------------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+/** India Standard Time: reminder hours are the anchor's wall-clock hours. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * The first time at or after `from` (ms) when a reminder runs: its hour (IST) on one of its days
+ * (Monday-first 0/1 string). Null for a schedule that cannot run (no day).
+ */
+export function nextRunAt(reminder: Pick<Reminder, 'time' | 'days'>, from: number): number | null {
+  const hour = reminderHour(reminder.time);
+  const days = weekdaysOf(reminder.days);
+  if (hour === null || days === null || days.length === 0) return null;
+  const wanted = new Set(days.map((d) => ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(d)));
+  const local = from + IST_OFFSET_MS;
+  const midnight = Math.floor(local / DAY_MS) * DAY_MS;
+  for (let day = 0; day <= 7; day++) {
+    const at = midnight + day * DAY_MS + hour * 3_600_000;
+    // getUTCDay of the local midnight: 0 Sunday .. 6 Saturday; Monday-first index = (d + 6) % 7.
+    const weekday = (new Date(midnight + day * DAY_MS).getUTCDay() + 6) % 7;
+    if (at >= local && wanted.has(weekday)) return at - IST_OFFSET_MS;
+  }
+  return null;
+}
+
+/**
+ * Delivers every reminder due at `now`: for each customer of its invoices that still owe, a link for those
+ * invoices goes out on the reminder's channels with the fixed reminder text. A once-reminder then ends;
+ * the others move to their next run. Returns how many messages went out.
+ */
+export function deliverDueReminders(db: Db, now: number, options: { appUrl: string; product: string }): number {
+  let sent = 0;
+  for (const reminder of db.reminders ?? []) {
+    if (reminder.next_run_at === null || Date.parse(reminder.next_run_at) > now) continue;
+    const runAt = Date.parse(reminder.next_run_at);
+    const owing = reminder.invoice_ids.map((id) => db.invoices.find((inv) => inv.id === id)).filter((inv): inv is Invoice => inv !== undefined && unpaid(inv));
+    const byCompany = new Map<number, number[]>();
+    for (const inv of owing) byCompany.set(inv.distributor_company_id, [...(byCompany.get(inv.distributor_company_id) ?? []), inv.id]);
+    const anchorName = db.anchors.find((a) => a.id === reminder.anchor_id)?.name ?? 'Your supplier';
+    for (const [companyId, invoiceIds] of byCompany) {
+      const company = db.distributor_companies.find((c) => c.id === companyId);
+      if (!company) continue;
+      const before = db.mails.length;
+      const link = createLink(db, { anchorName, company, invoiceIds, channels: reminder.modes, appUrl: options.appUrl, product: options.product, now: runAt });
+      // The reminder's own text replaces the plain link message.
+      for (const mail of db.mails.slice(before)) {
+        mail.subject = `${anchorName}: reminder of dues`;
+        mail.body = `${REMINDER_TEXT} ${payLinkUrl(options.appUrl, options.product, link.token)}`;
+        mail.reminder_id = reminder.id;
+      }
+      sent += db.mails.length - before;
+    }
+    reminder.last_run_at = new Date(runAt).toISOString();
+    reminder.next_run_at = reminder.type === 'ONCE' ? null : (() => {
+      const next = nextRunAt(reminder, runAt + 60_000);
+      return next === null ? null : new Date(next).toISOString();
+    })();
+    touched(db, 'reminders', reminder);
+  }
+  return sent;
+}
+
+export const channelList = (channels: readonly Channel[]) => channels.map((c) => CHANNEL_LABELS[c]).join(', ');
