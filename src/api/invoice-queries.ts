@@ -3,7 +3,8 @@ import { csvExportQuery, pageQuery } from './list-query';
 import { CLOSED_STATUSES, DUE_STATUSES, OVERDUE_BUCKETS, UNPAID_STATUSES, type ClosedStatus } from '../domain/statuses';
 import { chartWindow, type ChartPeriod } from '../domain/chart-periods';
 import type { RegionFilter } from '../domain/regions';
-import { searchKeyword } from '../domain/thresholds';
+import { INVOICE_SEARCH_MIN_LENGTH } from '../domain/reminders';
+import { isSearchable, searchKeyword } from '../domain/thresholds';
 
 /**
  * The invoices page's filters as the screen names them, and the provider queries they become (spec 1 §4,
@@ -99,6 +100,8 @@ export interface InvoiceListParams {
   page?: number;
   /** One customer's invoices (the send-link modal). */
   customerId?: string;
+  /** 'Search By Invoice No.' of the send-link modal: sent from 2 characters on (spec 1 §5). */
+  numberSearch?: string;
 }
 
 /** The `filter` of a GET /invoices query. */
@@ -111,6 +114,7 @@ export function invoiceFilter(params: InvoiceListParams): Query {
     distributor_company_region_eq: regionValue(params.region),
     search_keyword: searchKeyword(params.search),
     distributor_company_id: params.customerId,
+    document_number_cont: isSearchable(params.numberSearch, INVOICE_SEARCH_MIN_LENGTH) ? params.numberSearch!.trim() : undefined,
   };
 }
 

@@ -69,6 +69,8 @@ interface TableProps<T> {
   onRetry?: () => void;
   maxHeight?: number;
   skeletonRows?: number;
+  /** What an empty table says (spec: 'No data found.'; the send-link modal's lists 'No Record Found'). */
+  emptyText?: string;
 }
 
 /**
@@ -88,6 +90,7 @@ export function Table<T>({
   onRetry,
   maxHeight = TABLE_MAX_HEIGHT,
   skeletonRows = 5,
+  emptyText = EMPTY_TEXT,
 }: TableProps<T>) {
   const failed = error !== undefined && error !== null && !loading;
   const busy = !failed && (loading || rows === undefined);
@@ -130,7 +133,7 @@ export function Table<T>({
           )}
           {shown?.length === 0 && (
             <tr>
-              <Empty colSpan={columns.length}>{EMPTY_TEXT}</Empty>
+              <Empty colSpan={columns.length}>{emptyText}</Empty>
             </tr>
           )}
           {shown?.map((row) => (

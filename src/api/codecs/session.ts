@@ -35,6 +35,7 @@ export const User = t.intersection([
     event: Nullable(AccessType),
     anchor: Nullable(UserAnchor),
     is_system_generated: t.boolean,
+    permissions: t.array(t.string),
   }),
 ]);
 export const UserResponse = one(User);

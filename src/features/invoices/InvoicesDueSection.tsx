@@ -10,6 +10,8 @@ import { FilterButtons, Label, Select } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
 import { ListBlock } from '../../ui/ListBlock';
 import { Modal } from '../../ui/Modal';
+import { ReminderComposer } from './ReminderComposer';
+import { SendPaymentLinksModal } from './SendPaymentLinksModal';
 import { StarToggle } from '../../ui/StarToggle';
 import { MODAL_TABLE_MAX_HEIGHT, type Column } from '../../ui/Table';
 import { useList, type ListResult } from '../../ui/useList';
@@ -152,6 +154,10 @@ export function InvoicesDueSection() {
   const expanded = detailed.filters.open === '1';
   const headingId = useId();
   const showVirtualAccount = list.data?.meta.show_virtual_account_number ?? false;
+  // Open in the URL (`send-links.f.open=1`), like the other modals, so a reload keeps it open.
+  const [sendLinks, updateSendLinks] = useTableState('send-links');
+  const sending = sendLinks.filters.open === '1';
+  const setSending = (open: boolean) => updateSendLinks({ filters: open ? { open: '1' } : {} });
 
   return (
     <section aria-labelledby={headingId} style={{ marginBottom: 32 }}>
@@ -181,14 +187,14 @@ export function InvoicesDueSection() {
             <GhostButton type="button" onClick={() => updateDetailed({ ...DEFAULT_TABLE_STATE, filters: { ...DETAILED_DEFAULTS.filters, open: '1' } })}>
               Expand
             </GhostButton>
-            <GhostButton type="button" disabled aria-describedby={`${headingId}-links`}>
+            <GhostButton type="button" aria-haspopup="dialog" onClick={() => setSending(true)}>
               Send Payment Links
             </GhostButton>
-            <small id={`${headingId}-links`}>Payment links and reminders arrive in a later release.</small>
           </>
         }
       />
       {expanded && <DetailedInvoices showVirtualAccount={showVirtualAccount} />}
+      <SendPaymentLinksModal open={sending} onClose={() => setSending(false)} linksSent={list.data?.meta.total_payment_links} onSent={() => void list.mutate()} />
     </section>
   );
 }
@@ -273,6 +279,7 @@ function DetailedInvoices({ showVirtualAccount }: { showVirtualAccount: boolean 
         maxHeight={MODAL_TABLE_MAX_HEIGHT}
         tools={<span aria-live="polite">{selected.size} selected</span>}
       />
+      <ReminderComposer collapsible invoiceIds={list.state.selected} title="Reminder for the ticked invoices" />
     </Modal>
   );
 }

@@ -1,5 +1,8 @@
 import styled from 'styled-components';
+import { useSessionState } from '../../api/session-context';
+import { canCreatePaymentLinks } from '../../domain/user';
 import { AddInvoicesCard } from './AddInvoicesCard';
+import { CreatePaymentLinksCard } from './CreatePaymentLinks';
 import { CollectionsSection } from './CollectionsSection';
 import { DistributorUtilisationCard } from './DistributorUtilisationCard';
 import { InvoicesDueSection } from './InvoicesDueSection';
@@ -18,16 +21,18 @@ const TopRow = styled.div`
 `;
 
 /**
- * The Invoices page (spec 1 §2.6): the Add New Invoices card (CSV upload) and the distributor utilisation
- * card, the invoice statistics, the Invoices Due table and the Collections table. The payment-link and
- * reminder entry points arrive with their own issue.
+ * The Invoices page (spec 1 §2.6): the Add New Invoices card (CSV upload), Create Payment Links for users
+ * allowed to (spec 1 §6), the distributor utilisation card, the invoice statistics, the Invoices Due table
+ * (with Send Payment Links and the Detailed Invoice table's reminders) and the Collections table.
  */
 export default function InvoicesScreen() {
+  const mayCreateLinks = useSessionState((s) => canCreatePaymentLinks(s.context.user));
   return (
     <Page>
       <h1>Invoices</h1>
       <TopRow>
         <AddInvoicesCard />
+        {mayCreateLinks && <CreatePaymentLinksCard />}
         <DistributorUtilisationCard />
       </TopRow>
       <InvoiceStatsSection />
