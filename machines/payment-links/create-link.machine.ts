@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorEntriesOf, type ErrorEntry } from '../../src/domain/errors';
 import {
-  BLOCKED_CHANNEL_CODE,
-  blockedChannelText,
+  blockedChannelNotice,
   INVOICE_LOOKUP_MIN_LENGTH,
   LINK_MESSAGES,
   orderedChannels,
   toggleIn,
+  withBlocked,
   type Channel,
   type CreateLinkBody,
 } from '../../src/domain/reminders';
@@ -81,7 +81,7 @@ export const createLinkMachine = setup({
   initial: 'editing',
   on: {
     SET_BLOCKED: {
-      actions: assign(({ context, event }) => ({ blocked: [...event.blocked], channels: context.channels.filter((c) => !event.blocked.includes(c)) })),
+      actions: assign(({ context, event }) => withBlocked(context.channels, event.blocked)),
     },
   },
   states: {
@@ -89,7 +89,7 @@ export const createLinkMachine = setup({
       on: {
         TYPE_NUMBER: [{ guard: 'lookupReady', target: 'lookingUp', actions: 'typed' }, { actions: 'typed' }],
         TOGGLE_CHANNEL: [
-          { guard: 'blockedChannel', actions: assign(({ event }) => ({ notice: [{ code: BLOCKED_CHANNEL_CODE, detail: blockedChannelText(event.channel) }] })) },
+          { guard: 'blockedChannel', actions: assign(({ event }) => ({ notice: blockedChannelNotice(event.channel) })) },
           { actions: assign(({ context, event }) => ({ channels: toggleIn(context.channels, event.channel), key: null, notice: null })) },
         ],
         SEND: [

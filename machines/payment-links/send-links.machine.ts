@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorEntriesOf, type ErrorEntry } from '../../src/domain/errors';
 import {
-  BLOCKED_CHANNEL_CODE,
-  blockedChannelText,
+  blockedChannelNotice,
   LINK_MESSAGES,
   orderedChannels,
   toggleIn,
+  withBlocked,
   type Channel,
   type SendLinksBody,
 } from '../../src/domain/reminders';
@@ -100,7 +100,7 @@ export const sendLinksMachine = setup({
   initial: 'editing',
   on: {
     SET_BLOCKED: {
-      actions: assign(({ context, event }) => ({ blocked: [...event.blocked], channels: context.channels.filter((c) => !event.blocked.includes(c)) })),
+      actions: assign(({ context, event }) => withBlocked(context.channels, event.blocked)),
     },
   },
   states: {
@@ -119,7 +119,7 @@ export const sendLinksMachine = setup({
           actions: ['changed', assign(({ context, event }) => (context.selectAll ? { invoiceIds: [], selectAll: false } : { invoiceIds: [...event.ids], selectAll: true }))],
         },
         TOGGLE_CHANNEL: [
-          { guard: 'blockedChannel', actions: assign(({ event }) => ({ notice: [{ code: BLOCKED_CHANNEL_CODE, detail: blockedChannelText(event.channel) }] })) },
+          { guard: 'blockedChannel', actions: assign(({ event }) => ({ notice: blockedChannelNotice(event.channel) })) },
           { actions: ['changed', assign(({ context, event }) => ({ channels: toggleIn(context.channels, event.channel) }))] },
         ],
         SEND: [

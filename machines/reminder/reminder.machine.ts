@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorEntriesOf, type ErrorEntry } from '../../src/domain/errors';
 import {
-  BLOCKED_CHANNEL_CODE,
-  blockedChannelText,
+  blockedChannelNotice,
   reminderBody,
   reminderProblem,
   toggleIn,
+  withBlocked,
   type Channel,
   type ReminderBody,
   type ReminderType,
@@ -80,14 +80,14 @@ export const reminderMachine = setup({
     // The selection and the configuration follow the screen in every state; a save under way keeps what it sent.
     SET_INVOICES: { actions: assign(({ event }) => ({ invoiceIds: [...event.ids] })) },
     SET_BLOCKED: {
-      actions: assign(({ context, event }) => ({ blocked: [...event.blocked], channels: context.channels.filter((c) => !event.blocked.includes(c)) })),
+      actions: assign(({ context, event }) => withBlocked(context.channels, event.blocked)),
     },
   },
   states: {
     editing: {
       on: {
         TOGGLE_CHANNEL: [
-          { guard: 'blockedChannel', actions: assign(({ event }) => ({ notice: notice(BLOCKED_CHANNEL_CODE, blockedChannelText(event.channel)) })) },
+          { guard: 'blockedChannel', actions: assign(({ event }) => ({ notice: blockedChannelNotice(event.channel) })) },
           {
             actions: [
               'changed',

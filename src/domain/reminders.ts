@@ -156,3 +156,9 @@ export const orderedChannels = (channels: readonly Channel[]): Channel[] => CHAN
 export function toggleIn<T>(list: readonly T[], item: T): T[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 }
+
+/** The warning a click on a blocked channel raises (spec 1 §5, §8), as an error list for the toast. */
+export const blockedChannelNotice = (channel: Channel): { code: string; detail: string }[] => [{ code: BLOCKED_CHANNEL_CODE, detail: blockedChannelText(channel) }];
+
+/** A form's channels once the anchor's blocks are known: the blocked ones are taken off. */
+export const withBlocked = (channels: readonly Channel[], blocked: readonly Channel[]) => ({ blocked: [...blocked], channels: channels.filter((c) => !blocked.includes(c)) });
