@@ -243,7 +243,8 @@ test.describe('faults: the session', () => {
     await logInReady(page, 't1@anchor.test');
     await faults.add('GET /payments status=401 times=1; POST /auth status=401 code=ER-AUTH-102');
     const refreshes = requestsTo(page, '/auth', 'POST');
-    await openCollections(page);
+    // The page may go to /login before it has drawn: do not wait for it to show first.
+    await page.goto('/invoices?collections.f.period=last_90_days');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('status').filter({ hasText: 'ER-AUTH-102: The token is invalid, expired or revoked (a fault injected by the mock).' })).toBeVisible();
     // A refusal is not retried.
