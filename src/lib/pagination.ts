@@ -76,3 +76,15 @@ export function pageSummary(pagy: Pagy, unit?: string): string {
   const to = pagy.to ?? Math.min(page * items, count);
   return of(`Showing ${formatCount(from)} to ${formatCount(to)} of ${formatCount(count)}`);
 }
+
+/**
+ * A zero-based page (drawdowns, repayments: page, size, totalElements, totalPages) as the pager's pagy
+ * block, whose pages count from 1.
+ */
+export function pagyOfZeroBased(p: { page: number; size: number; totalElements: number; totalPages: number }): Pagy {
+  const page = p.page + 1;
+  const count = p.totalElements;
+  const from = count === 0 ? 0 : p.page * p.size + 1;
+  const to = Math.min(count, page * p.size);
+  return { count, page, pages: Math.max(1, p.totalPages), items: p.size, from, to, prev: p.page > 0 ? page - 1 : null, next: page < p.totalPages ? page + 1 : null };
+}
