@@ -69,7 +69,8 @@ export function failureOf(error: unknown): CsvUploadFailure {
   return { entries, text: uploadErrorText(entries) };
 }
 
-const percent = (loaded: number, total: number): number | null =>
+/** Upload progress in percent (0-100), or null when the size is unknown. */
+export const progressPercent = (loaded: number, total: number): number | null =>
   total > 0 && Number.isFinite(loaded) ? Math.max(0, Math.min(100, Math.round((loaded / total) * 100))) : null;
 
 const cleanForm = { file: null, fileError: null, progress: null, result: null, error: null } as const;
@@ -83,7 +84,7 @@ const cleanForm = { file: null, fileError: null, progress: null, result: null, e
  * with a message naming the limit. UPLOAD is taken only on the form, so a double click sends once.
  *
  * States: form (step 0) -> uploading (still step 0) -> success (step 1) | failure (step 2).
- * The upload itself is the `upload` actor, provided by the screen's hook (src/features/invoices/useCsvUpload.ts).
+ * The upload itself is the `upload` actor, provided by the kit's hook (src/ui/csv-upload/useCsvUpload.ts).
  */
 export const csvUploadMachine = setup({
   types: {
@@ -140,7 +141,7 @@ export const csvUploadMachine = setup({
         onError: { target: 'failure', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
       },
       on: {
-        PROGRESS: { actions: assign({ progress: ({ event }) => percent(event.loaded, event.total) }) },
+        PROGRESS: { actions: assign({ progress: ({ event }) => progressPercent(event.loaded, event.total) }) },
         CANCEL: { target: 'form', actions: assign({ progress: null }) },
       },
     },

@@ -101,7 +101,7 @@ describe('uploadCsv with other answers', () => {
 describe('the upload machine with the real client and mock', () => {
   const run = (csvtype: 'invoice' | 'transaction_data', text: string) => {
     const refreshInvoices = vi.fn();
-    // The effect as the screen's hook provides it (src/features/invoices/useCsvUpload.ts).
+    // The effect as the screen's hook provides it (src/ui/csv-upload/useCsvUpload.ts).
     const upload = fromPromise<CsvUploadResult, CsvUploadActorInput>(({ input, signal }) =>
       uploadCsv(api(), { csvtype: input.csvtype, file: input.file, onProgress: input.onProgress, signal }),
     );

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { UPLOAD_TEXTS } from '../../domain/csv';
 import { formatDate } from '../../lib/format';
+import { CsvUploadModal } from '../../ui/csv-upload/CsvUploadModal';
 import { Button, GhostButton } from '../../ui/form';
 import { ErrorMessage } from '../../ui/LoadFailed';
 import { Skeleton } from '../../ui/Skeleton';
 import { useInvoices } from './hooks';
-import { CsvUploadModal } from './CsvUploadModal';
 import { LoadError, PageCard } from './layout';
 import { DEFAULT_DUE_FILTER } from '../../api/invoice-queries';
 

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { csvUploadMachine, type CsvUploadActorInput } from '../../../machines/csv-upload/csv-upload.machine';
 import { type CsvUploadResult, UPLOAD_TEXTS } from '../../domain/csv';
 import { apiErrorFromBody } from '../../api/errors';
-import { themes } from '../../ui/theme';
+import { themes } from '../theme';
 import { CsvUploadDialog } from './CsvUploadModal';
 
 afterEach(cleanup);

@@ -1,23 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import type { ActorLogicFrom } from 'xstate';
-import { type csvUploadMachine, stepOf, type CsvFile, type CsvUploadEvent, type CsvUploadSnapshot } from '../../../machines/csv-upload/csv-upload.machine';
-import { CSV_FORMAT_HINTS, CSV_KIND, type CsvKind, failureReasons, sizeText, UPLOAD_TEXTS, type UploadResultRow } from '../../domain/csv';
-import { Button, FieldError, GhostButton } from '../../ui/form';
-import { Modal } from '../../ui/Modal';
-import { ProgressBar } from '../../ui/ProgressBar';
-import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../../ui/Table';
+import { type csvUploadMachine, stepOf, type CsvUploadEvent, type CsvUploadSnapshot } from '../../../machines/csv-upload/csv-upload.machine';
+import { CSV_KIND, type CsvKind, failureReasons, UPLOAD_TEXTS, type UploadResultRow } from '../../domain/csv';
+import { Button, GhostButton } from '../form';
+import { Modal } from '../Modal';
+import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../Table';
+import { CsvFilePicker, CsvTemplateHelp, focusOnMount, UploadActions as Actions, UploadProgress, UploadStep as Step } from './CsvFilePicker';
 import { useCsvUpload } from './useCsvUpload';
-import { CSV_TYPE_LABELS, PAGE_CSV_TYPES, resultRowKey, resultSummary, statusName, templateOf, uploadTitle } from './csv-upload-view';
-
-const Step = styled.div`
-  display: grid;
-  gap: 16px;
-  h3 { margin: 0; font-size: 16px; }
-  h3:focus { outline: none; }
-  p { margin: 0; }
-`;
+import { CSV_TYPE_LABELS, PAGE_CSV_TYPES, resultRowKey, resultSummary, statusName, uploadTitle } from './csv-upload-view';
 
 const Types = styled.fieldset`
   display: flex;
@@ -30,38 +22,6 @@ const Types = styled.fieldset`
   legend { padding: 0 4px; font-weight: 600; }
   label { display: inline-flex; align-items: center; gap: 8px; min-height: 44px; cursor: pointer; }
   input { width: 18px; height: 18px; margin: 0; }
-`;
-
-const Hints = styled.ul`
-  margin: 0;
-  padding-inline-start: 20px;
-  color: ${({ theme }) => theme.textMuted};
-  font-size: 14px;
-`;
-
-const DropZone = styled.div<{ $active: boolean }>`
-  display: grid;
-  place-items: center;
-  gap: 4px;
-  min-height: 120px;
-  padding: 16px;
-  border: 2px dashed ${({ theme, $active }) => ($active ? theme.primary : theme.border)};
-  border-radius: 12px;
-  background: ${({ theme, $active }) => ($active ? theme.surfaceRaised : 'transparent')};
-  text-align: center;
-  cursor: pointer;
-  small { color: ${({ theme }) => theme.textMuted}; }
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-`;
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
 `;
 
 const Reason = styled.span`
@@ -141,38 +101,12 @@ export function CsvUploadDialog({ open, onClose, logic }: CsvUploadModalProps & 
   );
 }
 
-/** Moves focus to a step's heading when the step appears, so keyboard and screen-reader users follow along. */
-function focusOnMount(element: HTMLElement | null) {
-  element?.focus();
-}
-
 type Send = (event: CsvUploadEvent) => void;
 
 function FormStep({ snapshot, send }: { snapshot: CsvUploadSnapshot; send: Send }) {
   const { csvtype, file, fileError, progress } = snapshot.context;
   const uploading = snapshot.matches('uploading');
-  const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const ids = { template: useId(), file: useId(), error: useId(), zone: useId() };
-  const template = templateOf(csvtype);
-
-  const choose = (chosen: CsvFile | undefined) => {
-    if (chosen) send({ type: 'SELECT_FILE', file: chosen });
-  };
-  const openPicker = () => {
-    if (!uploading) input.current?.click();
-  };
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!uploading) choose(event.dataTransfer.files[0]);
-  };
-  const onZoneKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      openPicker();
-    }
-  };
+  const ids = { template: useId(), file: useId() };
 
   return (
     <Step>
@@ -188,90 +122,21 @@ function FormStep({ snapshot, send }: { snapshot: CsvUploadSnapshot; send: Send 
 
       <div>
         <h3 id={ids.template}>{UPLOAD_TEXTS.templateStep}</h3>
-        <p>
-          <a href={template.href} download>
-            {template.label}
-          </a>
-        </p>
-        <Hints>
-          <li>{template.columns}</li>
-          {CSV_FORMAT_HINTS.map((hint) => (
-            <li key={hint}>{hint}</li>
-          ))}
-        </Hints>
+        <CsvTemplateHelp csvtype={csvtype} />
       </div>
 
       <div>
         <h3 id={ids.file}>{UPLOAD_TEXTS.fileStep}</h3>
       </div>
-      <DropZone
-        id={ids.zone}
-        role="button"
-        tabIndex={uploading ? -1 : 0}
-        aria-disabled={uploading || undefined}
-        aria-label="Drop a CSV file here, or press Enter to choose one"
-        aria-describedby={fileError ? ids.error : undefined}
-        data-testid="csv-drop-zone"
-        $active={dragging}
-        onClick={openPicker}
-        onKeyDown={onZoneKey}
-        onDragEnter={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragOver={(e) => {
-          e.preventDefault();
-          e.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <strong>Drag and drop a CSV file here</strong>
-        <small>or click here</small>
-      </DropZone>
-      <input
-        ref={input}
-        type="file"
-        accept=".csv,text/csv"
-        hidden
-        onChange={(event) => {
-          choose(event.target.files?.[0]);
-          event.target.value = '';
-        }}
+      <CsvFilePicker
+        file={file}
+        fileError={fileError}
+        busy={uploading}
+        onChoose={(chosen) => send({ type: 'SELECT_FILE', file: chosen })}
+        onClear={() => send({ type: 'CLEAR_FILE' })}
       />
-      <Row>
-        <GhostButton type="button" disabled={uploading} onClick={openPicker}>
-          Choose file
-        </GhostButton>
-        {file ? (
-          <>
-            <span data-testid="csv-selected-file">
-              Selected: <strong>{file.name}</strong> ({sizeText(file.size)})
-            </span>
-            {!uploading && (
-              <GhostButton type="button" onClick={() => send({ type: 'CLEAR_FILE' })} aria-label={`Remove ${file.name}`}>
-                Remove
-              </GhostButton>
-            )}
-          </>
-        ) : (
-          <span>No file chosen</span>
-        )}
-      </Row>
-      {fileError && (
-        <FieldError id={ids.error} role="alert">
-          {fileError}
-        </FieldError>
-      )}
 
-      {uploading ? (
-        <div role="status" aria-live="polite">
-          <p>
-            {progress === 100 ? 'Processing' : 'Uploading'} {file?.name}…{progress !== null && progress < 100 ? ` ${progress}%` : ''}
-          </p>
-          <ProgressBar percent={progress ?? 0} label="Upload progress" />
-        </div>
-      ) : null}
+      {uploading ? <UploadProgress fileName={file?.name} progress={progress} /> : null}
       <Actions>
         {uploading ? (
           // Once the whole file is sent the provider is storing its rows: cancelling then would only hide the result.
