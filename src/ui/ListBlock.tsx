@@ -34,7 +34,8 @@ export interface ListBlockProps<Row> {
   pagerUnit?: string;
   /** Show the pager's label on screen too. */
   showPagerLabel?: boolean;
-  search: { label: string; placeholder: string };
+  /** The search box (absent: the list has none). */
+  search?: { label: string; placeholder: string };
   /** What a committed search changes (default: the search alone). A screen may clear a filter with it. */
   onSearch?: (search: string) => void;
   /** The region filter (default shown). */
@@ -46,6 +47,10 @@ export interface ListBlockProps<Row> {
   /** More controls at the end of the toolbar. */
   tools?: ReactNode;
   maxHeight?: number;
+  /** A row's detail under it (see Table). */
+  detail?: (row: Row) => ReactNode | null;
+  /** What an empty table says (default 'No data found.'). */
+  emptyText?: string;
 }
 
 /**
@@ -60,7 +65,7 @@ export function ListBlock<Row>(props: ListBlockProps<Row>) {
     <>
       {props.filters && <Toolbar>{props.filters}</Toolbar>}
       <Toolbar>
-        <SearchBox label={props.search.label} placeholder={props.search.placeholder} value={list.state.search} onSearch={props.onSearch ?? ((search) => list.update({ search }))} />
+        {props.search && <SearchBox label={props.search.label} placeholder={props.search.placeholder} value={list.state.search} onSearch={props.onSearch ?? ((search) => list.update({ search }))} />}
         {props.region !== false && <RegionFilter value={list.state.region} onChange={setRegion} />}
         {props.exportCsv && <ExportPanel columns={props.exportCsv.columns} onDownload={props.exportCsv.download} />}
         {props.tools}
@@ -76,6 +81,8 @@ export function ListBlock<Row>(props: ListBlockProps<Row>) {
         error={list.error}
         onRetry={() => void list.mutate()}
         maxHeight={props.maxHeight}
+        detail={props.detail}
+        emptyText={props.emptyText}
       />
       <Pagination label={props.pagerLabel} unit={props.pagerUnit} showLabel={props.showPagerLabel} pagy={props.pagy} onPage={(page) => list.update({ page })} />
     </>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { GhostButton } from './form';
 import { ErrorMessage } from './LoadFailed';
@@ -53,6 +53,12 @@ const Empty = styled.td`
   padding: 32px 12px !important;
 `;
 
+/** A row's detail: full width, wrapping (the table's cells do not wrap). */
+const Detail = styled.td`
+  white-space: normal !important;
+  background: ${({ theme }) => theme.surfaceRaised};
+`;
+
 interface TableProps<T> {
   /** Names the table for assistive technology (shown as the caption unless `hideCaption`). */
   caption: string;
@@ -71,6 +77,8 @@ interface TableProps<T> {
   skeletonRows?: number;
   /** What an empty table says (spec: 'No data found.'; the send-link modal's lists 'No Record Found'). */
   emptyText?: string;
+  /** A row's detail shown in a full-width row under it (a drawdown's invoices or dues); null shows none. */
+  detail?: (row: T) => ReactNode | null;
 }
 
 /**
@@ -91,6 +99,7 @@ export function Table<T>({
   maxHeight = TABLE_MAX_HEIGHT,
   skeletonRows = 5,
   emptyText = EMPTY_TEXT,
+  detail,
 }: TableProps<T>) {
   const failed = error !== undefined && error !== null && !loading;
   const busy = !failed && (loading || rows === undefined);
@@ -136,15 +145,25 @@ export function Table<T>({
               <Empty colSpan={columns.length}>{emptyText}</Empty>
             </tr>
           )}
-          {shown?.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td key={column.key} data-align={column.align ?? 'start'}>
-                    {column.render(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
+          {shown?.map((row) => {
+            const more = detail?.(row) ?? null;
+            return (
+              <Fragment key={rowKey(row)}>
+                <tr>
+                  {columns.map((column) => (
+                    <td key={column.key} data-align={column.align ?? 'start'}>
+                      {column.render(row)}
+                    </td>
+                  ))}
+                </tr>
+                {more !== null && (
+                  <tr>
+                    <Detail colSpan={columns.length}>{more}</Detail>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
       </Grid>
     </Scroller>

@@ -18,6 +18,19 @@ export const GhostButton = styled(Button)`
   color: ${({ theme }) => theme.primary};
 `;
 
+/** A button that reads as a link inside a table cell (a customer name that opens its details). */
+export const LinkButton = styled.button`
+  min-height: 24px;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.primary};
+  font-weight: 600;
+  text-align: start;
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
 const Field = styled.div`
   display: grid;
   gap: 4px;
