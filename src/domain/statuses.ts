@@ -44,6 +44,13 @@ export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 export const APPLICATION_STATUSES = ['new_leads', 'work_in_progress', 'approved', 'declined'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** How the lead manager and the lending tables name an application status. */
+export const APPLICATION_STATUS_LABELS: Readonly<Record<ApplicationStatus, string>> = {
+  new_leads: 'New Leads',
+  work_in_progress: 'Work In Progress',
+  approved: 'Approved',
+  declined: 'Declined',
+};
 
 export const RISK_GRADES = ['L', 'M', 'H', 'R'] as const;
 export type RiskGrade = (typeof RISK_GRADES)[number];

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import type { DrawdownDue, ZeroBasedPage } from '../../domain/lending';
-import { Decodes, Id, list, Money, Nullable, Optional } from './common';
+import { Id, list, Money, Nullable, Optional, type Decodes } from './common';
 import { Region } from './customers';
 import { CsvHeader, LeadStatus, RiskGrade } from './dashboard';
 import { productKeyed } from './invoices';

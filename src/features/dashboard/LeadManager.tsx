@@ -3,6 +3,7 @@ import type { LeadList, LeadRow, LeadStatus } from '../../api/codecs/dashboard';
 import { useSession } from '../../api/session-context';
 import { countText, formatCount, formatDate } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS } from '../../domain/statuses';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
 import { Modal } from '../../ui/Modal';
 import { PeriodSelector } from '../../ui/PeriodSelector';
@@ -16,13 +17,8 @@ import { downloadLeads, fetchLeadList } from '../../api/dashboard';
 import { useLeadStatusCounts } from './hooks';
 import { SectionBox, SectionHeader } from '../../ui/layout';
 
-export const LEAD_STATUSES: readonly { status: LeadStatus; title: string }[] = [
-  { status: 'new_leads', title: 'New Leads' },
-  { status: 'work_in_progress', title: 'Work In Progress' },
-  { status: 'approved', title: 'Approved' },
-  { status: 'declined', title: 'Declined' },
-];
-const STATUS_TITLES = Object.fromEntries(LEAD_STATUSES.map((s) => [s.status, s.title])) as Record<LeadStatus, string>;
+const STATUS_TITLES = APPLICATION_STATUS_LABELS;
+export const LEAD_STATUSES: readonly { status: LeadStatus; title: string }[] = APPLICATION_STATUSES.map((status) => ({ status, title: STATUS_TITLES[status] }));
 
 const COLUMNS: readonly Column<LeadRow>[] = [
   { key: 'name', header: 'Customer Name', render: (r) => r.name },
