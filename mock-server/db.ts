@@ -9,7 +9,7 @@ import type { Region } from '../src/domain/regions';
 import type { ApplicationStatus, ClosedStatus, InvoiceStatus, LinkStatus, PaymentSource, RiskGrade } from '../src/domain/statuses';
 
 /** Bump when the shape changes: a stored db.json of another version is regenerated from the seed. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export type { Channel } from '../src/domain/reminders';
 import type { Channel, ReminderTypeWire } from '../src/domain/reminders';
@@ -171,12 +171,17 @@ export interface Drawdown {
   utr: string;
   due_date: string;
   invoice_ids: number[];
-  /** Principal still to repay, in paise. */
+  /** Principal still to repay, in paise (repayments reduce it). */
   principal_outstanding: number;
-  interest_outstanding: number;
-  penal_outstanding: number;
-  dpd_principal: number;
-  dpd_interest: number;
+  /**
+   * Interest paid against the interest posted since the accrual start (the disbursement, or the day of the
+   * last successful repayment: interest up to a repayment is taken as collected with it), in paise. The
+   * charges themselves are not stored: `drawdownFigures` (mock-server/lending.ts) works them out from the
+   * mock's clock, so a drawdown goes from due to overdue as the days pass.
+   */
+  interest_paid: number;
+  /** Penal interest paid against the penal posted so far, in paise. */
+  penal_paid: number;
 }
 
 export interface Repayment {

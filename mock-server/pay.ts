@@ -321,10 +321,8 @@ export function drawCredit(db: Db, loan: LoanApplication, lines: readonly Checke
       due_date: isoDay(addDays(today, CREDIT_PERIOD_DAYS)),
       invoice_ids: [line.invoice.id],
       principal_outstanding: line.amount,
-      interest_outstanding: 0,
-      penal_outstanding: 0,
-      dpd_principal: 0,
-      dpd_interest: 0,
+      interest_paid: 0,
+      penal_paid: 0,
     };
     db.drawdowns.push(drawdown);
     recordPayment(db, line.invoice, line.amount, 'credit', { utr: `UTRC${ymd(now)}${String(nextId(db.payments)).padStart(8, '0')}`, now, drawdownId: id });

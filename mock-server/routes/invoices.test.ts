@@ -212,10 +212,8 @@ function loadFixture(): Db {
     due_date: '2026-11-30',
     invoice_ids: [10],
     principal_outstanding: R(60_000),
-    interest_outstanding: 0,
-    penal_outstanding: 0,
-    dpd_principal: 0,
-    dpd_interest: 0,
+    interest_paid: 0,
+    penal_paid: 0,
   };
   Object.assign(db, {
     distributor_companies: companies,

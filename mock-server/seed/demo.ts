@@ -1,9 +1,10 @@
 import { addDays } from 'date-fns';
 import { type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaySettingsOverride } from '../db';
-import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
+import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource, type RiskGrade } from '../../src/domain/statuses';
 import type { Region } from '../../src/domain/regions';
 import { dayOffset, isoDate } from './random';
 import { rupeesToPaise } from '../../src/domain/money';
+import { drawdownFigures } from '../lending';
 
 /**
  * Demo pay links: fixed tokens (the same whatever the seed, scale or day) that open the public pay page
@@ -34,6 +35,8 @@ interface DemoPayment {
   repaid?: { amount: number; daysAgo: number };
   /** Open-limit customers: the anchor account (1-based position among the anchor's accounts) the credit went to. */
   bank?: number;
+  /** For credit: the interest billed up to today was paid (else what was billed is left unpaid). */
+  interestPaid?: boolean;
 }
 
 interface DemoInvoice {
@@ -45,14 +48,15 @@ interface DemoInvoice {
   payments?: DemoPayment[];
   /** A drawdown request in flight (the invoice is in progress with a DDR of this status). */
   ddr?: 'draft' | 'verified';
+  /** A credit draw that failed this many days ago: a failed drawdown of the balance; the invoice stays unpaid. */
+  failedDdr?: number;
   /** Cash discount for paying by five days before the due date. */
   discount?: number;
   starred?: boolean;
 }
 
-interface DemoCustomer {
-  token: string;
-  scenario: string;
+/** What a demo customer's company, loan, invoices, payments and drawdowns are made from. */
+interface DemoCompanySpec {
   anchorId: number;
   name: string;
   contact: string;
@@ -60,8 +64,17 @@ interface DemoCustomer {
   status: ApplicationStatus;
   loan: { sanctioned: number; openLimit: boolean } | null;
   salesOrders?: boolean;
-  override?: PaySettingsOverride;
+  /** Default 'L'. */
+  risk?: RiskGrade;
+  /** Rupees; default 1.2 × the sanctioned limit (₹3,00,000 without a loan). */
+  eligibility?: number;
   invoices: DemoInvoice[];
+}
+
+interface DemoCustomer extends DemoCompanySpec {
+  token: string;
+  scenario: string;
+  override?: PaySettingsOverride;
 }
 
 const SYSTEM_ANCHOR = 1;
@@ -209,6 +222,191 @@ const CUSTOMERS: readonly DemoCustomer[] = [
   },
 ];
 
+interface LendingDemoCustomer extends DemoCompanySpec {
+  /** What the customer shows on the lending and pipeline pages. */
+  shows: string;
+}
+
+/**
+ * The lending page's and the pipeline's demo customers (anchor 1, the system anchor of t1@anchor.test), so
+ * every case is there at any seed and scale, under a name a browser test can search for. Their drawdowns
+ * are credit payments of their invoices (disbursed `daysAgo`, due 60 days later); the due indicator and
+ * the segments follow from the charge model (mock-server/lending.ts) on the seed's day and move with the
+ * clock. On the seed's day:
+ *
+ * - Vardhman Wholesale Mart (west, approved): 13 drawdowns (two pages of the Drawdown tab): green 'Due in
+ *   N days' (5, 12, 25 days old; 40 days old with its billed interest paid; 55 days old repaid in part 20
+ *   days ago, after its interest was billed), amber (45 days old, the interest billed 15 days ago unpaid),
+ *   red (72 days old, 12 days past due), four Paid, one pending (a drawdown request in flight) and one
+ *   failed; five repayments. Its DPD is 15 (segment DPD).
+ * - Narmada Trading Co (east, approved): a drawdown 45 days past due with its interest paid: DPD 45
+ *   (segment 30+), and a green one.
+ * - Tapti Agro Suppliers (north, approved): a drawdown 110 days past due, repaid in part: DPD 110 (90+).
+ * - Godavari Retail Links (south, approved): one green drawdown and no repayments (the Repayment tab's
+ *   'No data found'); DPD 0 (Regular).
+ * - Leads with eligibility (the pipeline's fund tables): 24 hours (risk L or M): Sabari Foods (invoices
+ *   not overdue), Krishna Valley Traders (an invoice 45 days overdue), Mahanadi Provisions (120 days);
+ *   5 working days (risk H or R): Cauvery Consumer Goods (not overdue), Sharavati Essentials (40 days),
+ *   Pennar Distributors (100 days).
+ *
+ * (The pay-page demo customers add more: Kaveri Agencies has a drawdown 20 days past due, Shree Ganesh
+ * Traders one Paid and one green. Anchor 1551's approved customers are the seeded ones and Green Valley
+ * Agri Inputs.)
+ */
+const LENDING_CUSTOMERS: readonly LendingDemoCustomer[] = [
+  {
+    shows: 'more than 10 drawdowns: red, amber, green, Paid, pending and failed; DPD segment',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Vardhman Wholesale Mart',
+    contact: 'Sanjay Jain',
+    region: 'west',
+    status: 'approved',
+    loan: { sanctioned: 1_200_000, openLimit: false },
+    invoices: [
+      { total: 50_000, issued: 6, term: 30, payments: paid(50_000, 'credit', 5) },
+      { total: 75_000, issued: 14, term: 30, payments: paid(75_000, 'credit', 12) },
+      { total: 60_000, issued: 27, term: 30, payments: paid(60_000, 'credit', 25) },
+      { total: 40_000, issued: 47, term: 45, payments: paid(40_000, 'credit', 45) },
+      { total: 55_000, issued: 42, term: 45, payments: paid(55_000, 'credit', 40, { interestPaid: true }) },
+      { total: 90_000, issued: 75, term: 30, payments: paid(90_000, 'credit', 72, { interestPaid: true }) },
+      { total: 30_000, issued: 102, term: 30, payments: paid(30_000, 'credit', 100, { repaid: { amount: 30_000, daysAgo: 45 } }) },
+      { total: 45_000, issued: 132, term: 30, payments: paid(45_000, 'credit', 130, { repaid: { amount: 45_000, daysAgo: 75 } }) },
+      { total: 65_000, issued: 162, term: 30, payments: paid(65_000, 'credit', 160, { repaid: { amount: 65_000, daysAgo: 100 } }) },
+      { total: 35_000, issued: 57, term: 30, payments: paid(35_000, 'credit', 55, { repaid: { amount: 15_000, daysAgo: 20 } }) },
+      { total: 80_000, issued: 192, term: 30, payments: paid(80_000, 'credit', 190, { repaid: { amount: 80_000, daysAgo: 130 } }) },
+      { total: 70_000, issued: 3, term: 30, ddr: 'verified' },
+      { total: 25_000, issued: 9, term: 30, failedDdr: 8 },
+      { total: 48_000, issued: 10, term: 30 },
+      { total: 33_000, issued: 20, term: 45, payments: paid(33_000, 'pay', 12) },
+    ],
+  },
+  {
+    shows: 'a drawdown 45 days past due: segment 30+',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Narmada Trading Co',
+    contact: 'Arvind Patel',
+    region: 'east',
+    status: 'approved',
+    loan: { sanctioned: 500_000, openLimit: false },
+    invoices: [
+      { total: 60_000, issued: 108, term: 30, payments: paid(60_000, 'credit', 105, { interestPaid: true }) },
+      { total: 40_000, issued: 12, term: 30, payments: paid(40_000, 'credit', 10) },
+      { total: 52_000, issued: 50, term: 30 },
+    ],
+  },
+  {
+    shows: 'a drawdown 110 days past due, repaid in part: segment 90+',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Tapti Agro Suppliers',
+    contact: 'Manoj Yadav',
+    region: 'north',
+    status: 'approved',
+    loan: { sanctioned: 300_000, openLimit: false },
+    invoices: [
+      { total: 40_000, issued: 172, term: 30, payments: paid(40_000, 'credit', 170, { repaid: { amount: 10_000, daysAgo: 100 } }) },
+      { total: 28_000, issued: 130, term: 30 },
+    ],
+  },
+  {
+    shows: 'one green drawdown and no repayments: segment Regular',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Godavari Retail Links',
+    contact: 'Lakshmi Rao',
+    region: 'south',
+    status: 'approved',
+    loan: { sanctioned: 250_000, openLimit: false },
+    invoices: [
+      { total: 20_000, issued: 11, term: 30, payments: paid(20_000, 'credit', 10) },
+      { total: 36_000, issued: 15, term: 45 },
+      { total: 18_000, issued: 40, term: 30, payments: paid(18_000, 'pay', 30) },
+    ],
+  },
+  {
+    shows: 'funds in 24 hours, invoices not overdue',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Sabari Foods',
+    contact: 'Joseph Thomas',
+    region: 'south',
+    status: 'new_leads',
+    loan: null,
+    risk: 'L',
+    eligibility: 600_000,
+    invoices: [
+      { total: 42_000, issued: 10, term: 30 },
+      { total: 30_000, issued: 50, term: 30, payments: paid(30_000, 'erp_payment', 35) },
+    ],
+  },
+  {
+    shows: 'funds in 24 hours, an invoice 45 days overdue (30+)',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Krishna Valley Traders',
+    contact: 'Deepak Shah',
+    region: 'west',
+    status: 'work_in_progress',
+    loan: null,
+    risk: 'M',
+    eligibility: 450_000,
+    invoices: [{ total: 38_000, issued: 75, term: 30 }],
+  },
+  {
+    shows: 'funds in 24 hours, an invoice 120 days overdue (90+)',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Mahanadi Provisions',
+    contact: 'Bikash Das',
+    region: 'east',
+    status: 'new_leads',
+    loan: null,
+    risk: 'L',
+    eligibility: 500_000,
+    invoices: [{ total: 26_000, issued: 150, term: 30 }],
+  },
+  {
+    shows: 'funds in 5 working days (risk R), invoices not overdue',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Cauvery Consumer Goods',
+    contact: 'Ravi Kumar',
+    region: 'south',
+    status: 'work_in_progress',
+    loan: null,
+    risk: 'R',
+    eligibility: 200_000,
+    invoices: [{ total: 15_000, issued: 5, term: 30 }],
+  },
+  {
+    shows: 'funds in 5 working days (risk H), an invoice 40 days overdue (30+)',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Sharavati Essentials',
+    contact: 'Ganesh Hegde',
+    region: 'north',
+    status: 'new_leads',
+    loan: null,
+    risk: 'H',
+    eligibility: 350_000,
+    invoices: [{ total: 22_000, issued: 70, term: 30 }],
+  },
+  {
+    shows: 'funds in 5 working days (risk H), an invoice 100 days overdue (90+)',
+    anchorId: SYSTEM_ANCHOR,
+    name: 'Pennar Distributors',
+    contact: 'Srinivas Naidu',
+    region: 'east',
+    status: 'new_leads',
+    loan: null,
+    risk: 'H',
+    eligibility: 300_000,
+    invoices: [{ total: 19_000, issued: 130, term: 30 }],
+  },
+];
+
+/** The lending demo customers' names and what each shows (for tests and the README). */
+export const LENDING_DEMO_CUSTOMERS: readonly { name: string; shows: string }[] = LENDING_CUSTOMERS.map(({ name, shows }) => ({ name, shows }));
+/** How many customers the lending demo adds to the seed. */
+export const LENDING_DEMO_CUSTOMER_COUNT = LENDING_CUSTOMERS.length;
+/** The lending customer with more than 10 drawdowns (two pages of the Drawdown tab). */
+export const MANY_DRAWDOWNS_CUSTOMER = 'Vardhman Wholesale Mart';
+/** Numbers the lending demo customers' contact details after the pay-page ones. */
+const LENDING_NUMBER_FROM = 11;
+
 /** The demo pay links, for the README and the start banner: open `/pay-with-{product}?token=<token>`. */
 export const DEMO_PAY_LINKS: readonly DemoPayLink[] = CUSTOMERS.map(({ token, scenario }) => ({ token, scenario }));
 
@@ -219,33 +417,42 @@ export const DEMO_CUSTOMER_COUNT = CUSTOMERS.length;
 const paise = (rupees: number) => rupeesToPaise(rupees) ?? 0;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** Adds the demo customers, their loans, invoices, payments and drawdowns, and the demo links. Uses no randomness. */
+/** Adds one demo customer with its loan, invoices, payments, drawdowns and repayments; the ids of its unpaid invoices. */
+function addDemoCustomer(db: Db, spec: DemoCompanySpec, n: number, today: Date): { company: DistributorCompany; unpaid: number[] } {
+  const company = demoCompany(db, spec, n, today);
+  db.distributor_companies.push(company);
+  const loan = spec.loan ? demoLoan(db, spec, company, n, today) : null;
+  if (loan) {
+    db.loan_applications.push(loan);
+    company.loan_application_id = loan.id;
+  }
+  const unpaid: number[] = [];
+  for (const item of spec.invoices) {
+    const invoice = demoInvoice(db, spec, company, item, today);
+    db.invoices.push(invoice);
+    for (const payment of item.payments ?? []) demoPayment(db, invoice, loan, payment, today);
+    if (item.ddr && loan) demoDdr(db, invoice, loan, item.ddr, today);
+    if (item.failedDdr !== undefined && loan) demoFailedDdr(db, invoice, loan, item.failedDdr, today);
+    if (invoice.status !== 'paid') unpaid.push(invoice.id);
+    if (item.starred) {
+      db.resources.push({ id: nextId(db.resources), anchor_id: spec.anchorId, resource_type: 'Invoice', resource_id: invoice.id, starred: true });
+    }
+  }
+  if (loan) {
+    loan.limit_utilized = db.drawdowns
+      .filter((d) => d.loan_application_id === loan.id && d.status === 'completed')
+      .reduce((sum, d) => sum + d.principal_outstanding, 0);
+  }
+  return { company, unpaid };
+}
+
+/**
+ * Adds the demo customers (the pay-page ones with their links, then the lending ones), their loans,
+ * invoices, payments and drawdowns. Uses no randomness.
+ */
 export function addDemoCustomers(db: Db, today: Date): void {
   CUSTOMERS.forEach((spec, index) => {
-    const n = index + 1;
-    const company = demoCompany(db, spec, n, today);
-    db.distributor_companies.push(company);
-    const loan = spec.loan ? demoLoan(db, spec, company, n, today) : null;
-    if (loan) {
-      db.loan_applications.push(loan);
-      company.loan_application_id = loan.id;
-    }
-    const unpaid: number[] = [];
-    for (const item of spec.invoices) {
-      const invoice = demoInvoice(db, spec, company, item, today);
-      db.invoices.push(invoice);
-      for (const payment of item.payments ?? []) demoPayment(db, invoice, loan, payment, today);
-      if (item.ddr && loan) demoDdr(db, invoice, loan, item.ddr, today);
-      if (invoice.status !== 'paid') unpaid.push(invoice.id);
-      if (item.starred) {
-        db.resources.push({ id: nextId(db.resources), anchor_id: spec.anchorId, resource_type: 'Invoice', resource_id: invoice.id, starred: true });
-      }
-    }
-    if (loan) {
-      loan.limit_utilized = db.drawdowns
-        .filter((d) => d.loan_application_id === loan.id && d.status === 'completed')
-        .reduce((sum, d) => sum + d.principal_outstanding, 0);
-    }
+    const { company, unpaid } = addDemoCustomer(db, spec, index + 1, today);
     db.payment_links.push({
       id: nextId(db.payment_links),
       anchor_id: spec.anchorId,
@@ -272,9 +479,10 @@ export function addDemoCustomers(db: Db, today: Date): void {
       });
     }
   });
+  LENDING_CUSTOMERS.forEach((spec, index) => addDemoCustomer(db, spec, LENDING_NUMBER_FROM + index, today));
 }
 
-function demoCompany(db: Db, spec: DemoCustomer, n: number, today: Date): DistributorCompany {
+function demoCompany(db: Db, spec: DemoCompanySpec, n: number, today: Date): DistributorCompany {
   const id = nextId(db.distributor_companies);
   const slug = spec.name.toLowerCase().replace(/[^a-z]/g, '');
   return {
@@ -293,8 +501,8 @@ function demoCompany(db: Db, spec: DemoCustomer, n: number, today: Date): Distri
       { upi_id: `${slug}@okhdfc`, account_number: `5010${pad(n, 8)}`, ifsc: `HDFC0${pad(n, 6)}`, bank_name: 'HDFC Bank', branch: 'Pune' },
     ],
     application_status: spec.status,
-    risk_grading: 'L',
-    eligibility_amount: paise(spec.loan ? spec.loan.sanctioned * 1.2 : 300_000),
+    risk_grading: spec.risk ?? 'L',
+    eligibility_amount: paise(spec.eligibility ?? (spec.loan ? spec.loan.sanctioned * 1.2 : 300_000)),
     channel_finance: spec.status === 'approved',
     virtual_account_number: `VA${spec.anchorId}${pad(9_000_000_000 + n, 10)}`,
     loan_application_id: null,
@@ -302,7 +510,7 @@ function demoCompany(db: Db, spec: DemoCustomer, n: number, today: Date): Distri
   };
 }
 
-function demoLoan(db: Db, spec: DemoCustomer, company: DistributorCompany, n: number, today: Date): LoanApplication {
+function demoLoan(db: Db, spec: DemoCompanySpec, company: DistributorCompany, n: number, today: Date): LoanApplication {
   return {
     id: db.loan_applications.reduce((max, loan) => Math.max(max, loan.id), 1000) + 1,
     anchor_id: spec.anchorId,
@@ -320,7 +528,7 @@ function demoLoan(db: Db, spec: DemoCustomer, company: DistributorCompany, n: nu
   };
 }
 
-function demoInvoice(db: Db, spec: DemoCustomer, company: DistributorCompany, item: DemoInvoice, today: Date): Invoice {
+function demoInvoice(db: Db, spec: DemoCompanySpec, company: DistributorCompany, item: DemoInvoice, today: Date): Invoice {
   const id = nextId(db.invoices);
   const invoiceDate = addDays(today, -item.issued);
   const dueDate = addDays(invoiceDate, item.term);
@@ -368,10 +576,8 @@ function demoPayment(db: Db, invoice: Invoice, loan: LoanApplication | null, spe
       due_date: dayOffset(day, 60),
       invoice_ids: [invoice.id],
       principal_outstanding: amount,
-      interest_outstanding: 0,
-      penal_outstanding: 0,
-      dpd_principal: 0,
-      dpd_interest: 0,
+      interest_paid: 0,
+      penal_paid: 0,
     };
     db.drawdowns.push(drawdown);
     if (spec.repaid) {
@@ -389,11 +595,10 @@ function demoPayment(db: Db, invoice: Invoice, loan: LoanApplication | null, spe
       });
       drawdown.principal_outstanding -= paise(spec.repaid.amount);
     }
-    const daysPastDue = -60 + spec.daysAgo;
-    drawdown.interest_outstanding = Math.round((drawdown.principal_outstanding * 0.18 * spec.daysAgo) / 365);
-    drawdown.penal_outstanding = daysPastDue > 0 ? Math.round((drawdown.principal_outstanding * 0.02 * daysPastDue) / 365) : 0;
-    drawdown.dpd_principal = drawdown.principal_outstanding > 0 && daysPastDue > 0 ? daysPastDue : 0;
-    drawdown.dpd_interest = drawdown.interest_outstanding > 0 && daysPastDue > 0 ? daysPastDue : 0;
+    if (spec.interestPaid) {
+      const repayments = db.repayments.filter((r) => r.drawdown_id === id);
+      drawdown.interest_paid = drawdownFigures(drawdown, repayments, isoDate(today)).postedInterestAmount;
+    }
     if (spec.bank !== undefined) {
       const account = db.anchor_account_details.filter((a) => a.anchor_id === invoice.anchor_id)[spec.bank - 1];
       if (account) invoice.bank_account_ids = [account.id];
@@ -442,9 +647,28 @@ function demoDdr(db: Db, invoice: Invoice, loan: LoanApplication, status: 'draft
     due_date: dayOffset(requested, 60),
     invoice_ids: [invoice.id],
     principal_outstanding: 0,
-    interest_outstanding: 0,
-    penal_outstanding: 0,
-    dpd_principal: 0,
-    dpd_interest: 0,
+    interest_paid: 0,
+    penal_paid: 0,
+  });
+}
+
+/** A credit draw on the invoice that failed `daysAgo` days ago: nothing was paid, the invoice stays as it was. */
+function demoFailedDdr(db: Db, invoice: Invoice, loan: LoanApplication, daysAgo: number, today: Date): void {
+  const requested = addDays(today, -daysAgo);
+  const id = nextId(db.drawdowns);
+  db.drawdowns.push({
+    id,
+    drawdown_number: `DDR${pad(id, 7)}`,
+    loan_application_id: loan.id,
+    distributor_company_id: loan.distributor_company_id,
+    disbursement_date: isoDate(requested),
+    status: 'failed',
+    amount: invoice.total - invoice.amount_paid,
+    utr: '',
+    due_date: dayOffset(requested, 60),
+    invoice_ids: [invoice.id],
+    principal_outstanding: 0,
+    interest_paid: 0,
+    penal_paid: 0,
   });
 }

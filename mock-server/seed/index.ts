@@ -7,11 +7,12 @@ import type { AccessType } from '../../src/domain/access';
 import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
 import { REGIONS } from '../../src/domain/regions';
 import { addDemoCustomers } from './demo';
+import { drawdownFigures } from '../lending';
 import { BANKS, COMPANY_SUFFIXES, REGION_STATES } from './geography';
 import { createRandom, dayOffset, isoDate, type Random } from './random';
 import { CREDIT_PERIOD_DAYS } from '../../src/domain/thresholds';
 
-export { DEMO_CUSTOMER_COUNT, DEMO_LINK_EXPIRES_AT, DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, type DemoPayLink } from './demo';
+export { DEMO_CUSTOMER_COUNT, DEMO_LINK_EXPIRES_AT, DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, LENDING_DEMO_CUSTOMER_COUNT, LENDING_DEMO_CUSTOMERS, MANY_DRAWDOWNS_CUSTOMER, type DemoPayLink } from './demo';
 
 export const DEFAULT_SEED = 1551;
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -448,19 +449,21 @@ function newDrawdown(
     due_date: isoDate(dueDate),
     invoice_ids: [invoice.id],
     principal_outstanding: status === 'completed' ? amount : 0,
-    interest_outstanding: 0,
-    penal_outstanding: 0,
-    dpd_principal: 0,
-    dpd_interest: 0,
+    interest_paid: 0,
+    penal_paid: 0,
   };
 }
 
 /**
  * Repays this loan's completed drawdowns as customers would (most pay near the due date, some are late),
  * then keeps the outstanding principal within the sanctioned limit, and stores utilisation as the sum.
+ * Interest and penal are not stored (mock-server/lending.ts works them out from the clock); most customers
+ * pay the interest billed so far (three drawdowns in four, by id, with no draw on the random sequence), the
+ * rest leave it unpaid, so the book has drawdowns that are due, billed and unpaid, and past due.
  */
 function fitWithinLimit(r: Random, db: Db, loan: LoanApplication, today: Date): void {
   const mine = db.drawdowns.filter((d) => d.loan_application_id === loan.id && d.status === 'completed');
+  const firstRepayment = db.repayments.length;
   for (const drawdown of mine) {
     const due = parseISO(drawdown.due_date);
     const daysPastDue = differenceInCalendarDays(today, due);
@@ -475,14 +478,13 @@ function fitWithinLimit(r: Random, db: Db, loan: LoanApplication, today: Date): 
     repay(r, db, drawdown, before, today);
     outstanding -= before;
   }
+  const repayments = db.repayments.slice(firstRepayment);
+  const day = isoDate(today);
   for (const drawdown of mine) {
-    const daysPastDue = differenceInCalendarDays(today, parseISO(drawdown.due_date));
-    const daysOut = differenceInCalendarDays(today, parseISO(drawdown.disbursement_date));
-    // 18% a year simple interest on what is still owed, plus 2% penal past due.
-    drawdown.interest_outstanding = Math.round((drawdown.principal_outstanding * 0.18 * daysOut) / 365);
-    drawdown.penal_outstanding = daysPastDue > 0 ? Math.round((drawdown.principal_outstanding * 0.02 * daysPastDue) / 365) : 0;
-    drawdown.dpd_principal = drawdown.principal_outstanding > 0 && daysPastDue > 0 ? daysPastDue : 0;
-    drawdown.dpd_interest = drawdown.interest_outstanding > 0 && daysPastDue > 0 ? daysPastDue : 0;
+    if (drawdown.id % 4 === 0) continue;
+    const billed = drawdownFigures(drawdown, repayments, day);
+    drawdown.interest_paid = billed.postedInterestAmount;
+    if (drawdown.id % 2 === 0) drawdown.penal_paid = billed.postedPenalAmount;
   }
   loan.limit_utilized = mine.reduce((sum, d) => sum + d.principal_outstanding, 0);
 }

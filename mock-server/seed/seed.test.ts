@@ -1,7 +1,21 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { DEMO_CUSTOMER_COUNT, DEMO_LOGINS, DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, generateDb, SPECIAL_ANCHOR_ID, SYSTEM_ANCHOR_ID } from './index';
+import { dueIndicator, fundWindowOf, LENDING_SEGMENTS, matchesOverdue, repaymentStatus } from '../../src/domain/lending';
+import { drawdownFigures } from '../lending';
+import { fundCustomers, FUND_STATUSES, lendingCustomers } from '../lending-index';
+import {
+  DEMO_CUSTOMER_COUNT,
+  DEMO_LOGINS,
+  DEMO_PAY_LINKS,
+  EXPIRED_DEMO_PAY_TOKEN,
+  generateDb,
+  LENDING_DEMO_CUSTOMER_COUNT,
+  LENDING_DEMO_CUSTOMERS,
+  MANY_DRAWDOWNS_CUSTOMER,
+  SPECIAL_ANCHOR_ID,
+  SYSTEM_ANCHOR_ID,
+} from './index';
 
 const today = new Date('2026-11-22T10:30:00');
 const db: Db = generateDb({ seed: 1551, scale: 1, today });
@@ -72,7 +86,7 @@ describe('seed', () => {
 
   it('scales the volume', () => {
     const half = generateDb({ seed: 1551, scale: 0.5, today });
-    expect(half.distributor_companies.length).toBe(180 + DEMO_CUSTOMER_COUNT);
+    expect(half.distributor_companies.length).toBe(180 + DEMO_CUSTOMER_COUNT + LENDING_DEMO_CUSTOMER_COUNT);
   });
 
   it('adds the demo pay links, the same at any seed and scale, never expiring', () => {
@@ -93,5 +107,78 @@ describe('seed', () => {
     expect(names(other)).toEqual(names(db));
     // One customer per demo link.
     expect(new Set(DEMO_PAY_LINKS.map((d) => db.payment_links.find((l) => l.token === d.token)!.distributor_company_id)).size).toBe(DEMO_CUSTOMER_COUNT);
+  });
+
+  describe('lending: every case the lending page and the pipeline show, at any seed and scale', () => {
+    const other = generateDb({ seed: 7, scale: 0.05, today });
+    const now = today.getTime();
+    const day = '2026-11-22';
+    const approved = (data: Db, anchorId: number) => lendingCustomers(data, anchorId, { status: 'approved', overdue: null, search: null, region: null }, now);
+    const byName = (data: Db, name: string) => data.distributor_companies.filter((c) => c.name === name);
+
+    it('names each lending demo customer once', () => {
+      for (const data of [db, other]) for (const { name } of LENDING_DEMO_CUSTOMERS) expect(byName(data, name), name).toHaveLength(1);
+    });
+
+    it('has approved customers of the system anchor in every segment, and approved customers of anchor 1551', () => {
+      for (const data of [db, other]) {
+        const customers = approved(data, SYSTEM_ANCHOR_ID);
+        for (const segment of LENDING_SEGMENTS) {
+          expect(customers.some((c) => matchesOverdue(c.overdueByDays, segment.filter)), segment.label).toBe(true);
+        }
+        expect(customers.some((c) => c.overdueByDays > 0 && c.overdueByDays <= 30)).toBe(true); // DPD 1-30
+        expect(approved(data, SPECIAL_ANCHOR_ID).length).toBeGreaterThan(0);
+      }
+      const segmentOf = (name: string) => approved(db, SYSTEM_ANCHOR_ID).find((c) => c.company.name === name)!.overdueByDays;
+      expect(segmentOf('Vardhman Wholesale Mart')).toBe(15);
+      expect(segmentOf('Narmada Trading Co')).toBe(45);
+      expect(segmentOf('Tapti Agro Suppliers')).toBe(110);
+      expect(segmentOf('Godavari Retail Links')).toBe(0);
+    });
+
+    it('has drawdowns that are red, amber, green and Paid, and pending and failed ones', () => {
+      for (const data of [db, other]) {
+        const anchorLoans = new Set(data.loan_applications.filter((l) => l.anchor_id === SYSTEM_ANCHOR_ID).map((l) => l.id));
+        const mine = data.drawdowns.filter((d) => anchorLoans.has(d.loan_application_id));
+        const shown = mine.map((d) => {
+          const f = drawdownFigures(d, data.repayments.filter((r) => r.drawdown_id === d.id), day);
+          const due = { status: d.status, totalOutstandingAmount: f.totalOutstandingAmount, dpdPrincipal: f.dpdPrincipal, dpdInterest: f.dpdInterest, dueDate: d.due_date };
+          return { tone: dueIndicator(due, day)?.tone ?? null, status: repaymentStatus(due) };
+        });
+        for (const tone of ['red', 'amber', 'green'] as const) expect(shown.some((s) => s.tone === tone), tone).toBe(true);
+        expect(shown.some((s) => s.status === 'Paid')).toBe(true);
+        expect(mine.some((d) => d.status === 'pending')).toBe(true);
+        expect(mine.some((d) => d.status === 'failed')).toBe(true);
+      }
+    });
+
+    it(`has an approved customer with more than 10 drawdowns (${MANY_DRAWDOWNS_CUSTOMER}) and one with no repayments`, () => {
+      for (const data of [db, other]) {
+        const customers = approved(data, SYSTEM_ANCHOR_ID);
+        const many = customers.find((c) => c.company.name === MANY_DRAWDOWNS_CUSTOMER)!;
+        expect(many.drawdowns.length).toBeGreaterThan(10);
+        expect(new Set(many.drawdowns.map((d) => d.status))).toEqual(new Set(['completed', 'pending', 'failed']));
+        const godavari = customers.find((c) => c.company.name === 'Godavari Retail Links')!;
+        expect(godavari.drawdowns.length).toBeGreaterThan(0);
+        expect(godavari.repayments).toEqual([]);
+      }
+    });
+
+    it('has leads with eligibility in both fund windows, with invoice overdue days 0, over 30 and over 90', () => {
+      for (const data of [db, other]) {
+        for (const days of ['1', '5'] as const) {
+          const leads = fundCustomers(data, SYSTEM_ANCHOR_ID, { days, statuses: FUND_STATUSES, overdue: null, search: null, region: null }, now);
+          for (const lead of leads) {
+            expect(FUND_STATUSES).toContain(lead.company.application_status);
+            expect(lead.company.eligibility_amount).toBeGreaterThan(0);
+            expect(fundWindowOf(lead.company.risk_grading)).toBe(days);
+          }
+          expect(leads.some((c) => c.invoiceOverdueDays === 0), `${days}: regular`).toBe(true);
+          expect(leads.some((c) => c.invoiceOverdueDays > 30 && c.invoiceOverdueDays <= 90), `${days}: 30+`).toBe(true);
+          expect(leads.some((c) => c.invoiceOverdueDays > 90), `${days}: 90+`).toBe(true);
+          expect(new Set(leads.map((c) => c.company.application_status))).toEqual(new Set(FUND_STATUSES));
+        }
+      }
+    });
   });
 });
