@@ -11,12 +11,14 @@ import type { Db } from './db';
 import { faultMode } from './faults';
 import { errorHandler, unknownRoute } from './http';
 import { warmIndexes } from './invoice-index';
+import { warmLendingIndexes } from './lending-index';
 import { negotiateVersion } from './media-type';
 import { dashboardRoutes } from './routes/dashboard';
 import { devRoutes } from './routes/dev';
 import { distributorRoutes } from './routes/distributors';
 import { gatewayRoutes } from './routes/gateway';
 import { invoiceRoutes } from './routes/invoices';
+import { lendingRoutes } from './routes/lending';
 import { linkRoutes, reminderDevRoutes } from './routes/links';
 import { deliverDueReminders } from './links';
 import { otpRoutes } from './routes/otp';
@@ -146,6 +148,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   });
   // The list indexes are built now, not by the first request.
   warmIndexes(state);
+  warmLendingIndexes(state, clock().getTime());
 
   const ctx: MockContext = {
     db,
@@ -178,6 +181,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   app.use(sessionRoutes(ctx));
   app.use(dashboardRoutes(ctx));
   app.use(uploadRoutes(ctx));
+  // Before distributorRoutes: /distributor_companies/lending_list, /list, ... are not customer ids.
+  app.use(lendingRoutes(ctx));
   app.use(distributorRoutes(ctx));
   app.use(linkRoutes(ctx)); // before invoiceRoutes: GET /invoices/lookup is not an invoice id
   app.use(invoiceRoutes(ctx));

@@ -51,6 +51,9 @@ export function markInvoiceDataChanged(db: Db): void {
   versions.set(db, (versions.get(db) ?? 0) + 1);
 }
 
+/** How many times `markInvoiceDataChanged` was called on `db` (the lending index drops itself on a change too). */
+export const invoiceDataVersion = (db: Db): number => versions.get(db) ?? 0;
+
 const tracked = (rows: readonly object[]): unknown[] => [rows, rows.length, rows[rows.length - 1]];
 
 /** What an index has seen of a collection: the array, its length and its last row. */

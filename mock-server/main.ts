@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createMockServer, DEFAULT_TOKEN_TTL, type MockServerOptions } from './app';
 import { DEFAULT_PRODUCT } from '../src/domain/product';
-import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PAY_LINKS } from './seed';
+import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PAY_LINKS, LENDING_DEMO_CUSTOMERS } from './seed';
 
 /**
  * Settings of the mock provider, from flags first, then the environment, then defaults:
@@ -78,6 +78,12 @@ export function demoPayLinkLines(appUrl: string, product: string = DEFAULT_PRODU
   return DEMO_PAY_LINKS.flatMap((link) => [`  ${base}/pay-with-${product}?token=${link.token}`, `      ${link.scenario}`]);
 }
 
+/** The lending demo customers of anchor 1 (t1@anchor.test), one per line with what each shows. */
+export function demoLendingLines(): string[] {
+  const pad = Math.max(...LENDING_DEMO_CUSTOMERS.map((c) => c.name.length));
+  return LENDING_DEMO_CUSTOMERS.map((c) => `  ${c.name.padEnd(pad)}  ${c.shows}`);
+}
+
 async function main(): Promise<void> {
   const settings = mockSettings(process.argv.slice(2));
   const mock = createMockServer(settings.options);
@@ -92,6 +98,8 @@ async function main(): Promise<void> {
   for (const line of demoLoginLines()) console.log(line);
   console.log('Demo pay links (OTPs and reset links: GET /__dev/outbox):');
   for (const line of demoPayLinkLines(settings.options.appUrl ?? 'http://127.0.0.1:5173', settings.options.product)) console.log(line);
+  console.log('Lending and pipeline demo customers (anchor 1; search them on /lending and /my-pipeline):');
+  for (const line of demoLendingLines()) console.log(line);
   const stop = () => {
     void running.close().then(() => process.exit(0));
   };

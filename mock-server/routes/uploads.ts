@@ -22,6 +22,7 @@ import { nextId, type CsvUpload, type Db, type DistributorCompany, type Invoice,
 import { REGIONS, type Region } from '../../src/domain/regions';
 import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
 import { invoiceNumbers, markInvoiceDataChanged, warmAnchor } from '../invoice-index';
+import { warmLending } from '../lending-index';
 import { touched } from '../store/changes';
 import { MAX_DOCUMENT_PAISE, rupeesToPaise } from '../../src/domain/money';
 
@@ -651,8 +652,9 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
       anchor.last_invoices_upload = at;
       touched(db, 'anchors', anchor);
     }
-    // The new rows go into the lists' index now, not in the first list the app asks for after the answer.
+    // The new rows go into the lists' indexes now, not in the first list the app asks for after the answer.
     warmAnchor(db, user.anchor_id);
+    warmLending(db, user.anchor_id, now.getTime());
     return {
       status: 'success',
       message: outcomes.map((o) => ({
@@ -670,6 +672,7 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
   if (kind === 'customer_master') {
     storeCustomers(db, user.anchor_id, outcomes as RowOutcome<CustomerRow>[], at);
     warmAnchor(db, user.anchor_id);
+    warmLending(db, user.anchor_id, now.getTime());
   } else {
     storeHistory(db, user.anchor_id, outcomes as RowOutcome<HistoryRow>[], upload, at);
   }

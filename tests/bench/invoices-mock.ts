@@ -5,7 +5,9 @@
  * time, over HTTP on loopback; prints the first (cold) request, p50 / p95 / p99 / max and requests per
  * second. Also: a search, the CSV export of the largest list, the cost of the first request after a write
  * (the index takes the new rows in place) and, for scale, what one naive scan-filter-sort of the invoices
- * costs in-process. Then the budgets of tests/bench/mock-budgets.ts: the saving mock beside the same mock
+ * costs in-process. Then the lending page's and the pipeline's lists (the lending list in each segment, the
+ * 'All Customer' list, funds available in both windows, a loan's drawdowns and repayments, the credit line
+ * summary) the same way, with what a rebuild of the lending index costs. Then the budgets of tests/bench/mock-budgets.ts: the saving mock beside the same mock
  * with --memory, each a child process, with PASS / FAIL per budget (the exit code is 1 on a FAIL).
  * `--budgets-only` skips the tables.
  */
@@ -20,9 +22,13 @@ import {
   invoiceStatsQuery,
   paymentListQuery,
 } from '../../src/api/invoice-queries';
+import { fundAvailableRequest, lendingListRequest, onboardedListRequest } from '../../src/api/lending';
+import { DEFAULT_TABLE_STATE, type TableState } from '../../src/lib/table-state';
 import { isoDay, todayOf } from '../../mock-server/aggregates';
 import { createMockServer } from '../../mock-server/app';
-import { recordPayment } from '../../mock-server/pay';
+import { lendingIndex, markLendingDataChanged } from '../../mock-server/lending-index';
+import { drawCredit, recordPayment } from '../../mock-server/pay';
+import { MANY_DRAWDOWNS_CUSTOMER } from '../../mock-server/seed';
 import { demoAuthToken } from '../../mock-server/test-login';
 import { runBudgets } from './mock-budgets';
 
@@ -80,7 +86,8 @@ async function latencyTables(): Promise<void> {
   async function measure(name: string, path: string): Promise<void> {
     const first = await timed(path);
     if (first.status !== 200) throw new Error(`${path}: HTTP ${first.status} ${first.body.slice(0, 300)}`);
-    const count = (JSON.parse(first.body) as { pagy?: { count: number } }).pagy?.count ?? 0;
+    const answer = JSON.parse(first.body) as { pagy?: { count: number }; totalElements?: number };
+    const count = answer.pagy?.count ?? answer.totalElements ?? 0;
     const latencies: number[] = [];
     let next = 0;
     const t = performance.now();
@@ -165,6 +172,58 @@ async function latencyTables(): Promise<void> {
   const scans = Array.from({ length: 20 }, scan).map((s) => s.ms).sort((a, b) => a - b);
   console.log(`for comparison, one in-process scan + sort of all ${db.invoices.length} invoices: p50 ${ms(percentile(scans, 50))} ms`);
 
+  console.log('');
+  await lendingTables();
+
   await running.close();
   console.log('');
+
+  /** The lending page's and the pipeline's lists, as the app asks for them (src/api/lending.ts). */
+  async function lendingTables(): Promise<void> {
+    const product = 'provider';
+    const state = (change: Partial<TableState> = {}): TableState => ({ ...DEFAULT_TABLE_STATE, ...change });
+    const path = (request: { path: string; query: Parameters<typeof toQueryString>[0] }) => `${request.path}?${toQueryString(request.query)}`;
+    for (const segment of ['all', 'regular', 'dpd', '30_plus', '90_plus']) {
+      await measure(`lending: ${segment}`, path(lendingListRequest(state({ filters: { segment } }))));
+    }
+    await measure('lending: this month, north, page 3', path(lendingListRequest(state({ filters: { period: 'this_month' }, region: 'north', page: 3 }))));
+    await measure('lending: search "tra"', path(lendingListRequest(state({ search: 'tra' }))));
+    print('Lending (GET /distributor_companies/lending_list)');
+
+    await measure('all customers: all sources', path(onboardedListRequest(state(), product)));
+    await measure('all customers: SCF, south, page 5', path(onboardedListRequest(state({ filters: { sources: 'scf' }, region: 'south', page: 5 }), product)));
+    for (const days of ['1', '5'] as const) {
+      for (const segment of ['all', 'regular', '30_plus', '90_plus']) await measure(`funds ${days === '1' ? '24 hours' : '5 days'}: ${segment}`, path(fundAvailableRequest(days, state({ filters: { segment } }))));
+    }
+    const company = db.distributor_companies.find((c) => c.name === MANY_DRAWDOWNS_CUSTOMER)!;
+    const loan = db.loan_applications.find((l) => l.id === company.loan_application_id)!;
+    const loanQuery = `cust_id=${loan.cust_id}&loan_application_id=${loan.id}`;
+    await measure('drawdowns: page 0', `/distributor_companies/drawdowns?${loanQuery}&page=0`);
+    await measure('drawdowns: page 1', `/distributor_companies/drawdowns?${loanQuery}&page=1`);
+    await measure('repayments: page 0', `/distributor_companies/repayments?${loanQuery}&page=0`);
+    await measure('credit line summary', '/loan_applications/credit_line_summary');
+    print('Pipeline, All Customer, drawdowns (zero-based pages)');
+
+    const lendingAll = path(lendingListRequest(state()));
+    // A credit draw (a drawdown, a payment): the next lending request takes it into the index in place.
+    const invoice = db.invoices.find((inv) => inv.distributor_company_id === company.id && inv.status === 'open');
+    if (invoice) {
+      drawCredit(db, loan, [{ invoiceId: invoice.id, amount: 100, bankAccountId: null, field: 'bench', invoice }], Date.now());
+      const first = await timed(lendingAll);
+      const again = await timed(lendingAll);
+      console.log(`after a credit draw: first lending request ${ms(first.ms)} ms (index updated in place), the next ${ms(again.ms)} ms`);
+    }
+    // A rebuild (a new day, or an in-place edit such as a credit evaluation).
+    const rebuilds = Array.from({ length: 5 }, () => {
+      markLendingDataChanged(db);
+      const t = performance.now();
+      lendingIndex(db, 1, Date.now());
+      return performance.now() - t;
+    }).sort((a, b) => a - b);
+    console.log(`lending index rebuild for the anchor (a new day, or an edit in place): p50 ${ms(percentile(rebuilds, 50))} ms`);
+    const first = await timed(lendingAll);
+    console.log(`first lending request after a rebuild (its filter and summary again): ${ms(first.ms)} ms`);
+    const csv = await timed(`/distributor_companies/lending_list?filter%5Bdownload_as_csv%5D=true`);
+    console.log(`CSV export of every approved customer: ${csv.body.split('\r\n').length - 2} rows in ${ms(csv.ms)} ms`);
+  }
 }

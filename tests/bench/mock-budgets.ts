@@ -5,11 +5,12 @@
  * again, so its "first request after start" reads its data from disk. For each mock:
  *
  * - first request after start: the first GET /invoices (the due list) after the mock says it listens
- *   (after one login, which is timed too);
+ *   (after one login, which is timed too), then the first GET /distributor_companies/lending_list (the
+ *   lending page's list, same budget);
  * - logins per second: POST /sessions, 8 at a time, for a few seconds;
- * - the first list after a 10,000-row CSV upload;
+ * - the first list after a 10,000-row CSV upload (the due list, then the lending list);
  * - lists while writes go on: one client writes (a star, a one-row CSV upload, a login, in turn) while two
- *   others read the due list; each read's latency counts (p50, p99);
+ *   others read the due list and the lending list in turn; each read's latency counts (p50, p99), per list;
  * - peak memory: the child's VmHWM (peak resident set) at the end.
  *
  * Run alone: `npx tsx tests/bench/mock-budgets.ts --scale 22`; `npm run bench:mock` runs it after the
@@ -42,12 +43,17 @@ interface Figures {
   readyMs: number;
   firstLoginMs: number;
   firstListMs: number;
+  firstLendingMs: number;
   loginsPerSecond: number;
   uploadMs: number;
   listAfterUploadMs: number;
+  lendingAfterUploadMs: number;
   listP50: number;
   listP99: number;
   listMax: number;
+  lendingP50: number;
+  lendingP99: number;
+  lendingMax: number;
   reads: number;
   writes: number;
   peakMb: number;
@@ -147,6 +153,16 @@ async function list(url: string, token: string): Promise<ListAnswer> {
   return (await response.json()) as ListAnswer;
 }
 
+/** The lending page's list as the app first asks for it: approved customers, this year, page 1. */
+const LENDING_LIST = '/distributor_companies/lending_list?filter%5Bapplication_status%5D=approved&filter%5Bperiod%5D=this_year&page=1';
+
+async function lendingList(url: string, token: string): Promise<void> {
+  const response = await fetch(`${url}${LENDING_LIST}`, { headers: { Authorization: token } });
+  if (response.status !== 200) throw new Error(`lending list: HTTP ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { data: unknown[] };
+  if (body.data.length === 0) throw new Error('the lending list is empty');
+}
+
 async function star(url: string, token: string, id: number, starred: boolean): Promise<void> {
   const response = await fetch(`${url}/resources/create_or_update`, {
     method: 'POST',
@@ -182,6 +198,7 @@ async function measure(child: Child, options: Required<Omit<BudgetOptions, 'log'
   const first = await timed(() => login(url));
   const token = first.value;
   const firstList = await timed(() => list(url, token));
+  const firstLending = await timed(() => lendingList(url, token));
   const page = firstList.value.data.map((row) => row.attributes);
   const codes = [...new Set(page.map((row) => row.customer_code))];
   if (codes.length === 0) throw new Error('the due list is empty: nothing to star or upload against');
@@ -203,9 +220,11 @@ async function measure(child: Child, options: Required<Omit<BudgetOptions, 'log'
   // A 10,000-row upload, then the first list.
   const big = await timed(() => upload(url, token, Array.from({ length: 10_000 }, (_, i) => invoiceRow(codes[i % codes.length]!))));
   const afterUpload = await timed(() => list(url, token));
+  const lendingAfterUpload = await timed(() => lendingList(url, token));
 
-  // Lists while writes go on.
+  // Lists while writes go on: each reader asks for the due list and the lending list in turn.
   const latencies: number[] = [];
+  const lendingLatencies: number[] = [];
   let writes = 0;
   let writing = true;
   const writer = (async () => {
@@ -219,26 +238,32 @@ async function measure(child: Child, options: Required<Omit<BudgetOptions, 'log'
     }
     writing = false;
   })();
-  const readers = Array.from({ length: 2 }, async () => {
-    while (writing) {
-      const t = await timed(() => list(url, token));
-      latencies.push(t.ms);
+  const readers = Array.from({ length: 2 }, async (_, reader) => {
+    for (let i = reader; writing; i++) {
+      if (i % 2 === 0) latencies.push((await timed(() => list(url, token))).ms);
+      else lendingLatencies.push((await timed(() => lendingList(url, token))).ms);
     }
   });
   await Promise.all([writer, ...readers]);
   latencies.sort((a, b) => a - b);
+  lendingLatencies.sort((a, b) => a - b);
 
   return {
     readyMs: child.readyMs,
     firstLoginMs: first.ms,
     firstListMs: firstList.ms,
+    firstLendingMs: firstLending.ms,
     loginsPerSecond,
     uploadMs: big.ms,
     listAfterUploadMs: afterUpload.ms,
+    lendingAfterUploadMs: lendingAfterUpload.ms,
     listP50: percentile(latencies, 50),
     listP99: percentile(latencies, 99),
     listMax: latencies.at(-1) ?? NaN,
-    reads: latencies.length,
+    lendingP50: percentile(lendingLatencies, 50),
+    lendingP99: percentile(lendingLatencies, 99),
+    lendingMax: lendingLatencies.at(-1) ?? NaN,
+    reads: latencies.length + lendingLatencies.length,
     writes,
     peakMb: peakMb(child.process.pid),
   };
@@ -285,6 +310,7 @@ export async function runBudgets(input: BudgetOptions): Promise<boolean> {
   rows.push(['start to listening (ms)', ms(savingFigures.readyMs), ms(memoryFigures.readyMs), `first start with seeding: ${ms(run.firstStartMs)}`, null]);
   rows.push(['first login after start (ms)', ms(savingFigures.firstLoginMs), ms(memoryFigures.firstLoginMs), '', null]);
   rows.push(['first request after start: due list (ms)', ms(savingFigures.firstListMs), ms(memoryFigures.firstListMs), '<= 250', verdict(savingFigures.firstListMs <= 250)]);
+  rows.push(['first lending list after start (ms)', ms(savingFigures.firstLendingMs), ms(memoryFigures.firstLendingMs), '<= 250', verdict(savingFigures.firstLendingMs <= 250)]);
   rows.push([
     'logins per second (8 at a time)',
     savingFigures.loginsPerSecond.toFixed(1),
@@ -294,9 +320,13 @@ export async function runBudgets(input: BudgetOptions): Promise<boolean> {
   ]);
   rows.push(['10,000-row upload (ms)', ms(savingFigures.uploadMs), ms(memoryFigures.uploadMs), '', null]);
   rows.push(['first list after it (ms)', ms(savingFigures.listAfterUploadMs), ms(memoryFigures.listAfterUploadMs), '', null]);
+  rows.push(['first lending list after it (ms)', ms(savingFigures.lendingAfterUploadMs), ms(memoryFigures.lendingAfterUploadMs), '', null]);
   rows.push(['list p50 while writes go on (ms)', ms(savingFigures.listP50), ms(memoryFigures.listP50), '', null]);
   rows.push(['list p99 while writes go on (ms)', ms(savingFigures.listP99), ms(memoryFigures.listP99), '<= 50', verdict(savingFigures.listP99 <= 50)]);
   rows.push(['list max while writes go on (ms)', ms(savingFigures.listMax), ms(memoryFigures.listMax), '', null]);
+  rows.push(['lending list p50 while writes go on (ms)', ms(savingFigures.lendingP50), ms(memoryFigures.lendingP50), '', null]);
+  rows.push(['lending list p99 while writes go on (ms)', ms(savingFigures.lendingP99), ms(memoryFigures.lendingP99), '<= 50', verdict(savingFigures.lendingP99 <= 50)]);
+  rows.push(['lending list max while writes go on (ms)', ms(savingFigures.lendingMax), ms(memoryFigures.lendingMax), '', null]);
   rows.push(['  reads / writes in that time', `${savingFigures.reads} / ${savingFigures.writes}`, `${memoryFigures.reads} / ${memoryFigures.writes}`, '', null]);
   rows.push(['peak memory, VmHWM (MB)', savingFigures.peakMb.toFixed(0), memoryFigures.peakMb.toFixed(0), '<= 600', verdict(savingFigures.peakMb <= 600)]);
 
