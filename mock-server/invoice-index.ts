@@ -5,6 +5,7 @@ import type { MONTHS } from '../src/domain/chart-periods';
 import { DUE_STATUSES, INVOICE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
 import { type Region } from '../src/domain/regions';
 import { touched } from './store/changes';
+import { anyAdded, appendedRows, seeRows, type Seen } from './appended-rows';
 
 /**
  * Per-anchor indexes over invoices and payments for the invoices page (due list, detailed table,
@@ -55,19 +56,6 @@ export function markInvoiceDataChanged(db: Db): void {
 export const invoiceDataVersion = (db: Db): number => versions.get(db) ?? 0;
 
 const tracked = (rows: readonly object[]): unknown[] => [rows, rows.length, rows[rows.length - 1]];
-
-/** What an index has seen of a collection: the array, its length and its last row. */
-interface Seen {
-  rows: readonly object[];
-  length: number;
-  last: object | undefined;
-}
-
-const see = (rows: readonly object[]): Seen => ({ rows, length: rows.length, last: rows[rows.length - 1] });
-const unchanged = (seen: Seen, rows: readonly object[]) => rows === seen.rows && rows.length === seen.length && rows[seen.length - 1] === seen.last;
-/** Only rows added at the end since: the same array, the last row seen still in its place. */
-const appendedOnly = (seen: Seen, rows: readonly object[]) =>
-  rows === seen.rows && rows.length >= seen.length && (seen.length === 0 || rows[seen.length - 1] === seen.last);
 
 function starFingerprint(db: Db): unknown[] {
   return [versions.get(db) ?? 0, ...tracked(db.resources)];
@@ -217,14 +205,12 @@ export interface AnchorIndex {
   memo: Memo;
 }
 
+/** The collections the invoice index follows: loans and repayments may not change, the rest may grow. */
+const TRACKED = ['distributor_companies', 'invoices', 'drawdowns', 'payments', 'loan_applications', 'repayments'] as const;
+
 interface IndexCache {
   version: number;
-  invoices: Seen;
-  payments: Seen;
-  companies: Seen;
-  drawdowns: Seen;
-  loans: Seen;
-  repayments: Seen;
+  seen: Record<(typeof TRACKED)[number], Seen>;
   anchors: Map<number, AnchorIndex>;
 }
 
@@ -233,12 +219,7 @@ const invoiceCaches = new WeakMap<Db, IndexCache>();
 function newCache(db: Db): IndexCache {
   return {
     version: versions.get(db) ?? 0,
-    invoices: see(db.invoices),
-    payments: see(db.payments),
-    companies: see(db.distributor_companies),
-    drawdowns: see(db.drawdowns),
-    loans: see(db.loan_applications),
-    repayments: see(db.repayments),
+    seen: seeRows(db, TRACKED),
     anchors: new Map(),
   };
 }
@@ -256,26 +237,11 @@ function currentCache(db: Db): IndexCache {
 /** Adds the rows appended since the cache last looked; false when something else changed (rebuild). */
 function catchUp(db: Db, cache: IndexCache): boolean {
   if ((versions.get(db) ?? 0) !== cache.version) return false;
-  if (!unchanged(cache.loans, db.loan_applications) || !unchanged(cache.repayments, db.repayments)) return false;
-  const pairs: [Seen, readonly object[]][] = [
-    [cache.companies, db.distributor_companies],
-    [cache.invoices, db.invoices],
-    [cache.drawdowns, db.drawdowns],
-    [cache.payments, db.payments],
-  ];
-  if (pairs.every(([seen, rows]) => unchanged(seen, rows))) return true;
-  if (!pairs.every(([seen, rows]) => appendedOnly(seen, rows))) return false;
-  const added = {
-    companies: db.distributor_companies.slice(cache.companies.length),
-    invoices: db.invoices.slice(cache.invoices.length),
-    drawdowns: db.drawdowns.slice(cache.drawdowns.length),
-    payments: db.payments.slice(cache.payments.length),
-  };
-  cache.companies = see(db.distributor_companies);
-  cache.invoices = see(db.invoices);
-  cache.drawdowns = see(db.drawdowns);
-  cache.payments = see(db.payments);
-  if (cache.anchors.size > 0) addRows(cache, added);
+  const added = appendedRows(db, cache.seen, ['loan_applications', 'repayments']);
+  if (added === null) return false;
+  if (cache.anchors.size > 0 && anyAdded(added)) {
+    addRows(cache, { companies: added.distributor_companies, invoices: added.invoices, drawdowns: added.drawdowns, payments: added.payments });
+  }
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { isoDay, todayOf } from './aggregates';
 import type { Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, Repayment } from './db';
+import { anyAdded, appendedRows, seeRows, type Seen } from './appended-rows';
 import { invoiceDataVersion } from './invoice-index';
 import { drawdownFigures, loanFigures, NO_CHARGES, type DrawdownFigures } from './lending';
 import { fundWindowOf, matchesOverdue, periodStart, type FundInDays, type LendingPeriod, type OverdueFilter } from '../src/domain/lending';
@@ -45,16 +46,8 @@ export function markLendingDataChanged(db: Db): void {
   lendingVersions.set(db, (lendingVersions.get(db) ?? 0) + 1);
 }
 
-interface Seen {
-  rows: readonly object[];
-  length: number;
-  last: object | undefined;
-}
-
-const see = (rows: readonly object[]): Seen => ({ rows, length: rows.length, last: rows[rows.length - 1] });
-const unchanged = (seen: Seen, rows: readonly object[]) => rows === seen.rows && rows.length === seen.length && rows[seen.length - 1] === seen.last;
-const appendedOnly = (seen: Seen, rows: readonly object[]) =>
-  rows === seen.rows && rows.length >= seen.length && (seen.length === 0 || rows[seen.length - 1] === seen.last);
+/** The collections the lending index follows: loans may not change, the rest may grow. */
+const TRACKED = ['distributor_companies', 'loan_applications', 'invoices', 'payments', 'drawdowns', 'repayments'] as const;
 
 // ---------------------------------------------------------------------------------------------------
 // The index
@@ -111,12 +104,7 @@ interface LendingCache {
   invoiceVersion: number;
   lendingVersion: number;
   day: string;
-  companies: Seen;
-  loans: Seen;
-  invoices: Seen;
-  payments: Seen;
-  drawdowns: Seen;
-  repayments: Seen;
+  seen: Record<(typeof TRACKED)[number], Seen>;
   anchors: Map<number, LendingIndex>;
 }
 
@@ -127,12 +115,7 @@ function newCache(db: Db, day: string): LendingCache {
     invoiceVersion: invoiceDataVersion(db),
     lendingVersion: lendingVersions.get(db) ?? 0,
     day,
-    companies: see(db.distributor_companies),
-    loans: see(db.loan_applications),
-    invoices: see(db.invoices),
-    payments: see(db.payments),
-    drawdowns: see(db.drawdowns),
-    repayments: see(db.repayments),
+    seen: seeRows(db, TRACKED),
     anchors: new Map(),
   };
 }
@@ -360,29 +343,12 @@ function addRows(
 /** Takes the rows appended since the cache last looked; false when something else changed (rebuild). */
 function catchUp(db: Db, cache: LendingCache): boolean {
   if (invoiceDataVersion(db) !== cache.invoiceVersion || (lendingVersions.get(db) ?? 0) !== cache.lendingVersion) return false;
-  if (!unchanged(cache.loans, db.loan_applications)) return false;
-  const pairs: [Seen, readonly object[]][] = [
-    [cache.companies, db.distributor_companies],
-    [cache.invoices, db.invoices],
-    [cache.payments, db.payments],
-    [cache.drawdowns, db.drawdowns],
-    [cache.repayments, db.repayments],
-  ];
-  if (pairs.every(([seen, rows]) => unchanged(seen, rows))) return true;
-  if (!pairs.every(([seen, rows]) => appendedOnly(seen, rows))) return false;
-  const added = {
-    companies: db.distributor_companies.slice(cache.companies.length),
-    invoices: db.invoices.slice(cache.invoices.length),
-    payments: db.payments.slice(cache.payments.length),
-    drawdowns: db.drawdowns.slice(cache.drawdowns.length),
-    repayments: db.repayments.slice(cache.repayments.length),
-  };
-  cache.companies = see(db.distributor_companies);
-  cache.invoices = see(db.invoices);
-  cache.payments = see(db.payments);
-  cache.drawdowns = see(db.drawdowns);
-  cache.repayments = see(db.repayments);
-  if (cache.anchors.size > 0) addRows(cache, added);
+  const added = appendedRows(db, cache.seen, ['loan_applications']);
+  if (added === null) return false;
+  if (cache.anchors.size > 0 && anyAdded(added)) {
+    const { distributor_companies: companies, invoices, payments, drawdowns, repayments } = added;
+    addRows(cache, { companies, invoices, payments, drawdowns, repayments });
+  }
   return true;
 }
 
