@@ -4,7 +4,7 @@ import { currentUser } from '../auth/middleware';
 import { percent, rupees } from '../aggregates';
 import type { MockContext } from '../context';
 import { csvColumnsFrom, sendCsv, wantsCsv, type CsvHeader } from '../csv';
-import type { Drawdown, Repayment } from '../db';
+import type { DistributorCompany, Drawdown, Repayment } from '../db';
 import { notFound, resource, route, throwIfProblems, validationError } from '../http';
 import { anchorIndex } from '../invoice-index';
 import {
@@ -274,6 +274,20 @@ export function eligibilityOf(history: readonly { invoice_date: string; total: n
   return Math.floor((3 * total) / months.size / thousand) * thousand;
 }
 
+/** What the 'All Customer' and fund rows share: the customer, its unpaid invoices, status, risk and eligibility. */
+function customerBasics(c: { company: DistributorCompany; unpaidAll: number }) {
+  return {
+    id: c.company.id,
+    name: c.company.name,
+    customer_code: c.company.customer_code,
+    region: c.company.region,
+    amount_outstanding: rupees(c.unpaidAll),
+    application_status: c.company.application_status,
+    risk_grading: c.company.risk_grading,
+    eligibility_amount: rupees(c.company.eligibility_amount),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------------------------------
@@ -345,14 +359,7 @@ export function lendingRoutes(ctx: MockContext): Router {
       res.json({
         data: rows.slice(start, end).map((c) =>
           resource('distributor_company', c.company.id, {
-            id: c.company.id,
-            name: c.company.name,
-            customer_code: c.company.customer_code,
-            region: c.company.region,
-            amount_outstanding: rupees(c.unpaidAll),
-            application_status: c.company.application_status,
-            risk_grading: c.company.risk_grading,
-            eligibility_amount: rupees(c.company.eligibility_amount),
+            ...customerBasics(c),
             availed: c.availedCount > 0,
             availed_amount: rupees(c.availedAmount),
           }),
@@ -385,17 +392,7 @@ export function lendingRoutes(ctx: MockContext): Router {
       const { start, end, pagy } = pageWindow(rows.length, page, items);
       res.json({
         data: rows.slice(start, end).map((c) =>
-          resource('distributor_company', c.company.id, {
-            id: c.company.id,
-            name: c.company.name,
-            customer_code: c.company.customer_code,
-            region: c.company.region,
-            amount_outstanding: rupees(c.unpaidAll),
-            overdue_by_days: c.invoiceOverdueDays,
-            risk_grading: c.company.risk_grading,
-            eligibility_amount: rupees(c.company.eligibility_amount),
-            application_status: c.company.application_status,
-          }),
+          resource('distributor_company', c.company.id, { ...customerBasics(c), overdue_by_days: c.invoiceOverdueDays }),
         ),
         pagy,
       });

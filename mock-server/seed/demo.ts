@@ -634,27 +634,16 @@ function demoDdr(db: Db, invoice: Invoice, loan: LoanApplication, status: 'draft
   const requested = addDays(today, -1);
   invoice.status = 'in-progress';
   invoice.ddr_status_date = [{ ddr_status: status, date: new Date(requested.getTime() + 11 * 3_600_000).toISOString() }];
-  const id = nextId(db.drawdowns);
-  db.drawdowns.push({
-    id,
-    drawdown_number: `DDR${pad(id, 7)}`,
-    loan_application_id: loan.id,
-    distributor_company_id: loan.distributor_company_id,
-    disbursement_date: isoDate(requested),
-    status: 'pending',
-    amount: invoice.total - invoice.amount_paid,
-    utr: '',
-    due_date: dayOffset(requested, 60),
-    invoice_ids: [invoice.id],
-    principal_outstanding: 0,
-    interest_paid: 0,
-    penal_paid: 0,
-  });
+  pushUndisbursed(db, invoice, loan, requested, 'pending');
 }
 
 /** A credit draw on the invoice that failed `daysAgo` days ago: nothing was paid, the invoice stays as it was. */
 function demoFailedDdr(db: Db, invoice: Invoice, loan: LoanApplication, daysAgo: number, today: Date): void {
-  const requested = addDays(today, -daysAgo);
+  pushUndisbursed(db, invoice, loan, addDays(today, -daysAgo), 'failed');
+}
+
+/** A drawdown requested on `requested` for what the invoice still owes that paid nothing out (pending or failed). */
+function pushUndisbursed(db: Db, invoice: Invoice, loan: LoanApplication, requested: Date, status: 'pending' | 'failed'): void {
   const id = nextId(db.drawdowns);
   db.drawdowns.push({
     id,
@@ -662,7 +651,7 @@ function demoFailedDdr(db: Db, invoice: Invoice, loan: LoanApplication, daysAgo:
     loan_application_id: loan.id,
     distributor_company_id: loan.distributor_company_id,
     disbursement_date: isoDate(requested),
-    status: 'failed',
+    status,
     amount: invoice.total - invoice.amount_paid,
     utr: '',
     due_date: dayOffset(requested, 60),
