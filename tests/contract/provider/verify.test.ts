@@ -7,6 +7,7 @@ import { createMockServer, type RunningMock } from '../../../mock-server/app';
 import { DEMO_PASSWORD } from '../../../mock-server/seed';
 import { PACT_FILE } from '../pact';
 import { invoiceStates } from './states/invoices';
+import { lendingStates } from './states/lending';
 import { payStates } from './states/pay';
 import { uploadStates } from './states/uploads';
 
@@ -84,6 +85,7 @@ const stateHandlers = {
   ...uploadStates({ db: () => mock.db() }),
   ...linkStates({ db: () => mock.db() }),
   ...invoiceStates({ db: () => mock.db(), now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
+  ...lendingStates({ db: () => mock.db(), url: () => running.url, now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
 };
 
 /** Swaps the pact's example token for the live one of the current provider state. */
