@@ -16,6 +16,7 @@ const Footer = styled.nav`
 
 const Controls = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 8px;
   input { width: 80px; }

@@ -26,6 +26,8 @@ const Scroller = styled.div<{ $maxHeight: number }>`
   border-radius: 10px;
   background: ${({ theme }) => theme.surface};
   &[data-refreshing='true'] tbody { opacity: 0.6; transition: opacity 0.2s; }
+  /* Rows with a detail: the scroller is the detail's container, so the detail can be as wide as what is in view. */
+  &[data-detail='true'] { container-type: inline-size; }
 `;
 
 const Grid = styled.table`
@@ -53,10 +55,21 @@ const Empty = styled.td`
   padding: 32px 12px !important;
 `;
 
-/** A row's detail: full width, wrapping (the table's cells do not wrap). */
+/**
+ * A row's detail: wrapping (the table's cells do not wrap), as wide as the scroller's visible part and kept
+ * at its left edge, so it stays in view however far a wide table is scrolled sideways.
+ */
 const Detail = styled.td`
   white-space: normal !important;
+  padding: 0 !important;
   background: ${({ theme }) => theme.surfaceRaised};
+  & > div {
+    position: sticky;
+    left: 0;
+    box-sizing: border-box;
+    width: 100cqw;
+    padding: 10px 12px;
+  }
 `;
 
 interface TableProps<T> {
@@ -105,7 +118,15 @@ export function Table<T>({
   const busy = !failed && (loading || rows === undefined);
   const shown = busy || failed ? null : (rows ?? null);
   return (
-    <Scroller $maxHeight={maxHeight} tabIndex={0} role="region" aria-label={caption} aria-busy={busy || (refreshing && !failed)} data-refreshing={refreshing && !busy && !failed}>
+    <Scroller
+      $maxHeight={maxHeight}
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      aria-busy={busy || (refreshing && !failed)}
+      data-refreshing={refreshing && !busy && !failed}
+      data-detail={detail !== undefined || undefined}
+    >
       <Grid>
         <caption className={hideCaption ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>
@@ -158,7 +179,9 @@ export function Table<T>({
                 </tr>
                 {more !== null && (
                   <tr>
-                    <Detail colSpan={columns.length}>{more}</Detail>
+                    <Detail colSpan={columns.length}>
+                      <div>{more}</div>
+                    </Detail>
                   </tr>
                 )}
               </Fragment>

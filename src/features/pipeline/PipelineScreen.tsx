@@ -191,7 +191,7 @@ export default function PipelineScreen() {
   return (
     <Page>
       <h1>{PIPELINE_TITLE}</h1>
-      <section aria-label="Uploads and credit line">
+      <section aria-label="Uploads">
         <Grid>
           <UploadCard />
         </Grid>
