@@ -30,6 +30,7 @@ export const CustomerContact = t.intersection([
     mobile_number: Nullable(t.string),
     company_address: Nullable(CompanyAddress),
     account_details: t.array(CompanyAccount),
+    virtual_account_number: Nullable(t.string),
   }),
 ]);
 export type CustomerContact = t.TypeOf<typeof CustomerContact>;

@@ -1,0 +1,224 @@
+/**
+ * The admin area, onboarding and the retailer area (spec 2 §2.7-2.9, §4-§6, §9): the add-user and
+ * add-bank-account rules with their messages, the bank lookup's trigger, the configuration's settings,
+ * the texts the spec fixes, and the retailer filters. The app, the machines and the mock read them here.
+ */
+import { isEmailAddress } from './validation';
+import { REGIONS, type Region } from './regions';
+
+// ---------------------------------------------------------------------------------------------------
+// Users
+// ---------------------------------------------------------------------------------------------------
+
+/** Users added through admin (spec 2 §6). */
+export const NEW_USER_ROLE_ID = '5';
+export const DESIGNATIONS = ['portal_user'] as const;
+export type Designation = (typeof DESIGNATIONS)[number];
+
+/** A user-level check: who may add and delete users, add bank accounts and change the configuration. */
+export const MANAGE_ANCHOR = 'manage_anchor';
+export const canManageAnchor = (user: { permissions?: readonly string[] } | null | undefined): boolean => user?.permissions?.includes(MANAGE_ANCHOR) ?? false;
+
+export const USER_TEXTS = {
+  added: 'User Added Successfully!',
+  allAccess: 'with All access.',
+  deleted: 'Succesfully deleted.',
+  confirmDelete: (name: string) => `Are you sure, you want to delete ${name}?`,
+  /** Spec 2 §6: users added through admin get all access over these areas (fixed checked boxes). */
+  accessAreas: ['Dashboard', 'Invoices', 'Lending', 'My Pipeline'],
+} as const;
+
+export interface NewUserForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  designation: string;
+}
+
+export const EMPTY_NEW_USER: Readonly<NewUserForm> = Object.freeze({ first_name: '', last_name: '', email: '', phone_number: '', designation: 'portal_user' });
+
+export const USER_MESSAGES = {
+  name: 'Must be more then one character',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Must be a valid email',
+  phoneRequired: 'Mobile number is Required',
+  phoneInvalid: 'Mobile number is not valid',
+  designation: 'Choose a designation from the list',
+} as const;
+
+/** Spec 2 §5: an optional country prefix (+ and 1-3 digits, then an optional dash or space) and exactly 10 digits. */
+export const PHONE_PATTERN = /^(?:\+\d{1,3}[- ]?)?\d{10}$/;
+
+/** Spec 2 §5, the add-user form: the message under each field that fails; an empty object is a valid form. */
+export function newUserProblems(form: NewUserForm): Partial<Record<keyof NewUserForm, string>> {
+  const found: Partial<Record<keyof NewUserForm, string>> = {};
+  if ([...form.first_name.trim()].length < 2) found.first_name = USER_MESSAGES.name;
+  if ([...form.last_name.trim()].length < 2) found.last_name = USER_MESSAGES.name;
+  const email = form.email.trim();
+  if (email === '') found.email = USER_MESSAGES.emailRequired;
+  else if (!isEmailAddress(email)) found.email = USER_MESSAGES.emailInvalid;
+  const phone = form.phone_number.trim();
+  if (phone === '') found.phone_number = USER_MESSAGES.phoneRequired;
+  else if (!PHONE_PATTERN.test(phone)) found.phone_number = USER_MESSAGES.phoneInvalid;
+  if (form.designation !== '' && !(DESIGNATIONS as readonly string[]).includes(form.designation)) found.designation = USER_MESSAGES.designation;
+  return found;
+}
+
+/** What POST /users sends: the trimmed form with role_id '5'. */
+export function newUserBody(form: NewUserForm) {
+  return {
+    user: {
+      email: form.email.trim(),
+      first_name: form.first_name.trim(),
+      last_name: form.last_name.trim(),
+      phone_number: form.phone_number.trim(),
+      designation: form.designation === '' ? 'portal_user' : form.designation,
+      role_id: NEW_USER_ROLE_ID,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bank accounts
+// ---------------------------------------------------------------------------------------------------
+
+export const ACCOUNT_TYPES = ['CA', 'CC'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const ACCOUNT_TYPE_LABELS: Readonly<Record<AccountType, string>> = { CA: 'Current Account (CA)', CC: 'Cash Credit (CC)' };
+
+export interface BankAccountForm {
+  account_name: string;
+  account_number: string;
+  account_type: string;
+  ifsc: string;
+  bank_name: string;
+  branch_name: string;
+  region: string;
+}
+
+export const EMPTY_BANK_ACCOUNT: Readonly<BankAccountForm> = Object.freeze({ account_name: '', account_number: '', account_type: '', ifsc: '', bank_name: '', branch_name: '', region: '' });
+
+export const BANK_MESSAGES = {
+  ifsc: 'Invalid Ifsc code.',
+  added: 'Bank account added successfully.',
+  accountNumber: 'Account number must be 9 to 18 digits',
+} as const;
+
+export const IFSC_LENGTH = 11;
+/**
+ * A real IFSC: four letters, a zero, then six letters or digits. The spec's rule (4 letters and 7 digits)
+ * would refuse real codes whose branch part holds a letter (stack notes): the real format is accepted, with
+ * the spec's message.
+ */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const isIfsc = (value: string): boolean => IFSC_PATTERN.test(value);
+
+/** The input mask: upper case, letters and digits only, at most 11 characters. */
+export const maskIfsc = (value: string): string => value.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, IFSC_LENGTH);
+
+/** Spec 2 §4: a lookup is made once a full 11-character IFSC without a plus sign is typed. */
+export const wantsBankLookup = (ifsc: string): boolean => ifsc.length === IFSC_LENGTH && !ifsc.includes('+');
+
+const BANK_LABELS: Readonly<Record<keyof BankAccountForm, string>> = {
+  account_name: 'Account name',
+  account_number: 'Account number',
+  account_type: 'Account type',
+  ifsc: 'IFSC',
+  bank_name: 'Bank name',
+  branch_name: 'Branch name',
+  region: 'Region',
+};
+
+/** Spec 2 §5, the add-bank-account form: every field required, the IFSC's format, CA or CC, one of the four regions. */
+export function bankAccountProblems(form: BankAccountForm): Partial<Record<keyof BankAccountForm, string>> {
+  const found: Partial<Record<keyof BankAccountForm, string>> = {};
+  for (const key of Object.keys(BANK_LABELS) as (keyof BankAccountForm)[]) {
+    if (form[key].trim() === '') found[key] = `${BANK_LABELS[key]} is required`;
+  }
+  if (!found.ifsc && !isIfsc(form.ifsc.trim())) found.ifsc = BANK_MESSAGES.ifsc;
+  if (!found.account_number && !/^\d{9,18}$/.test(form.account_number.trim())) found.account_number = BANK_MESSAGES.accountNumber;
+  if (!found.account_type && !(ACCOUNT_TYPES as readonly string[]).includes(form.account_type)) found.account_type = `${BANK_LABELS.account_type} must be CA or CC`;
+  if (!found.region && !(REGIONS as readonly string[]).includes(form.region)) found.region = `${BANK_LABELS.region} must be one of ${REGIONS.join(', ')}`;
+  return found;
+}
+
+/** What POST /anchor_account_details sends: the seven fields, trimmed. */
+export function bankAccountBody(form: BankAccountForm) {
+  return {
+    anchor_account_detail: {
+      account_name: form.account_name.trim(),
+      account_number: form.account_number.trim(),
+      account_type: form.account_type as AccountType,
+      ifsc: form.ifsc.trim(),
+      bank_name: form.bank_name.trim(),
+      branch_name: form.branch_name.trim(),
+      region: form.region as Region,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Configuration
+// ---------------------------------------------------------------------------------------------------
+
+/** The settings in the order the configuration lists them (spec 2 §3), product-neutral names. */
+export const SETTING_NAMES = [
+  'customer_consent',
+  'customer_notification',
+  'default_drawdown_status',
+  'email_blocked',
+  'is_sales_order',
+  'require_otp',
+  'send_clear_dues_mail_after_invoice_created',
+  'send_clear_dues_mail_after_invoice_file_received',
+  'send_payments',
+  'show_{product}_credit_option',
+  'show_{product}_pay_option',
+  'sms_blocked',
+  'whats_app_notification_after_invoice_file_received',
+  'whatsapp_blocked',
+] as const;
+
+/** Spec 2 §8: error text is shown with underscores as spaces (so is a setting's name). */
+export const withSpaces = (text: string): string => text.replaceAll('_', ' ');
+
+// ---------------------------------------------------------------------------------------------------
+// Collection modes (spec 2 §9: static text)
+// ---------------------------------------------------------------------------------------------------
+
+export const COLLECTION_MODE_CHARGES = [
+  { mode: 'Credit cards', charge: '0.90%' },
+  { mode: 'Debit cards', charge: '2.00% / 2.10% / 2.25%' },
+  { mode: 'IMPS', charge: '1.50% / 2.50% / 6.50% by amount' },
+  { mode: 'NEFT', charge: '2.50 / 5 / 15 / 25%' },
+  { mode: 'RTGS', charge: '25 / 50%' },
+] as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Onboarding
+// ---------------------------------------------------------------------------------------------------
+
+export const ONBOARDING_TEXT = 'Once you complete the previous steps, our AI will bring your metrics online.';
+export const ONBOARDING_CARDS = [
+  { key: 'user', title: 'New User', action: 'Add User' },
+  { key: 'bank', title: 'Bank Account', action: 'Add Bank Account' },
+  { key: 'virtual', title: 'Virtual Account', action: 'Upload Virtual Account' },
+  { key: 'templates', title: 'Reminder & Notification Templates', action: 'Start Now' },
+  { key: 'collect', title: 'Collect', action: 'Manage Collect' },
+  { key: 'connect', title: 'Connect', action: 'Connect with the provider' },
+] as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Retailers
+// ---------------------------------------------------------------------------------------------------
+
+/** Spec 2 §2.9: the channel-finance filter and what it sends. */
+export const CHANNEL_FINANCE_FILTERS = [
+  { key: 'all', label: 'All', value: null },
+  { key: '1', label: 'Channel Finance', value: '1' },
+  { key: '0', label: 'Non-Channel Finance', value: '0' },
+] as const;
+
+/** Spec 2 §9: retailer invoices come 15 to a page. */
+export const RETAILER_INVOICE_PAGE_SIZE = 15;
