@@ -13,6 +13,7 @@ import { errorHandler, unknownRoute } from './http';
 import { warmIndexes } from './invoice-index';
 import { warmLendingIndexes } from './lending-index';
 import { negotiateVersion } from './media-type';
+import { adminRoutes } from './routes/admin';
 import { dashboardRoutes } from './routes/dashboard';
 import { devRoutes } from './routes/dev';
 import { distributorRoutes } from './routes/distributors';
@@ -23,6 +24,7 @@ import { linkRoutes, reminderDevRoutes } from './routes/links';
 import { deliverDueReminders } from './links';
 import { otpRoutes } from './routes/otp';
 import { payRoutes } from './routes/pay';
+import { retailerRoutes } from './routes/retailers';
 import { sessionRoutes } from './routes/sessions';
 import { uploadRoutes } from './routes/uploads';
 import { DEFAULT_SEED, generateDb } from './seed';
@@ -179,11 +181,13 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   app.use(negotiateVersion(product));
   app.use(jsonServer.bodyParser);
   app.use(sessionRoutes(ctx));
+  app.use(adminRoutes(ctx)); // after sessionRoutes: PUT /users/set_password is theirs
   app.use(dashboardRoutes(ctx));
   app.use(uploadRoutes(ctx));
   // Before distributorRoutes: /distributor_companies/lending_list, /list, ... are not customer ids.
   app.use(lendingRoutes(ctx));
   app.use(distributorRoutes(ctx));
+  app.use(retailerRoutes(ctx));
   app.use(linkRoutes(ctx)); // before invoiceRoutes: GET /invoices/lookup is not an invoice id
   app.use(invoiceRoutes(ctx));
   app.use(payRoutes(ctx));

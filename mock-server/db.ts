@@ -280,6 +280,32 @@ export interface AnchorBankAccount {
   created_at: string;
 }
 
+/** What an admin change did (the admin area, spec 2 §6-§7). */
+export type AdminChangeKind = 'user_added' | 'user_deleted' | 'user_flag_changed' | 'bank_account_added' | 'setting_changed';
+
+/**
+ * The audit log of the admin area: every change made through it, with who made it, when (the mock's
+ * clock) and what. The configuration's 'Updated By' reads the anchor's last `setting_changed`.
+ */
+export interface AdminChange {
+  id: number;
+  anchor_id: number;
+  /** Who made it: the user's id and name then (kept when the user is deleted later). */
+  user_id: number;
+  user_name: string;
+  /** ISO 8601. */
+  at: string;
+  kind: AdminChangeKind;
+  /** The user, bank account or anchor-settings row (`AnchorSettings.id`) changed. */
+  target_id: number;
+  /** The target as it was called then: a user's name and e-mail, an account's name, number and IFSC. */
+  target_label: string;
+  /** Toggles and settings: the flag (news_letter, send_email) or the setting's stored (product-neutral) name. */
+  field?: string;
+  before?: boolean | string | null;
+  after?: boolean | string | null;
+}
+
 /** A star on an invoice or payment, per anchor. */
 export interface StarResource {
   id: number;
@@ -451,6 +477,8 @@ export interface Db {
   invoice_history?: HistoricalInvoice[];
   /** Added after schema 2 was fixed: absent in older data, created on first use. */
   reminders?: Reminder[];
+  /** The admin area's audit log (absent in older data, created on the first admin change). */
+  admin_changes?: AdminChange[];
 }
 
 const largest = new WeakMap<readonly object[], { length: number; last: object | undefined; max: number }>();

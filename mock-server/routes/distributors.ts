@@ -64,7 +64,18 @@ function contactAttributes(c: DistributorCompany) {
     primary_user_mobile: c.primary_user_mobile,
     company_address: c.company_address,
     account_details: c.account_details,
+    virtual_account_number: c.virtual_account_number,
   };
+}
+
+/** A customer the virtual-account list shows: one with account details or a virtual account. */
+const hasAccountDetails = (c: DistributorCompany) => c.account_details.length > 0 || c.virtual_account_number.trim() !== '';
+
+/** A flag filter such as `filter[require_account_details]`: 'true' or 'false' (absent: false), anything else 422. */
+function flagFilter(value: string | undefined, field: string): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw validationError({ [field]: `${field} must be true or false` });
 }
 
 const NO_FIGURES: LeadFigures = { amount_outstanding: 0, limit_sanctioned: 0, limit_utilized: 0, balance_available: 0 };
@@ -114,6 +125,9 @@ function csvCell(c: DistributorCompany, figures: LeadFigures, key: LeadCsvKey): 
  * GET /distributor_companies/lead_list for new leads): the rows add the lead figures, the answer adds
  * csv_headers_accepted, and `filter[download_as_csv]=true` (+ `headers_accepted`) exports every matching
  * row as CSV. GET /distributor_companies/statuses counts the customers in each status.
+ *
+ * With `filter[require_account_details]=true` (the admin's virtual accounts: admin_panel true) it lists only
+ * customers with account details or a virtual account; every row carries `virtual_account_number`.
  */
 export function distributorRoutes(ctx: MockContext): Router {
   const router = Router();
@@ -215,7 +229,9 @@ export function distributorRoutes(ctx: MockContext): Router {
       }
       const { page, items } = pageParams(req);
       const invoiceStatuses = filterValue(req, 'status');
-      const rows = invoiceStatuses === undefined ? companies(req, null) : companiesWithInvoices(req, invoiceStatuses);
+      const accountsOnly = flagFilter(filterValue(req, 'require_account_details'), 'require_account_details');
+      const matching = invoiceStatuses === undefined ? companies(req, null) : companiesWithInvoices(req, invoiceStatuses);
+      const rows = accountsOnly ? matching.filter(hasAccountDetails) : matching;
       const { rows: pageRows, pagy } = paginate(rows, page, items);
       res.json({ data: pageRows.map((c) => resource('distributor_company', c.id, contactAttributes(c))), pagy });
     }),

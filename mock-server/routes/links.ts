@@ -52,10 +52,11 @@ function idsOf(value: unknown, field: string, problems: Record<string, string>):
 }
 
 /**
- * Payment links and reminders (spec 1 §7): the anchor's settings, the generated links, the invoice lookup,
+ * Payment links and reminders (spec 1 §7): the generated links, the invoice lookup,
  * creating a link, sending links by invoice or by customer, and reminder schedules. Writes take an
  * Idempotency-Key (optional here), so a double click or a retry makes one batch; a blocked channel is
- * refused (422 ER-CHANNEL-BLOCKED) with the warning's text.
+ * refused (422 ER-CHANNEL-BLOCKED) with the warning's text. The anchor's settings, whose channel blocks the
+ * send forms read (GET /anchor_settings/{id}), are served by routes/admin.ts.
  */
 export function linkRoutes(ctx: MockContext): Router {
   const router = Router();
@@ -67,17 +68,6 @@ export function linkRoutes(ctx: MockContext): Router {
     return company;
   };
   const scope = (req: Request) => ({ token: `user:${currentUser(req).id}`, required: false });
-
-  router.get(
-    '/anchor_settings/:id',
-    ctx.auth,
-    route((req, res) => {
-      const me = currentUser(req);
-      const settings = ctx.db().anchor_settings.find((s) => String(s.anchor_id) === req.params.id);
-      if (!settings || settings.anchor_id !== me.anchor_id) throw notFound(`Anchor settings ${req.params.id} not found.`);
-      res.json({ data: resource('anchor_setting', settings.anchor_id, { settings: settings.settings, setting_updated_by: settings.setting_updated_by, updated_at: settings.updated_at }) });
-    }),
-  );
 
   router.get(
     '/payment_links',

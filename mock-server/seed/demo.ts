@@ -1,5 +1,5 @@
 import { addDays } from 'date-fns';
-import { type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaySettingsOverride } from '../db';
+import { type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaySettingsOverride, type Retailer, type RetailerInvoice } from '../db';
 import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource, type RiskGrade } from '../../src/domain/statuses';
 import type { Region } from '../../src/domain/regions';
 import { dayOffset, isoDate } from './random';
@@ -448,7 +448,7 @@ function addDemoCustomer(db: Db, spec: DemoCompanySpec, n: number, today: Date):
 
 /**
  * Adds the demo customers (the pay-page ones with their links, then the lending ones), their loans,
- * invoices, payments and drawdowns. Uses no randomness.
+ * invoices, payments and drawdowns, then the retailer page's demo retailers. Uses no randomness.
  */
 export function addDemoCustomers(db: Db, today: Date): void {
   CUSTOMERS.forEach((spec, index) => {
@@ -480,6 +480,7 @@ export function addDemoCustomers(db: Db, today: Date): void {
     }
   });
   LENDING_CUSTOMERS.forEach((spec, index) => addDemoCustomer(db, spec, LENDING_NUMBER_FROM + index, today));
+  addDemoRetailers(db, today);
 }
 
 function demoCompany(db: Db, spec: DemoCompanySpec, n: number, today: Date): DistributorCompany {
@@ -660,4 +661,157 @@ function pushUndisbursed(db: Db, invoice: Invoice, loan: LoanApplication, reques
     interest_paid: 0,
     penal_paid: 0,
   });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The retailer page's demo retailers
+// ---------------------------------------------------------------------------------------------------
+
+interface DemoRetailerInvoice {
+  /** Rupees. */
+  total: number;
+  /** Days since the invoice date. */
+  issued: number;
+  /** Credit term in days: due date = invoice date + term. */
+  term: number;
+  /** Rupees paid so far (default 0): 0 is open, less than the total part-paid, the total paid. */
+  paid?: number;
+}
+
+interface DemoRetailer {
+  name: string;
+  /** Default: the distributor's region. */
+  region?: Region;
+  /** On channel finance: its limit in rupees (sanctioned and utilised); null when not on channel finance. */
+  limit: { sanctioned: number; utilised: number } | null;
+  invoices: DemoRetailerInvoice[];
+}
+
+const rinv = (total: number, issued: number, term = 30, paid = 0): DemoRetailerInvoice => ({ total, issued, term, paid });
+
+/**
+ * The retailer page's demo rows (anchor 1, under existing lending demo distributors), fixed at any seed and
+ * scale; ageing on the seed's day (days past the due date):
+ *
+ * - Godavari Retail Links (south): 12 retailers (two pages of 10), channel finance and not, two of them in
+ *   the west; Sri Venkateswara Bazaar has 18 invoices (two pages of 15) from not yet due to 120 days past
+ *   due; ageing on the bucket edges: exactly 30 and exactly 90 days (not 30+ / 90+), 31 and 91 days (are).
+ * - Narmada Trading Co (east): 3 retailers, none on channel finance (listed under Non-Channel Finance only).
+ * - Tapti Agro Suppliers (north): 2 retailers, both on channel finance (listed under Channel Finance only).
+ */
+const RETAILER_GROUPS: readonly { distributor: string; retailers: readonly DemoRetailer[] }[] = [
+  {
+    distributor: 'Godavari Retail Links',
+    retailers: [
+      {
+        name: 'Sri Venkateswara Bazaar',
+        limit: { sanctioned: 600_000, utilised: 245_000 },
+        invoices: [
+          rinv(12_450, 2),
+          rinv(8_320.5, 5),
+          rinv(15_000, 9, 30, 15_000),
+          rinv(22_780.25, 14),
+          rinv(9_999, 18, 30, 5_000),
+          rinv(31_200, 23),
+          rinv(6_750.75, 27, 30, 6_750.75),
+          rinv(18_400, 33),
+          rinv(27_000, 38, 30, 13_500),
+          rinv(11_250, 44),
+          rinv(42_600, 52, 30, 42_600),
+          rinv(7_800, 59),
+          rinv(14_350.5, 66),
+          rinv(25_000, 75, 30, 10_000),
+          rinv(19_200, 88, 30, 19_200),
+          rinv(33_333.33, 105),
+          rinv(12_000, 130, 30, 4_000),
+          rinv(9_450, 150),
+        ],
+      },
+      { name: 'Coromandel Fresh Stores', limit: { sanctioned: 300_000, utilised: 240_000 }, invoices: [rinv(58_300.75, 125), rinv(21_000, 5)] },
+      { name: 'Nilgiri Departmental Store', limit: null, invoices: [rinv(36_000, 70, 30, 12_000), rinv(15_500, 40, 30, 15_500)] },
+      { name: 'Palar Chemists', limit: null, invoices: [] },
+      { name: 'Marina Emporium', limit: { sanctioned: 200_000, utilised: 0 }, invoices: [rinv(18_000, 60, 30, 18_000), rinv(9_750.5, 35, 30, 9_750.5)] },
+      { name: 'Chola Emporium', limit: { sanctioned: 450_000, utilised: 100_000 }, invoices: [rinv(27_400, 42)] },
+      { name: 'Pandya Bazaar', limit: null, invoices: [rinv(11_111.11, 61)] },
+      { name: 'Hampi Fresh Stores', limit: { sanctioned: 150_000, utilised: 150_000 }, invoices: [rinv(14_000, 60), rinv(8_000, 120)] },
+      { name: 'Konark Departmental Store', region: 'west', limit: { sanctioned: 250_000, utilised: 75_000 }, invoices: [rinv(19_999.99, 30)] },
+      { name: 'Malabar Chemists', region: 'west', limit: null, invoices: [rinv(6_400.4, 121)] },
+      { name: 'Vembanad Bazaar', limit: { sanctioned: 100_000, utilised: 25_000 }, invoices: [rinv(40_000, 28, 30, 10_000)] },
+      { name: 'Ooty Emporium', limit: null, invoices: [rinv(22_000, 50, 30, 22_000)] },
+    ],
+  },
+  {
+    distributor: 'Narmada Trading Co',
+    retailers: [
+      { name: 'Brahmaputra Bazaar', limit: null, invoices: [rinv(17_500, 80)] },
+      { name: 'Puri Fresh Stores', limit: null, invoices: [rinv(9_200, 10)] },
+      { name: 'Sundarban Emporium', limit: null, invoices: [] },
+    ],
+  },
+  {
+    distributor: 'Tapti Agro Suppliers',
+    retailers: [
+      { name: 'Doaba Bazaar', limit: { sanctioned: 350_000, utilised: 120_000 }, invoices: [rinv(45_000, 130), rinv(12_000, 45, 30, 12_000)] },
+      { name: 'Shivalik Fresh Stores', limit: { sanctioned: 200_000, utilised: 50_000 }, invoices: [rinv(16_800, 7)] },
+    ],
+  },
+];
+
+/** The demo distributor with more than 10 retailers (two pages of the Distributor-Retailer Detail). */
+export const MANY_RETAILERS_DISTRIBUTOR = 'Godavari Retail Links';
+/** The demo retailer with more than 15 invoices (two pages of the Retailer Invoice Detail). */
+export const MANY_INVOICES_RETAILER = 'Sri Venkateswara Bazaar';
+/** A demo distributor whose retailers are all on channel finance. */
+export const CHANNEL_FINANCE_ONLY_DISTRIBUTOR = 'Tapti Agro Suppliers';
+/** A demo distributor none of whose retailers is on channel finance. */
+export const NO_CHANNEL_FINANCE_DISTRIBUTOR = 'Narmada Trading Co';
+/** The demo retailers' names by distributor (for tests and the README). */
+export const RETAILER_DEMO: readonly { distributor: string; retailers: readonly string[] }[] = RETAILER_GROUPS.map((g) => ({
+  distributor: g.distributor,
+  retailers: g.retailers.map((r) => r.name),
+}));
+
+/** Adds the demo retailers and their invoices under their (already added) demo distributors of anchor 1. */
+function addDemoRetailers(db: Db, today: Date): void {
+  let n = 0;
+  for (const group of RETAILER_GROUPS) {
+    const distributor = db.distributor_companies.find((c) => c.anchor_id === SYSTEM_ANCHOR && c.name === group.distributor);
+    if (!distributor) throw new Error(`demo retailers: no distributor ${group.distributor}`);
+    for (const spec of group.retailers) {
+      n += 1;
+      const id = nextId(db.retailers);
+      const retailer: Retailer = {
+        id,
+        anchor_id: distributor.anchor_id,
+        distributor_company_id: distributor.id,
+        application_id: `APPD${pad(n, 8)}`,
+        cust_id: `RCUSTD${pad(n, 6)}`,
+        name: spec.name,
+        retailer_code: `R${pad(id, 6)}`,
+        mobile_number: `97654${pad(n, 5)}`,
+        region: spec.region ?? distributor.region,
+        channel_finance: spec.limit !== null,
+        total_limit_sanctioned: paise(spec.limit?.sanctioned ?? 0),
+        limit_utilised: paise(spec.limit?.utilised ?? 0),
+      };
+      db.retailers.push(retailer);
+      for (const item of spec.invoices) {
+        const invoiceId = nextId(db.retailer_invoices);
+        const invoiceDate = addDays(today, -item.issued);
+        const total = paise(item.total);
+        const amountPaid = paise(item.paid ?? 0);
+        const status: RetailerInvoice['status'] = amountPaid >= total ? 'paid' : amountPaid > 0 ? 'partially_paid' : 'open';
+        db.retailer_invoices.push({
+          id: invoiceId,
+          retailer_id: id,
+          document_number: `RINV/${pad(invoiceId, 7)}`,
+          total,
+          amount_paid: amountPaid,
+          invoice_date: isoDate(invoiceDate),
+          due_date: dayOffset(invoiceDate, item.term),
+          status,
+        });
+      }
+    }
+  }
 }

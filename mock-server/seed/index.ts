@@ -1,4 +1,5 @@
 import { CREATE_PAYMENT_LINKS } from '../../src/domain/user';
+import { MANAGE_ANCHOR } from '../../src/domain/admin';
 import { addDays, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
@@ -136,8 +137,9 @@ function users(r: Random, seed: number, today: Date): User[] {
     send_email: true,
     is_system_generated: true,
     created_at: addDays(today, -800).toISOString(),
-    // The demo logins may create payment links (spec 1 §6's user-level check); QA logins and other staff may not.
-    permissions: [CREATE_PAYMENT_LINKS],
+    // The demo logins may create payment links (spec 1 §6's user-level check) and manage their anchor (add and
+    // delete users, add bank accounts, change the configuration); QA logins and other staff may not.
+    permissions: [CREATE_PAYMENT_LINKS, MANAGE_ANCHOR],
   }));
   for (const qa of QA_LOGINS) {
     rows.push({

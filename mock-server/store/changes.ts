@@ -47,6 +47,7 @@ const EVERY_COLLECTION: Record<Collection, true> = {
   csv_uploads: true,
   invoice_history: true,
   reminders: true,
+  admin_changes: true,
 };
 
 export const COLLECTIONS = Object.keys(EVERY_COLLECTION) as Collection[];
