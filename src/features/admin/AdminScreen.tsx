@@ -1,17 +1,37 @@
 import styled from 'styled-components';
+import { BankAccountsSection } from './BankAccountsSection';
+import { ConfigurationSection } from './ConfigurationSection';
 import { CustomersDetails } from './CustomersDetails';
+import { CollectionModesSection, TemplatesSection, UserAccessSection } from './StaticSections';
+import { useAdminChange } from './useAdminChange';
+import { useAdminContext } from './useAdminContext';
+import { UsersSection } from './UsersSection';
+import { VirtualAccountsSection } from './VirtualAccountsSection';
 
 const Page = styled.div`
   padding: 24px;
   h1 { margin: 0; }
 `;
 
-/** Admin. The customers list is here; users, bank accounts and configuration arrive with the admin issue. */
+/**
+ * Admin (spec 2 §2.7), in the spec's order: Existing Users, Anchor Bank Accounts, Customers Details,
+ * Virtual Accounts, then collection modes, user access and templates (the spec's placeholders, labelled),
+ * and the Configuration of a system-generated anchor. Open to every access type (spec 2 §6).
+ */
 export default function AdminScreen() {
+  const admin = useAdminContext();
+  const changes = useAdminChange(admin.anchorId);
   return (
     <Page>
       <h1>Admin</h1>
+      <UsersSection admin={admin} changes={changes} />
+      <BankAccountsSection admin={admin} />
       <CustomersDetails />
+      <VirtualAccountsSection />
+      <CollectionModesSection />
+      <UserAccessSection />
+      <TemplatesSection />
+      <ConfigurationSection admin={admin} changes={changes} />
     </Page>
   );
 }
