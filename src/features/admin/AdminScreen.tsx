@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { BankAccountsSection } from './BankAccountsSection';
 import { ConfigurationSection } from './ConfigurationSection';
@@ -21,6 +22,11 @@ const Page = styled.div`
 export default function AdminScreen() {
   const admin = useAdminContext();
   const changes = useAdminChange(admin.anchorId);
+  // Onboarding links to a section (`/admin#templates-title`): an in-app navigation does not scroll by itself.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, []);
   return (
     <Page>
       <h1>Admin</h1>
