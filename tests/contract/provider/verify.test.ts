@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type RunningMock } from '../../../mock-server/app';
 import { DEMO_PASSWORD } from '../../../mock-server/seed';
 import { PACT_FILE } from '../pact';
+import { adminStates } from './states/admin';
 import { invoiceStates } from './states/invoices';
 import { lendingStates } from './states/lending';
 import { payStates } from './states/pay';
+import { retailerStates } from './states/retailers';
 import { uploadStates } from './states/uploads';
 
 /**
@@ -45,20 +47,52 @@ async function session(email: string) {
 /** The Authorization value the next interaction is verified with, set by its provider state. */
 let authToken = '';
 
+/**
+ * A state of `email` whose interaction may change the user's password (PUT /users/set_password, a reset
+ * link): teardown puts the password back, as later states log the user in with the demo password. Pact's
+ * verifier takes `{ setup, teardown }`; it is a function too (the setup), so it also fits the options' type.
+ */
+function keepingPassword(email: string, setup: () => Promise<Record<string, string> | undefined>) {
+  let saved: string | null = null;
+  const user = () => mock.db().users.find((u) => u.email === email);
+  const handlers = {
+    setup: () => {
+      saved = user()?.password_hash ?? null;
+      return setup();
+    },
+    teardown: () => {
+      const row = user();
+      if (row && saved !== null) row.password_hash = saved;
+      saved = null;
+      return Promise.resolve(undefined);
+    },
+  };
+  return Object.assign(() => handlers.setup(), handlers);
+}
+
+/** '<email> is logged in': the next interaction is verified with a fresh auth token of the user. */
+const loggedIn = (email: string) =>
+  keepingPassword(email, async () => {
+    authToken = (await session(email)).auth_token;
+    return undefined;
+  });
+
+/** A reset link mailed to `email`; the interaction may set a new password with it. */
+const resetLinkMailed = (email: string) =>
+  keepingPassword(email, async () => {
+    await post('/users/forgot_password', { user: { email } });
+    const outbox = (await (await fetch(`${running.url}/__dev/outbox?to=${email}`)).json()) as { data: { link: string }[] };
+    return { resetToken: new URL(outbox.data[0]!.link).searchParams.get('token') ?? '' };
+  });
+
 const stateHandlers = {
   'the demo users exist': () => Promise.resolve(undefined),
-  't1@anchor.test is logged in': async () => {
-    authToken = (await session('t1@anchor.test')).auth_token;
-    return undefined;
-  },
-  'anchor1551@anchor.test is logged in': async () => {
-    authToken = (await session('anchor1551@anchor.test')).auth_token;
-    return undefined;
-  },
-  'unset@anchor.test is logged in': async () => {
-    authToken = (await session('unset@anchor.test')).auth_token;
-    return undefined;
-  },
+  't1@anchor.test is logged in': loggedIn('t1@anchor.test'),
+  't2@anchor.test is logged in': loggedIn('t2@anchor.test'),
+  'anchor1551@anchor.test is logged in': loggedIn('anchor1551@anchor.test'),
+  'unset@anchor.test is logged in': loggedIn('unset@anchor.test'),
+  /** A user of anchor 1 without the manage_anchor permission. */
+  'qa.profile@anchor.test is logged in': loggedIn('qa.profile@anchor.test'),
   'the auth token of t1@anchor.test has expired': async () => {
     authToken = (await session('t1@anchor.test')).auth_token;
     clockOffsetMs += (TOKEN_TTL + 1) * 1000; // time moves on; later logins get fresh tokens
@@ -76,16 +110,14 @@ const stateHandlers = {
     await post('/auth', { auth: { refresh_token: rotated.data.attributes.refresh_token } });
     return { refreshToken: refresh_token };
   },
-  'a reset link was mailed to t2@anchor.test': async () => {
-    await post('/users/forgot_password', { user: { email: 't2@anchor.test' } });
-    const outbox = (await (await fetch(`${running.url}/__dev/outbox?to=t2@anchor.test`)).json()) as { data: { link: string }[] };
-    return { resetToken: new URL(outbox.data[0]!.link).searchParams.get('token') ?? '' };
-  },
+  'a reset link was mailed to t2@anchor.test': resetLinkMailed('t2@anchor.test'),
   ...payStates({ db: () => mock.db(), url: () => running.url, authorize: (token) => (authToken = token), now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
   ...uploadStates({ db: () => mock.db() }),
   ...linkStates({ db: () => mock.db() }),
   ...invoiceStates({ db: () => mock.db(), now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
   ...lendingStates({ db: () => mock.db(), url: () => running.url, now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
+  ...adminStates({ db: () => mock.db(), url: () => running.url }),
+  ...retailerStates({ db: () => mock.db() }),
 };
 
 /** Swaps the pact's example token for the live one of the current provider state. */
@@ -94,9 +126,24 @@ const requestFilter: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * What the admin and session interactions add and change (users, their flags and passwords, bank accounts,
+ * settings, the audit log), which their states put back on teardown.
+ */
+function adminData() {
+  const db = mock.db();
+  return structuredClone({
+    users: db.users,
+    bankAccounts: db.anchor_account_details,
+    settings: db.anchor_settings,
+    auditLog: db.admin_changes ?? [],
+  });
+}
+
 describe('provider verification', () => {
   it('the mock provider honours every interaction in the pact', async () => {
     const external = process.env.PACT_PROVIDER_BASE_URL;
+    const adminBefore = external ? null : adminData();
     const output = await new Verifier({
       provider: 'lending-provider',
       providerBaseUrl: external ?? running.url,
@@ -107,5 +154,6 @@ describe('provider verification', () => {
       logLevel: 'warn',
     }).verifyProvider();
     expect(output).toBeTruthy();
+    if (adminBefore) expect(adminData(), 'the states leave users, bank accounts, settings and the audit log as they found them').toEqual(adminBefore);
   });
 });
