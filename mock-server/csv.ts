@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import Papa from 'papaparse';
 import { validationError } from './http';
-import { filterValue } from './paging';
+import { filterValue, pageParams, paginate, type Pagy } from './paging';
 
 /**
  * CSV answers: RFC 4180 text (papaparse quotes a cell only when it holds a comma, a quote, a line break or
@@ -98,4 +98,33 @@ export async function sendCsv<T>(
   }
   if (res.destroyed) return;
   res.end(pending);
+}
+
+/** What a list route answers with: a page of JSON, or with `filter[download_as_csv]` every row as CSV. */
+export interface ListAnswer<T, K extends string> {
+  /** The columns an export may ask for (`headers_accepted`), in their default order. */
+  headers: readonly CsvHeader<K>[];
+  /** The export's file name. */
+  filename: string;
+  /** Every matching row; called once the request's CSV and paging parameters have been checked. */
+  rows: () => readonly T[];
+  cell: (row: T, key: K) => string;
+  /** The JSON of one page: its rows as resources, the pagy block and whatever else the list sends. */
+  page: (rows: T[], pagy: Pagy) => unknown;
+}
+
+/**
+ * The one answer of a list that can be exported: with `filter[download_as_csv]` every matching row in the
+ * columns `headers_accepted` names (streamed), otherwise the page `page` and `items` ask for.
+ */
+export async function sendListOrCsv<T, K extends string>(req: Request, res: Response, list: ListAnswer<T, K>): Promise<void> {
+  if (wantsCsv(req)) {
+    const columns = csvColumnsFrom(list.headers, req.query.headers_accepted);
+    const cells = (row: T) => columns.map((h) => list.cell(row, h.key));
+    await sendCsv(res, list.filename, columns.map((h) => h.display_name), list.rows(), cells);
+    return;
+  }
+  const { page, items } = pageParams(req);
+  const { rows, pagy } = paginate(list.rows(), page, items);
+  res.json(list.page(rows, pagy));
 }

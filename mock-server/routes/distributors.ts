@@ -3,7 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { currentUser } from '../auth/middleware';
 import { LEAD_STATUSES, leadFigures, leadStatusCounts, rupees, type LeadFigures } from '../aggregates';
 import type { MockContext } from '../context';
-import { csvColumnsFrom, sendCsv, wantsCsv } from '../csv';
+import { sendListOrCsv } from '../csv';
 import { paiseToText } from '../../src/domain/money';
 import { type DistributorCompany } from '../db';
 import { INVOICE_STATUSES, type ApplicationStatus } from '../../src/domain/statuses';
@@ -46,11 +46,6 @@ export const LEAD_CSV_HEADERS = [
   { display_name: 'Balance Available', key: 'balance_available' },
 ] as const;
 export type LeadCsvKey = (typeof LEAD_CSV_HEADERS)[number]['key'];
-
-/** `headers_accepted`: comma-separated keys in the order wanted (absent or blank: all ten; repeats dropped). */
-export function csvColumns(raw: unknown): (typeof LEAD_CSV_HEADERS)[number][] {
-  return csvColumnsFrom(LEAD_CSV_HEADERS, raw);
-}
 
 function contactAttributes(c: DistributorCompany) {
   return {
@@ -179,27 +174,18 @@ export function distributorRoutes(ctx: MockContext): Router {
 
   const leads = async (req: Request, res: Response, status: ApplicationStatus) => {
     const me = currentUser(req);
-    const csv = wantsCsv(req);
-    const columns = csv ? csvColumns(req.query.headers_accepted) : [];
-    const rows = companies(req, status);
     const figures = leadFigures(ctx.db(), me.anchor_id);
     const figuresOf = (c: DistributorCompany) => figures.get(c.id) ?? NO_FIGURES;
-    if (csv) {
-      await sendCsv(
-        res,
-        `Leads-${status}-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
-        columns.map((h) => h.display_name),
-        rows,
-        (c) => columns.map((h) => csvCell(c, figuresOf(c), h.key)),
-      );
-      return;
-    }
-    const { page, items } = pageParams(req);
-    const { rows: pageRows, pagy } = paginate(rows, page, items);
-    res.json({
-      data: pageRows.map((c) => resource('distributor_company', c.id, leadAttributes(c, figuresOf(c)))),
-      pagy,
-      csv_headers_accepted: LEAD_CSV_HEADERS,
+    await sendListOrCsv(req, res, {
+      headers: LEAD_CSV_HEADERS,
+      filename: `Leads-${status}-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
+      rows: () => companies(req, status),
+      cell: (c, key) => csvCell(c, figuresOf(c), key),
+      page: (rows, pagy) => ({
+        data: rows.map((c) => resource('distributor_company', c.id, leadAttributes(c, figuresOf(c)))),
+        pagy,
+        csv_headers_accepted: LEAD_CSV_HEADERS,
+      }),
     });
   };
 

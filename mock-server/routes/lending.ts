@@ -3,7 +3,7 @@ import { Router, type Request } from 'express';
 import { currentUser } from '../auth/middleware';
 import { percent, rupees } from '../aggregates';
 import type { MockContext } from '../context';
-import { csvColumnsFrom, sendCsv, wantsCsv, type CsvHeader } from '../csv';
+import { sendListOrCsv, type CsvHeader } from '../csv';
 import type { DistributorCompany, Drawdown, Repayment } from '../db';
 import { notFound, resource, route, throwIfProblems, validationError } from '../http';
 import { anchorIndex } from '../invoice-index';
@@ -307,35 +307,28 @@ export function lendingRoutes(ctx: MockContext): Router {
       const region = regionFilter(filterValue(req, 'region'));
       const period = periodFilter(req);
       const headers: readonly CsvHeader<LendingCsvKey>[] = usesReducedLendingTable(String(me.anchor_id)) ? REDUCED_LENDING_CSV_HEADERS : LENDING_CSV_HEADERS;
-      const csv = wantsCsv(req);
-      const columns = csv ? csvColumnsFrom(headers, req.query.headers_accepted) : [];
-      const paging = csv ? null : pageParams(req);
       const db = ctx.db();
       const now = ctx.now();
-      const rows = lendingCustomers(db, me.anchor_id, { status, overdue, search, region }, now);
-      if (paging === null) {
-        await sendCsv(
-          res,
-          `Lending-${format(now, 'yyyy-MM-dd')}.csv`,
-          columns.map((h) => h.display_name),
-          rows,
-          (c) => columns.map((h) => lendingCell(c, period, h.key)),
-        );
-        return;
-      }
-      const { start, end, pagy } = pageWindow(rows.length, paging.page, paging.items);
-      const summary = lendingSummary(db, me.anchor_id, period, now);
-      res.json({
-        data: rows.slice(start, end).map((c) => resource('distributor_company', c.company.id, lendingAttributes(c, period))),
-        pagy,
-        meta: {
-          onboarded_distributors_count: summary.onboarded,
-          [`distributors_using_${ctx.product}_credit_and_pay`]: summary.creditAndPay,
-          [`distributors_using_${ctx.product}_credit`]: summary.credit,
-          account_receivables: rupees(summary.accountReceivables),
-          available_limit: rupees(summary.availableLimit),
+      await sendListOrCsv(req, res, {
+        headers,
+        filename: `Lending-${format(now, 'yyyy-MM-dd')}.csv`,
+        rows: () => lendingCustomers(db, me.anchor_id, { status, overdue, search, region }, now),
+        cell: (c, key) => lendingCell(c, period, key),
+        page: (rows, pagy) => {
+          const summary = lendingSummary(db, me.anchor_id, period, now);
+          return {
+            data: rows.map((c) => resource('distributor_company', c.company.id, lendingAttributes(c, period))),
+            pagy,
+            meta: {
+              onboarded_distributors_count: summary.onboarded,
+              [`distributors_using_${ctx.product}_credit_and_pay`]: summary.creditAndPay,
+              [`distributors_using_${ctx.product}_credit`]: summary.credit,
+              account_receivables: rupees(summary.accountReceivables),
+              available_limit: rupees(summary.availableLimit),
+            },
+            csv_headers_accepted: headers,
+          };
         },
-        csv_headers_accepted: headers,
       });
     }),
   );

@@ -3,7 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { currentUser } from '../auth/middleware';
 import { daysBetween, isoDay, rupees } from '../aggregates';
 import type { MockContext } from '../context';
-import { csvColumnsFrom, sendCsv, wantsCsv } from '../csv';
+import { sendListOrCsv } from '../csv';
 import type { Db, DistributorCompany, Retailer, RetailerInvoice, User } from '../db';
 import { HttpError, notFound, resource, route, validationError } from '../http';
 import { filterValue, paginate, pageParams } from '../paging';
@@ -419,35 +419,28 @@ export function retailerRoutes(ctx: MockContext): Router {
       const me = currentUser(req);
       const region = regionFilter(filterValue(req, 'region'));
       const channelFinance = channelFinanceFilter(filterValue(req, 'channel_finance'));
-      const csv = wantsCsv(req);
-      const columns = csv ? csvColumnsFrom(DISTRIBUTOR_CSV_HEADERS, req.query.headers_accepted) : [];
-      const { page, items } = pageParams(req);
       const book = retailerBook(ctx.db(), me.anchor_id, today());
-      const rows = ctx
-        .db()
-        .distributor_companies.filter((c) => {
-          if (c.anchor_id !== me.anchor_id || (region !== null && c.region !== region)) return false;
-          const retailers = book.byDistributor.get(c.id);
-          if (!retailers || retailers.length === 0) return false;
-          return channelFinance === null || retailers.some((r) => r.channel_finance === channelFinance);
-        })
-        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
-        .map((c) => ({ company: c, figures: distributorFigures(book.byDistributor.get(c.id)!, book.figuresOf) }));
-      if (csv) {
-        await sendCsv(
-          res,
-          `Distributors-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
-          columns.map((h) => h.display_name),
-          rows,
-          (row) => columns.map((h) => distributorCell(row.company, row.figures, h.key)),
-        );
-        return;
-      }
-      const { rows: pageRows, pagy } = paginate(rows, page, items);
-      res.json({
-        data: pageRows.map((row) => resource('distributor', row.company.id, distributorAttributes(row.company, row.figures))),
-        pagy,
-        csv_headers_accepted: DISTRIBUTOR_CSV_HEADERS,
+      const rows = () =>
+          ctx
+          .db()
+          .distributor_companies.filter((c) => {
+            if (c.anchor_id !== me.anchor_id || (region !== null && c.region !== region)) return false;
+            const retailers = book.byDistributor.get(c.id);
+            if (!retailers || retailers.length === 0) return false;
+            return channelFinance === null || retailers.some((r) => r.channel_finance === channelFinance);
+          })
+          .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
+          .map((c) => ({ company: c, figures: distributorFigures(book.byDistributor.get(c.id)!, book.figuresOf) }));
+      await sendListOrCsv(req, res, {
+        headers: DISTRIBUTOR_CSV_HEADERS,
+        filename: `Distributors-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
+        rows,
+        cell: (row, key) => distributorCell(row.company, row.figures, key),
+        page: (pageRows, pagy) => ({
+          data: pageRows.map((row) => resource('distributor', row.company.id, distributorAttributes(row.company, row.figures))),
+          pagy,
+          csv_headers_accepted: DISTRIBUTOR_CSV_HEADERS,
+        }),
       });
     }),
   );
@@ -459,31 +452,24 @@ export function retailerRoutes(ctx: MockContext): Router {
       const me = currentUser(req);
       const region = regionFilter(filterValue(req, 'region'));
       const channelFinance = channelFinanceFilter(filterValue(req, 'channel_finance'));
-      const csv = wantsCsv(req);
-      const columns = csv ? csvColumnsFrom(RETAILER_CSV_HEADERS, req.query.headers_accepted) : [];
-      const { page, items } = pageParams(req);
       const id = pathId(req.params.id);
       const company = id === null ? undefined : ctx.db().distributor_companies.find((c) => c.id === id && c.anchor_id === me.anchor_id);
       if (!company) throw notFound('No such distributor.');
       const book = retailerBook(ctx.db(), me.anchor_id, today());
-      const rows = (book.byDistributor.get(company.id) ?? [])
-        .filter((r) => (region === null || r.region === region) && (channelFinance === null || r.channel_finance === channelFinance))
-        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
-      if (csv) {
-        await sendCsv(
-          res,
-          `Retailers-${company.customer_code}-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
-          columns.map((h) => h.display_name),
-          rows,
-          (r) => columns.map((h) => retailerCell(r, book.figuresOf(r), h.key)),
-        );
-        return;
-      }
-      const { rows: pageRows, pagy } = paginate(rows, page, items);
-      res.json({
-        data: pageRows.map((r) => resource('retailer', r.id, retailerAttributes(r, book.figuresOf(r)))),
-        pagy,
-        csv_headers_accepted: RETAILER_CSV_HEADERS,
+      const rows = () =>
+        (book.byDistributor.get(company.id) ?? [])
+          .filter((r) => (region === null || r.region === region) && (channelFinance === null || r.channel_finance === channelFinance))
+          .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+      await sendListOrCsv(req, res, {
+        headers: RETAILER_CSV_HEADERS,
+        filename: `Retailers-${company.customer_code}-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
+        rows,
+        cell: (r, key) => retailerCell(r, book.figuresOf(r), key),
+        page: (pageRows, pagy) => ({
+          data: pageRows.map((r) => resource('retailer', r.id, retailerAttributes(r, book.figuresOf(r)))),
+          pagy,
+          csv_headers_accepted: RETAILER_CSV_HEADERS,
+        }),
       });
     }),
   );
