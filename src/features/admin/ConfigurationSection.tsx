@@ -5,7 +5,7 @@ import type { SettingDefinition } from '../../api/codecs/admin';
 import { config } from '../../config';
 import { SETTING_NAMES, withSpaces } from '../../domain/admin';
 import { formatDateTime } from '../../lib/format';
-import { Label, Select } from '../../ui/controls';
+import { Select } from '../../ui/controls';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Skeleton } from '../../ui/Skeleton';
 import { Switch } from '../../ui/Switch';
@@ -17,17 +17,23 @@ import type { AdminChanges } from './useAdminChange';
 const Info = styled.span`
   position: relative;
   display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 24px;
-  height: 24px;
+  vertical-align: middle;
   margin-inline-start: 6px;
-  border-radius: 50%;
-  border: 1px solid ${({ theme }) => theme.border};
-  color: ${({ theme }) => theme.primary};
-  font-size: 13px;
-  font-weight: 700;
-  cursor: help;
+  button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 24px;
+    height: 24px;
+    padding: 0;
+    border-radius: 50%;
+    border: 1px solid ${({ theme }) => theme.border};
+    background: transparent;
+    color: ${({ theme }) => theme.primary};
+    font-size: 13px;
+    font-weight: 700;
+    cursor: help;
+  }
   [role='tooltip'] {
     display: none;
     position: absolute;
@@ -45,7 +51,7 @@ const Info = styled.span`
     z-index: 2;
   }
   &:hover [role='tooltip'],
-  &:focus-visible [role='tooltip'] { display: block; }
+  &:focus-within [role='tooltip'] { display: block; }
 `;
 
 const UpdatedBy = styled.p`
@@ -59,12 +65,22 @@ interface Row {
   setting: SettingDefinition;
 }
 
-/** The info tooltip of a setting: focusable, its text read as the control's description. */
-function InfoTip({ text }: { text: string }) {
+/**
+ * The info tooltip of a setting: a button named after the setting ('About customer consent'), its text read
+ * as the button's description, shown while it is hovered or focused. (It was a focusable span with
+ * aria-label 'About this setting': a name on a span without a role is not announced, and all fourteen
+ * would have had the same one.)
+ */
+function InfoTip({ name, text }: { name: string; text: string }) {
   const id = useId();
   return (
-    <Info tabIndex={0} aria-describedby={id} aria-label="About this setting">
-      i<span role="tooltip" id={id}>{text}</span>
+    <Info>
+      <button type="button" aria-label={`About ${name}`} aria-describedby={id}>
+        i
+      </button>
+      <span role="tooltip" id={id}>
+        {text}
+      </span>
     </Info>
   );
 }
@@ -92,7 +108,7 @@ export function ConfigurationSection({ admin, changes }: { admin: AdminContext; 
       render: (r) => (
         <>
           {label(r)}
-          {r.setting.description && <InfoTip text={r.setting.description} />}
+          {r.setting.description && <InfoTip name={label(r)} text={r.setting.description} />}
         </>
       ),
     },
@@ -108,16 +124,14 @@ export function ConfigurationSection({ admin, changes }: { admin: AdminContext; 
         r.setting.type === 'boolean' ? (
           <Switch label={label(r)} checked={r.setting.default === true} disabled={!admin.mayManage || busy(r.wire)} onChange={(on) => changes.request({ kind: 'setting', target: r.wire, value: on })} />
         ) : (
-          <Label>
-            <span className="visually-hidden">{label(r)}</span>
-            <Select value={String(r.setting.default)} disabled={!admin.mayManage || busy(r.wire)} onChange={(e) => changes.request({ kind: 'setting', target: r.wire, value: e.target.value })}>
-              {(r.setting.options ?? []).map((o) => (
-                <option key={o} value={o}>
-                  {o}
-                </option>
-              ))}
-            </Select>
-          </Label>
+          // Named by aria-label (as the switches are): a visually-hidden label escaped the table's scroller.
+          <Select aria-label={label(r)} value={String(r.setting.default)} disabled={!admin.mayManage || busy(r.wire)} onChange={(e) => changes.request({ kind: 'setting', target: r.wire, value: e.target.value })}>
+            {(r.setting.options ?? []).map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </Select>
         ),
     },
   ];

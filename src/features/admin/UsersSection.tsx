@@ -16,6 +16,7 @@ import type { AdminContext } from './useAdminContext';
 import type { AdminChanges } from './useAdminChange';
 
 const NOT_SYSTEM = 'Only for system-generated anchors';
+const NO_PERMISSION = 'Only for users who may manage the company';
 const DESIGNATION_LABELS: Record<string, string> = { portal_user: 'Portal User' };
 
 /**
@@ -33,7 +34,7 @@ export function UsersSection({ admin, changes }: { admin: AdminContext; changes:
       label={`${label} for ${u.name}`}
       checked={u[flag] === true}
       disabled={!enabled || busy(`${u.id}:${flag}`)}
-      reason={admin.systemGenerated ? null : NOT_SYSTEM}
+      reason={!admin.systemGenerated ? NOT_SYSTEM : !admin.mayManage ? NO_PERMISSION : null}
       onChange={(on) => changes.request({ kind: 'toggle', target: `${u.id}:${flag}`, value: on })}
     />
   );
@@ -53,12 +54,15 @@ export function UsersSection({ admin, changes }: { admin: AdminContext; changes:
         u.is_system_generated ? (
           '-'
         ) : (
+          // The name is in aria-label, not a visually-hidden span: an absolute span in this far-right column
+          // escaped the table's scroller and made the whole page scroll sideways on a phone.
           <GhostButton
             type="button"
+            aria-label={`Delete ${u.name}`}
             disabled={!admin.mayManage || busy(u.id)}
             onClick={() => changes.request({ kind: 'delete-user', target: u.id, label: u.name, confirm: true })}
           >
-            Delete<span className="visually-hidden"> {u.name}</span>
+            Delete
           </GhostButton>
         ),
     });

@@ -26,6 +26,8 @@ const Page = styled.div`
 `;
 
 /** The distributor, and the retailer whose invoices are shown, live in the URL (`dr.f.*`): reload keeps them. */
+// The name buttons say what they open in aria-label: a visually-hidden span (position: absolute) escaped the
+// table's scroller, broke the cell's text onto two lines and gave the button the name 'X : retailers'.
 const DETAIL_TABLE = 'dr';
 
 const count = (n: number | null | undefined) => formatCount(n);
@@ -81,9 +83,8 @@ function Distributors() {
       key: 'name',
       header: 'Distributor Name',
       render: (d) => (
-        <LinkButton type="button" onClick={() => openDetail({ filters: { dist: d.id, dname: d.name } })}>
+        <LinkButton type="button" aria-label={`${d.name}: retailers`} onClick={() => openDetail({ filters: { dist: d.id, dname: d.name } })}>
           {d.name}
-          <span className="visually-hidden">: retailers</span>
         </LinkButton>
       ),
     },
@@ -139,9 +140,8 @@ function Retailers({ distributorId }: { distributorId: string }) {
       key: 'name',
       header: 'Retailer Name',
       render: (r) => (
-        <LinkButton type="button" onClick={() => list.update({ filters: { ...list.state.filters, ret: r.id, rname: r.name } })}>
+        <LinkButton type="button" aria-label={`${r.name}: invoices`} onClick={() => list.update({ filters: { ...list.state.filters, ret: r.id, rname: r.name } })}>
           {r.name}
-          <span className="visually-hidden">: invoices</span>
         </LinkButton>
       ),
     },
@@ -177,12 +177,14 @@ function DetailModal() {
   const anchorId = useSessionState((s) => s.context.user?.anchor?.id ?? '');
   const { dist, dname, ret, rname } = state.filters;
   const close = () => update({ ...DEFAULT_TABLE_STATE });
+  // Back keeps the retailers' own filters (channel finance); it used to replace them with the distributor alone.
+  const { ret: _ret, rname: _rname, ...retailerFilters } = state.filters;
   const title = ret ? `Retailer Invoice Detail: ${rname ?? ''}` : `Distributor-Retailer Detail: ${dname ?? ''}`;
   return (
     <Modal open={Boolean(dist)} title={title} minWidth="960px" onClose={close}>
       {dist && ret && (
         <>
-          <GhostButton type="button" onClick={() => update({ filters: { dist, dname: dname ?? '' } })}>
+          <GhostButton type="button" onClick={() => update({ filters: retailerFilters })}>
             Back to retailers of {dname}
           </GhostButton>
           <RetailerInvoices retailerId={ret} anchorId={anchorId} />

@@ -8,7 +8,7 @@ import { Button } from '../form';
 import { Modal } from '../Modal';
 import { notify } from '../toast';
 import { FieldGrid, FormActions, FormSelectField, FormTextField } from './fields';
-import { shownError, useFocusFirstInvalid, useRefusalToast } from './form-view';
+import { shownError, useFocusFirstField, useFocusFirstInvalid, useRefusalToast } from './form-view';
 import { useAddBankAccount } from './useAddBankAccount';
 
 export const ADD_BANK_ACCOUNT_TITLE = 'Add Bank Account';
@@ -73,6 +73,7 @@ function BankAccountForm({ actor }: { actor: ActorRefFrom<typeof addBankAccountM
   const form = useRef<HTMLFormElement>(null);
   useRefusalToast(failure);
   useFocusFirstInvalid(errors, form);
+  useFocusFirstField(form);
 
   const change = (field: BankAccountField) => (event: { target: { value: string } }) => actor.send({ type: 'CHANGE', field, value: event.target.value });
   const text = (field: BankAccountField) => ({ value: values[field], error: shownError(errors[field]), readOnly: sending, onChange: change(field) });
@@ -90,7 +91,7 @@ function BankAccountForm({ actor }: { actor: ActorRefFrom<typeof addBankAccountM
       }}
     >
       <FieldGrid>
-        <FormTextField label="Account name" autoComplete="off" autoFocus {...text('account_name')} />
+        <FormTextField label="Account name" autoComplete="off" {...text('account_name')} />
         <FormTextField label="Account number" inputMode="numeric" autoComplete="off" spellCheck={false} {...text('account_number')} />
         <FormSelectField label="Account type" placeholder="Select account type" options={ACCOUNT_TYPE_OPTIONS} {...select('account_type')} />
         <FormTextField

@@ -8,7 +8,7 @@ import { focusOnMount } from '../csv-upload/CsvFilePicker';
 import { Button } from '../form';
 import { Modal } from '../Modal';
 import { FieldGrid, FormActions, FormSelectField, FormTextField } from './fields';
-import { shownError, useFocusFirstInvalid, useRefusalToast } from './form-view';
+import { shownError, useFocusFirstField, useFocusFirstInvalid, useRefusalToast } from './form-view';
 import { useAddUser } from './useAddUser';
 
 export const ADD_USER_TITLE = 'Add New User';
@@ -97,6 +97,7 @@ function UserForm({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
   const accessId = useId();
   useRefusalToast(failure);
   useFocusFirstInvalid(errors, form);
+  useFocusFirstField(form);
 
   const text = (field: NewUserField) => ({
     value: values[field],
@@ -116,7 +117,7 @@ function UserForm({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
       }}
     >
       <FieldGrid>
-        <FormTextField label="First name" autoComplete="off" autoFocus {...text('first_name')} />
+        <FormTextField label="First name" autoComplete="off" {...text('first_name')} />
         <FormTextField label="Last name" autoComplete="off" {...text('last_name')} />
         <FormTextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} {...text('email')} />
         <FormTextField label="Phone number" type="tel" inputMode="tel" autoComplete="off" hint="10 digits, with an optional country code (+91 9876543210)" {...text('phone_number')} />

@@ -19,3 +19,16 @@ export function useFocusFirstInvalid(errors: object, form: RefObject<HTMLFormEle
     if (Object.keys(errors).length > 0) focusFirstInvalid(form.current);
   }, [errors, form]);
 }
+
+/**
+ * Focuses the form's first field once its modal is shown. `autoFocus` did not: React focuses at mount,
+ * before the Modal's effect opens the dialog (showModal), so the closed dialog's field could not take focus
+ * and the dialog then focused its Close button. The form's effect runs before the Modal's (child first);
+ * the timeout runs after both.
+ */
+export function useFocusFirstField(form: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    const timer = setTimeout(() => form.current?.querySelector<HTMLElement>('input, select')?.focus());
+    return () => clearTimeout(timer);
+  }, [form]);
+}
