@@ -425,6 +425,10 @@ test.describe('admin page', () => {
       await expect(tip).toBeVisible();
       await expect(tip).toHaveText(settings[DROPDOWN]!.description!);
       await expect(tip).toBeInViewport();
+      // Escape hides it (WCAG 1.4.13) and leaves focus where it was.
+      await page.keyboard.press('Escape');
+      await expect(tip).toBeHidden();
+      await expect(infoOf(DROPDOWN)).toBeFocused();
 
       // The switch: one PUT naming that setting alone; then Active and the updater.
       const toggle = config.getByRole('switch', { name: SWITCHED.replaceAll('_', ' '), exact: true });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { settingWireName } from '../../api/admin';
 import type { SettingDefinition } from '../../api/codecs/admin';
@@ -52,6 +52,7 @@ const Info = styled.span`
   }
   &:hover [role='tooltip'],
   &:focus-within [role='tooltip'] { display: block; }
+  &[data-dismissed='true'] [role='tooltip'] { display: none; }
 `;
 
 const UpdatedBy = styled.p`
@@ -73,8 +74,10 @@ interface Row {
  */
 function InfoTip({ name, text }: { name: string; text: string }) {
   const id = useId();
+  // WCAG 1.4.13: Escape hides the tooltip without moving focus; it shows again on the next hover or focus.
+  const [dismissed, setDismissed] = useState(false);
   return (
-    <Info>
+    <Info data-dismissed={dismissed} onMouseEnter={() => setDismissed(false)} onFocus={() => setDismissed(false)} onKeyDown={(e) => e.key === 'Escape' && setDismissed(true)}>
       <button type="button" aria-label={`About ${name}`} aria-describedby={id}>
         i
       </button>
