@@ -1,3 +1,4 @@
+import { accessProblem } from './access';
 import type { RequestHandler } from 'express';
 import type { Db, User } from '../db';
 import { HttpError } from '../http';
@@ -39,6 +40,12 @@ export function requireAuth(tokens: TokenService, db: () => Db): RequestHandler 
     const user = db().users.find((u) => u.id === check.userId);
     if (!user) {
       next(new HttpError(401, [{ code: 'ER-AUTH-102', detail: 'The user of this token no longer exists.' }]));
+      return;
+    }
+    // Access types (spec 1 §2.1, spec 2 §2): the area of the call must be open to the user's type.
+    const denied = accessProblem(user.event, req.path, req.query as Record<string, unknown>);
+    if (denied !== null) {
+      next(new HttpError(403, [{ code: 'ER-ACCESS-101', detail: denied }]));
       return;
     }
     req.user = user;

@@ -41,7 +41,8 @@ const numberRules = (types: Record<string, 'integer' | 'number'>) => ({
 /** A whole number above 0. */
 const positiveCount = (example: number) => numberMatching('^[1-9]\\d*$', example);
 
-const loggedIn = (description: string, state?: string, user = 't1@anchor.test') => {
+/** The retailer area is t2, t1t2 and unset (spec 2 §2): its calls are made as t1t2 unless a test says otherwise. */
+const loggedIn = (description: string, state?: string, user = 't1t2@anchor.test') => {
   const interaction = pact.addInteraction().given(`${user} is logged in`);
   return (state ? interaction.given(state) : interaction).uponReceiving(description);
 };
@@ -63,9 +64,9 @@ const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
 const RECEIVABLES_STATE = 'the anchor of t1@anchor.test and t2@anchor.test has retailers with unpaid invoices on channel finance';
 
 describe('accounts receivable', () => {
-  it('GET /distributor_retailers/accounts_receivables for a t1 user: with the distributor figure', () =>
-    loggedIn('the accounts receivable of a t1 user', RECEIVABLES_STATE)
-      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) => b.headers(authHeaders()).query({ event: 't1' }))
+  it('GET /distributor_retailers/accounts_receivables for a t1t2 user: with the distributor figure', () =>
+    loggedIn('the accounts receivable of a t1t2 user', RECEIVABLES_STATE)
+      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) => b.headers(authHeaders()).query({ event: 't1t2' }))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
@@ -78,7 +79,7 @@ describe('accounts receivable', () => {
         }),
       )
       .executeTest(async (server) => {
-        expect(await fetchAccountsReceivable(clientFor(server.url), 't1')).toEqual({
+        expect(await fetchAccountsReceivable(clientFor(server.url), 't1t2')).toEqual({
           outstanding_invoices_for_retailer: 51234567,
           outstanding_invoices_for_distributor: 234567890,
           total_limit_sanctioned: 260000000,
@@ -115,6 +116,15 @@ describe('accounts receivable', () => {
     loggedIn('the t1 accounts receivable asked for by a t2 user', undefined, 't2@anchor.test')
       .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) => b.headers(authHeaders()).query({ event: 't1' }))
       .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-ACCESS-101', detail: string('A t2 user cannot see the t1 accounts receivable.') }] }))
+      .executeTest(async (server) => {
+        const failure = await failureOf(fetchAccountsReceivable(clientFor(server.url), 't1'));
+        expect(failure).toMatchObject({ status: 403, code: 'ER-ACCESS-101' });
+      }));
+
+  it('GET /distributor_retailers/accounts_receivables: a t1 token is refused the retailer area (403 ER-ACCESS-101)', () =>
+    loggedIn('the accounts receivable asked for by a t1 user', undefined, 't1@anchor.test')
+      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) => b.headers(authHeaders()).query({ event: 't1' }))
+      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-ACCESS-101', detail: string('A t1 user cannot use the retailer area.') }] }))
       .executeTest(async (server) => {
         const failure = await failureOf(fetchAccountsReceivable(clientFor(server.url), 't1'));
         expect(failure).toMatchObject({ status: 403, code: 'ER-ACCESS-101' });

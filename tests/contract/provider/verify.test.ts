@@ -89,6 +89,7 @@ const stateHandlers = {
   'the demo users exist': () => Promise.resolve(undefined),
   't1@anchor.test is logged in': loggedIn('t1@anchor.test'),
   't2@anchor.test is logged in': loggedIn('t2@anchor.test'),
+  't1t2@anchor.test is logged in': loggedIn('t1t2@anchor.test'),
   'anchor1551@anchor.test is logged in': loggedIn('anchor1551@anchor.test'),
   'unset@anchor.test is logged in': loggedIn('unset@anchor.test'),
   /** A user of anchor 1 without the manage_anchor permission. */

@@ -1,0 +1,45 @@
+import { ROUTES, type UserType } from '../../src/domain/access';
+
+/**
+ * Which area of the portal a provider call belongs to, and so which access types may make it (spec 1 §2.1,
+ * spec 2 §2, §6: the route table in `src/domain/access.ts`). The provider enforces what the app's navigation
+ * hides: a t2 (retailer-side) token cannot read the anchor's invoices, lending or pipeline, nor a t1 token
+ * the retailer area; admin, the profile and the session are open to every type.
+ */
+export type ApiArea = 'anchor' | 'retailer' | 'admin';
+
+const AREA_TYPES: Readonly<Record<ApiArea, readonly UserType[]>> = {
+  anchor: ROUTES.dashboard.types,
+  retailer: ROUTES.retailer.types,
+  admin: ROUTES.admin.types,
+};
+
+const AREA_NAMES: Readonly<Record<ApiArea, string>> = {
+  anchor: "the anchor's dashboard, invoices, lending and pipeline",
+  retailer: 'the retailer area',
+  admin: 'admin',
+};
+
+/** Calls of the admin page and of every user's own account (profile, password, logout). */
+const ADMIN_PREFIXES = ['/users', '/anchor_account_details', '/anchor_settings', '/bank_details_by_ifsc'];
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/**
+ * The area of an authenticated call. The admin's customer and virtual-account lists are
+ * GET /distributor_companies with `filter[admin_panel]=true`; the same path without it is the anchor's.
+ */
+export function apiAreaOf(path: string, query: Record<string, unknown>): ApiArea {
+  if (under(path, '/distributor_retailers')) return 'retailer';
+  if (ADMIN_PREFIXES.some((prefix) => under(path, prefix))) return 'admin';
+  const filter = query.filter;
+  if (path === '/distributor_companies' && typeof filter === 'object' && filter !== null && String((filter as Record<string, unknown>).admin_panel) === 'true') return 'admin';
+  return 'anchor';
+}
+
+/** Why a user of this type may not make this call, or null when they may. */
+export function accessProblem(type: UserType, path: string, query: Record<string, unknown>): string | null {
+  const area = apiAreaOf(path, query);
+  if (AREA_TYPES[area].includes(type)) return null;
+  return `A ${type ?? 'unset'} user cannot use ${AREA_NAMES[area]}.`;
+}
