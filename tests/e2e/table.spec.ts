@@ -1,18 +1,23 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
+
+const customersSection = (page: Page) => page.locator('section[aria-labelledby="customers-title"]');
 
 test.describe('table kit on the admin customer list', () => {
   test('region, search and paging change the rows and live in the URL; a deep link survives a reload and back restores', async ({ page }) => {
     await logInReady(page, 't1@anchor.test');
     await page.goto('/admin');
+    // The admin page has other lists with their own region, pager and page box: use this section's.
+    const section = customersSection(page);
     const table = page.getByRole('region', { name: 'Customers Details' });
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(10);
     const summary = page.getByRole('navigation', { name: 'Customers Details pages' });
     await expect(summary).toContainText(/Showing 1 to 10 of \d+/);
 
-    await page.getByLabel('Region').selectOption('north');
+    await section.getByLabel('Region').selectOption('north');
     await expect(page).toHaveURL(/customers\.region=north/);
-    await page.getByRole('button', { name: 'Next page' }).click();
+    await section.getByRole('button', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/customers\.page=2/);
     await expect(summary).toContainText('Showing 11 to 20');
     const pageTwo = (await rows.first().locator('td').nth(1).innerText()).trim(); // the first customer code on page 2
@@ -20,7 +25,7 @@ test.describe('table kit on the admin customer list', () => {
     // The manual page box is there (more than 10 rows), and clamps what is typed.
     const lastPage = Number(/Page 2 of (\d+)/.exec(await summary.innerText())?.[1]);
     expect(lastPage).toBeGreaterThan(2);
-    const goTo = page.getByLabel('Go to page');
+    const goTo = section.getByLabel('Go to page');
     await goTo.fill('9999');
     await goTo.press('Enter');
     await expect(page).toHaveURL(new RegExp(`customers\\.page=${lastPage}(&|$)`));
@@ -39,9 +44,9 @@ test.describe('table kit on the admin customer list', () => {
     await page.goto('/admin?customers.region=north&customers.page=2');
     await expect(rows.first().locator('td').nth(1)).toHaveText(pageTwo);
     await page.reload();
-    await expect(page.getByLabel('Region')).toHaveValue('north');
+    await expect(section.getByLabel('Region')).toHaveValue('north');
     await expect(rows.first().locator('td').nth(1)).toHaveText(pageTwo);
-    await page.getByRole('button', { name: 'Next page' }).click();
+    await section.getByRole('button', { name: 'Next page' }).click();
     await expect(summary).toContainText('Showing 21 to 30');
     await page.goBack();
     await expect(summary).toContainText('Showing 11 to 20');
@@ -70,7 +75,8 @@ test.describe('table kit on the admin customer list', () => {
   test('a failed load shows the error in the table with Retry, and as a toast', async ({ page }) => {
     await logInReady(page, 't1@anchor.test');
     let fail = true;
-    await page.route('**/api/distributor_companies*', async (route) => {
+    // Only the customer list's request (the virtual-account list on the same page asks for account details).
+    await page.route(/\/api\/distributor_companies\?.*require_address_details/, async (route) => {
       if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'ER-UNAVAILABLE', detail: 'Try again shortly.' }] }) });
       else await route.continue();
     });
