@@ -43,7 +43,7 @@ export function requireAuth(tokens: TokenService, db: () => Db): RequestHandler 
       return;
     }
     // Access types (spec 1 §2.1, spec 2 §2): the area of the call must be open to the user's type.
-    const denied = accessProblem(user.event, req.path, req.query as Record<string, unknown>);
+    const denied = accessProblem(user.event, req.path, req.query);
     if (denied !== null) {
       next(new HttpError(403, [{ code: 'ER-ACCESS-101', detail: denied }]));
       return;
