@@ -1,4 +1,5 @@
-import express, { type Express, type RequestHandler } from 'express';
+import { bodyParsers } from './body-limits';
+import type { Express, RequestHandler } from 'express';
 import jsonServer, { type JsonServerRouter } from 'json-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -173,13 +174,13 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   // Every write is answered only once its changes are on disk.
   if (store) app.use(answerWhenDurable(store));
   app.use(jsonServer.defaults({ logger: false, static: PUBLIC_DIR, noGzip: true, noCors: true }));
+  app.use(bodyParsers()); // small limits and a nesting cap, before any route or authentication
   app.use(faultMode(ctx)); // development-only faults (mock-server/faults.ts): off unless MOCK_FAULTS or --faults asks
   app.use(devRoutes(ctx));
-  app.use(express.json(), reminderDevRoutes(ctx));
+  app.use(reminderDevRoutes(ctx));
   // Pages for the browser (fake payment gateway, statement): HTML, outside the Accept negotiation.
   app.use(gatewayRoutes(ctx));
   app.use(negotiateVersion(product));
-  app.use(jsonServer.bodyParser);
   app.use(sessionRoutes(ctx));
   app.use(adminRoutes(ctx)); // after sessionRoutes: PUT /users/set_password is theirs
   app.use(dashboardRoutes(ctx));

@@ -17,6 +17,18 @@ export class HttpError extends Error {
   }
 }
 
+/** An echoed value is cut to this many characters (a 5 MB CSV cell is not sent back whole). */
+export const ECHO_MAX_CHARS = 40;
+
+/** A value as it may be echoed back: whole, or its first ECHO_MAX_CHARS characters and '…' when longer. */
+export function clipped(value: string): string {
+  const chars = [...value];
+  return chars.length > ECHO_MAX_CHARS ? `${chars.slice(0, ECHO_MAX_CHARS).join('')}…` : value;
+}
+
+/** A value quoted for an error text: `'ABC'`, cut as `clipped` does. */
+export const quoted = (value: string): string => `'${clipped(value)}'`;
+
 export const badRequest = (code: string, detail: string) => new HttpError(400, [{ code, detail }]);
 export const notFound = (detail = 'Resource not found.') => new HttpError(404, [{ code: 'ER-NOT-FOUND', detail }]);
 

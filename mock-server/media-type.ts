@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { HttpError } from './http';
+import { HttpError, quoted } from './http';
 import { type ApiVersion, vendorMediaType } from '../src/domain/product';
 
 declare module 'express-serve-static-core' {
@@ -41,7 +41,7 @@ export function negotiateVersion(product: string): RequestHandler {
       new HttpError(406, [
         {
           code: 'ER-NOT-ACCEPTABLE',
-          detail: `Unsupported Accept header '${accept}'. Send ${vendorMediaType(product, 1)} (or v2 where the API defines it).`,
+          detail: `Unsupported Accept header ${quoted(accept)}. Send ${vendorMediaType(product, 1)} (or v2 where the API defines it).`,
         },
       ]),
     );

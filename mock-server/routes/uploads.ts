@@ -20,7 +20,7 @@ import { isoDay, parseDay, todayOf } from '../aggregates';
 import type { MockContext } from '../context';
 import { nextId, type CsvUpload, type Db, type DistributorCompany, type Invoice, type User } from '../db';
 import { REGIONS, type Region } from '../../src/domain/regions';
-import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
+import { clipped, HttpError, isRecord, quoted, route, type ApiErrorEntry } from '../http';
 import { invoiceNumbers, markInvoiceDataChanged, warmAnchor } from '../invoice-index';
 import { warmLending } from '../lending-index';
 import { touched } from '../store/changes';
@@ -98,7 +98,7 @@ function receiveFile(): RequestHandler {
         if (error.code === 'LIMIT_FILE_SIZE') {
           next(uploadError(413, 'ER-UPLOAD-TOO-LARGE', `The file is larger than ${CSV_MAX_SIZE_TEXT}, the upload limit. Split it into smaller files.`));
         } else if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
-          next(uploadError(422, 'ER-UPLOAD-FILE', `Send one CSV file, in the form field '${UPLOAD_FIELD}'${error.field ? ` (not '${error.field}')` : ''}.`));
+          next(uploadError(422, 'ER-UPLOAD-FILE', `Send one CSV file, in the form field '${UPLOAD_FIELD}'${error.field ? ` (not ${quoted(error.field)})` : ''}.`));
         } else {
           next(uploadError(422, 'ER-UPLOAD-FILE', `The upload form could not be read: ${error.message}.`));
         }
@@ -142,7 +142,7 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The file as text rows, or one 422 for a file that is not CSV text or is empty. */
 export function readCsv(buffer: Buffer, filename: string): CsvFile {
-  const name = `'${filename}'`;
+  const name = quoted(filename);
   if (buffer.length === 0) throw uploadError(422, 'ER-UPLOAD-EMPTY', `${name} is empty: it has no header row and no rows.`);
   const notText = (why: string) =>
     uploadError(422, 'ER-UPLOAD-NOT-CSV', `${name} is not a CSV file: ${why}. Save the sheet as CSV UTF-8 (comma delimited) and upload that file.`);
@@ -177,7 +177,7 @@ export function readCsv(buffer: Buffer, filename: string): CsvFile {
 
 /** A file with a fitting header must also have between 1 and CSV_MAX_ROWS rows. */
 export function checkRowCount(file: CsvFile, filename: string, kind: CsvKind): void {
-  const name = `'${filename}'`;
+  const name = quoted(filename);
   if (file.rows.length === 0) {
     throw uploadError(422, 'ER-UPLOAD-EMPTY', `${name} has a header but no rows: add at least one ${KIND_LABEL[kind]} row under the header.`);
   }
@@ -208,7 +208,7 @@ export function checkHeader(header: readonly string[], kind: CsvKind): Map<strin
   if (missing.length === 0 && unknown.length === 0 && repeated.size === 0) return positions;
   const problems = [
     missing.length > 0 ? `missing ${missing.join(', ')}` : null,
-    unknown.length > 0 ? `unknown ${unknown.slice(0, 5).map((u) => `'${u}'`).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}` : null,
+    unknown.length > 0 ? `unknown ${unknown.slice(0, 5).map(quoted).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}` : null,
     repeated.size > 0 ? `repeated ${[...repeated].join(', ')}` : null,
   ].filter((p) => p !== null);
   throw uploadError(
@@ -257,7 +257,7 @@ class RowCheck {
   matching(column: string, pattern: RegExp, rule: string, value = this.required(column)): string | null {
     if (value === null) return null;
     if (!pattern.test(value)) {
-      this.problems.push(`${column} '${value}' ${rule}`);
+      this.problems.push(`${column} ${quoted(value)} ${rule}`);
       return null;
     }
     return value;
@@ -278,7 +278,7 @@ class RowCheck {
     if (raw === null || raw === '') return null;
     const day = parseCsvDate(raw);
     if (day === null) {
-      this.problems.push(`${column} '${raw}' is not a valid date (write YYYY-MM-DD)`);
+      this.problems.push(`${column} ${quoted(raw)} is not a valid date (write YYYY-MM-DD)`);
       return null;
     }
     if (day > today) {
@@ -294,7 +294,7 @@ class RowCheck {
     if (raw === null) return null;
     const day = parseCsvDate(raw);
     if (day === null) {
-      this.problems.push(`${column} '${raw}' is not a valid date (write YYYY-MM-DD)`);
+      this.problems.push(`${column} ${quoted(raw)} is not a valid date (write YYYY-MM-DD)`);
       return null;
     }
     if (invoiceDate !== null && day < invoiceDate) {
@@ -309,7 +309,7 @@ class RowCheck {
     if (raw === null) return null;
     const paise = rupeesToPaise(raw, { unsigned: true, exact: true, grouping: true });
     if (paise === null) {
-      this.problems.push(`${column} '${raw}' is not an amount in rupees with at most 2 decimals`);
+      this.problems.push(`${column} ${quoted(raw)} is not an amount in rupees with at most 2 decimals`);
       return null;
     }
     if (paise <= 0) {
@@ -357,7 +357,7 @@ function markRepeats(outcomes: RowOutcome<unknown>[], column: string): void {
   }
   for (const o of outcomes) {
     const rows = o.key === '' ? [] : (rowsByKey.get(o.key.toLowerCase()) ?? []);
-    if (rows.length > 1) o.problems.push(`${column} ${o.key} appears more than once in this file (rows ${rows.join(', ')})`);
+    if (rows.length > 1) o.problems.push(`${column} ${clipped(o.key)} appears more than once in this file (rows ${rows.join(', ')})`);
   }
 }
 
@@ -437,18 +437,18 @@ export function checkCustomerRows(file: CsvFile, positions: Map<string, number>)
     const name = row.text('name', 255);
     const regionText = row.required('region');
     const region = regionText === null ? null : (REGIONS.find((r) => r === regionText.toLowerCase()) ?? null);
-    if (regionText !== null && region === null) row.problems.push(`region '${regionText}' must be one of ${REGIONS.join(', ')}`);
+    if (regionText !== null && region === null) row.problems.push(`region ${quoted(regionText)} must be one of ${REGIONS.join(', ')}`);
     const userName = row.text('primary_user_name', 255);
     const emailText = row.required('primary_user_email');
     const email = emailText !== null && isEmailAddress(emailText) ? emailText : null;
-    if (emailText !== null && email === null) row.problems.push(`primary_user_email '${emailText}' is not a valid e-mail address`);
+    if (emailText !== null && email === null) row.problems.push(`primary_user_email ${quoted(emailText)} is not a valid e-mail address`);
     const mobileText = row.required('primary_user_mobile');
     const mobile = mobileText === null ? null : (MOBILE.exec(mobileText)?.[1] ?? null);
-    if (mobileText !== null && mobile === null) row.problems.push(`primary_user_mobile '${mobileText}' must be 10 digits (with an optional +91 prefix)`);
+    if (mobileText !== null && mobile === null) row.problems.push(`primary_user_mobile ${quoted(mobileText)} must be 10 digits (with an optional +91 prefix)`);
     const city = row.text('city', 100, true);
     const state = row.text('state', 100, true);
     const pin = row.cell('pin_code');
-    if (pin !== '' && !PIN_CODE.test(pin)) row.problems.push(`pin_code '${pin}' must be 6 digits`);
+    if (pin !== '' && !PIN_CODE.test(pin)) row.problems.push(`pin_code ${quoted(pin)} must be 6 digits`);
     const value =
       code !== null && name !== null && region !== null && userName !== null && email !== null && mobile !== null
         ? { customer_code: code, name, region, primary_user_name: userName, primary_user_email: email, primary_user_mobile: mobile, city: city ?? '', state: state ?? '', pin_code: pin }
@@ -659,7 +659,7 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
       status: 'success',
       message: outcomes.map((o) => ({
         row: o.row,
-        invoice_number: o.key,
+        invoice_number: clipped(o.key),
         status: o.problems.length === 0 ? 'success' : 'failed',
         failure_reason: o.problems.length === 0 ? null : reasonOf(o),
       })),
