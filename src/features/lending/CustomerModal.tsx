@@ -31,6 +31,7 @@ const TABS = [
   { key: 'repayment', label: 'Repayment' },
 ] as const;
 
+/** Today's local calendar day as YYYY-MM-DD (the en-CA locale writes dates in that order). */
 const today = () => new Date().toLocaleDateString('en-CA');
 
 const Tone = styled.span<{ $tone: DueTone }>`
@@ -139,9 +140,8 @@ const REPAYMENT_COLUMNS: readonly Column<Repayment>[] = [
   { key: 'utr', header: 'UTR', render: (r) => orMissing(r.utr) },
 ];
 
-interface Open {
-  drawdown: Record<string, { invoices?: boolean; dues?: boolean }>;
-}
+/** Which parts of each drawdown row are open, by drawdown id. */
+type OpenParts = Record<string, { invoices?: boolean; dues?: boolean }>;
 
 function DrawdownTab({ loan }: { loan: Omit<LoanPageParams, 'page'> }) {
   const list = useList({
@@ -150,7 +150,7 @@ function DrawdownTab({ loan }: { loan: Omit<LoanPageParams, 'page'> }) {
     params: (state: TableState) => ({ ...loan, page: state.page - 1 }),
     fetch: fetchDrawdowns,
   });
-  const [open, setOpen] = useState<Open['drawdown']>({});
+  const [open, setOpen] = useState<OpenParts>({});
   const toggle = (id: string, part: 'invoices' | 'dues') => setOpen((o) => ({ ...o, [id]: { ...o[id], [part]: !o[id]?.[part] } }));
   const columns: Column<Drawdown>[] = [
     { key: 'drawdownId', header: 'DDR ID', render: (d) => d.drawdownId },

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
-import { useSessionState } from '../../api/session-context';
 import { config } from '../../config';
 import type { LendingCustomer } from '../../api/codecs/lending';
-import { useSession } from '../../api/session-context';
+import { useSession, useSessionState } from '../../api/session-context';
 import { downloadLendingList, fetchLendingList, lendingPeriodOf } from '../../api/lending';
 import { LENDING_SEARCH_PLACEHOLDER, LENDING_SEGMENTS, LENDING_TITLE, segmentOf, usesReducedLendingTable, type LendingPeriod } from '../../domain/lending';
 import type { TableState } from '../../lib/table-state';
