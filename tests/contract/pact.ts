@@ -1,5 +1,6 @@
-import { PactV4, SpecificationVersion, MatchersV3 } from '@pact-foundation/pact';
+import { PactV4, SpecificationVersion, MatchersV3, type Matcher } from '@pact-foundation/pact';
 import { createApiClient, type ClientOptions, type SessionPort } from '../../src/api/client';
+import { ApiError } from '../../src/api/errors';
 import { DEFAULT_PRODUCT, vendorMediaType } from '../../src/domain/product';
 
 /** The names in the pact file; a backend team verifies `lending-provider` against it. */
@@ -43,4 +44,41 @@ export function clientFor(url: string, port: Partial<SessionPort> = {}, options:
     ...port,
   };
   return createApiClient({ baseUrl: url, product: DEFAULT_PRODUCT, session, fetch: settledFetch, ...options });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Matchers the consumer tests share
+// ---------------------------------------------------------------------------------------------------
+
+/** A regex source matching exactly one of `values`. */
+export const oneOf = (values: readonly string[]) => `^(${values.join('|')})$`;
+/** A string that must equal `value` (inside eachLike, where a plain value is matched by type only). */
+export const exactly = (value: string) => MatchersV3.regex(`^${value}$`, value);
+
+/**
+ * A JSON number whose decimal form matches `pattern`: Pact's Rust core applies a regex rule to a number's
+ * string form. A regex alone would also accept a string, so pair it with `numberRules` for the same paths.
+ */
+export function numberMatching(pattern: string, example: number): Matcher<number> {
+  if (!new RegExp(pattern).test(String(example))) throw new Error(`example ${example} does not match ${pattern}`);
+  const matcher = { 'pact:matcher:type': 'regex', regex: pattern, value: example };
+  return matcher;
+}
+
+/** The JSON types of the paths pinned with `numberMatching`, as extra response rules (combined with the regex by AND). */
+export const numberRules = (types: Record<string, 'integer' | 'number'>) => ({
+  body: Object.entries(types).map(([path, type]) => ({ path, rules: [type === 'integer' ? MatchersV3.integer() : MatchersV3.number()] })),
+});
+
+/** A whole number above 0. */
+export const positiveCount = (example: number) => numberMatching('^[1-9]\\d*$', example);
+
+/** The ApiError a call rejects with (fails the test if it resolves or rejects with anything else). */
+export async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  const failure = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(failure instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(failure)}`);
+  return failure;
 }

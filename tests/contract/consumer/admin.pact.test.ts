@@ -22,7 +22,7 @@ import { BANK_MESSAGES, SETTING_NAMES, USER_TEXTS, type BankAccountForm, type Ne
 import { DEFAULT_PRODUCT } from '../../../src/domain/product';
 import { REGIONS } from '../../../src/domain/regions';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
+import { authHeaders, clientFor, exactly, failureOf, JSON_CONTENT, newPact, oneOf } from '../pact';
 
 /**
  * The admin area (spec 2 §3-§7): users (list, add, the newsletter toggle, delete), the anchor's bank accounts
@@ -40,8 +40,6 @@ import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
 const { boolean, eachLike, equal, fromProviderState, integer, regex, string } = MatchersV3;
 const pact = newPact();
 
-const oneOf = (values: readonly string[]) => `^(${values.join('|')})$`;
-const exactly = (value: string) => regex(`^${value}$`, value);
 const region = regex(oneOf(REGIONS), 'west');
 const EMAIL = regex('^[^@\\s]+@[^@\\s]+$', 'asha.verma@anchor.test');
 const TIMESTAMP = regex('^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$', '2026-11-22T10:00:00.000Z');
@@ -57,14 +55,6 @@ const jsonHeaders = () => authHeaders({ 'Content-Type': 'application/json' });
 
 /** The provider's error body: exactly one entry with this code (and `title`, the field, when given). */
 const refusal = (code: string, detail: string, title?: string) => ({ errors: [{ code, ...(title === undefined ? {} : { title }), detail: string(detail) }] });
-const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
-  const failure = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(failure instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(failure)}`);
-  return failure;
-};
 
 // ---------------------------------------------------------------------------------------------------
 // Users: GET, POST, PUT (multipart), DELETE /users

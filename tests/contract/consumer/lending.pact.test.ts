@@ -1,4 +1,4 @@
-import { MatchersV3, type Matcher } from '@pact-foundation/pact';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import {
@@ -16,7 +16,7 @@ import { DEFAULT_PRODUCT } from '../../../src/domain/product';
 import { REGIONS } from '../../../src/domain/regions';
 import { APPLICATION_STATUSES, RISK_GRADES } from '../../../src/domain/statuses';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
+import { authHeaders, clientFor, exactly, JSON_CONTENT, newPact, numberMatching, numberRules, oneOf, positiveCount } from '../pact';
 
 /**
  * The lending page, the 'All Customer' modal, the customer modal's drawdowns and repayments, and the
@@ -37,31 +37,14 @@ import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
 const { boolean, constrainedArrayLike, eachLike, equal, fromProviderState, integer, number, regex, string } = MatchersV3;
 const pact = newPact();
 
-const oneOf = (values: readonly string[]) => `^(${values.join('|')})$`;
-const exactly = (value: string) => regex(`^${value}$`, value);
 const region = regex(oneOf(REGIONS), 'north');
 const applicationStatus = regex(oneOf(APPLICATION_STATUSES), 'approved');
 const riskGrade = regex(oneOf(RISK_GRADES), 'M');
 const DAY = regex('^\\d{4}-\\d{2}-\\d{2}$', '2027-04-06');
 const TIMESTAMP = regex('^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$', '2026-11-02T00:00:00.000Z');
 
-/** A JSON number whose decimal form matches `pattern` (Pact's regex rule on a number; see above). */
-function numberMatching(pattern: string, example: number): Matcher<number> {
-  if (!new RegExp(pattern).test(String(example))) throw new Error(`example ${example} does not match ${pattern}`);
-  const matcher = { 'pact:matcher:type': 'regex', regex: pattern, value: example };
-  return matcher;
-}
-/**
- * The JSON types of the paths pinned with `numberMatching`, as extra response rules (after jsonBody; Pact
- * combines them with the regex by AND).
- */
-const numberRules = (types: Record<string, 'integer' | 'number'>) => ({
-  body: Object.entries(types).map(([path, type]) => ({ path, rules: [type === 'integer' ? integer() : number()] })),
-});
 /** More than 30 days (the 30+ segment: overdue_criteria greater_than, overdue_by_days 30). */
 const moreThan30Days = (example: number) => numberMatching('^(3[1-9]|[4-9]\\d|\\d{3,})$', example);
-/** A whole number above 0. */
-const positiveCount = (example: number) => numberMatching('^[1-9]\\d*$', example);
 /** An amount in rupees above 0. */
 const positiveAmount = (example: number) => numberMatching('^([1-9]\\d*(\\.\\d+)?|0\\.\\d*[1-9]\\d*)$', example);
 

@@ -1,6 +1,5 @@
 import { MatchersV3, type Matcher } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/api/errors';
 import {
   availCredit,
   createInvoice,
@@ -13,7 +12,7 @@ import {
   type ManualInvoiceInput,
 } from '../../../src/api/pay';
 import { DEFAULT_PRODUCT, vendorMediaType } from '../../../src/domain/product';
-import { clientFor, JSON_CONTENT, newPact, V1 } from '../pact';
+import { clientFor, failureOf, JSON_CONTENT, newPact, V1 } from '../pact';
 
 /**
  * The public pay page's calls (spec 3 §7, 'Pay page'). Every call is authorised by the page token of a
@@ -51,14 +50,6 @@ const jsonPost = (token: string, key?: string, accept: string = V1) => ({
 });
 const errorBody = (code: string, detail: string) => ({ errors: [{ code, detail: string(detail) }] });
 
-const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
-  const failure = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(failure).toBeInstanceOf(ApiError);
-  return failure as ApiError;
-};
 
 /** The page header of the closed-limit demo customer (payMetaCodec: every field the page reads). */
 const closedLimitMeta = {

@@ -1,11 +1,10 @@
-import { MatchersV3, type Matcher } from '@pact-foundation/pact';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/api/errors';
 import { downloadDistributors, fetchAccountsReceivable, fetchDistributors, fetchRetailerInvoices, fetchRetailers } from '../../../src/api/retailers';
 import { RETAILER_INVOICE_PAGE_SIZE } from '../../../src/domain/admin';
 import { REGIONS } from '../../../src/domain/regions';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
+import { authHeaders, clientFor, exactly, failureOf, JSON_CONTENT, newPact, numberRules, oneOf, positiveCount } from '../pact';
 
 /**
  * The retailer page (spec 2 §2.9, §3, §7): accounts receivable by the user's type, the distributor-wise list
@@ -23,23 +22,9 @@ import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
 const { constrainedArrayLike, eachLike, equal, fromProviderState, integer, number, regex, string } = MatchersV3;
 const pact = newPact();
 
-const oneOf = (values: readonly string[]) => `^(${values.join('|')})$`;
-const exactly = (value: string) => regex(`^${value}$`, value);
 const region = regex(oneOf(REGIONS), 'south');
 const DAY = regex('^\\d{4}-\\d{2}-\\d{2}$', '2026-11-20');
 
-/** A JSON number whose decimal form matches `pattern` (Pact's regex rule on a number; see lending.pact.test.ts). */
-function numberMatching(pattern: string, example: number): Matcher<number> {
-  if (!new RegExp(pattern).test(String(example))) throw new Error(`example ${example} does not match ${pattern}`);
-  const matcher = { 'pact:matcher:type': 'regex', regex: pattern, value: example };
-  return matcher;
-}
-/** The JSON types of the paths pinned with `numberMatching`, as extra response rules (combined with the regex by AND). */
-const numberRules = (types: Record<string, 'integer' | 'number'>) => ({
-  body: Object.entries(types).map(([path, type]) => ({ path, rules: [type === 'integer' ? integer() : number()] })),
-});
-/** A whole number above 0. */
-const positiveCount = (example: number) => numberMatching('^[1-9]\\d*$', example);
 
 /** The retailer area is t2, t1t2 and unset (spec 2 §2): its calls are made as t1t2 unless a test says otherwise. */
 const loggedIn = (description: string, state?: string, user = 't1t2@anchor.test') => {
@@ -48,14 +33,6 @@ const loggedIn = (description: string, state?: string, user = 't1t2@anchor.test'
 };
 const tableState = (state: Partial<TableState>): TableState => ({ ...DEFAULT_TABLE_STATE, ...state });
 const csvHeaders = eachLike({ display_name: string('Distributor Name'), key: string('name') });
-const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
-  const failure = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(failure instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(failure)}`);
-  return failure;
-};
 
 // ---------------------------------------------------------------------------------------------------
 // GET /distributor_retailers/accounts_receivables
