@@ -17,20 +17,13 @@ import {
 } from './invoice-index';
 import { drawCredit, recordPayment } from './pay';
 import { generateDb } from './seed';
+import { uniformSequence } from './seed/random';
 import { DUE_STATUSES, INVOICE_STATUSES, UNPAID_STATUSES, type InvoiceStatus } from '../src/domain/statuses';
 import { REGIONS } from '../src/domain/regions';
 
 const NOW = new Date('2026-11-22T10:00:00');
 const now = NOW.getTime();
 
-/** A small deterministic random source. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const statusSets: readonly (readonly InvoiceStatus[])[] = [DUE_STATUSES, UNPAID_STATUSES, ['paid'], ['in-progress'], INVOICE_STATUSES, ['open']];
 
@@ -87,7 +80,7 @@ describe('the invoice index kept up to date in place', () => {
     const db = generateDb({ seed: 77, scale: 0.15, today: NOW });
     warmIndexes(db);
     const anchorId = 1;
-    const next = random(5);
+    const next = uniformSequence(5);
     const pick = <T>(rows: readonly T[]) => rows[Math.floor(next() * rows.length)]!;
     const built = anchorIndex(db, anchorId);
     // Use the lists first, so slices and memos exist to be kept up to date.

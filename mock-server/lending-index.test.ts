@@ -17,20 +17,13 @@ import {
 } from './lending-index';
 import { drawCredit, recordPayment } from './pay';
 import { generateDb } from './seed';
+import { uniformSequence } from './seed/random';
 import { LENDING_SEGMENTS, PIPELINE_SEGMENTS, SOURCE_FILTERS } from '../src/domain/lending';
 import { REGIONS } from '../src/domain/regions';
 
 const NOW = new Date('2026-11-22T10:00:00');
 const now = NOW.getTime();
 
-/** A small deterministic random source. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const summaryOf = (c: LendingCustomer) => ({
   id: c.company.id,
@@ -78,7 +71,7 @@ describe('the lending index kept up to date in place', () => {
     const db = generateDb({ seed: 77, scale: 0.15, today: NOW });
     warmLendingIndexes(db, now);
     const anchorId = 1;
-    const next = random(9);
+    const next = uniformSequence(9);
     const pick = <T>(rows: readonly T[]) => rows[Math.floor(next() * rows.length)]!;
     const built = lendingIndex(db, anchorId, now);
     expect(answers(db, anchorId)).toEqual(fresh(db, anchorId));

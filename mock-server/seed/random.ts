@@ -36,3 +36,12 @@ export type Random = ReturnType<typeof createRandom>;
 
 export const isoDate = (date: Date) => format(date, 'yyyy-MM-dd');
 export const dayOffset = (today: Date, days: number) => isoDate(addDays(today, days));
+
+/** A small deterministic source of numbers in [0, 1) (a linear congruential generator), for the index tests' random edits. */
+export function uniformSequence(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
