@@ -131,6 +131,15 @@ describe('fault mode on a running server', () => {
     expect(faults.rules().map((r) => r.path)).toEqual(['/things', '/plain']);
   });
 
+  it('matches ?token= against the pay token in the Authorization header too (the app sends it there)', async () => {
+    faults.add({ path: '/things', query: { token: 'demo-otp' }, status: 503 });
+    expect((await get('/things', { headers: { Authorization: 'demo-otp' } })).status).toBe(503);
+    expect((await get('/things', { headers: { Authorization: 'Bearer demo-otp' } })).status).toBe(503);
+    expect((await get('/things?token=demo-otp')).status).toBe(503);
+    expect((await get('/things', { headers: { Authorization: 'demo-closed-limit' } })).status).toBe(200);
+    expect((await get('/things')).status).toBe(200);
+  });
+
   it('applies a scoped rule only to requests carrying its cookie or header', async () => {
     faults.add({ path: '/things', status: 500, scope: 'test-1' });
     expect((await get('/things')).status).toBe(200);
@@ -213,8 +222,9 @@ describe('fault mode on a running server', () => {
     expect((await get('/health')).status).toBe(200);
     expect((await get('/__dev/faults')).status).toBe(200);
     log.length = 0;
-    expect((await get('/things?a=1')).status).toBe(500);
-    expect(log).toEqual([expect.stringMatching(/^\[mock\] fault #\d+ \(status 500\): GET \/things\?a=1$/)]);
+    expect((await get('/things?a=1&token=secret-pay-token')).status).toBe(500);
+    // The path only: a query may hold a pay token, which no log line carries.
+    expect(log).toEqual([expect.stringMatching(/^\[mock\] fault #\d+ \(status 500\): GET \/things$/)]);
   });
 });
 
@@ -255,17 +265,19 @@ describe('fault mode in the mock provider', () => {
     const saved = process.env.MOCK_FAULTS;
     try {
       delete process.env.MOCK_FAULTS;
-      const plain = await createMockServer({ log: () => {} }).listen(0);
-      expect((await fetch(`${plain.url}/__dev/faults`)).status).toBe(404);
+      const withKey = { headers: { 'X-Dev-Key': 'test-key' } };
+      const plain = await createMockServer({ log: () => {}, devKey: 'test-key' }).listen(0);
+      expect((await fetch(`${plain.url}/__dev/faults`, withKey)).status).toBe(404);
       await plain.close();
 
       process.env.MOCK_FAULTS = 'POST /sessions status=503 retry-after=3';
       const lines: string[] = [];
-      const faulty = await createMockServer({ log: (line) => lines.push(line) }).listen(0);
+      const faulty = await createMockServer({ log: (line) => lines.push(line), devKey: 'test-key' }).listen(0);
       expect(lines).toContain('[mock] FAULT MODE is on (MOCK_FAULTS): 1 rule; manage them at /__dev/faults');
       const login = await fetch(`${faulty.url}/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
       expect([login.status, login.headers.get('retry-after')]).toEqual([503, '3']);
-      expect((await fetch(`${faulty.url}/__dev/faults`)).status).toBe(200);
+      expect((await fetch(`${faulty.url}/__dev/faults`)).status).toBe(403); // the dev key guards it too
+      expect((await fetch(`${faulty.url}/__dev/faults`, withKey)).status).toBe(200);
       await faulty.close();
     } finally {
       if (saved === undefined) delete process.env.MOCK_FAULTS;

@@ -1,4 +1,5 @@
 import { Router, json, text, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { bearerToken } from './auth/middleware';
 import type { MockContext } from './context';
 
 /**
@@ -13,7 +14,8 @@ import type { MockContext } from './context';
  * A rule, in text: `[METHOD] /path[?key=value&...] option...`; rules are separated by `;` or new lines.
  *   METHOD       GET, POST, PUT, PATCH, DELETE, or * (the default: any)
  *   /path        the request path; `*` matches within one segment, `**` across segments
- *   ?key=value   only requests whose query has these values (`/invoice_collection?token=demo-otp`)
+ *   ?key=value   only requests whose query has these values (`/invoice_collection?token=demo-otp`; `token`
+ *                also matches the pay token in the Authorization header, where the app sends it)
  *   latency=MS   wait MS milliseconds first (then answer normally, or with the fault below)
  *   status=NNN   answer NNN at once: the provider's error body (`code=ER-...` names the code; a 401 is
  *                ER-AUTH-103, token expired, unless told), or a gateway's HTML page for 502 and 504
@@ -237,8 +239,14 @@ function matches(rule: FaultRule, req: Request): boolean {
   if (rule.method !== null && rule.method !== req.method) return false;
   if (!pathPattern(rule.path).test(req.path)) return false;
   if (rule.scope !== null && rule.scope !== scopeOf(req)) return false;
-  for (const [key, value] of Object.entries(rule.query)) if (req.query[key] !== value) return false;
+  for (const [key, value] of Object.entries(rule.query)) if (queryValue(req, key) !== value) return false;
   return true;
+}
+
+/** A query value of the request; `token` is also the pay token the app sends in the Authorization header. */
+function queryValue(req: Request, key: string): unknown {
+  if (key === 'token' && req.query.token === undefined) return bearerToken(req.headers.authorization) ?? undefined;
+  return req.query[key];
 }
 
 const REASONS: Record<number, string> = {
@@ -389,7 +397,7 @@ export function createFaultMode(log: (line: string) => void, settings: FaultSett
     const what = [rule.latency ? `latency ${rule.latency} ms` : '', rule.status ? `status ${rule.status}` : '', rule.fault ?? '', rule.omit.length ? `omit ${rule.omit.join(',')}` : '']
       .filter((w) => w !== '')
       .join(', ');
-    log(`[mock] fault #${rule.id} (${what}): ${req.method} ${req.originalUrl}`);
+    log(`[mock] fault #${rule.id} (${what}): ${req.method} ${req.path}`); // not the query: it may hold a pay token
     // A faulted answer is answered in full: a conditional request would get a 304, and the browser its cached copy.
     delete req.headers['if-none-match'];
     delete req.headers['if-modified-since'];

@@ -1,6 +1,6 @@
 import { createServer, preview } from 'vite';
 import { createMockServer } from '../mock-server/app';
-import { demoLoginLines, demoPayLinkLines, mockSettings } from '../mock-server/main';
+import { demoLoginLines, demoPayLinkLines, devMailboxLines, mockSettings } from '../mock-server/main';
 
 /**
  * `npm start`: the mock provider and the app in one process, one Ctrl-C stops both.
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`  Anchor Portal   ${appUrl}${previewMode ? '  (built app)' : ''}`);
   console.log(`  Mock provider   ${runningMock.url}  (the app reaches it at /api)`);
-  console.log(`  Reset links     ${runningMock.url}/__dev/outbox`);
+  for (const line of devMailboxLines(runningMock.url, mock.devKey)) console.log(`  ${line}`);
   console.log('');
   console.log('  Demo logins:');
   for (const line of demoLoginLines()) console.log(`  ${line}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { expect, logIn, logInReady, test as base } from './fixtures';
+import { devRequest, expect, logIn, logInReady, test as base } from './fixtures';
 
 /**
  * The client against a provider that fails: each scenario ends with no uncaught error, a visible message
@@ -32,11 +32,11 @@ const test = base.extend<{ faults: Faults; pageErrors: Error[] }>({
     const scope = randomUUID();
     await context.addCookies([{ name: 'mock-fault-scope', value: scope, url: baseURL! }]);
     const clear = async () => {
-      expect((await request.delete(`/api/__dev/faults?scope=${scope}`)).status()).toBe(200);
+      expect((await devRequest(request, 'DELETE', `/__dev/faults?scope=${scope}`)).status()).toBe(200);
     };
     await provide({
       add: async (spec) => {
-        const answer = await request.post('/api/__dev/faults', { data: { spec, scope } });
+        const answer = await devRequest(request, 'POST', '/__dev/faults', { spec, scope });
         expect(answer.status(), await answer.text()).toBe(201);
       },
       clear,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -30,12 +30,36 @@ export async function logInReady(page: Page, email: string, password = DEMO_PASS
   await expect(page.getByTestId('user-name')).toBeVisible();
 }
 
-/** The newest reset link mailed to `email`, read from the mock's dev outbox through the app's /api proxy. */
+/**
+ * A call to one of the mock's development pages (`/__dev/...`): on the mock's own port with its dev key, as a
+ * developer would; the app's `/api` proxy refuses them. playwright.config.ts sets the port and the key.
+ */
+export async function devRequest(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<APIResponse> {
+  const url = `http://127.0.0.1:${process.env.E2E_MOCK_PORT}${path}`;
+  return request.fetch(url, { method, data, headers: { 'X-Dev-Key': process.env.E2E_DEV_KEY ?? '' } });
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  channel?: string;
+}
+
+/** The mock's dev outbox, newest first: mail to an address or mobile, or the OTPs of a pay token. */
+export async function devOutbox(request: APIRequestContext, filter: { to?: string; token?: string } = {}): Promise<OutboxMail[]> {
+  const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const response = await devRequest(request, 'GET', `/__dev/outbox?${query.toString()}`);
+  expect(response.status(), 'the dev outbox').toBe(200);
+  return ((await response.json()) as { data: OutboxMail[] }).data;
+}
+
+/** The newest reset link mailed to `email`. */
 export async function latestResetLink(request: APIRequestContext, email: string): Promise<URL> {
-  const response = await request.get(`/api/__dev/outbox?to=${encodeURIComponent(email)}`);
-  const { data } = (await response.json()) as { data: { link: string }[] };
-  expect(data.length).toBeGreaterThan(0);
-  return new URL(data[0]!.link);
+  const mails = await devOutbox(request, { to: email });
+  expect(mails.length).toBeGreaterThan(0);
+  return new URL(mails[0]!.link!);
 }
 
 export const test = base;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
+import { api, devOutbox, devRequest, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme, type OutboxMail } from './fixtures';
 
 interface Customer {
   id: string;
@@ -8,12 +8,6 @@ interface Customer {
 interface InvoiceItem {
   id: string;
   attributes: { id: number; document_number: string };
-}
-interface Mail {
-  to: string;
-  channel?: string;
-  body: string;
-  link: string | null;
 }
 
 /**
@@ -29,9 +23,8 @@ async function customersWithDues(page: Page): Promise<Customer[]> {
 async function openInvoicesOf(page: Page, customerId: number): Promise<InvoiceItem[]> {
   return (await api<{ data: InvoiceItem[] }>(page, `/invoices?filter[status_in][]=open&filter[status_in][]=partially_paid&filter[distributor_company_id]=${customerId}&items=100`)).data;
 }
-async function outbox(page: Page, to: string): Promise<Mail[]> {
-  const response = await page.request.get(`/api/__dev/outbox?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { data: Mail[] }).data;
+async function outbox(page: Page, to: string): Promise<OutboxMail[]> {
+  return devOutbox(page.request, { to });
 }
 
 async function openSendLinks(page: Page, email = 't1@anchor.test') {
@@ -150,7 +143,7 @@ test.describe('payment links and reminders', () => {
 
     // Nothing yet; then the mock delivers it as of a minute after its time.
     const before = (await outbox(page, customer.attributes.primary_user_mobile)).length;
-    const run = await page.request.post('/api/__dev/reminders/run', { data: { at: new Date(Date.parse(nextRun) + 60_000).toISOString() } });
+    const run = await devRequest(page.request, 'POST', '/__dev/reminders/run', { at: new Date(Date.parse(nextRun) + 60_000).toISOString() });
     expect(((await run.json()) as { sent: number }).sent).toBeGreaterThan(0);
     const mails = await outbox(page, customer.attributes.primary_user_mobile);
     expect(mails.length).toBeGreaterThan(before);

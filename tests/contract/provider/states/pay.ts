@@ -3,6 +3,7 @@ import { daysPast, todayOf } from '../../../../mock-server/aggregates';
 import { findPayLink } from '../../../../mock-server/auth/pay-token';
 import type { Db, Invoice } from '../../../../mock-server/db';
 import { balanceDue, creditFigures, payAccount } from '../../../../mock-server/pay';
+import { outboxOf } from '../../../../mock-server/routes/dev';
 import { OVERDUE_CUTOFF_DAYS } from '../../../../src/domain/thresholds';
 import { rupeesToPaise } from '../../../../src/domain/money';
 import { DEFAULT_PRODUCT, vendorMediaType, type ApiVersion } from '../../../../src/domain/product';
@@ -126,13 +127,12 @@ export function payStates(deps: PayStateDeps) {
     return answer;
   }
 
-  /** Sends an OTP for the token's loan and reads it from the dev outbox (no SMS leaves the mock). */
+  /** Sends an OTP for the token's loan and reads it from the mock's outbox in process (no SMS leaves the mock). */
   async function sendOtp(token: string, loanApplicationId: string): Promise<{ otpReferenceId: string; otp: string }> {
     const answer = (await call('POST', '/communications/send_otp', token, { data: { attributes: { loan_application_id: loanApplicationId } } }, { version: 2 })) as {
       data: { otp_reference_id: string };
     };
-    const outbox = (await (await fetch(`${deps.url()}/__dev/outbox?token=${encodeURIComponent(token)}`)).json()) as { data: { body: string }[] };
-    const otp = /\b(\d{6})\b/.exec(outbox.data[0]?.body ?? '')?.[1];
+    const otp = /\b(\d{6})\b/.exec(outboxOf(deps.db(), { token })[0]?.body ?? '')?.[1];
     if (!otp) throw new Error(`pay state: no OTP in the outbox for ${token}`);
     return { otpReferenceId: answer.data.otp_reference_id, otp };
   }
