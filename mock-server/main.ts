@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createMockServer, DEFAULT_TOKEN_TTL, type MockServerOptions } from './app';
+import { DEV_KEY_HEADER } from './dev-key';
+import { parseRateLimits } from './rate-limits';
 import { DEFAULT_PRODUCT } from '../src/domain/product';
 import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PAY_LINKS, LENDING_DEMO_CUSTOMERS } from './seed';
 
@@ -8,7 +10,7 @@ import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PAY_LINKS, LENDING_DEMO_
  * --port / MOCK_PORT (3001), --host / MOCK_HOST (127.0.0.1), --seed / MOCK_SEED, --scale / MOCK_SCALE,
  * --token-ttl / MOCK_TOKEN_TTL (seconds), --data-dir / MOCK_DATA_DIR (.mock-data), --memory (no files),
  * --reset (regenerate from the seed), --restore-backup (go back to the kept snapshot, db.prev.ndjson),
- * MOCK_SNAPSHOT_BYTES (journal bytes of database changes that start a snapshot, 16 MB), MOCK_ROTATE_BYTES
+ * MOCK_RATE_LIMITS (`login-address=1000,otp-token=50`: limits on guessing, see rate-limits.ts), MOCK_DEV_KEY (the key of the development pages, /__dev/*; random at each start when unset), MOCK_SNAPSHOT_BYTES (journal bytes of database changes that start a snapshot, 16 MB), MOCK_ROTATE_BYTES
  * (journal segment bytes that start a new segment, 8 MB), VITE_PRODUCT (product key), APP_URL (links in
  * mails).
  */
@@ -63,8 +65,15 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
       rotateBytes: env.MOCK_ROTATE_BYTES ? number('rotate-bytes', 'MOCK_ROTATE_BYTES', 0) : undefined,
       product: env.VITE_PRODUCT || undefined,
       appUrl: env.APP_URL ?? `http://127.0.0.1:${appPort}`,
+      devKey: env.MOCK_DEV_KEY || undefined,
+      rateLimits: parseRateLimits(env.MOCK_RATE_LIMITS),
     },
   };
+}
+
+/** Where a developer reads reset links and OTPs: the mock's own port, with this start's dev key. */
+export function devMailboxLines(mockUrl: string, devKey: string): string[] {
+  return [`Dev mailbox (reset links, OTPs): ${mockUrl}/__dev/outbox?key=${devKey}`, `  or send the header ${DEV_KEY_HEADER}: ${devKey}`];
 }
 
 export function demoLoginLines(): string[] {
@@ -94,9 +103,10 @@ async function main(): Promise<void> {
   }
   const running = await mock.listen(settings.port, settings.host);
   console.log(`Mock provider: ${running.url}`);
+  for (const line of devMailboxLines(running.url, mock.devKey)) console.log(line);
   console.log('Demo logins:');
   for (const line of demoLoginLines()) console.log(line);
-  console.log('Demo pay links (OTPs and reset links: GET /__dev/outbox):');
+  console.log('Demo pay links:');
   for (const line of demoPayLinkLines(settings.options.appUrl ?? 'http://127.0.0.1:5173', settings.options.product)) console.log(line);
   console.log('Lending and pipeline demo customers (anchor 1; search them on /lending and /my-pipeline):');
   for (const line of demoLendingLines()) console.log(line);

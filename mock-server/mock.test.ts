@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServerOptions } from './app';
+import { outboxOf } from './routes/dev';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed';
 
 const V1 = 'application/vnd.provider.v1+json';
@@ -87,7 +88,7 @@ describe('auth and users', () => {
 
   it('keeps spaces in passwords as typed', async () => {
     const { auth_token } = await login(server.call, 'qa.reset@anchor.test');
-    const set = await server.call('PUT', '/users/set_password', { password: ' Spaced@123 ', password_confirmation: ' Spaced@123 ' }, { Authorization: auth_token });
+    const set = await server.call('PUT', '/users/set_password', { current_password: DEMO_PASSWORD, password: ' Spaced@123 ', password_confirmation: ' Spaced@123 ' }, { Authorization: auth_token });
     expect(set.status).toBe(200);
     expect((await server.call('POST', '/sessions', { user: { email: 'qa.reset@anchor.test', password: ' Spaced@123 ' } })).status).toBe(201);
     expect((await server.call('POST', '/sessions', { user: { email: 'qa.reset@anchor.test', password: 'Spaced@123' } })).status).toBe(401);
@@ -121,9 +122,8 @@ describe('auth and users', () => {
     expect(forgot.status).toBe(200);
     const unknown = await server.call('POST', '/users/forgot_password', { user: { email: 'nobody@anchor.test' } });
     expect(unknown.status).toBe(200); // no account probing
-    const outbox = await server.call('GET', '/__dev/outbox?to=t2@anchor.test');
-    const mail = (outbox.body.data as { link: string }[])[0]!;
-    const token = new URL(mail.link).searchParams.get('token')!;
+    const mail = outboxOf(server.mock.db(), { to: 't2@anchor.test' })[0]!;
+    const token = new URL(mail.link!).searchParams.get('token')!;
     expect(mail.link).toContain('/reset-password?token=');
 
     const mismatch = await server.call('POST', '/users/reset_password', { token, password: 'NewPass@123', password_confirmation: 'Other@123' });
@@ -138,8 +138,7 @@ describe('auth and users', () => {
 
   it('voids every older reset link once a password is set', async () => {
     for (let i = 0; i < 2; i++) await server.call('POST', '/users/forgot_password', { user: { email: 'qa.profile@anchor.test' } });
-    const outbox = await server.call('GET', '/__dev/outbox?to=qa.profile@anchor.test');
-    const [newest, older] = (outbox.body.data as { link: string }[]).map((m) => new URL(m.link).searchParams.get('token')!);
+    const [newest, older] = outboxOf(server.mock.db(), { to: 'qa.profile@anchor.test' }).map((m) => new URL(m.link!).searchParams.get('token')!);
     const body = { password: 'Newest@123', password_confirmation: 'Newest@123' };
     expect((await server.call('POST', '/users/reset_password', { ...body, token: newest })).status).toBe(200);
     expect(codes(await server.call('POST', '/users/reset_password', { ...body, token: older }))).toEqual(['ER-RESET-101']);
@@ -147,8 +146,7 @@ describe('auth and users', () => {
 
   it('expires reset tokens after an hour', async () => {
     await server.call('POST', '/users/forgot_password', { user: { email: 't1t2@anchor.test' } });
-    const outbox = await server.call('GET', '/__dev/outbox?to=t1t2@anchor.test');
-    const token = new URL((outbox.body.data as { link: string }[])[0]!.link).searchParams.get('token')!;
+    const token = new URL(outboxOf(server.mock.db(), { to: 't1t2@anchor.test' })[0]!.link!).searchParams.get('token')!;
     offsetMs += 61 * 60 * 1000;
     const late = await server.call('POST', '/users/reset_password', { token, password: 'NewPass@123', password_confirmation: 'NewPass@123' });
     expect(codes(late)).toEqual(['ER-RESET-102']);
@@ -157,12 +155,15 @@ describe('auth and users', () => {
   it('changes the password of the logged-in user, checking the confirmation', async () => {
     const { auth_token } = await login(server.call, 'unset@anchor.test');
     const headers = { Authorization: auth_token };
-    const mismatch = await server.call('PUT', '/users/set_password', { password: 'Changed@123', password_confirmation: 'Changed@124' }, headers);
+    const change = (fields: Record<string, string>) => server.call('PUT', '/users/set_password', { current_password: DEMO_PASSWORD, ...fields }, headers);
+    const mismatch = await change({ password: 'Changed@123', password_confirmation: 'Changed@124' });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors?.[0]?.detail).toBe("Password and Confirm Password didn't match");
-    const short = await server.call('PUT', '/users/set_password', { password: 'short', password_confirmation: 'short' }, headers);
+    const short = await change({ password: 'short', password_confirmation: 'short' });
     expect(short.body.errors?.[0]).toMatchObject({ title: 'password', detail: 'Password must be at least 8 characters.' });
-    const ok = await server.call('PUT', '/users/set_password', { password: 'Changed@123', password_confirmation: 'Changed@123' }, headers);
+    const same = await change({ password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD });
+    expect(same.body.errors?.[0]).toMatchObject({ title: 'password', detail: 'The new password must differ from the current one.' });
+    const ok = await change({ password: 'Changed@123', password_confirmation: 'Changed@123' });
     expect(ok.body).toEqual({ message: 'Password Changed Successfully!' });
     expect((await server.call('GET', '/users/4', undefined, headers)).status).toBe(200); // this session goes on
     expect((await server.call('POST', '/sessions', { user: { email: 'unset@anchor.test', password: 'Changed@123' } })).status).toBe(201);
@@ -200,7 +201,7 @@ describe('bad input', () => {
     const app = await preflight('http://127.0.0.1:5173');
     expect(app.status).toBe(204);
     expect(app.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
-    const other = await fetch(`${server.running.url}/__dev/outbox`, { headers: { Origin: 'https://evil.example' } });
+    const other = await fetch(`${server.running.url}/users/1`, { headers: { Origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -225,7 +226,7 @@ describe('persistence', () => {
     const dir = dataDir();
     const first = await start({ dataDir: dir });
     const { auth_token, refresh_token } = await login(first.call);
-    const change = await first.call('PUT', '/users/set_password', { password: 'Persist@123', password_confirmation: 'Persist@123' }, { Authorization: auth_token });
+    const change = await first.call('PUT', '/users/set_password', { current_password: DEMO_PASSWORD, password: 'Persist@123', password_confirmation: 'Persist@123' }, { Authorization: auth_token });
     expect(change.status).toBe(200);
     await first.running.close();
     expect(readdirSync(dir).sort()).toEqual(['db.ndjson', 'journal-000001.ndjson', 'sessions.json']); // no temporary files left behind
@@ -250,7 +251,7 @@ describe('persistence', () => {
 
   it('has every answered write on disk, even with many in flight', async () => {
     const dir = dataDir();
-    const server = await start({ dataDir: dir });
+    const server = await start({ dataDir: dir, rateLimits: { forgotPerAccount: 100, forgotPerAddress: 100 } });
     await Promise.all(Array.from({ length: 30 }, () => server.call('POST', '/users/forgot_password', { user: { email: 't1@anchor.test' } })));
     // Without closing the first (as after a crash), a second mock on the folder reads them all back.
     const second = createMockServer({ dataDir: dir, log: () => {} });

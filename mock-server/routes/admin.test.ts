@@ -282,7 +282,7 @@ describe('PUT /users/{id}', () => {
 
   it('leaves PUT /users/set_password to the session routes', async () => {
     const token = await demoAuthToken(running.url, 'qa.reset@anchor.test');
-    const answer = await call('PUT', '/users/set_password', token, json({ password: 'Changed@1234', password_confirmation: 'Changed@1234' }));
+    const answer = await call('PUT', '/users/set_password', token, json({ current_password: 'Demo@1234', password: 'Changed@1234', password_confirmation: 'Changed@1234' }));
     expect(answer.status, answer.text).toBe(200);
     expect(decode(MessageResponse, answer).message).toBe('Password Changed Successfully!');
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { currentUser } from '../auth/middleware';
 import { hashPassword, passwordProblem, sha256, verifyPassword } from '../auth/passwords';
+import { weakPasswordProblem } from '../auth/password-strength';
 import type { MockContext } from '../context';
 import { type Anchor, type Db, nextId, type User } from '../db';
 import { isEmailAddress, PASSWORD_MISMATCH } from '../../src/domain/validation';
@@ -46,17 +47,23 @@ function checkEmail(body: Record<string, unknown>, problems: Record<string, stri
   return email;
 }
 
-/** password + password_confirmation, with the portal's rules and the spec's mismatch message. */
-function checkNewPassword(body: Record<string, unknown>): string {
-  const problems: Record<string, string> = {};
+/**
+ * password + password_confirmation, with the portal's rules (length, then not easy to guess given the user's
+ * own name and e-mail) and the spec's mismatch message; `problems` may already hold other fields' problems.
+ */
+async function checkNewPassword(body: Record<string, unknown>, user: User | undefined, problems: Record<string, string> = {}): Promise<string> {
   const password = stringField(body, 'password', problems, { trim: false });
   const confirmation = stringField(body, 'password_confirmation', problems, { trim: false });
-  const weak = password === '' ? null : passwordProblem(password);
+  const userWords = user ? [user.email, user.first_name, user.last_name] : [];
+  const weak = password === '' ? null : (passwordProblem(password) ?? (await weakPasswordProblem(password, userWords)));
   if (weak) problems.password = weak;
   if (password !== '' && confirmation !== '' && password !== confirmation) problems.password_confirmation = PASSWORD_MISMATCH;
   throwIfProblems(problems);
   return password;
 }
+
+/** A hash no password matches in practice: an unknown e-mail is checked against it, so it takes as long. */
+const UNKNOWN_USER_HASH = hashPassword(randomBytes(32).toString('hex'));
 
 /** Once a password is set (by a reset link or a change), every reset link still out there stops working. */
 function voidResetLinks(db: Db, userId: number, now: number): void {
@@ -81,7 +88,9 @@ export function sessionRoutes(ctx: MockContext): Router {
       if (password === '') problems.password = 'password is required';
       throwIfProblems(problems);
       const user = ctx.db().users.find((u) => u.email.toLowerCase() === email);
-      if (!user || !verifyPassword(password, user.password_hash)) {
+      // The same work whether or not the account exists: the answer time must not tell which e-mails are known.
+      const matches = verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
+      if (!user || !matches) {
         throw new HttpError(401, [{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }]);
       }
       const issued = tokens.login(user.id);
@@ -152,12 +161,11 @@ export function sessionRoutes(ctx: MockContext): Router {
 
   router.post(
     '/users/reset_password',
-    route((req, res) => {
+    route(async (req, res) => {
       const body = bodyObject(req.body);
       const problems: Record<string, string> = {};
       const token = stringField(body, 'token', problems);
       throwIfProblems(problems);
-      const password = checkNewPassword(body);
       const db = ctx.db();
       const record = db.reset_tokens.find((t) => t.token_hash === sha256(token));
       if (!record || record.used_at !== null) {
@@ -168,6 +176,7 @@ export function sessionRoutes(ctx: MockContext): Router {
       }
       const user = db.users.find((u) => u.id === record.user_id);
       if (!user) throw notFound('The account of this reset link no longer exists.');
+      const password = await checkNewPassword(body, user);
       user.password_hash = hashPassword(password);
       touched(db, 'users', user);
       voidResetLinks(db, user.id, ctx.now());
@@ -180,10 +189,19 @@ export function sessionRoutes(ctx: MockContext): Router {
   router.put(
     '/users/set_password',
     auth,
-    route((req, res) => {
+    route(async (req, res) => {
       const user = currentUser(req);
-      const password = checkNewPassword(bodyObject(req.body));
-      if (verifyPassword(password, user.password_hash)) {
+      const body = bodyObject(req.body);
+      // The current password first (OWASP ASVS 5.0 V6): a stolen session token alone cannot lock the owner out.
+      const problems: Record<string, string> = {};
+      const current = stringField(body, 'current_password', problems, { trim: false });
+      throwIfProblems(problems);
+      if (!verifyPassword(current, user.password_hash)) {
+        res.locals.wrongPassword = true; // counted by the password-change limit (rate-limits.ts)
+        throw validationError({ current_password: 'The current password is not correct.' });
+      }
+      const password = await checkNewPassword(body, user);
+      if (password === current) {
         throw validationError({ password: 'The new password must differ from the current one.' });
       }
       user.password_hash = hashPassword(password);

@@ -18,7 +18,8 @@ const CLIENTS = 6;
 const BURST_MS = 1500;
 
 /** Small thresholds, so snapshots and new journal segments happen during the burst (and the kill may hit one). */
-const ENV = { MOCK_SNAPSHOT_BYTES: '65536', MOCK_ROTATE_BYTES: '16384' };
+// The burst logs in from many clients at once: lift the login limits, which count logins in flight.
+const ENV = { MOCK_SNAPSHOT_BYTES: '65536', MOCK_ROTATE_BYTES: '16384', MOCK_RATE_LIMITS: 'login-account=100000,login-address=100000' };
 
 const children: ChildProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'mock-crash-'));

@@ -12,6 +12,15 @@ export interface ErrorEntry {
 
 export const FALLBACK_TEXT = 'Something went wrong!';
 
+/** The provider's code for a limit on attempts (429 with Retry-After). */
+export const RATE_LIMIT_CODE = 'ER-RATE-LIMIT';
+
+/** A limit on attempts (login, reset mails, OTP texts): the wait, in whole minutes rounded up. */
+export function tooManyAttemptsText(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
