@@ -3,9 +3,13 @@ import { passwordPairProblems } from '../../src/domain/validation';
 import { formMachine, type FieldErrors, type FormValues } from '../form/form.machine';
 
 
-/** The password step's checks (spec §5): both fields required, the confirmation equal. */
+/**
+ * The password step's checks (spec §5): both new fields required, the confirmation equal; and the current
+ * password, which we ask for too (a departure from spec 1 §2.4: a stolen session alone must not change it).
+ */
 export function validatePasswordChange(values: FormValues): FieldErrors {
-  return passwordPairProblems(values.password ?? '', values.password_confirmation ?? '', { password: 'New Password', confirmation: 'Confirm Password' });
+  const current: FieldErrors = (values.current_password ?? '') === '' ? { current_password: 'Current Password is required' } : {};
+  return { ...current, ...passwordPairProblems(values.password ?? '', values.password_confirmation ?? '', { password: 'New Password', confirmation: 'Confirm Password' }) };
 }
 
 export type ProfileEvent = { type: 'OPEN' } | { type: 'CLOSE' } | { type: 'CHANGE_PASSWORD' } | { type: 'DONE' };
@@ -33,7 +37,7 @@ export const profileMachine = setup({
           invoke: {
             id: 'passwordForm',
             src: 'passwordForm',
-            input: { initial: { password: '', password_confirmation: '' }, validate: validatePasswordChange },
+            input: { initial: { current_password: '', password: '', password_confirmation: '' }, validate: validatePasswordChange },
             onDone: 'success',
           },
         },

@@ -19,14 +19,16 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const form = (actor: ReturnType<typeof harness>['actor']) => actor.getSnapshot().children.passwordForm!;
 
 describe('password change checks', () => {
-  it('requires both fields and a matching confirmation', () => {
-    expect(validatePasswordChange({ password: '', password_confirmation: '' })).toEqual({
+  it('requires the current password, both new fields and a matching confirmation', () => {
+    expect(validatePasswordChange({ current_password: '', password: '', password_confirmation: '' })).toEqual({
+      current_password: 'Current Password is required',
       password: 'New Password is required',
       password_confirmation: 'Confirm Password is required',
     });
-    expect(validatePasswordChange({ password: 'Secret@123', password_confirmation: 'Secret@124' })).toEqual({ password_confirmation: PASSWORD_MISMATCH });
-    expect(validatePasswordChange({ password: 'short', password_confirmation: 'short' })).toEqual({ password: 'Password must be at least 8 characters.' });
-    expect(validatePasswordChange({ password: 'Secret@123', password_confirmation: 'Secret@123' })).toEqual({});
+    const current = { current_password: 'Demo@1234' };
+    expect(validatePasswordChange({ ...current, password: 'Secret@123', password_confirmation: 'Secret@124' })).toEqual({ password_confirmation: PASSWORD_MISMATCH });
+    expect(validatePasswordChange({ ...current, password: 'short', password_confirmation: 'short' })).toEqual({ password: 'Password must be at least 8 characters.' });
+    expect(validatePasswordChange({ ...current, password: 'Secret@123', password_confirmation: 'Secret@123' })).toEqual({});
   });
 });
 
@@ -37,11 +39,12 @@ describe('profile machine', () => {
     expect(actor.getSnapshot().value).toEqual({ open: 'view' });
     actor.send({ type: 'CHANGE_PASSWORD' });
     expect(actor.getSnapshot().value).toEqual({ open: 'password' });
+    form(actor).send({ type: 'CHANGE', field: 'current_password', value: 'Demo@1234' });
     form(actor).send({ type: 'CHANGE', field: 'password', value: 'Secret@123' });
     form(actor).send({ type: 'CHANGE', field: 'password_confirmation', value: 'Secret@123' });
     form(actor).send({ type: 'SUBMIT' });
     await flush();
-    expect(sent).toEqual([{ password: 'Secret@123', password_confirmation: 'Secret@123' }]);
+    expect(sent).toEqual([{ current_password: 'Demo@1234', password: 'Secret@123', password_confirmation: 'Secret@123' }]);
     expect(actor.getSnapshot().value).toEqual({ open: 'success' });
     actor.send({ type: 'DONE' });
     expect(actor.getSnapshot().value).toBe('closed');
@@ -51,6 +54,7 @@ describe('profile machine', () => {
     const { actor, sent } = harness(() => Promise.resolve({}));
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'CHANGE_PASSWORD' });
+    form(actor).send({ type: 'CHANGE', field: 'current_password', value: 'Demo@1234' });
     form(actor).send({ type: 'CHANGE', field: 'password', value: 'Secret@123' });
     form(actor).send({ type: 'CHANGE', field: 'password_confirmation', value: 'Other@123' });
     form(actor).send({ type: 'SUBMIT' });
@@ -58,17 +62,17 @@ describe('profile machine', () => {
     expect(sent).toEqual([]);
   });
 
-  it('stays on the password step with the server error when the change is refused', async () => {
-    const { actor } = harness(() => Promise.reject(Object.assign(new Error('refused'), { errors: [{ code: 'ER-VALIDATION', title: 'password', detail: 'The new password must differ from the current one.' }] })));
+  it('stays on the password step with the server error under the current password when it is wrong', async () => {
+    const { actor } = harness(() => Promise.reject(Object.assign(new Error('refused'), { errors: [{ code: 'ER-VALIDATION', title: 'current_password', detail: 'The current password is not correct.' }] })));
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'CHANGE_PASSWORD' });
-    form(actor).send({ type: 'CHANGE', field: 'password', value: 'Demo@1234' });
-    form(actor).send({ type: 'CHANGE', field: 'password_confirmation', value: 'Demo@1234' });
+    const typed = { current_password: 'Guess@1234', password: 'Secret@123', password_confirmation: 'Secret@123' };
+    for (const [field, value] of Object.entries(typed)) form(actor).send({ type: 'CHANGE', field, value });
     form(actor).send({ type: 'SUBMIT' });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ open: 'password' });
-    expect(form(actor).getSnapshot().context.errors).toEqual({ password: 'The new password must differ from the current one.' });
-    expect(form(actor).getSnapshot().context.values).toEqual({ password: 'Demo@1234', password_confirmation: 'Demo@1234' });
+    expect(form(actor).getSnapshot().context.errors).toEqual({ current_password: 'The current password is not correct.' });
+    expect(form(actor).getSnapshot().context.values).toEqual(typed); // nothing typed is lost
   });
 
   it('resets the form when the popup closes and opens again', () => {
@@ -82,7 +86,7 @@ describe('profile machine', () => {
     actor.send({ type: 'OPEN' });
     expect(actor.getSnapshot().value).toEqual({ open: 'view' });
     actor.send({ type: 'CHANGE_PASSWORD' });
-    expect(form(actor).getSnapshot().context.values).toEqual({ password: '', password_confirmation: '' });
+    expect(form(actor).getSnapshot().context.values).toEqual({ current_password: '', password: '', password_confirmation: '' });
   });
 });
 
@@ -106,7 +110,7 @@ const profileGraph = {
   filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
 };
 
-const NEW_PASSWORD = { password: 'Secret@123', password_confirmation: 'Secret@123' };
+const NEW_PASSWORD = { current_password: 'Demo@1234', password: 'Secret@123', password_confirmation: 'Secret@123' };
 const refusedChange = apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'password', detail: 'The new password must differ from the current one.' }] });
 
 function profileHarness() {
@@ -173,7 +177,7 @@ describe('profile: every path', () => {
             if (event.type !== 'xstate.done.actor.passwordForm') return false;
             const output = event.output as { result: unknown };
             if (script === 'careful') {
-              type({ password: 'Secret@123', password_confirmation: 'Secret@124' });
+              type({ current_password: 'Demo@1234', password: 'Secret@123', password_confirmation: 'Secret@124' });
               form().send({ type: 'SUBMIT' });
               expect(form().getSnapshot().context.errors, name).toEqual({ password_confirmation: PASSWORD_MISMATCH });
               form().send({ type: 'CHANGE', field: 'password_confirmation', value: 'Secret@123' });

@@ -49,12 +49,12 @@ export function resetPassword(client: ApiClient, input: { token: string; passwor
   });
 }
 
-/** PUT /users/set_password: the logged-in user's new password. */
-export function setPassword(client: ApiClient, input: { password: string; confirmation: string }): Promise<MessageResponse> {
+/** PUT /users/set_password: the logged-in user's new password, with the current one (see README, Security). */
+export function setPassword(client: ApiClient, input: { current: string; password: string; confirmation: string }): Promise<MessageResponse> {
   return client.request({
     method: 'PUT',
     path: '/users/set_password',
-    body: { password: input.password, password_confirmation: input.confirmation },
+    body: { current_password: input.current, password: input.password, password_confirmation: input.confirmation },
     codec: MessageResponse,
   });
 }

@@ -1086,6 +1086,20 @@ describe('Retry-After', () => {
     expect(f.calls).toHaveLength(2);
   });
 
+  it('a limit on attempts (a 429 with the provider’s error body) says how many minutes to wait', async () => {
+    const limited = (retryAfter: string) => busy(429, retryAfter, { errors: [{ code: 'ER-RATE-LIMIT', detail: 'Slow down.' }] });
+    const f = fakeFetch(limited('900'), limited('61'), limited('20'));
+    const { api } = patient(f);
+    const login = () => apiErrorOf(api.request({ method: 'POST', path: '/sessions', body: {}, codec: Message, auth: 'none' }));
+    expect(await login()).toMatchObject({ status: 429, text: 'Too many attempts. Try again in 15 minutes.', errors: [{ code: 'ER-RATE-LIMIT', detail: 'Too many attempts. Try again in 15 minutes.' }] });
+    expect((await login()).text).toBe('Too many attempts. Try again in 2 minutes.');
+    expect((await login()).text).toBe('Too many attempts. Try again in 1 minute.');
+    expect(f.calls).toHaveLength(3); // a login is never sent again by itself
+    // Another 429 keeps the provider's own words.
+    const other = fakeFetch(busy(429, '900', { errors: [{ code: 'ER-BUSY', detail: 'Busy.' }] }));
+    expect((await apiErrorOf(patient(other).api.request({ method: 'POST', path: '/x', body: {}, codec: Message, auth: 'none' }))).text).toBe('Busy.');
+  });
+
   it('never sends a write twice unless it carries its Idempotency-Key (then with the same key)', async () => {
     const f = fakeFetch(busy(503, '1'), busy(503, '1'), json({ message: 'paid' }));
     const { api, waits } = patient(f);

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { formatValidationErrors } from 'io-ts-reporters';
+import { RATE_LIMIT_CODE, tooManyAttemptsText } from '../domain/errors';
 import { type ApiVersion, vendorMediaType } from '../domain/product';
 import { ApiError, apiErrorFromBody, clientError, DecodeError } from './errors';
 
@@ -394,11 +395,18 @@ export function createApiClient(options: ClientOptions) {
    * the provider's (empty, or a gateway's HTML page) by what its status says (see unavailableText).
    */
   function failureOf(response: Response, body: unknown): ApiError {
+    const waitMs = retryAfterMs(response.headers.get('retry-after'), now().getTime());
     if (!isJson(response.headers.get('content-type'))) {
-      const text = unavailableText(response.status, retryAfterMs(response.headers.get('retry-after'), now().getTime()));
+      const text = unavailableText(response.status, waitMs);
       if (text !== null) return new ApiError(response.status, [{ code: 'ERROR', detail: text }], text);
     }
-    return apiErrorFromBody(response.status, body);
+    const failure = apiErrorFromBody(response.status, body);
+    // The provider's limit on attempts (login, reset mails, OTP texts): the wait comes from Retry-After, in minutes.
+    if (response.status === 429 && failure.code === RATE_LIMIT_CODE && waitMs !== null) {
+      const text = tooManyAttemptsText(waitMs);
+      return new ApiError(429, [{ code: RATE_LIMIT_CODE, detail: text }], text);
+    }
+    return failure;
   }
 
   /**

@@ -97,9 +97,17 @@ function PasswordStep({ form: actor }: { form: ActorRefFrom<typeof formMachine> 
   return (
     <form ref={formRef} noValidate onSubmit={submit}>
       <TextField
-        label="New Password"
+        label="Current Password"
         revealable
         autoFocus
+        autoComplete="current-password"
+        value={values.current_password ?? ''}
+        error={errors.current_password}
+        onChange={change('current_password')}
+      />
+      <TextField
+        label="New Password"
+        revealable
         autoComplete="new-password"
         value={values.password ?? ''}
         error={errors.password}

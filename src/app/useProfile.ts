@@ -15,7 +15,9 @@ export function useProfile() {
         actors: {
           passwordForm: formMachine.provide({
             actors: {
-              submit: fromPromise(({ input }) => setPassword(client, { password: input.password ?? '', confirmation: input.password_confirmation ?? '' })),
+              submit: fromPromise(({ input }) =>
+                setPassword(client, { current: input.current_password ?? '', password: input.password ?? '', confirmation: input.password_confirmation ?? '' }),
+              ),
             },
           }),
         },

@@ -24,12 +24,29 @@ test.describe('profile popup', () => {
     await page.getByRole('dialog', { name: 'My Profile' }).getByRole('button', { name: 'Change Password' }).click();
     await expect(passwordDialog.getByLabel('New Password', { exact: true })).toHaveValue('');
 
+    const current = passwordDialog.getByLabel('Current Password', { exact: true });
+    await expect(current).toBeFocused();
+    await expect(current).toHaveAttribute('autocomplete', 'current-password');
     await passwordDialog.getByRole('button', { name: 'Save Password' }).click();
+    await expect(passwordDialog.getByText('Current Password is required')).toBeVisible();
     await expect(passwordDialog.getByText('New Password is required')).toBeVisible();
+    await current.fill('Not@MyPassword1');
     await passwordDialog.getByLabel('New Password', { exact: true }).fill('Profile@2026');
     await passwordDialog.getByLabel('Confirm Password', { exact: true }).fill('Profile@2027');
     await passwordDialog.getByRole('button', { name: 'Save Password' }).click();
     await expect(passwordDialog.getByText("Password and Confirm Password didn't match")).toBeVisible();
+    await passwordDialog.getByLabel('Confirm Password', { exact: true }).fill('Profile@2026');
+    // The provider checks the current password; what was typed stays.
+    await passwordDialog.getByRole('button', { name: 'Save Password' }).click();
+    await expect(passwordDialog.getByText('The current password is not correct.')).toBeVisible();
+    await expect(passwordDialog.getByLabel('New Password', { exact: true })).toHaveValue('Profile@2026');
+    // A password anyone would guess is refused with the reason.
+    await current.fill('Demo@1234');
+    await passwordDialog.getByLabel('New Password', { exact: true }).fill('password123');
+    await passwordDialog.getByLabel('Confirm Password', { exact: true }).fill('password123');
+    await passwordDialog.getByRole('button', { name: 'Save Password' }).click();
+    await expect(passwordDialog.getByText(/^This password is too easy to guess\./)).toBeVisible();
+    await passwordDialog.getByLabel('New Password', { exact: true }).fill('Profile@2026');
     await passwordDialog.getByLabel('Confirm Password', { exact: true }).fill('Profile@2026');
     await passwordDialog.getByRole('button', { name: 'Save Password' }).click();
     await expect(page.getByText('Password Changed Successfully!')).toBeVisible();

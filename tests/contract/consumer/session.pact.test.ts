@@ -188,19 +188,51 @@ describe('session and user calls', () => {
         expect(failure.fieldErrors()).toEqual({ password_confirmation: "Password and Confirm Password didn't match" });
       }));
 
-  it('PUT /users/set_password changes the password of the logged-in user', () =>
+  it('PUT /users/set_password changes the password of the logged-in user, given the current one', () =>
     pact
       .addInteraction()
       .given('unset@anchor.test is logged in')
-      .uponReceiving('a password change with a matching confirmation')
+      .uponReceiving('a password change with the current password and a matching confirmation')
       .withRequest('PUT', '/users/set_password', (b) =>
-        b.headers({ ...authHeaders(), 'Content-Type': 'application/json' }).jsonBody({ password: 'Changed@123', password_confirmation: 'Changed@123' }),
+        b
+          .headers({ ...authHeaders(), 'Content-Type': 'application/json' })
+          .jsonBody({ current_password: 'Demo@1234', password: 'Changed@123', password_confirmation: 'Changed@123' }),
       )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: 'Password Changed Successfully!' }))
       .executeTest(async (server) => {
-        await expect(setPassword(clientFor(server.url), { password: 'Changed@123', confirmation: 'Changed@123' })).resolves.toEqual({
+        await expect(setPassword(clientFor(server.url), { current: 'Demo@1234', password: 'Changed@123', confirmation: 'Changed@123' })).resolves.toEqual({
           message: 'Password Changed Successfully!',
         });
+      }));
+
+  it('PUT /users/set_password refuses a wrong current password under its field', () =>
+    pact
+      .addInteraction()
+      .given('unset@anchor.test is logged in')
+      .uponReceiving('a password change with a wrong current password')
+      .withRequest('PUT', '/users/set_password', (b) =>
+        b
+          .headers({ ...authHeaders(), 'Content-Type': 'application/json' })
+          .jsonBody({ current_password: 'Guess@1234', password: 'Changed@123', password_confirmation: 'Changed@123' }),
+      )
+      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-VALIDATION', title: 'current_password', detail: string('The current password is not correct.') }] }))
+      .executeTest(async (server) => {
+        const failure = (await setPassword(clientFor(server.url), { current: 'Guess@1234', password: 'Changed@123', confirmation: 'Changed@123' }).catch((e: unknown) => e)) as ApiError;
+        expect(failure.fieldErrors()).toEqual({ current_password: 'The current password is not correct.' });
+      }));
+
+  it('POST /sessions over the limit of wrong logins answers 429 with Retry-After', () =>
+    pact
+      .addInteraction()
+      .given('five wrong logins were made for locked.out@anchor.test')
+      .uponReceiving('a login to an account over its limit of wrong attempts')
+      .withRequest('POST', '/sessions', (b) => b.headers(jsonRequest).jsonBody({ user: { email: 'locked.out@anchor.test', password: 'Demo@1234' } }))
+      .willRespondWith(429, (b) =>
+        b.headers({ ...JSON_CONTENT, 'Retry-After': regex('^[1-9]\\d*$', '900') }).jsonBody({ errors: [{ code: 'ER-RATE-LIMIT', detail: string('Too many attempts. Try again in 15 minutes.') }] }),
+      )
+      .executeTest(async (server) => {
+        const failure = (await login(clientFor(server.url), { email: 'locked.out@anchor.test', password: 'Demo@1234' }).catch((e: unknown) => e)) as ApiError;
+        expect(failure).toMatchObject({ status: 429, code: 'ER-RATE-LIMIT', text: 'Too many attempts. Try again in 15 minutes.' });
       }));
 });
 

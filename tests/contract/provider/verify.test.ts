@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type RunningMock } from '../../../mock-server/app';
+import { outboxOf } from '../../../mock-server/routes/dev';
 import { DEMO_PASSWORD } from '../../../mock-server/seed';
 import { PACT_FILE } from '../pact';
 import { adminStates } from './states/admin';
@@ -81,8 +82,8 @@ const loggedIn = (email: string) =>
 const resetLinkMailed = (email: string) =>
   keepingPassword(email, async () => {
     await post('/users/forgot_password', { user: { email } });
-    const outbox = (await (await fetch(`${running.url}/__dev/outbox?to=${email}`)).json()) as { data: { link: string }[] };
-    return { resetToken: new URL(outbox.data[0]!.link).searchParams.get('token') ?? '' };
+    const link = outboxOf(mock.db(), { to: email })[0]?.link ?? '';
+    return { resetToken: new URL(link).searchParams.get('token') ?? '' };
   });
 
 const stateHandlers = {
@@ -112,6 +113,11 @@ const stateHandlers = {
     return { refreshToken: refresh_token };
   },
   'a reset link was mailed to t2@anchor.test': resetLinkMailed('t2@anchor.test'),
+  /** The per-account login limit (5 wrong attempts in 15 minutes) is used up; the e-mail need not exist. */
+  'five wrong logins were made for locked.out@anchor.test': async () => {
+    for (let i = 0; i < 5; i++) await post('/sessions', { user: { email: 'locked.out@anchor.test', password: `Wrong@${i}000` } });
+    return undefined;
+  },
   ...payStates({ db: () => mock.db(), url: () => running.url, authorize: (token) => (authToken = token), now: () => PACT_TODAY + (Date.now() - startedAt) + clockOffsetMs }),
   ...uploadStates({ db: () => mock.db() }),
   ...linkStates({ db: () => mock.db() }),
