@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 
 /**
  * The browser suite runs the built app (`vite build` first, see `npm run test:e2e`) under `vite preview`
@@ -6,7 +7,14 @@ import { defineConfig, devices } from '@playwright/test';
  * /usr/bin/chromium): Playwright's own browser download cannot work offline.
  */
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4173);
-const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 3101);
+// The mock's development pages (dev mailbox, faults, reminder runs) answer only on its own port with its key:
+// the workers inherit both from here (tests/e2e/fixtures.ts, devRequest).
+process.env.E2E_MOCK_PORT ??= '3101';
+process.env.E2E_DEV_KEY ??= randomBytes(18).toString('base64url');
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT);
+// The whole suite comes from one address and reuses the demo accounts and pay links: the limits per address
+// and per pay token are lifted; the per-account login limit stays as shipped (tests/e2e/security.spec.ts).
+const E2E_RATE_LIMITS = 'login-address=10000,forgot-address=10000,forgot-account=10000,otp-token=10000';
 const baseURL = `http://127.0.0.1:${APP_PORT}`;
 
 export default defineConfig({
@@ -33,7 +41,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // MOCK_FAULTS=on opens the mock's /__dev/faults with no rules: tests/e2e/faults.spec.ts adds rules scoped to its own pages.
-    env: { APP_PORT: String(APP_PORT), MOCK_PORT: String(MOCK_PORT), APP_URL: baseURL, MOCK_FAULTS: 'on' },
+    env: { APP_PORT: String(APP_PORT), MOCK_PORT: String(MOCK_PORT), APP_URL: baseURL, MOCK_FAULTS: 'on', MOCK_DEV_KEY: process.env.E2E_DEV_KEY, MOCK_RATE_LIMITS: E2E_RATE_LIMITS },
     stdout: 'ignore',
     stderr: 'pipe',
   },

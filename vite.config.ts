@@ -1,20 +1,36 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import { isDevPath } from './mock-server/dev-paths.ts';
+import { baseSecurityHeaders, optionsFromEnv, originOf, securityHeaders } from './security-headers.ts';
 
 /**
  * The app reaches the provider at VITE_API_BASE_URL (default `/api`). Both the dev server and
  * `vite preview` proxy `/api` to the mock provider at MOCK_URL (default http://127.0.0.1:MOCK_PORT).
+ *
+ * Security headers (security-headers.ts): `vite preview` sends the production set, CSP included, with
+ * every file and the SPA fallback; its img-src also takes MOCK_URL's origin, where the proxied provider
+ * serves the anchor logos it links to. The dev server sends the same set without the CSP: Vite's dev client
+ * and React Refresh need inline scripts, which the production CSP refuses. No source maps are built.
  */
-export default defineConfig(() => {
+export default defineConfig(({ mode }) => {
   const mockUrl = process.env.MOCK_URL ?? `http://127.0.0.1:${process.env.MOCK_PORT ?? '3001'}`;
   const proxy: Record<string, ProxyOptions> = {
-    '/api': { target: mockUrl, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') },
+    '/api': {
+      target: mockUrl,
+      changeOrigin: true,
+      rewrite: (path) => path.replace(/^\/api/, ''),
+      // The mock's development pages (dev mailbox with reset links and OTPs, faults) stay on its own port:
+      // false answers 404 here, so the app's origin never reaches them, in dev or preview.
+      bypass: (req) => (isDevPath(req.url ?? '') ? false : undefined),
+    },
   };
   const host = process.env.APP_HOST ?? '127.0.0.1';
+  const headerOptions = optionsFromEnv(loadEnv(mode, process.cwd(), ['VITE_', 'CSP_']));
+  const previewHeaders = securityHeaders({ ...headerOptions, imageOrigins: [...(headerOptions.imageOrigins ?? []), originOf(mockUrl)] });
   return {
     plugins: [react()],
-    server: { host, port: Number(process.env.APP_PORT ?? 5173), strictPort: true, proxy },
-    preview: { host, port: Number(process.env.APP_PORT ?? 4173), strictPort: true, proxy },
-    build: { sourcemap: true, target: 'es2022' },
+    server: { host, port: Number(process.env.APP_PORT ?? 5173), strictPort: true, proxy, headers: baseSecurityHeaders() },
+    preview: { host, port: Number(process.env.APP_PORT ?? 4173), strictPort: true, proxy, headers: previewHeaders },
+    build: { sourcemap: false, target: 'es2022' },
   };
 });

@@ -9,11 +9,14 @@ import { requireAuth } from './auth/middleware';
 import { createTokenService, newTokenState, type TokenService } from './auth/tokens';
 import type { MockContext } from './context';
 import type { Db } from './db';
+import { newDevKey, requireDevKey } from './dev-key';
 import { faultMode } from './faults';
 import { errorHandler, unknownRoute } from './http';
 import { warmIndexes } from './invoice-index';
 import { warmLendingIndexes } from './lending-index';
 import { negotiateVersion } from './media-type';
+import { rateLimits, type RateLimitSettings } from './rate-limits';
+import { securityHeaders } from './security-headers';
 import { adminRoutes } from './routes/admin';
 import { dashboardRoutes } from './routes/dashboard';
 import { devRoutes } from './routes/dev';
@@ -59,6 +62,10 @@ export interface MockServerOptions {
   appUrl?: string;
   /** Where log lines go (defaults to console.log). */
   log?: (line: string) => void;
+  /** The key the development pages (`/__dev/*`) ask for; a new random one when not given. */
+  devKey?: string;
+  /** Limits on guessing (mock-server/rate-limits.ts); each defaults to DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<RateLimitSettings>;
 }
 
 export interface RunningMock {
@@ -72,6 +79,8 @@ export interface MockServer {
   /** The live database. */
   db: () => Db;
   tokens: TokenService;
+  /** The key of the development pages (`/__dev/*`: outbox, faults, reminder runs), for the start banner. */
+  devKey: string;
   /** The durable store; null in memory mode. */
   store: DurableStore | null;
   /** Writes pending changes to disk. */
@@ -118,6 +127,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const product = checkProductKey(options.product ?? DEFAULT_PRODUCT);
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? null;
+  const devKey = options.devKey || newDevKey();
 
   const generate = () => generateDb({ seed, scale, today: clock() });
   // Saving mode: the durable store (a snapshot, a journal fsynced before each write is answered, sessions).
@@ -169,18 +179,21 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 
   const app = jsonServer.create();
   app.disable('x-powered-by');
+  app.use(securityHeaders()); // helmet: nosniff, X-Frame-Options DENY, a CSP with frame-ancestors 'none' on every answer
   // CORS only for the app's own origin (json-server's default would let any page read, say, the dev outbox).
   app.use(allowOrigin(new URL(ctx.appUrl).origin));
   // Every write is answered only once its changes are on disk.
   if (store) app.use(answerWhenDurable(store));
   app.use(jsonServer.defaults({ logger: false, static: PUBLIC_DIR, noGzip: true, noCors: true }));
   app.use(bodyParsers()); // small limits and a nesting cap, before any route or authentication
+  app.use(requireDevKey(devKey)); // the outbox holds reset links and OTPs: nobody without the key reads it
   app.use(faultMode(ctx)); // development-only faults (mock-server/faults.ts): off unless MOCK_FAULTS or --faults asks
   app.use(devRoutes(ctx));
   app.use(reminderDevRoutes(ctx));
   // Pages for the browser (fake payment gateway, statement): HTML, outside the Accept negotiation.
   app.use(gatewayRoutes(ctx));
   app.use(negotiateVersion(product));
+  app.use(rateLimits(ctx, options.rateLimits)); // login, password change, reset mails, OTP sends
   app.use(sessionRoutes(ctx));
   app.use(adminRoutes(ctx)); // after sessionRoutes: PUT /users/set_password is theirs
   app.use(dashboardRoutes(ctx));
@@ -205,7 +218,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     const sent = deliverDueReminders(db(), clock().getTime(), { appUrl: ctx.appUrl, product });
     if (sent > 0) {
       ctx.persist();
-      log(`[mock] reminders: ${sent} message${sent === 1 ? '' : 's'} sent (GET /__dev/outbox)`);
+      log(`[mock] reminders: ${sent} message${sent === 1 ? '' : 's'} sent (the dev outbox)`);
     }
     return sent;
   };
@@ -214,6 +227,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     app,
     db,
     tokens,
+    devKey,
     store,
     flush,
     deliverReminders,
