@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Db, PaymentLink } from '../db';
 import { HttpError } from '../http';
@@ -29,9 +30,26 @@ export function findPayLink(db: Db, token: string, now: number): { ok: true; lin
 export const payTokenError = (detail: string) => new HttpError(401, [{ code: 'ER-PAY-401', detail }]);
 
 /**
+ * The statement reference of a payment link: what the pay page's `soa_link` carries instead of the pay
+ * token. One-way (SHA-256 of the token), so a statement address that leaks (browser history, a Referer, a
+ * server log) shows the statement of an open link and nothing more: it cannot pay, draw credit or ask
+ * for an OTP, and the token cannot be worked back from it.
+ */
+export function statementRef(token: string): string {
+  return createHash('sha256').update(`statement:${token}`).digest('base64url').slice(0, 32);
+}
+
+/** The payment link whose statement reference is `ref` (then checked as findPayLink checks a token). */
+export function findPayLinkByStatementRef(db: Db, ref: string, now: number): ReturnType<typeof findPayLink> {
+  const link = ref === '' ? undefined : db.payment_links.find((l) => statementRef(l.token) === ref);
+  return link ? findPayLink(db, link.token, now) : { ok: false, detail: 'This statement link is not valid. Open your payment link again.' };
+}
+
+/**
  * Lets pay-page calls through with a valid page token: the Authorization header (bare or `Bearer`), or,
- * where `allowQuery` (the GETs: the spec sends `token` in the invoice_collection query), `?token=`. The
- * header wins when both are there. Missing, unknown or expired: 401 ER-PAY-401.
+ * where `allowQuery` (GET /invoice_collection only: spec 3 §7 sends `token` in its query, so a client
+ * that follows the spec still works), `?token=`. The app itself sends the header only. The header wins
+ * when both are there. Missing, unknown or expired: 401 ER-PAY-401.
  */
 export function requirePayToken(db: () => Db, now: () => number, options: { allowQuery?: boolean } = {}): RequestHandler {
   return (req, _res, next) => {

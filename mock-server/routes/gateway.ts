@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { type Response, Router } from 'express';
 import jsonServer from 'json-server';
-import { findPayLink } from '../auth/pay-token';
+import { findPayLinkByStatementRef } from '../auth/pay-token';
 import type { MockContext } from '../context';
 import type { Db, GatewayOrder } from '../db';
 import { route } from '../http';
@@ -36,7 +36,7 @@ function page(res: Response, status: number, title: string, content: string): vo
   res
     .status(status)
     .type('html')
-    .set({ 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'", 'Cache-Control': 'no-store' })
+    .set({ 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'", 'Cache-Control': 'no-store' })
     .send(
       `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeHtml(title)}</title>\n<style>${STYLE}</style>\n</head>\n<body>\n<main>\n${content}\n</main>\n</body>\n</html>\n`,
     );
@@ -75,8 +75,12 @@ export function completeOrder(db: Db, order: GatewayOrder, now: number): void {
  *   payment'. POST /fake-gateway/:order_id (form field `outcome` = success | failure) records the outcome
  *   once and redirects (303) to the app's `/pay-with-{product}-success?order_id=...&success=true|false`.
  *   Posting again for a finished order changes nothing and redirects with the recorded outcome.
- * - GET /fake-statement/:token: the statement of account behind the pay page's soa_link.
+ * - GET /fake-statement/:ref: the statement of account behind the pay page's soa_link; `ref` is the link's
+ *   statement reference (statementRef), not its pay token.
  * - GET /fake-collections?payload=: the collections site 'Clear Credit Dues' opens in development.
+ *
+ * No pay token is ever in one of these addresses: the gateway page is named by its order id, and the
+ * return to the app carries only order_id and success (the success page takes the token from the tab).
  */
 export function gatewayRoutes(ctx: MockContext): Router {
   const router = Router();
@@ -160,16 +164,15 @@ ${body}`,
   );
 
   router.get(
-    '/fake-statement/:token',
+    '/fake-statement/:ref',
     route((req, res) => {
       const db = ctx.db();
-      const token = req.params.token ?? '';
-      const found = findPayLink(db, token, ctx.now());
+      const found = findPayLinkByStatementRef(db, req.params.ref ?? '', ctx.now());
       if (!found.ok) {
         page(res, 404, 'Statement not found', `<h1>Statement not found</h1>\n<p>${escapeHtml(found.detail)}</p>`);
         return;
       }
-      const account = payAccount(db, token, ctx.now());
+      const account = payAccount(db, found.link.token, ctx.now());
       const loan = account.loan;
       if (!loan) {
         page(res, 404, 'Statement not found', '<h1>Statement not found</h1>\n<p>This account has no credit line.</p>');

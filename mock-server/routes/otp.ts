@@ -48,7 +48,8 @@ function loanIdOf(attributes: Record<string, unknown>): number {
  *
  * - POST /communications/send_otp `{ data: { attributes: { loan_application_id } } }` sends a new 6-digit
  *   OTP (random, valid 5 minutes; an earlier unused one stops working) and answers its reference. No SMS
- *   leaves the machine: the OTP is in the dev outbox (GET /__dev/outbox?token=<pay token>) and the log.
+ *   leaves the machine: the OTP is in the dev outbox and the log (which names the loan application and the
+ *   mobile's last digits, never the pay token).
  * - POST /communications/verify_otp `{ data: { attributes: { loan_application_id, otp, otp_reference_id } } }`:
  *   `{ data: { verified: true } }`, after which the token may draw credit for 10 minutes. Wrong: 422
  *   ER-OTP-101 (attempts left in the detail); expired, used or replaced: ER-OTP-102; the 5th wrong answer
@@ -110,7 +111,8 @@ export function otpRoutes(ctx: MockContext): Router {
           sent_at: new Date(now).toISOString(),
           pay_token: token,
         });
-        ctx.log(`[mock] OTP for ${token}: ${otp}`);
+        // Never the pay token beside its OTP: the loan application and the mobile's last digits say whose it is.
+        ctx.log(`[mock] OTP ${otp} for loan application ${account.loan!.id} (mobile ending ${account.company.primary_user_mobile.slice(-4)})`);
         return { status: 200, body: { data: { otp_reference_id: referenceId, expires_in: OTP_TTL_SECONDS } } };
       });
     }),

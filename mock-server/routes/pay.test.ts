@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenData } from '../../src/api/client';
 import { invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, VerifyOtpAnswer } from '../../src/api/codecs/pay';
 import { createMockServer, type MockServer, type RunningMock } from '../app';
+import { statementRef } from '../auth/pay-token';
+import { outboxOf } from './dev';
 import type { Db, Invoice } from '../db';
 import { DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN } from '../seed';
 
@@ -41,7 +43,8 @@ interface Harness {
 }
 
 async function start(clock: () => Date = () => NOW, logs: string[] = [], dataDir: string | null = null): Promise<Harness> {
-  const mock = createMockServer({ clock, log: (line) => logs.push(line), appUrl: APP_URL, dataDir });
+  // Many OTPs go to the same demo links here: the send limit has its own test (mock-server/rate-limits.test.ts).
+  const mock = createMockServer({ clock, log: (line) => logs.push(line), appUrl: APP_URL, dataDir, rateLimits: { otpSendsPerToken: 1000 } });
   const running = await mock.listen(0);
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
     const headers: Record<string, string> = { Accept: options.accept ?? V1, ...options.headers };
@@ -80,9 +83,11 @@ const rupees = (paise: number) => paise / 100;
 function linkOf(db: Db, token: string) {
   return db.payment_links.find((l) => l.token === token)!;
 }
+function companyOf(db: Db, token: string) {
+  return db.distributor_companies.find((c) => c.id === linkOf(db, token).distributor_company_id)!;
+}
 function loanOf(db: Db, token: string) {
-  const company = db.distributor_companies.find((c) => c.id === linkOf(db, token).distributor_company_id)!;
-  return db.loan_applications.find((l) => l.id === company.loan_application_id)!;
+  return db.loan_applications.find((l) => l.id === companyOf(db, token).loan_application_id)!;
 }
 const invoiceById = (db: Db, id: string | number) => db.invoices.find((i) => i.id === Number(id))!;
 
@@ -155,7 +160,9 @@ describe('GET /invoice_collection', () => {
       supplier_bank_accounts: [],
     });
     expect(open.meta.loan_account_no).toMatch(/^LAN\d{10}$/);
-    expect(open.meta.soa_link).toMatch(/\/fake-statement\/demo-closed-limit$/);
+    // The statement has its own reference: the pay token is in no address the page opens.
+    expect(open.meta.soa_link).toMatch(/\/fake-statement\/[A-Za-z0-9_-]{32}$/);
+    expect(open.meta.soa_link).not.toContain('demo-closed-limit');
     expect(open.pagy).toMatchObject({ count: 14, page: 1, pages: 2, from: 1, to: 10, next: 2 });
     expect(open.data).toHaveLength(10);
     const second = await collection(h, 'demo-closed-limit', 'open', 2);
@@ -251,13 +258,17 @@ describe('GET /invoice_collection', () => {
     expect(past.data).toEqual([]);
   });
 
-  it('serves the statement behind soa_link', async () => {
+  it('serves the statement behind soa_link, by its reference and not by the pay token', async () => {
     const { meta } = await collection(h, 'demo-closed-limit');
     const response = await fetch(meta.soa_link!);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('<h1>Statement of account</h1>');
     expect(html).toContain('Shree Ganesh Traders');
+    expect((await fetch(`${h.running.url}/fake-statement/demo-closed-limit`)).status).toBe(404);
+    // An expired link's statement closes with it.
+    expect((await fetch(`${h.running.url}/fake-statement/${statementRef(EXPIRED_DEMO_PAY_TOKEN)}`)).status).toBe(404);
+    expect((await fetch(`${h.running.url}/fake-statement/${statementRef('no-such-token')}`)).status).toBe(404);
   });
 });
 
@@ -536,8 +547,7 @@ describe('OTP', () => {
     const answer = await h.call('POST', '/communications/send_otp', { token, accept: V2, body: { data: { attributes: { loan_application_id: loanId() } } } });
     const { data } = decode(SendOtpAnswer, answer);
     expect(data.expires_in).toBe(300);
-    const outbox = (await (await fetch(`${h.running.url}/__dev/outbox?token=${token}`)).json()) as { data: { body: string }[] };
-    const otp = /\b(\d{6})\b/.exec(outbox.data[0]!.body)![1]!;
+    const otp = /\b(\d{6})\b/.exec(outboxOf(h.db(), { token })[0]!.body)![1]!;
     return { reference: data.otp_reference_id, otp };
   };
   const verify = (reference: string, otp: string) =>
@@ -560,7 +570,9 @@ describe('OTP', () => {
     expect(codes(refused)).toEqual(['ER-OTP-104']);
 
     const { reference, otp } = await sendOtp();
-    expect(logs).toContain(`[mock] OTP for ${token}: ${otp}`);
+    // The log names the loan application and the mobile's last digits, never the pay token.
+    expect(logs).toContain(`[mock] OTP ${otp} for loan application ${loanId()} (mobile ending ${companyOf(h.db(), token).primary_user_mobile.slice(-4)})`);
+    expect(logs.filter((line) => line.includes(token))).toEqual([]);
     expect(decode(VerifyOtpAnswer, await verify(reference, otp)).data.verified).toBe(true);
     // The same key is checked again (the refusal was not kept) and now goes through.
     expect(decode(PaymentAnswer, await h.call('POST', '/avail_credit', { token, key, body }), 201).drawdown_ids).toHaveLength(1);
@@ -761,11 +773,30 @@ describe('direct payment through the fake gateway', () => {
     expect((await h.call('GET', '/direct_payments/cc_avenue_success?order_id=nope', { token })).status).toBe(404);
     expect((await h.call('GET', '/direct_payments/cc_avenue_success', { token })).status).toBe(422);
     expect((await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}`, { token: null })).status).toBe(401);
+    // The token is taken from the Authorization header only here (the spec puts none in this query).
+    expect((await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}&token=${token}`, { token: null })).status).toBe(401);
     expect((await fetch(`${h.running.url}/fake-gateway/nope`)).status).toBe(404);
   });
 });
 
 describe('persistence of pay-page changes', () => {
+  it('keeps the random tokens of the seeded payment links across a restart, so their links keep working', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-pay-'));
+    try {
+      const seededTokens = (db: Db) => db.payment_links.filter((l) => !l.token.startsWith('demo-')).map((l) => l.token);
+      const first = await start(() => NOW, [], dir);
+      const tokens = seededTokens(first.db());
+      const live = first.db().payment_links.find((l) => l.status === 'pending' && !l.token.startsWith('demo-') && Date.parse(l.expires_at) > NOW.getTime())!;
+      await first.running.close();
+      const second = await start(() => NOW, [], dir);
+      expect(seededTokens(second.db())).toEqual(tokens);
+      expect((await second.call('GET', '/invoice_collection', { token: live.token })).status).toBe(200);
+      await second.running.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps gateway payments, credit draws, idempotency keys and wrong OTP attempts across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-pay-'));
     try {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { format } from 'date-fns';
 import { Router, type Request } from 'express';
 import { rupees, sum } from '../aggregates';
-import { requirePayToken } from '../auth/pay-token';
+import { requirePayToken, statementRef } from '../auth/pay-token';
 import type { MockContext } from '../context';
 import { type AnchorBankAccount, type Db, type GatewayOrder, type Invoice, nextId } from '../db';
 import { bodyObject, isRecord, notFound, route, validationError, type ApiErrorEntry } from '../http';
@@ -63,7 +63,8 @@ function collectionMeta(ctx: MockContext, req: Request, db: Db, account: PayAcco
     credit_limit_balance: money(figures.balance),
     overdue_amount: money(figures.overdueAmount),
     overdue_days: figures.overdueDays,
-    soa_link: approved ? `${ctx.baseUrl(req)}/fake-statement/${encodeURIComponent(account.token)}` : null,
+    // The statement's own reference, never the pay token: the link is opened in a new tab and kept in its history.
+    soa_link: approved ? `${ctx.baseUrl(req)}/fake-statement/${statementRef(account.token)}` : null,
     open_limit_customer: openLimit,
     is_sales_order: account.settings.is_sales_order,
     require_otp: account.settings.require_otp,
@@ -115,14 +116,17 @@ function openLimitLines(body: Record<string, unknown>, accounts: readonly Anchor
 }
 
 /**
- * The public pay page's calls, authorised by the page token of a payment link (see requirePayToken):
+ * The public pay page's calls, authorised by the page token of a payment link in the Authorization
+ * header (see requirePayToken):
  *
- * - GET /invoice_collection?token&page&status=open|closed|partial: the customer's documents, 10 a page,
- *   with the page's header data in `meta` and paging in `pagy`.
+ * - GET /invoice_collection?page&status=open|closed|partial: the customer's documents, 10 a page, with the
+ *   page's header data in `meta` and paging in `pagy`. `?token=` is still taken here (the spec's form),
+ *   the header winning; the app never sends it.
  * - POST /create_invoice (open-limit, multipart): the customer adds its own invoice or sales order.
  * - POST /avail_credit (closed-limit) and POST /op_avail_credit (open-limit): draw credit for documents.
  * - POST /direct_payments/cc_avenue: a gateway order; the answer's payment_link_url is the fake gateway.
- * - GET /direct_payments/cc_avenue_success?order_id: the outcome of a successful order.
+ * - GET /direct_payments/cc_avenue_success?order_id: the outcome of a successful order (token in the header
+ *   only: the spec shows no token in its query).
  *
  * The POSTs need an Idempotency-Key (see runIdempotent). Every check and write of a POST happens in one
  * synchronous handler run, so concurrent requests can never both pass a limit check.
@@ -266,7 +270,7 @@ export function payRoutes(ctx: MockContext): Router {
 
   router.get(
     '/direct_payments/cc_avenue_success',
-    payTokenOrQuery,
+    payToken,
     route((req, res) => {
       const db = ctx.db();
       const account = payAccount(db, req.payToken!, ctx.now());

@@ -1,7 +1,7 @@
 import { CREATE_PAYMENT_LINKS } from '../../src/domain/user';
 import { MANAGE_ANCHOR } from '../../src/domain/admin';
 import { addDays, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
 import { type Anchor, type AnchorBankAccount, type AnchorSettings, type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, type Payment, type PaymentLink, type Repayment, type Retailer, type RetailerInvoice, SCHEMA_VERSION, type StarResource, type User } from '../db';
 import type { AccessType } from '../../src/domain/access';
@@ -51,7 +51,8 @@ const CUSTOMERS_AT_SCALE_1: Record<number, number> = { [SYSTEM_ANCHOR_ID]: 320, 
 
 /**
  * Builds the whole provider database from a seed. Deterministic: the same seed, scale and day give
- * the same data. Derived figures (utilised limits, amounts paid) are computed from the generated rows,
+ * the same data, apart from the tokens of the seeded payment links that are not demo links (random, see
+ * seededLinkToken). Derived figures (utilised limits, amounts paid) are computed from the generated rows,
  * so every aggregate the API serves can be traced back to them.
  */
 export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
@@ -578,6 +579,18 @@ function retailers(r: Random, db: Db, today: Date): void {
   });
 }
 
+/**
+ * A seeded payment link's token: random from the operating system (144 bits, base64url), never from the
+ * seed, which is public: no two installs share a live token. The durable store keeps it, so it stays for
+ * that install; `npm run mock:reset` makes new ones. Only the documented `demo-*` links have fixed tokens.
+ * The seed's own draw is still made (and dropped), so the random sequence, and every row generated after
+ * the links, stay what they were.
+ */
+function seededLinkToken(r: Random): string {
+  r.faker.string.alphanumeric({ length: 32, casing: 'lower' });
+  return randomBytes(18).toString('base64url');
+}
+
 /** Links sent over the last 90 days for unpaid and since-paid invoices; seven-day expiry. */
 function paymentLinks(r: Random, db: Db, today: Date): void {
   const recent = db.invoices.filter(
@@ -594,7 +607,7 @@ function paymentLinks(r: Random, db: Db, today: Date): void {
       anchor_id: invoice.anchor_id,
       distributor_company_id: invoice.distributor_company_id,
       invoice_ids: [invoice.id],
-      token: r.faker.string.alphanumeric({ length: 32, casing: 'lower' }),
+      token: seededLinkToken(r),
       mode_of_communication: r.weighted([
         [['whatsapp'], 3],
         [['sms', 'email'], 2],

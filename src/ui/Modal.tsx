@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { wrapTab } from './focus';
 
 /*
  * The dialog is a column: header, then a body that takes what is left of the screen height. A table scroller
@@ -70,7 +71,9 @@ interface ModalProps {
 
 /**
  * The one modal: a native `<dialog>` opened with showModal(), so the page behind is inert and focus
- * stays inside; Esc closes it (through the dialog's own cancel), and focus returns to the opener.
+ * stays inside (Tab wraps from the last control to the first and back); Esc closes it (through the dialog's
+ * own cancel), and focus returns to the opener. Focus starts on the element marked `data-autofocus` (the
+ * OTP field), else on the first control (Close).
  */
 export function Modal({ open, title, onClose, children, width = '40%', minWidth = '420px', closable = true }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -89,6 +92,8 @@ export function Modal({ open, title, onClose, children, width = '40%', minWidth 
     if (open && !element.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       element.showModal();
+      // The field the dialog is for, when it marks one (React does not write `autofocus` for showModal to find).
+      element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && element.open) {
       element.close();
     }
@@ -113,7 +118,7 @@ export function Modal({ open, title, onClose, children, width = '40%', minWidth 
   }, []);
 
   return (
-    <Dialog ref={dialog} aria-labelledby={titleId} $width={width} $minWidth={minWidth}>
+    <Dialog ref={dialog} aria-labelledby={titleId} $width={width} $minWidth={minWidth} onKeyDown={(event) => dialog.current && wrapTab(dialog.current, event)}>
       {open && (
         <>
           <Header>

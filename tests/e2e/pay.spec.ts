@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, THEMES, useTheme } from './fixtures';
+import { devOutbox, expect, expectNoAxeViolations, test, THEMES, useTheme } from './fixtures';
 
 const PAY = '/pay-with-provider';
 
@@ -11,11 +11,9 @@ async function openPay(page: Page, token: string) {
 /** The open rows of the page, in order. */
 const rows = (page: Page) => page.getByRole('region', { name: /Invoices|Sales Orders/ }).locator('tbody tr');
 
-/** The newest OTP the mock "sent", from its dev outbox. */
-async function latestOtp(page: Page): Promise<string> {
-  const response = await page.request.get('/api/__dev/outbox');
-  const { data } = (await response.json()) as { data: { subject: string; body: string }[] };
-  const mail = data.find((m) => /OTP/i.test(m.subject));
+/** The newest OTP the mock "sent" for a pay link, from its dev outbox (by token: other tests send OTPs for other links meanwhile). */
+async function latestOtp(page: Page, token: string): Promise<string> {
+  const mail = (await devOutbox(page.request, { token })).find((m) => /OTP/i.test(m.subject));
   const otp = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
   expect(otp, 'an OTP in the dev outbox').toBeTruthy();
   return otp!;
@@ -25,6 +23,30 @@ test.describe('pay page', () => {
   test('without a token it says so', async ({ page }) => {
     await page.goto(PAY);
     await expect(page.getByRole('alert')).toContainText('ERROR: Token not found');
+  });
+
+  test('the token leaves the address bar once read, stays for a reload of the tab, and never goes in a query', async ({ page, context }) => {
+    const calls: { url: string; authorization: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push({ url: request.url(), authorization: request.headers().authorization });
+    });
+    await page.goto(`${PAY}?token=demo-closed-limit&docs.page=2`);
+    await expect(page.getByRole('tablist')).toBeVisible();
+    // Taken out of the address bar, in the same history entry (Back does not bring it back); the list's page stays.
+    await expect.poll(() => new URL(page.url()).search).toBe('?docs.page=2');
+    expect(await page.evaluate(() => window.history.length)).toBe(2); // about:blank, then the pay page
+    await page.reload();
+    await expect(rows(page).first()).toBeVisible();
+    await page.getByRole('tab', { name: 'Closed Invoices' }).click();
+    await expect(rows(page).first()).toBeVisible();
+    const collections = calls.filter((c) => c.url.includes('/api/invoice_collection'));
+    expect(collections.length).toBeGreaterThanOrEqual(3);
+    for (const call of collections) expect(call.authorization, call.url).toBe('demo-closed-limit');
+    expect(calls.filter((c) => /[?&]token=/.test(c.url) || c.url.includes('demo-closed-limit')).map((c) => c.url)).toEqual([]);
+    // Another tab opened without the token has none: the page says the link has no token.
+    const other = await context.newPage();
+    await other.goto(PAY);
+    await expect(other.getByRole('alert')).toContainText('ERROR: Token not found');
   });
 
   test('two invoices paid from the credit line, with OTP', async ({ page }) => {
@@ -46,7 +68,7 @@ test.describe('pay page', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('OTP').fill('000000');
     await expect(dialog.getByText(/ER-OTP-101/)).toBeVisible();
-    await dialog.getByLabel('OTP').fill(await latestOtp(page));
+    await dialog.getByLabel('OTP').fill(await latestOtp(page, 'demo-otp'));
     await expect(page.getByRole('status').filter({ hasText: /Credit availed/ })).toBeVisible();
 
     await page.getByRole('button', { name: /Back to invoices/ }).click();
@@ -82,7 +104,10 @@ test.describe('pay page', () => {
     await expect(page.getByText('₹5,00,000')).toBeVisible();
     expect(payments).toHaveLength(1);
     // View Statement opens the pay link's statement (soa_link).
-    await expect(page.getByRole('link', { name: 'View Statement' })).toHaveAttribute('href', /\/fake-statement\/demo-closed-limit$/);
+    // Its address names the statement, not the pay token.
+    const statement = page.getByRole('link', { name: 'View Statement' });
+    await expect(statement).toHaveAttribute('href', /\/fake-statement\/[A-Za-z0-9_-]{32}$/);
+    expect(await statement.getAttribute('href')).not.toContain('demo-closed-limit');
     // The same return opened in another tab cannot confirm the details there, and says so: it is not a failure.
     const other = await page.context().newPage();
     await other.goto(page.url());
@@ -107,8 +132,11 @@ test.describe('pay page', () => {
     await expect(failure).toContainText('Something went wrong, we will already be looking into it');
     await expect(failure).toContainText('your invoices are not paid and nothing was charged');
     await expectNoAxeViolations(page);
-    await failure.getByRole('link', { name: 'Back to the payment page' }).click();
-    await page.waitForURL(/\/pay-with-provider\?token=demo-closed-limit/);
+    // The way back carries no token: the pay page finds it in this tab.
+    const backLink = failure.getByRole('link', { name: 'Back to the payment page' });
+    await expect(backLink).toHaveAttribute('href', PAY);
+    await backLink.click();
+    await page.waitForURL((url) => url.pathname === PAY);
     await expect(rows(page).first()).toBeVisible();
   });
 
@@ -191,7 +219,7 @@ test.describe('pay page', () => {
     await expect(popup).toBeHidden();
     // Past the 8 s the browser is still on the pay page: the redirect was stopped, not just hidden.
     await page.clock.runFor(9_000);
-    expect(page.url()).toContain('/pay-with-provider?');
+    expect(new URL(page.url()).pathname).toBe(PAY);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(popup).toBeVisible();
   });

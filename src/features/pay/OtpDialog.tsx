@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { OTP_LENGTH } from '../../../machines/pay-checkout/pay-checkout.machine';
 import { toastText, type ErrorEntry } from '../../domain/errors';
 import { Button, FieldError, GhostButton } from '../../ui/form';
@@ -17,9 +17,17 @@ export interface OtpDialogProps {
 
 /**
  * The OTP step of a credit draw: digits only, sent as soon as all six are typed (or on Verify), with Resend.
+ * Focus starts in the field; a refusal is announced and selects the digits, so typing the right OTP
+ * replaces them; Resend puts focus back in the emptied field.
  */
 export function OtpDialog({ open, verifying, error, onOtp, onResend, onCancel }: OtpDialogProps) {
   const [otp, setOtp] = useState('');
+  // A closed dialog forgets the digits: the next credit attempt starts with an empty field.
+  if (!open && otp !== '') setOtp('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (error) input.current?.select();
+  }, [error]);
   return (
     <Modal open={open} closable={!verifying} title="Enter OTP" onClose={onCancel}>
       <form
@@ -32,7 +40,9 @@ export function OtpDialog({ open, verifying, error, onOtp, onResend, onCancel }:
         <p>We have sent a {OTP_LENGTH}-digit OTP to the mobile number of your loan account.</p>
         <label htmlFor="otp-input">OTP</label>{' '}
         <input
+          ref={input}
           id="otp-input"
+          data-autofocus
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={OTP_LENGTH}
@@ -46,12 +56,24 @@ export function OtpDialog({ open, verifying, error, onOtp, onResend, onCancel }:
           }}
           style={{ minHeight: 44, fontSize: 20, letterSpacing: 6, width: 160 }}
         />
-        {error && <FieldError id="otp-error">{toastText(error)}</FieldError>}
+        {error && (
+          <FieldError id="otp-error" role="alert">
+            {toastText(error)}
+          </FieldError>
+        )}
         <p style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           <Button type="submit" disabled={verifying || otp.length !== OTP_LENGTH} aria-busy={verifying}>
             {verifying ? 'Verifying…' : 'Verify'}
           </Button>
-          <GhostButton type="button" disabled={verifying} onClick={() => (setOtp(''), onResend())}>
+          <GhostButton
+            type="button"
+            disabled={verifying}
+            onClick={() => {
+              setOtp('');
+              onResend();
+              input.current?.focus();
+            }}
+          >
             Resend OTP
           </GhostButton>
         </p>

@@ -1,6 +1,5 @@
 import { format } from 'date-fns';
-import { useMemo } from 'react';
-import { useSearch } from 'wouter';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSession } from '../../api/session-context';
 import { config } from '../../config';
 import { toastText } from '../../domain/errors';
@@ -26,10 +25,14 @@ import { useNarrowScreen } from './useNarrowScreen';
 import { usePayCheckout } from './usePayCheckout';
 import { usePayDocuments, type Collection } from './usePayDocuments';
 import { usePaySelection } from './usePaySelection';
+import { usePayToken } from './usePayToken';
 
-/** `/pay-with-{product}?token=...`: a retailer pays open invoices or sales orders by credit or through the gateway. */
+/**
+ * `/pay-with-{product}?token=...`: a retailer pays open invoices or sales orders by credit or through the
+ * gateway. The token leaves the address bar once read and is kept for the tab (usePayToken).
+ */
 export default function PayScreen() {
-  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const token = usePayToken();
   return (
     <PayFrame>
       {token ? (
@@ -111,14 +114,7 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
       manual.dropCreated();
       reload();
     };
-    return (
-      <Box role="status" aria-labelledby="paid-title">
-        <h1 id="paid-title">{snapshot.context.message}</h1>
-        <Button type="button" onClick={back}>
-          Back to {label.toLowerCase()}s
-        </Button>
-      </Box>
-    );
+    return <Paid message={snapshot.context.message} label={label} onBack={back} />;
   }
 
   const controls = { showCredit, showPay, selectionOf: selection.selectionOf, creditLimit: meta.credit_limit_balance, creditRefused, send: selection.send, label, today };
@@ -170,7 +166,7 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
       )}
 
       {checkout.failed && (
-        <Box role="alert">
+        <PayFailure>
           <p>{toastText(snapshot.context.error ?? [])}</p>
           {/* Only a failure a retry can fix offers it (not 'already paid', 'overdue', a refused gateway). */}
           {snapshot.context.retryable && (
@@ -183,7 +179,7 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
           <GhostButton type="button" onClick={() => checkout.send({ type: 'DISMISS' })}>
             Close
           </GhostButton>
-        </Box>
+        </PayFailure>
       )}
 
       <Modal open={selection.popup !== null} title="Please note" onClose={() => selection.send({ type: 'DISMISS_POPUP' })}>
@@ -210,5 +206,41 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
         </GhostButton>
       </Modal>
     </>
+  );
+}
+
+/**
+ * The paid message that replaces the page. The control that started the payment (AVAIL CREDIT, the OTP
+ * dialog) is gone with the rest of the page, so focus moves to the message: it is read out, and the next
+ * Tab is 'Back to ...'.
+ */
+function Paid({ message, label, onBack }: { message: string | null; label: string; onBack: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Box role="status" aria-labelledby="paid-title">
+      <h1 id="paid-title" ref={heading} tabIndex={-1}>
+        {message}
+      </h1>
+      <Button type="button" onClick={onBack}>
+        Back to {label.toLowerCase()}s
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * A failed payment, with Try again / Close. When the focus was lost on the way (the button that started
+ * it was disabled while the request ran), it moves here, so a keyboard user goes on from the message.
+ */
+function PayFailure({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) box.current?.focus();
+  }, []);
+  return (
+    <Box ref={box} role="alert" tabIndex={-1}>
+      {children}
+    </Box>
   );
 }

@@ -8,7 +8,8 @@ import { formatMoney } from '../../domain/money';
 import { Skeleton } from '../../ui/Skeleton';
 import { paymentSuccess } from '../../api/pay';
 import { PayFrame } from './PayFrame';
-import { PAY_STATEMENT_KEY, PAY_TOKEN_KEY } from './redirects';
+import { PAY_STATEMENT_KEY } from './redirects';
+import { storedPayToken } from './usePayToken';
 
 const Card = styled.section`
   display: grid;
@@ -46,10 +47,13 @@ function SupportLine() {
   );
 }
 
-/** Back to the pay link to try again (only when this tab knows the link's token). */
+/**
+ * Back to the pay link to try again (only when this tab knows the link's token). The address carries no
+ * token: the pay page takes it from this tab's session storage, where it was kept when the link was opened.
+ */
 function BackToPayLink({ token }: { token: string }) {
   if (!token) return null;
-  return <a href={`/pay-with-${config.product}?token=${encodeURIComponent(token)}`}>Back to the payment page</a>;
+  return <a href={`/pay-with-${config.product}`}>Back to the payment page</a>;
 }
 
 /**
@@ -63,7 +67,7 @@ export default function PaySuccessScreen() {
   const params = new URLSearchParams(useSearch());
   const orderId = params.get('order_id') ?? '';
   const failed = params.get('success') === 'false' || orderId === '';
-  const token = sessionStorage.getItem(PAY_TOKEN_KEY) ?? '';
+  const token = storedPayToken();
   const statement = sessionStorage.getItem(PAY_STATEMENT_KEY);
   const { data, error } = useApi(failed || !token ? null : ['payment-success', orderId], (client) => paymentSuccess(client, token, orderId));
 

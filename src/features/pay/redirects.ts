@@ -40,7 +40,10 @@ export function collectionsLink(
   return url.toString();
 }
 
-/** The page token is needed again on the success page, which the gateway opens without it. */
+/**
+ * Where the tab keeps its page token (session storage): the pay page's address loses it once read, a
+ * reload reads it here, and so does the success page, which the gateway opens without it.
+ */
 export const PAY_TOKEN_KEY = 'pay_token';
 /** The statement link (soa_link) of the pay page, for the success page's View Statement. */
 export const PAY_STATEMENT_KEY = 'pay_statement';

@@ -27,7 +27,7 @@ function setup(search: string) {
   );
   const view = renderHook(() => usePayDocuments('tok-1'), { wrapper });
   const url = () => location.history.at(-1);
-  const asked = () => (request.mock.calls.at(-1) as unknown as [{ query: Record<string, unknown> }])[0].query;
+  const asked = () => (request.mock.calls.at(-1) as unknown as [{ query: Record<string, unknown>; auth: unknown }])[0];
   return { ...view, url, asked };
 }
 
@@ -37,7 +37,9 @@ describe('usePayDocuments', () => {
     expect(result.current.tab).toBe('open');
     expect(result.current.page).toBe(1);
     expect(url()).toBe('/pay-with-provider?token=tok-1');
-    expect(asked()).toEqual({ token: 'tok-1', status: 'open', page: 1 });
+    // The token goes in the Authorization header only, never in the query.
+    expect(asked().query).toEqual({ status: 'open', page: 1 });
+    expect(asked().auth).toEqual({ token: 'tok-1' });
   });
 
   it('keeps the tab and page in the URL beside the token; another tab goes back to page 1', () => {
@@ -45,11 +47,11 @@ describe('usePayDocuments', () => {
     act(() => result.current.setPage(3));
     expect(url()).toBe('/pay-with-provider?token=tok-1&docs.page=3');
     expect(result.current.page).toBe(3);
-    expect(asked()).toEqual({ token: 'tok-1', status: 'open', page: 3 });
+    expect(asked().query).toEqual({ status: 'open', page: 3 });
     act(() => result.current.setTab('closed'));
     expect(url()).toBe('/pay-with-provider?token=tok-1&docs.f.tab=closed');
     expect(result.current).toMatchObject({ tab: 'closed', page: 1 });
-    expect(asked()).toEqual({ token: 'tok-1', status: 'closed', page: 1 });
+    expect(asked().query).toEqual({ status: 'closed', page: 1 });
     act(() => result.current.setTab('open'));
     expect(url()).toBe('/pay-with-provider?token=tok-1');
   });

@@ -17,7 +17,9 @@ import { clientFor, failureOf, JSON_CONTENT, newPact, V1 } from '../pact';
 /**
  * The public pay page's calls (spec 3 §7, 'Pay page'). Every call is authorised by the page token of a
  * payment link, sent bare in Authorization (`auth: { token }` in the client); the pact names the demo
- * link the provider state sets up, and the verification sends the token that state chose.
+ * link the provider state sets up, and the verification sends the token that state chose. The token is
+ * never in a query: GET /invoice_collection departs from the spec (which shows `token` in its query),
+ * because query strings are written to server and proxy logs and the token can pay.
  *
  * Values a provider generates (invoice ids, OTP references, OTPs, order ids) come from the provider state
  * (`fromProviderState`), so the pact holds no value that depends on the day or on the order it is run in.
@@ -65,7 +67,7 @@ const closedLimitMeta = {
   credit_limit_balance: number(380000),
   overdue_amount: number(0),
   overdue_days: integer(0),
-  soa_link: regex(HTTP_URL, 'https://provider.example/statements/demo-closed-limit'),
+  soa_link: regex(HTTP_URL, 'https://provider.example/statements/st_9c1f4e7a2b'),
   open_limit_customer: false,
   is_sales_order: boolean(false),
   require_otp: boolean(false),
@@ -81,7 +83,7 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('the payment link demo-closed-limit is open')
       .uponReceiving('a request for the first page of open invoices of a closed-limit customer')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-closed-limit')).query({ token: 'demo-closed-limit', status: 'open', page: '1' }))
+      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-closed-limit')).query({ status: 'open', page: '1' }))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
@@ -124,7 +126,7 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('the payment link demo-closed-limit is open')
       .uponReceiving('a request for the first page of closed invoices')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-closed-limit')).query({ token: 'demo-closed-limit', status: 'closed', page: '1' }))
+      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-closed-limit')).query({ status: 'closed', page: '1' }))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
@@ -154,7 +156,7 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('the payment link demo-open-limit is open')
       .uponReceiving('a request for the open invoices of an open-limit customer')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-open-limit')).query({ token: 'demo-open-limit', status: 'open', page: '1' }))
+      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-open-limit')).query({ status: 'open', page: '1' }))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
@@ -205,7 +207,7 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('the payment link demo-expired has expired')
       .uponReceiving('a request for open invoices with an expired payment link')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-expired')).query({ token: 'demo-expired', status: 'open', page: '1' }))
+      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-expired')).query({ status: 'open', page: '1' }))
       .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-PAY-401', 'This payment link has expired. Ask the supplier for a new link.')))
       .executeTest(async (server) => {
         const failure = await failureOf(fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-expired', 'open', 1));
@@ -218,7 +220,7 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('no payment link has the token no-such-token')
       .uponReceiving('a request for open invoices with an unknown payment link')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('no-such-token')).query({ token: 'no-such-token', status: 'open', page: '1' }))
+      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('no-such-token')).query({ status: 'open', page: '1' }))
       .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-PAY-401', 'This payment link is not valid. Ask the supplier for a new link.')))
       .executeTest(async (server) => {
         const failure = await failureOf(fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'no-such-token', 'open', 1));
