@@ -29,7 +29,16 @@ export default defineConfig(({ mode }) => {
   const previewHeaders = securityHeaders({ ...headerOptions, imageOrigins: [...(headerOptions.imageOrigins ?? []), originOf(mockUrl)] });
   return {
     plugins: [react()],
-    server: { host, port: Number(process.env.APP_PORT ?? 5173), strictPort: true, proxy, headers: baseSecurityHeaders() },
+    server: {
+      host,
+      port: Number(process.env.APP_PORT ?? 5173),
+      strictPort: true,
+      proxy,
+      headers: baseSecurityHeaders(),
+      // Vite's own list, plus the mock's data folder (reset links, OTPs, pay tokens): the dev server serves
+      // files under the project root, and this one must not be among them.
+      fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.mock-data/**'] },
+    },
     preview: { host, port: Number(process.env.APP_PORT ?? 4173), strictPort: true, proxy, headers: previewHeaders },
     build: { sourcemap: false, target: 'es2022' },
   };

@@ -37,8 +37,12 @@ describe('the dev key', () => {
   });
 
   it('guards every development page, not the health check', async () => {
-    const run = await fetch(`${running.url}/__dev/reminders/run`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    expect(run.status).toBe(403);
+    for (const path of ['/__dev/reminders/run', '/__Dev/reminders/run']) {
+      const run = await fetch(`${running.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      expect(run.status, path).toBe(403);
+    }
+    // Express routes ignore case: so does the key check.
+    for (const path of ['/__DEV/outbox', '/__Dev/Outbox', '//__dev/outbox']) expect((await get(path)).status, path).not.toBe(200);
     expect((await get('/health')).status).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { DEV_PATH_PREFIX } from './dev-paths';
+import { isDevPath } from './dev-paths';
 import { HttpError } from './http';
 
 /**
@@ -24,7 +24,8 @@ const sameKey = (given: string, key: string) => {
 /** Lets `/__dev/*` requests through only with the dev key; every other path passes untouched. */
 export function requireDevKey(key: string): RequestHandler {
   return (req, _res, next) => {
-    if (!req.path.startsWith(DEV_PATH_PREFIX)) {
+    // isDevPath ignores case as Express routes do: /__DEV/outbox reaches the same route and needs the key too.
+    if (!isDevPath(req.path)) {
       next();
       return;
     }

@@ -1,8 +1,5 @@
 // No imports: vite.config.ts loads this file to keep the app's /api proxy off the development pages.
 
-/** Where the mock's development pages live (mock-server/dev-key.ts guards them). */
-export const DEV_PATH_PREFIX = '/__dev/';
-
 /** True for a URL the `/api` proxy must not forward: a `__dev` segment anywhere in its path, however spelt. */
 export function isDevPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

@@ -1,5 +1,6 @@
 import { Router, json, text, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { bearerToken } from './auth/middleware';
+import { isDevPath } from './dev-paths';
 import type { MockContext } from './context';
 
 /**
@@ -389,7 +390,7 @@ export function createFaultMode(log: (line: string) => void, settings: FaultSett
   });
 
   const inject = (req: Request, res: Response, next: NextFunction) => {
-    if (req.path.startsWith('/__dev/') || req.path === '/health') return next();
+    if (isDevPath(req.path) || req.path === '/health') return next();
     const rule = rules.find((r) => matches(r, req));
     if (!rule || Math.random() >= rule.rate) return next();
     rule.hits++;

@@ -116,7 +116,7 @@ export function rateLimits(ctx: MockContext, settings: Partial<RateLimitSettings
   );
   router.post(
     '/communications/send_otp',
-    limiter('otp-token', WINDOW_MS.otp, limits.otpSendsPerToken, keyed((req) => bearerToken(req.headers.authorization) ?? (typeof req.query.token === 'string' ? req.query.token : null))),
+    limiter('otp-token', WINDOW_MS.otp, limits.otpSendsPerToken, keyed((req) => bearerToken(req.headers.authorization))),
   );
   return router;
 }

@@ -152,7 +152,7 @@ export function sessionRoutes(ctx: MockContext): Router {
           link,
           sent_at: new Date(ctx.now()).toISOString(),
         });
-        ctx.log(`[mock] mail to ${user.email}: reset link ${link}`);
+        ctx.log(`[mock] reset link mailed to ${user.email} (read it in the dev mailbox)`);
       }
       // The same answer whether or not the address is known, so the form cannot be used to probe for accounts.
       res.json({ message: `If ${email} belongs to an account, a reset link has been sent to it.` });
