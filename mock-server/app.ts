@@ -27,6 +27,7 @@ import { lendingRoutes } from './routes/lending';
 import { linkRoutes, reminderDevRoutes } from './routes/links';
 import { deliverDueReminders } from './links';
 import { otpRoutes } from './routes/otp';
+import { pactStatesRoute } from './pact-states';
 import { payRoutes } from './routes/pay';
 import { retailerRoutes } from './routes/retailers';
 import { sessionRoutes } from './routes/sessions';
@@ -64,6 +65,8 @@ export interface MockServerOptions {
   log?: (line: string) => void;
   /** The key the development pages (`/__dev/*`) ask for; a new random one when not given. */
   devKey?: string;
+  /** Serve the pact's provider states at /__dev/pact-states (test-only; mock-server/pact-states). */
+  pactStates?: boolean;
   /** Limits on guessing (mock-server/rate-limits.ts); each defaults to DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimitSettings>;
 }
@@ -190,6 +193,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   app.use(faultMode(ctx)); // development-only faults (mock-server/faults.ts): off unless MOCK_FAULTS or --faults asks
   app.use(devRoutes(ctx));
   app.use(reminderDevRoutes(ctx));
+  if (options.pactStates) app.use(pactStatesRoute(ctx)); // test-only: the provider states of the pact
   // Pages for the browser (fake payment gateway, statement): HTML, outside the Accept negotiation.
   app.use(gatewayRoutes(ctx));
   app.use(negotiateVersion(product));

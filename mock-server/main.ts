@@ -10,6 +10,8 @@ import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PAY_LINKS, LENDING_DEMO_
  * --port / MOCK_PORT (3001), --host / MOCK_HOST (127.0.0.1), --seed / MOCK_SEED, --scale / MOCK_SCALE,
  * --token-ttl / MOCK_TOKEN_TTL (seconds), --data-dir / MOCK_DATA_DIR (.mock-data), --memory (no files),
  * --reset (regenerate from the seed), --restore-backup (go back to the kept snapshot, db.prev.ndjson),
+ * --today / MOCK_TODAY (run the clock from this date-time: the pact's examples are written around
+ * 2026-11-22), MOCK_PACT_STATES=on (serve the pact's provider states at /__dev/pact-states; test-only),
  * MOCK_RATE_LIMITS (`login-address=1000,otp-token=50`: limits on guessing, see rate-limits.ts), MOCK_DEV_KEY (the key of the development pages, /__dev/*; random at each start when unset), MOCK_SNAPSHOT_BYTES (journal bytes of database changes that start a snapshot, 16 MB), MOCK_ROTATE_BYTES
  * (journal segment bytes that start a new segment, 8 MB), VITE_PRODUCT (product key), APP_URL (links in
  * mails).
@@ -35,6 +37,7 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
       reset: { type: 'boolean' },
       'reset-only': { type: 'boolean' },
       'restore-backup': { type: 'boolean' },
+      today: { type: 'string' },
     },
   });
   const text = (flag: string, name: string) => {
@@ -49,6 +52,10 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
     return parsed;
   };
   const appPort = env.APP_PORT ?? '5173';
+  const today = text('today', 'MOCK_TODAY');
+  const todayMs = today ? Date.parse(today) : NaN;
+  if (today && Number.isNaN(todayMs)) throw new Error(`--today (MOCK_TODAY) must be a date-time, got '${today}'`);
+  const startedAt = Date.now();
   const resetOnly = values['reset-only'] === true;
   return {
     port: number('port', 'MOCK_PORT', 3001),
@@ -67,6 +74,8 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
       appUrl: env.APP_URL ?? `http://127.0.0.1:${appPort}`,
       devKey: env.MOCK_DEV_KEY || undefined,
       rateLimits: parseRateLimits(env.MOCK_RATE_LIMITS),
+      pactStates: env.MOCK_PACT_STATES === 'on',
+      ...(today ? { clock: () => new Date(todayMs + (Date.now() - startedAt)) } : {}),
     },
   };
 }

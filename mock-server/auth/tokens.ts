@@ -64,8 +64,8 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
   const onRemove = options.onRemove ?? (() => {});
   const sign = (payload: string) => createHmac('sha256', state.secret).update(payload).digest('base64url');
 
-  function issueAuthToken(family: TokenFamily): string {
-    const payload = `${family.id}.${now() + authTtl * 1000}`;
+  function issueAuthToken(family: TokenFamily, ttlSeconds = authTtl): string {
+    const payload = `${family.id}.${now() + ttlSeconds * 1000}`;
     return `at_${payload}.${sign(payload)}`;
   }
 
@@ -94,8 +94,8 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
   }
 
   return {
-    /** A new login: a new family with its first auth and refresh tokens. */
-    login(userId: number): IssuedTokens {
+    /** A new login: a new family with its first auth and refresh tokens (`authTtlSeconds`: 0 for one already expired). */
+    login(userId: number, authTtlSeconds = authTtl): IssuedTokens {
       prune();
       const family: TokenFamily = {
         id: randomBytes(8).toString('hex'),
@@ -107,7 +107,7 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
       };
       state.families[family.id] = family;
       onChange(family);
-      return { auth_token: issueAuthToken(family), refresh_token: family.refresh_token, expires_in: authTtl };
+      return { auth_token: issueAuthToken(family, authTtlSeconds), refresh_token: family.refresh_token, expires_in: authTtlSeconds };
     },
 
     verify(authToken: string): TokenCheck {

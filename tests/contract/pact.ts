@@ -13,14 +13,26 @@ export function newPact(): PactV4 {
   return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, spec: SpecificationVersion.SPECIFICATION_VERSION_V4, logLevel: 'warn' });
 }
 
-/** An example token in the pact; the verification swaps in a live one from the provider. */
+/**
+ * The day the pact's examples are written around (fixed dates in queries: a 2025-11-23..2026-11-22 window). A
+ * provider is verified with data laid out around it: the mock runs on a clock that starts then (MOCK_TODAY).
+ */
+export const PACT_TODAY = new Date('2026-11-22T10:00:00').getTime();
+
+/** An example token in the pact; the verification sends the one the interaction's provider state returns. */
 export const EXAMPLE_AUTH_TOKEN = 'at_example-token';
 
 export const V1 = vendorMediaType(DEFAULT_PRODUCT, 1);
 export const JSON_CONTENT = { 'Content-Type': MatchersV3.regex('^application/json(;.*)?$', 'application/json; charset=utf-8') };
 
+/**
+ * The Authorization of an interaction: whatever its provider states return as `authToken` (a user's auth
+ * token, a pay token), `example` in the consumer test. Any provider can verify it: no token is in the pact.
+ */
+export const authorization = (example: string = EXAMPLE_AUTH_TOKEN) => MatchersV3.fromProviderState('${authToken}', example);
+
 /** Request headers of an authenticated JSON call. */
-export const authHeaders = (extra: Record<string, string> = {}) => ({ Accept: V1, Authorization: EXAMPLE_AUTH_TOKEN, ...extra });
+export const authHeaders = (extra: Record<string, string> = {}) => ({ Accept: V1, Authorization: authorization(), ...extra });
 
 /** The real client, pointed at the Pact mock, with a session that always hands out the example token. */
 /**

@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { createPaymentLink, fetchBlockedChannels, fetchLinkCustomers, fetchPaymentLinks, lookUpInvoice, scheduleReminder, sendPaymentLinks } from '../../../src/api/links';
-import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
+import { authHeaders, clientFor, EXAMPLE_AUTH_TOKEN, JSON_CONTENT, newPact, V1 } from '../pact';
 
 /**
  * Payment links and reminders (spec 1 §7): the anchor's channel blocks, the generated links, the create
@@ -73,7 +73,7 @@ describe('anchor settings and generated links', () => {
       .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-VALIDATION', title: 'search', detail: string('search needs at least 3 characters') }] }))
       .executeTest(async (server) => {
         // The app never sends it (below 3 characters the search is left out); the provider still refuses it.
-        const response = await fetch(`${server.url}/payment_links?filter[link_status]=pending&filter[search]=ab&page=1`, { headers: authHeaders() });
+        const response = await fetch(`${server.url}/payment_links?filter[link_status]=pending&filter[search]=ab&page=1`, { headers: { Accept: V1, Authorization: EXAMPLE_AUTH_TOKEN } });
         expect(response.status).toBe(422);
       }));
 });
@@ -152,7 +152,7 @@ describe('the send-links modal', () => {
       )
       .executeTest(async (server) => {
         // The rows are the due list's (pinned with GET /invoices in invoices.pact.test.ts); this pins the two filters.
-        const response = await fetch(`${server.url}/invoices?filter[status_in][]=open&filter[status_in][]=partially_paid&filter[distributor_company_id]=41&filter[document_number_cont]=47&page=1`, { headers: authHeaders() });
+        const response = await fetch(`${server.url}/invoices?filter[status_in][]=open&filter[status_in][]=partially_paid&filter[distributor_company_id]=41&filter[document_number_cont]=47&page=1`, { headers: { Accept: V1, Authorization: EXAMPLE_AUTH_TOKEN } });
         expect(response.status).toBe(200);
       }));
 

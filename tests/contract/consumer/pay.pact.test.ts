@@ -12,7 +12,7 @@ import {
   type ManualInvoiceInput,
 } from '../../../src/api/pay';
 import { DEFAULT_PRODUCT, vendorMediaType } from '../../../src/domain/product';
-import { clientFor, failureOf, JSON_CONTENT, newPact, V1 } from '../pact';
+import { authorization, clientFor, failureOf, JSON_CONTENT, newPact, V1 } from '../pact';
 
 /**
  * The public pay page's calls (spec 3 §7, 'Pay page'). Every call is authorised by the page token of a
@@ -43,10 +43,10 @@ function fromStateMatching(expression: string, pattern: string, example: string)
   return { 'pact:matcher:type': 'regex', regex: pattern, 'pact:generator:type': 'ProviderState', expression, value: example } as Matcher<string>;
 }
 
-const payHeaders = (token: string, extra: Record<string, unknown> = {}) => ({ Accept: V1, Authorization: token, ...extra });
+const payHeaders = (token: string, extra: Record<string, unknown> = {}) => ({ Accept: V1, Authorization: authorization(token), ...extra });
 const jsonPost = (token: string, key?: string, accept: string = V1) => ({
   Accept: accept,
-  Authorization: token,
+  Authorization: authorization(token),
   'Content-Type': 'application/json',
   ...(key === undefined ? {} : { 'Idempotency-Key': idempotencyKey(key) }),
 });

@@ -4,7 +4,7 @@ import { ApiError } from '../../../src/api/errors';
 import { uploadCsv } from '../../../src/api/uploads';
 import type { CsvType } from '../../../src/domain/csv';
 import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
-import { UPLOAD_FIXTURES } from '../fixtures/uploads';
+import { UPLOAD_FIXTURES } from '../../../mock-server/pact-states/upload-fixtures';
 
 const { eachLike, equal, regex, string } = MatchersV3;
 const pact = newPact();

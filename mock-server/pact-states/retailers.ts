@@ -1,5 +1,5 @@
-import type { Db, User } from '../../../../mock-server/db';
-import { MANY_INVOICES_RETAILER, MANY_RETAILERS_DISTRIBUTOR } from '../../../../mock-server/seed/demo';
+import type { Db, User } from '../db';
+import { MANY_INVOICES_RETAILER, MANY_RETAILERS_DISTRIBUTOR } from '../seed/demo';
 
 /**
  * Provider states of the retailer-page interactions (tests/contract/consumer/retailers.pact.test.ts), for the

@@ -1,7 +1,7 @@
-import { branchOf } from '../../../../mock-server/bank-branches';
-import type { AnchorSettings, Db, User } from '../../../../mock-server/db';
-import { DEMO_PASSWORD } from '../../../../mock-server/seed';
-import { MANAGE_ANCHOR } from '../../../../src/domain/admin';
+import { branchOf } from '../bank-branches';
+import type { AnchorSettings, Db, User } from '../db';
+import { DEMO_PASSWORD } from '../seed';
+import { MANAGE_ANCHOR } from '../../src/domain/admin';
 
 /**
  * Provider states of the admin interactions (tests/contract/consumer/admin.pact.test.ts), for the embedded

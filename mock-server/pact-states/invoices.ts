@@ -1,8 +1,8 @@
 import { addDays } from 'date-fns';
-import { isoDay, todayOf } from '../../../../mock-server/aggregates';
-import type { Db, Invoice } from '../../../../mock-server/db';
-import { markInvoiceDataChanged, setStar } from '../../../../mock-server/invoice-index';
-import { SYSTEM_ANCHOR_ID } from '../../../../mock-server/seed';
+import { isoDay, todayOf } from '../aggregates';
+import type { Db, Invoice } from '../db';
+import { markInvoiceDataChanged, setStar } from '../invoice-index';
+import { SYSTEM_ANCHOR_ID } from '../seed';
 
 /**
  * Provider states of the invoices-page interactions (tests/contract/consumer/invoices.pact.test.ts), for the

@@ -1,10 +1,10 @@
-import type { Db } from '../../../../mock-server/db';
-import { markInvoiceDataChanged } from '../../../../mock-server/invoice-index';
-import { FUND_STATUSES, fundCustomers, lendingCustomers, onboardedCustomers } from '../../../../mock-server/lending-index';
-import { DEMO_PASSWORD, MANY_DRAWDOWNS_CUSTOMER, SPECIAL_ANCHOR_ID, SYSTEM_ANCHOR_ID } from '../../../../mock-server/seed';
-import type { FundInDays, OverdueFilter } from '../../../../src/domain/lending';
-import type { RegionFilter } from '../../../../src/domain/regions';
-import type { PaymentSource } from '../../../../src/domain/statuses';
+import type { Db } from '../db';
+import { markInvoiceDataChanged } from '../invoice-index';
+import { FUND_STATUSES, fundCustomers, lendingCustomers, onboardedCustomers } from '../lending-index';
+import { DEMO_PASSWORD, MANY_DRAWDOWNS_CUSTOMER, SPECIAL_ANCHOR_ID, SYSTEM_ANCHOR_ID } from '../seed';
+import type { FundInDays, OverdueFilter } from '../../src/domain/lending';
+import type { RegionFilter } from '../../src/domain/regions';
+import type { PaymentSource } from '../../src/domain/statuses';
 
 /**
  * Provider states of the lending, pipeline and customer-modal interactions

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { daysPast, todayOf } from '../../../../mock-server/aggregates';
-import { findPayLink } from '../../../../mock-server/auth/pay-token';
-import type { Db, Invoice } from '../../../../mock-server/db';
-import { balanceDue, creditFigures, payAccount } from '../../../../mock-server/pay';
-import { outboxOf } from '../../../../mock-server/routes/dev';
-import { OVERDUE_CUTOFF_DAYS } from '../../../../src/domain/thresholds';
-import { rupeesToPaise } from '../../../../src/domain/money';
-import { DEFAULT_PRODUCT, vendorMediaType, type ApiVersion } from '../../../../src/domain/product';
+import { daysPast, todayOf } from '../aggregates';
+import { findPayLink } from '../auth/pay-token';
+import type { Db, Invoice } from '../db';
+import { balanceDue, creditFigures, payAccount } from '../pay';
+import { outboxOf } from '../routes/dev';
+import { OVERDUE_CUTOFF_DAYS } from '../../src/domain/thresholds';
+import { rupeesToPaise } from '../../src/domain/money';
+import { DEFAULT_PRODUCT, vendorMediaType, type ApiVersion } from '../../src/domain/product';
 
 /**
  * Provider states of the pay-page interactions (tests/contract/consumer/pay.pact.test.ts), for the embedded

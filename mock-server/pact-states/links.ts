@@ -1,4 +1,4 @@
-import type { Db } from '../../../../mock-server/db';
+import type { Db } from '../db';
 
 /**
  * Provider states of the payment-link and reminder interactions (tests/contract/consumer/links.pact.test.ts):

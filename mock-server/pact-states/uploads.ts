@@ -1,7 +1,7 @@
-import type { Db } from '../../../../mock-server/db';
-import { markInvoiceDataChanged } from '../../../../mock-server/invoice-index';
-import { SYSTEM_ANCHOR_ID } from '../../../../mock-server/seed';
-import { FIXTURE_CUSTOMER, UPLOAD_FIXTURES } from '../../fixtures/uploads';
+import type { Db } from '../db';
+import { markInvoiceDataChanged } from '../invoice-index';
+import { SYSTEM_ANCHOR_ID } from '../seed';
+import { FIXTURE_CUSTOMER, UPLOAD_FIXTURES } from './upload-fixtures';
 
 /**
  * Provider states of the CSV upload interactions (tests/contract/consumer/uploads.pact.test.ts), for the
