@@ -64,6 +64,9 @@ export function clientFor(url: string, port: Partial<SessionPort> = {}, options:
 
 /** A regex source matching exactly one of `values`. */
 export const oneOf = (values: readonly string[]) => `^(${values.join('|')})$`;
+/** An id as the app's codecs take it: a string with something in it (an empty id is refused). */
+export const nonEmptyId = (example: string) => MatchersV3.regex('^\\S+$', example);
+
 /** A string that must equal `value` (inside eachLike, where a plain value is matched by type only). */
 export const exactly = (value: string) => MatchersV3.regex(`^${value}$`, value);
 

@@ -22,7 +22,7 @@ import { BANK_MESSAGES, SETTING_NAMES, USER_TEXTS, type BankAccountForm, type Ne
 import { DEFAULT_PRODUCT } from '../../../src/domain/product';
 import { REGIONS } from '../../../src/domain/regions';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, exactly, failureOf, JSON_CONTENT, newPact, oneOf } from '../pact';
+import { authHeaders, clientFor, exactly, failureOf, JSON_CONTENT, newPact, nonEmptyId, oneOf } from '../pact';
 
 /**
  * The admin area (spec 2 §3-§7): users (list, add, the newsletter toggle, delete), the anchor's bank accounts
@@ -71,7 +71,7 @@ const userAttributes = (pins: Record<string, unknown> = {}) => ({
   news_letter: boolean(false),
   send_email: boolean(false),
   designation: string('portal_user'),
-  virtual_id: string('5'),
+  virtual_id: nonEmptyId('5'),
   is_system_generated: boolean(false),
   ...pins,
 });
@@ -86,7 +86,7 @@ describe('users', () => {
       .withRequest('GET', '/users', (b) => b.headers(authHeaders()).query({ page: '1' }))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          data: eachLike({ id: string('1'), type: 'user', attributes: userAttributes({ id: integer(1), name: string('Asha Verma'), news_letter: boolean(true), is_system_generated: boolean(true) }) }),
+          data: eachLike({ id: nonEmptyId('1'), type: 'user', attributes: userAttributes({ id: integer(1), name: string('Asha Verma'), news_letter: boolean(true), is_system_generated: boolean(true) }) }),
           // `next` is left out: null when the anchor has ten users or fewer, and Pact has no 'number or null'.
           pagy: { count: integer(12), page: 1, items: integer(10), pages: integer(2), from: integer(1), to: integer(10), prev: null },
         }),
@@ -112,7 +112,7 @@ describe('users', () => {
       .willRespondWith(201, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
-            id: string('13'),
+            id: nonEmptyId('13'),
             type: 'user',
             attributes: userAttributes({
               id: integer(13),
@@ -181,7 +181,7 @@ describe('the newsletter toggle and deleting a user', () => {
     return loggedIn('a user’s newsletter turned on', 't1@anchor.test’s anchor has a portal user without the newsletter')
       .withRequest('PUT', userPath('9'), (b) => b.headers(multipartHeaders()).body(MULTIPART, form.body).matchingRules(form.rules))
       .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ data: { id: string('9'), type: 'user', attributes: userAttributes({ id: integer(9), news_letter: true, is_system_generated: false }) } }),
+        b.headers(JSON_CONTENT).jsonBody({ data: { id: nonEmptyId('9'), type: 'user', attributes: userAttributes({ id: integer(9), news_letter: true, is_system_generated: false }) } }),
       )
       .executeTest(async (server) => {
         const user = await updateUserFlag(clientFor(server.url), '9', 'news_letter', true);
@@ -279,7 +279,7 @@ describe('bank accounts', () => {
       .withRequest('GET', '/anchor_account_details', (b) => b.headers(authHeaders()).query({ 'filter[region]': 'west', page: '1' }))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          data: eachLike({ id: string('1'), type: 'anchor_account_detail', attributes: bankAccountAttributes({ region: exactly('west') }) }),
+          data: eachLike({ id: nonEmptyId('1'), type: 'anchor_account_detail', attributes: bankAccountAttributes({ region: exactly('west') }) }),
           pagy: { count: integer(1), page: 1, items: integer(10), prev: null },
         }),
       )
@@ -304,7 +304,7 @@ describe('bank accounts', () => {
       .willRespondWith(201, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           // What was sent comes back as it was sent (equality outside eachLike).
-          data: { id: string('4'), type: 'anchor_account_detail', attributes: { ...NEW_ACCOUNT, id: integer(4), created_at: TIMESTAMP } },
+          data: { id: nonEmptyId('4'), type: 'anchor_account_detail', attributes: { ...NEW_ACCOUNT, id: integer(4), created_at: TIMESTAMP } },
         }),
       )
       .executeTest(async (server) => {
@@ -382,7 +382,7 @@ function settingsOnTheWire(pins: Record<string, unknown> = {}) {
 }
 
 const settingsAnswer = (meta: Record<string, unknown>, pins: Record<string, unknown> = {}) => ({
-  data: { id: string('1'), type: 'anchor_setting', attributes: { settings: settingsOnTheWire(pins) } },
+  data: { id: nonEmptyId('1'), type: 'anchor_setting', attributes: { settings: settingsOnTheWire(pins) } },
   meta: { is_system_generated: boolean(true), ...meta },
 });
 
@@ -454,7 +454,7 @@ describe('the virtual accounts', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
-            id: string('12'),
+            id: nonEmptyId('12'),
             type: 'distributor_company',
             attributes: { id: integer(12), name: string('Sharma Traders'), customer_code: string('CS000012'), region, virtual_account_number: string('VA11234567890') },
           }),

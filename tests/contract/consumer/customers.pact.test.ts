@@ -2,7 +2,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { customerContactsQuery, fetchCustomerContacts } from '../../../src/api/customers';
 import { DEFAULT_TABLE_STATE } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
+import { authHeaders, clientFor, exactly, JSON_CONTENT, newPact, nonEmptyId } from '../pact';
 
 const { eachLike, integer, string, regex } = MatchersV3;
 const pact = newPact();
@@ -21,13 +21,13 @@ describe('customer calls', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
-            id: string('12'),
+            id: nonEmptyId('12'),
             type: 'distributor_company',
             attributes: {
               id: integer(12),
               name: string('Sharma Traders'),
               customer_code: string('CS000012'),
-              region: 'north',
+              region: exactly('north'),
               business_email: string('accounts.sharma.12@example.in'),
               mobile_number: regex('^[6-9][0-9]{9}$', '9876543210'),
               company_address: {
@@ -37,7 +37,7 @@ describe('customer calls', () => {
                 state: string('Uttar Pradesh'),
                 pin_code: regex('^[0-9]{6}$', '226001'),
               },
-              account_details: eachLike({ upi_id: string('sharma12@okhdfc'), ifsc: regex('^[A-Z]{4}0[A-Z0-9]{6}$', 'HDFC0001234'), bank_name: string('HDFC Bank') }),
+              account_details: eachLike({ upi_id: nonEmptyId('sharma12@okhdfc'), ifsc: regex('^[A-Z]{4}0[A-Z0-9]{6}$', 'HDFC0001234'), bank_name: string('HDFC Bank') }),
             },
           }),
           pagy: { count: integer(80), page: 1, items: integer(10), pages: integer(8), from: integer(1), to: integer(10), prev: null, next: integer(2) },

@@ -12,7 +12,7 @@ import {
   fetchTopPerformers,
 } from '../../../src/api/dashboard';
 import { DEFAULT_TABLE_STATE } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
+import { authHeaders, clientFor, exactly, JSON_CONTENT, newPact, nonEmptyId } from '../pact';
 
 const { eachLike, integer, number, string, regex, like } = MatchersV3;
 const pact = newPact();
@@ -126,13 +126,13 @@ describe('home dashboard calls', () => {
       }));
 
   const leadRow = (status: string) => ({
-    id: string('7'),
+    id: nonEmptyId('7'),
     type: 'distributor_company',
     attributes: {
       id: integer(7),
       name: string('Iyer Agencies'),
       customer_code: string('CS000007'),
-      application_status: status,
+      application_status: exactly(status),
       amount_outstanding: number(125000.5),
       risk_grading: regex('^[LMHR]$', 'M'),
       eligibility_amount: number(5000000),

@@ -10,7 +10,7 @@ import {
   setStarred,
 } from '../../../src/api/invoices';
 import { DEFAULT_PRODUCT } from '../../../src/domain/product';
-import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
+import { authHeaders, clientFor, exactly, JSON_CONTENT, newPact, nonEmptyId } from '../pact';
 
 /**
  * The invoices page's calls (spec 1 §7): invoice statistics, the Invoices Due list and the Detailed Invoice
@@ -19,7 +19,7 @@ import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
  * sure the lists are not empty, and hand over the ids a star request names.
  */
 
-const { boolean, eachLike, fromProviderState, integer, number, regex, string } = MatchersV3;
+const { boolean, eachLike, equal, fromProviderState, integer, number, regex, string } = MatchersV3;
 const pact = newPact();
 const P = DEFAULT_PRODUCT;
 /** The day the examples are laid out around (the verification's clock is pinned to it). */
@@ -38,7 +38,8 @@ const CSV_HEADERS = {
 };
 const csvDisposition = (name: string) => ({ 'Content-Disposition': regex(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`, `attachment; filename="${name}-2026-11-22.csv"`) });
 
-const pagy = { count: integer(24), page: 1, items: 10, pages: integer(3), from: integer(1), to: integer(10), prev: null };
+const DUE_TODAY_CSV = 'Customer Name,Invoice Number\r\nShree Ganesh Traders,INV-2026-0101\r\n';
+const pagy = { count: integer(24), page: 1, items: integer(10), pages: integer(3), from: integer(1), to: integer(10), prev: null };
 const csvHeaders = eachLike({ display_name: string('Customer Name'), key: string('customer_name') });
 
 // ---------------------------------------------------------------------------------------------------
@@ -137,12 +138,12 @@ describe('invoice statistics', () => {
 // ---------------------------------------------------------------------------------------------------
 
 const invoiceRow = {
-  id: string('4711'),
+  id: nonEmptyId('4711'),
   type: 'invoice',
   attributes: {
     id: integer(4711),
     document_number: string('INV/2627/004711'),
-    erp_invoice_id: string('ERP353510961'),
+    erp_invoice_id: nonEmptyId('ERP353510961'),
     customer_code: string('CS000002'),
     total: number(54839.47),
     invoice_date: date('2026-10-23'),
@@ -226,7 +227,7 @@ describe('Invoices Due and the Detailed Invoice table', () => {
       .withRequest('GET', '/invoices', (b) =>
         b.headers(authHeaders()).query({ 'filter[status_in][]': [...DUE, 'in-progress'], 'filter[resource_starred_eq]': 'true', page: '1' }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ ...invoiceList, data: eachLike({ ...invoiceRow, attributes: { ...invoiceRow.attributes, resource: { starred: true } } }) }))
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ ...invoiceList, data: eachLike({ ...invoiceRow, attributes: { ...invoiceRow.attributes, resource: { starred: equal(true) } } }) }))
       .executeTest(async (server) => {
         const list = await fetchInvoices(clientFor(server.url), { filter: 'starred' });
         expect(list.data[0]?.resource.starred).toBe(true);
@@ -244,9 +245,9 @@ describe('Invoices Due and the Detailed Invoice table', () => {
             ...invoiceRow,
             attributes: {
               ...invoiceRow.attributes,
-              status: 'paid',
-              closed_status: 'credit',
-              channel_finance: true,
+              status: exactly('paid'),
+              closed_status: exactly('credit'),
+              channel_finance: equal(true),
               latest_payment_settlement_date: date('2026-10-01'),
               latest_payment_settlement_amount: number(54839.47),
               latest_payment_utr_number: string('UTRABCD1234567890'),
@@ -271,11 +272,19 @@ describe('Invoices Due and the Detailed Invoice table', () => {
           headers_accepted: 'customer_name,document_number',
         }),
       )
-      .willRespondWith(200, (b) => b.headers({ ...CSV_HEADERS, ...csvDisposition('Invoices') }))
+      .willRespondWith(200, (b) =>
+        b
+          .headers({ ...CSV_HEADERS, ...csvDisposition('Invoices') })
+          // The two columns asked for, in that order, under their display names, then one line per invoice (the
+          // builder adds a rule on the bytes' detected type, which for CSV is text/plain).
+          .body('text/plain', Buffer.from(DUE_TODAY_CSV))
+          .matchingRules({ body: [{ path: '$', rules: [regex('^Customer Name,Invoice Number\\r\\n([^\\r\\n]+,[^\\r\\n]+\\r\\n)+$', DUE_TODAY_CSV)] }] }),
+      )
       .executeTest(async (server) => {
-        const saved: string[] = [];
-        await downloadInvoices(clientFor(server.url, {}, { saveFile: (name) => saved.push(name) }), { filter: 'due_today', page: 3 }, ['customer_name', 'document_number']);
-        expect(saved).toEqual(['Invoices-2026-11-22.csv']);
+        const saved: { name: string; text: string }[] = [];
+        const client = clientFor(server.url, {}, { saveFile: (name, content) => void content.text().then((text) => saved.push({ name, text })) });
+        await downloadInvoices(client, { filter: 'due_today', page: 3 }, ['customer_name', 'document_number']);
+        await expect.poll(() => saved).toEqual([{ name: 'Invoices-2026-11-22.csv', text: DUE_TODAY_CSV }]);
       }));
 });
 
@@ -284,7 +293,7 @@ describe('Invoices Due and the Detailed Invoice table', () => {
 // ---------------------------------------------------------------------------------------------------
 
 const paymentRow = {
-  id: string('4072'),
+  id: nonEmptyId('4072'),
   type: 'payment',
   attributes: {
     id: integer(4072),
@@ -398,7 +407,7 @@ describe('stars', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           message: string('Invoice starred.'),
-          data: { id: string('31'), type: 'resource', attributes: { resource_type: 'Invoice', resource_id: integer(4711), starred: true } },
+          data: { id: nonEmptyId('31'), type: 'resource', attributes: { resource_type: 'Invoice', resource_id: integer(4711), starred: true } },
         }),
       )
       .executeTest(async (server) => {
@@ -416,7 +425,7 @@ describe('stars', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           message: string('Payment unstarred.'),
-          data: { id: string('32'), type: 'resource', attributes: { resource_type: 'Payment', resource_id: integer(4072), starred: false } },
+          data: { id: nonEmptyId('32'), type: 'resource', attributes: { resource_type: 'Payment', resource_id: integer(4072), starred: false } },
         }),
       )
       .executeTest(async (server) => {
@@ -428,7 +437,7 @@ describe('stars', () => {
       .withRequest('POST', '/resources/create_or_update', (b) =>
         b.headers(authHeaders({ 'Content-Type': 'application/json' })).jsonBody({ resource: { resource_type: 'Invoice', resource_id: '999999999', starred: true } }),
       )
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: 'ER-NOT-FOUND', detail: string('Invoice 999999999 was not found.') }) }))
+      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: exactly('ER-NOT-FOUND'), detail: string('Invoice 999999999 was not found.') }) }))
       .executeTest(async (server) => {
         await expect(setStarred(clientFor(server.url), { type: 'Invoice', id: '999999999', starred: true })).rejects.toMatchObject({ status: 404, code: 'ER-NOT-FOUND' });
       }));

@@ -16,7 +16,7 @@ import { DEFAULT_PRODUCT } from '../../../src/domain/product';
 import { REGIONS } from '../../../src/domain/regions';
 import { APPLICATION_STATUSES, RISK_GRADES } from '../../../src/domain/statuses';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, exactly, JSON_CONTENT, newPact, numberMatching, numberRules, oneOf, positiveCount } from '../pact';
+import { authHeaders, clientFor, exactly, JSON_CONTENT, newPact, nonEmptyId, numberMatching, numberRules, oneOf, positiveCount } from '../pact';
 
 /**
  * The lending page, the 'All Customer' modal, the customer modal's drawdowns and repayments, and the
@@ -66,14 +66,14 @@ const THIRTY_PLUS = { 'filter[overdue_by_days]': '30', 'filter[overdue_criteria]
 
 /** A lending row; `pins` replaces what a filter fixes. */
 const lendingRow = (pins: Record<string, unknown> = {}) => ({
-  id: string('170'),
+  id: nonEmptyId('170'),
   type: 'distributor_company',
   attributes: {
     id: integer(170),
     name: string('Abbott Enterprises'),
     customer_code: string('CS000170'),
     region,
-    cust_id: string('CUST46024398'),
+    cust_id: nonEmptyId('CUST46024398'),
     application_id: integer(1118),
     amount_outstanding: number(14267.12),
     application_status: exactly('approved'),
@@ -231,7 +231,7 @@ describe('the lending table', () => {
 
 const SOURCES_STATE = 't1@anchor.test has customers who paid through credit, through pay and outside';
 const onboardedRow = (pins: Record<string, unknown> = {}) => ({
-  id: string('260'),
+  id: nonEmptyId('260'),
   type: 'distributor_company',
   attributes: {
     id: integer(260),
@@ -309,7 +309,7 @@ describe('the pipeline', () => {
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             data: eachLike({
-              id: string('13'),
+              id: nonEmptyId('13'),
               type: 'distributor_company',
               attributes: {
                 id: integer(13),

@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { createPaymentLink, fetchBlockedChannels, fetchLinkCustomers, fetchPaymentLinks, lookUpInvoice, scheduleReminder, sendPaymentLinks } from '../../../src/api/links';
-import { authHeaders, clientFor, EXAMPLE_AUTH_TOKEN, JSON_CONTENT, newPact, V1 } from '../pact';
+import { authHeaders, clientFor, EXAMPLE_AUTH_TOKEN, JSON_CONTENT, newPact, nonEmptyId, V1 } from '../pact';
 
 /**
  * Payment links and reminders (spec 1 §7): the anchor's channel blocks, the generated links, the create
@@ -19,11 +19,11 @@ const loggedIn = (description: string, state?: string, user = 't1@anchor.test') 
   return (state ? interaction.given(state) : interaction).uponReceiving(description);
 };
 const jsonWrite = (key: string) => authHeaders({ 'Content-Type': 'application/json', 'Idempotency-Key': key });
-const pagy = { count: integer(12), page: 1, items: 10, pages: integer(2), from: integer(1), to: integer(10), prev: null };
+const pagy = { count: integer(12), page: 1, items: integer(10), pages: integer(2), from: integer(1), to: integer(10), prev: null };
 const isoTime = regex('^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$', '2026-11-22T10:00:00.000Z');
 const channels = eachLike(regex('^(whatsapp|sms|email)$', 'email'));
 const linkRow = {
-  id: string('88'),
+  id: nonEmptyId('88'),
   name: string('Asha Traders'),
   phone_number: string('9800000041'),
   email: string('asha@example.test'),
@@ -42,7 +42,7 @@ describe('anchor settings and generated links', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
-            id: string('1'),
+            id: nonEmptyId('1'),
             type: 'anchor_setting',
             attributes: {
               settings: {
@@ -61,7 +61,7 @@ describe('anchor settings and generated links', () => {
   it('GET /payment_links: pending links, paged', () =>
     loggedIn('the pending payment links', CUSTOMER_STATE)
       .withRequest('GET', '/payment_links', (b) => b.headers(authHeaders()).query({ 'filter[link_status]': 'pending', page: '1' }))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: eachLike({ id: string('88'), type: 'payment_link', attributes: linkRow }), pagy }))
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: eachLike({ id: nonEmptyId('88'), type: 'payment_link', attributes: linkRow }), pagy }))
       .executeTest(async (server) => {
         const list = await fetchPaymentLinks(clientFor(server.url), { region: 'all', channelFinance: 'all', status: 'pending', search: '', page: 1 });
         expect(list.data[0]).toMatchObject({ status: 'pending', invoice_numbers: ['INV-4711'] });
@@ -85,7 +85,7 @@ describe('the create-links form', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
-            id: string('4711'),
+            id: nonEmptyId('4711'),
             type: 'invoice',
             attributes: {
               document_number: string('INV-4711'),
@@ -122,7 +122,7 @@ describe('the send-links modal', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
-            id: string('41'),
+            id: nonEmptyId('41'),
             type: 'distributor_company',
             attributes: { id: integer(41), name: string('Asha Traders'), primary_user_email: string('asha@example.test'), primary_user_mobile: string('9800000041'), region: regex('^(north|east|west|south)$', 'north') },
           }),
@@ -146,7 +146,7 @@ describe('the send-links modal', () => {
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          data: eachLike({ id: string('4711'), type: 'invoice', attributes: like({ id: 4711, document_number: 'INV-4711', balance_amount: 22150.5, due_date: '2026-11-30', status: 'open' }) }),
+          data: eachLike({ id: nonEmptyId('4711'), type: 'invoice', attributes: like({ id: 4711, document_number: 'INV-4711', balance_amount: 22150.5, due_date: '2026-11-30', status: 'open' }) }),
           pagy,
         }),
       )
@@ -216,7 +216,7 @@ describe('reminders', () => {
       .willRespondWith(201, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           message: string('Reminder scheduled successfully.'),
-          data: { id: string('5'), type: 'CUSTOM_DAYS', time: '09.00', days: '1001000', invoice_ids: eachLike(string('4711')), modes: ['whatsapp'], next_run_at: isoTime },
+          data: { id: nonEmptyId('5'), type: 'CUSTOM_DAYS', time: '09.00', days: '1001000', invoice_ids: eachLike(string('4711')), modes: ['whatsapp'], next_run_at: isoTime },
         }),
       )
       .executeTest(async (server) => {

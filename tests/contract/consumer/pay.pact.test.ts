@@ -12,7 +12,7 @@ import {
   type ManualInvoiceInput,
 } from '../../../src/api/pay';
 import { DEFAULT_PRODUCT, vendorMediaType } from '../../../src/domain/product';
-import { authorization, clientFor, failureOf, JSON_CONTENT, newPact, V1 } from '../pact';
+import { authorization, clientFor, failureOf, JSON_CONTENT, newPact, nonEmptyId, V1 } from '../pact';
 
 /**
  * The public pay page's calls (spec 3 §7, 'Pay page'). Every call is authorised by the page token of a
@@ -87,7 +87,7 @@ describe('pay page: GET /invoice_collection', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
-            id: string('4663'),
+            id: nonEmptyId('4663'),
             type: 'invoice',
             attributes: {
               document_number: string('INV/2026/004663'),
@@ -130,7 +130,7 @@ describe('pay page: GET /invoice_collection', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
-            id: string('4677'),
+            id: nonEmptyId('4677'),
             type: 'invoice',
             attributes: {
               document_number: string('INV/2026/004677'),
@@ -160,7 +160,7 @@ describe('pay page: GET /invoice_collection', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
-            id: string('4681'),
+            id: nonEmptyId('4681'),
             type: 'invoice',
             attributes: {
               document_number: string('INV/2026/004681'),
@@ -176,7 +176,7 @@ describe('pay page: GET /invoice_collection', () => {
             anchor_id: integer(1),
             distributor_name: string('Balaji Enterprises'),
             distributor_code: string('CS000362'),
-            erp_distributor_id: string('CS000362'),
+            erp_distributor_id: nonEmptyId('CS000362'),
             loan_account_no: string('LAN9000000002'),
             loan_account_status: string('active'),
             loan_application_id: integer(1249),
@@ -237,7 +237,7 @@ describe('pay page: OTP (version 2)', () => {
       .withRequest('POST', '/communications/send_otp', (b) =>
         b.headers(jsonPost('demo-otp', undefined, V2)).jsonBody({ data: { attributes: { loan_application_id: fromProviderState('${loanApplicationId}', '1252') } } }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { otp_reference_id: string('otp_3q2-example-reference'), expires_in: integer(300) } }))
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { otp_reference_id: nonEmptyId('otp_3q2-example-reference'), expires_in: integer(300) } }))
       .executeTest(async (server) => {
         await expect(sendOtp(clientFor(server.url), 'demo-otp', '1252')).resolves.toEqual({ otp_reference_id: 'otp_3q2-example-reference', expires_in: 300 });
       }));
@@ -516,7 +516,7 @@ describe('pay page: manual invoices (written last: POST /create_invoice)', () =>
         b.headers(JSON_CONTENT).jsonBody({
           message: string('Invoice OL/2026/0042 created successfully.'),
           data: {
-            id: string('4715'),
+            id: nonEmptyId('4715'),
             type: 'invoice',
             attributes: {
               document_number: string('OL/2026/0042'),

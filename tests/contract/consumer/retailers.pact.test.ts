@@ -4,7 +4,7 @@ import { downloadDistributors, fetchAccountsReceivable, fetchDistributors, fetch
 import { RETAILER_INVOICE_PAGE_SIZE } from '../../../src/domain/admin';
 import { REGIONS } from '../../../src/domain/regions';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, exactly, failureOf, JSON_CONTENT, newPact, numberRules, oneOf, positiveCount } from '../pact';
+import { authHeaders, clientFor, exactly, failureOf, JSON_CONTENT, newPact, nonEmptyId, numberRules, oneOf, positiveCount } from '../pact';
 
 /**
  * The retailer page (spec 2 §2.9, §3, §7): accounts receivable by the user's type, the distributor-wise list
@@ -126,7 +126,7 @@ describe('the distributor-wise retailer list', () => {
           .headers(JSON_CONTENT)
           .jsonBody({
             data: eachLike({
-              id: string('342'),
+              id: nonEmptyId('342'),
               type: 'distributor',
               attributes: {
                 id: integer(342),
@@ -215,14 +215,14 @@ describe('a distributor’s retailers', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
-            id: string('7'),
+            id: nonEmptyId('7'),
             type: 'retailer',
             attributes: {
               id: integer(7),
               anchor_id: integer(1),
               distributor_company_id: integer(342),
-              application_id: string('APPD00000007'),
-              cust_id: string('RCUSTD000007'),
+              application_id: nonEmptyId('APPD00000007'),
+              cust_id: nonEmptyId('RCUSTD000007'),
               name: string('Palar Chemists'),
               retailer_code: string('R000007'),
               mobile_number: string('9765400007'),
@@ -269,7 +269,7 @@ const invoicesPath = () =>
   fromProviderState('/distributor_retailers/${retailerId}/retailer_invoice_details', `/distributor_retailers/${RETAILER_ID}/retailer_invoice_details`);
 const invoicesQuery = (page: string) => ({ anchor_id: fromProviderState('${anchorId}', '1'), page, items: String(RETAILER_INVOICE_PAGE_SIZE) });
 const invoiceRow = {
-  id: string('201'),
+  id: nonEmptyId('201'),
   type: 'retailer_invoice',
   attributes: {
     id: integer(201),

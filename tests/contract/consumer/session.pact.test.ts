@@ -2,7 +2,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { forgotPassword, getUser, login, logout, refreshTokens, resetPassword, setPassword } from '../../../src/api/auth';
 import { ApiError } from '../../../src/api/errors';
-import { authHeaders, clientFor, EXAMPLE_AUTH_TOKEN, JSON_CONTENT, newPact, V1 } from '../pact';
+import { authHeaders, clientFor, EXAMPLE_AUTH_TOKEN, JSON_CONTENT, newPact, nonEmptyId, V1 } from '../pact';
 
 const { like, regex, integer, string, fromProviderState } = MatchersV3;
 const pact = newPact();
@@ -19,7 +19,7 @@ describe('session and user calls', () => {
       .willRespondWith(201, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
-            id: string('1'),
+            id: nonEmptyId('1'),
             type: 'session',
             attributes: {
               auth_token: string('at_abc'),
@@ -59,7 +59,7 @@ describe('session and user calls', () => {
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          data: { id: string('1'), type: 'auth', attributes: { auth_token: string('at_new'), refresh_token: string('rt_new'), expires_in: integer(900) } },
+          data: { id: nonEmptyId('1'), type: 'auth', attributes: { auth_token: string('at_new'), refresh_token: string('rt_new'), expires_in: integer(900) } },
         }),
       )
       .executeTest(async (server) => {
@@ -86,7 +86,7 @@ describe('session and user calls', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
-            id: string('1'),
+            id: nonEmptyId('1'),
             type: 'user',
             attributes: {
               id: integer(1),
@@ -95,7 +95,7 @@ describe('session and user calls', () => {
               designation: string('admin'),
               role: string('Admin'),
               role_id: integer(1),
-              virtual_id: string('1'),
+              virtual_id: nonEmptyId('1'),
               event: accessType,
               anchor: { id: integer(1), name: string('Sarvodaya Consumer Products Ltd'), logo_url: like(null), is_system_generated: like(true) },
             },
@@ -198,7 +198,7 @@ describe('session and user calls', () => {
           .headers({ ...authHeaders(), 'Content-Type': 'application/json' })
           .jsonBody({ current_password: 'Demo@1234', password: 'Changed@123', password_confirmation: 'Changed@123' }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: 'Password Changed Successfully!' }))
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Password Changed Successfully!') }))
       .executeTest(async (server) => {
         await expect(setPassword(clientFor(server.url), { current: 'Demo@1234', password: 'Changed@123', confirmation: 'Changed@123' })).resolves.toEqual({
           message: 'Password Changed Successfully!',

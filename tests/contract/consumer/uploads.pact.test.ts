@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import { uploadCsv } from '../../../src/api/uploads';
 import type { CsvType } from '../../../src/domain/csv';
-import { authHeaders, clientFor, JSON_CONTENT, newPact } from '../pact';
+import { authHeaders, clientFor, exactly, JSON_CONTENT, newPact } from '../pact';
 import { UPLOAD_FIXTURES } from '../../../mock-server/pact-states/upload-fixtures';
 
 const { eachLike, equal, regex, string } = MatchersV3;
@@ -212,7 +212,7 @@ describe('CSV uploads', () => {
       .withRequest('POST', '/invoices/upload', (b) =>
         b.headers(multipartHeaders()).body(MULTIPART, multipartBody('csvtype', 'invoice', filename, csv)).matchingRules(typeRule('csvtype', 'invoice')),
       )
-      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: 'ER-AUTH-102', detail: string('Auth token is invalid or has been revoked.') }) }))
+      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: exactly('ER-AUTH-102'), detail: string('Auth token is invalid or has been revoked.') }) }))
       .executeTest(async (server) => {
         const error = await uploadCsv(clientFor(server.url), { csvtype: 'invoice', file: csvFile(filename, csv) }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
