@@ -5,7 +5,7 @@ import type { Db, Invoice } from '../db';
 import { balanceDue, creditFigures, payAccount } from '../pay';
 import { outboxOf } from '../routes/dev';
 import { OVERDUE_CUTOFF_DAYS } from '../../src/domain/thresholds';
-import { rupeesToPaise } from '../../src/domain/money';
+import { paiseToRupees, rupeesToPaise } from '../../src/domain/money';
 import { DEFAULT_PRODUCT, vendorMediaType, type ApiVersion } from '../../src/domain/product';
 
 /**
@@ -231,6 +231,21 @@ export function payStates(deps: PayStateDeps) {
       const bank = db.anchor_account_details.find((a) => a.anchor_id === account.anchor.id);
       if (!bank) throw new Error('pay state: the anchor of demo-open-limit has no bank account');
       return Promise.resolve({ invoiceId: String(invoice.id), bankAccountId: String(bank.id) });
+    },
+
+    /** A credit draw already made with an Idempotency-Key: the interaction sends it again with the same key. */
+    'demo-open-limit drew credit for an open invoice with an Idempotency-Key': async (params?: unknown): Promise<StateResult> => {
+      const amount = amountParam(params, 'amount');
+      const { db, account } = freshAccount('demo-open-limit');
+      const invoice = openInvoice(db, 'demo-open-limit', amount, 'credit', { untied: true });
+      const bank = db.anchor_account_details.find((a) => a.anchor_id === account.anchor.id);
+      if (!bank) throw new Error('pay state: the anchor of demo-open-limit has no bank account');
+      const idempotencyKey = randomUUID();
+      // The body exactly as the app sends it (ids as strings): a key sent again with another body is refused.
+      const body = { source: 'anchor_portal', payment_gateway: [{ bank_account_id: String(bank.id), invoice_details: [{ id: String(invoice.id), user_requested_amount: paiseToRupees(amount) }] }] };
+      await call('POST', '/op_avail_credit', 'demo-open-limit', body, { key: idempotencyKey });
+      deps.authorize('demo-open-limit');
+      return { invoiceId: String(invoice.id), bankAccountId: String(bank.id), idempotencyKey };
     },
 
     'demo-closed-limit has an open invoice': (params?: unknown): Promise<StateResult> => {

@@ -486,6 +486,14 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     teardown: payTeardown('the drawdown the credit draw made'),
   },
   {
+    name: 'demo-open-limit drew credit for an open invoice with an Idempotency-Key',
+    area: 'pay',
+    creates: `As 'demo-open-limit has an open invoice credit can pay', and then that credit draw of \`amount\` already made once (POST /op_avail_credit, 201) with a fresh Idempotency-Key; answer the pay token as authToken, the invoice's id as invoiceId, the bank account's id as bankAccountId and the key as idempotencyKey. The interaction sends the same draw with the same key: the provider must answer the first answer again (201, \`Idempotent-Replayed: true\`) and draw nothing more.`,
+    params: { amount: AMOUNT },
+    returns: ['authToken', 'bankAccountId', 'idempotencyKey', 'invoiceId'],
+    teardown: payTeardown('the drawdown the first draw made'),
+  },
+  {
     name: 'demo-closed-limit has an open invoice',
     area: 'pay',
     creates: `The demo-closed-limit link’s customer (see 'the payment link demo-closed-limit is open') as seeded, with an open invoice that has at least \`amount\` left to pay; answer the pay token as authToken and that invoice’s id as invoiceId. The interaction starts a UPI payment of \`amount\` for it at the payment gateway (201, an order id and the gateway’s URL).`,

@@ -362,6 +362,34 @@ describe('pay page: credit', () => {
       }));
 });
 
+describe('pay page: a money request sent again', () => {
+  it('POST /op_avail_credit with an Idempotency-Key already used answers the first answer and draws nothing more', () =>
+    pact
+      .addInteraction()
+      .given('demo-open-limit drew credit for an open invoice with an Idempotency-Key', { amount: 1200.5 })
+      .uponReceiving('an open-limit credit draw sent again with the same Idempotency-Key')
+      .withRequest('POST', '/op_avail_credit', (b) =>
+        b
+          .headers({ ...jsonPost('demo-open-limit'), 'Idempotency-Key': fromStateMatching('${idempotencyKey}', UUID, '6e0c2a84-3b5d-4f7a-9c1e-8d2b4f6a0c57') })
+          .jsonBody({
+            source: 'anchor_portal',
+            payment_gateway: [
+              {
+                bank_account_id: fromProviderState('${bankAccountId}', '1'),
+                invoice_details: [{ id: fromProviderState('${invoiceId}', '4681'), user_requested_amount: number(1200.5) }],
+              },
+            ],
+          }),
+      )
+      // The same status and body as the first time, marked as a replay: the credit is drawn once.
+      .willRespondWith(201, (b) => b.headers({ ...JSON_CONTENT, 'Idempotent-Replayed': 'true' }).jsonBody({ message: string('Credit availed successfully.') }))
+      .executeTest(async (server) => {
+        const key = '6e0c2a84-3b5d-4f7a-9c1e-8d2b4f6a0c57';
+        const answer = await openLimitAvailCredit(clientFor(server.url), 'demo-open-limit', [{ bankAccountId: '1', items: [{ id: '4681', amount: 120050 }] }], key);
+        expect(answer.message).toBe('Credit availed successfully.');
+      }));
+});
+
 describe('pay page: direct payment', () => {
   it('POST /direct_payments/cc_avenue answers the gateway link to send the customer to', () =>
     pact
