@@ -80,12 +80,36 @@ describe('home dashboard calls', () => {
         expect(await fetchPaymentGraph(clientFor(server.url), YEAR)).toMatchObject({ payment_total: 750000000 });
       }));
 
+  it('GET /invoices/cleared_graph, weekly', () =>
+    loggedIn('the invoices-cleared graph for this month by week')
+      .withRequest('GET', '/invoices/cleared_graph', (b) =>
+        b.headers(authHeaders()).query({ invoices_cleared_from_date: MONTH.from, invoices_cleared_to_date: MONTH.to, cleared_type: 'weekly' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({ data: { invoices_cleared: { weekly: { invoice_total: number(400000), cleared_percentage: number(55.5), filter_information: weekly } } } }),
+      )
+      .executeTest(async (server) => {
+        const graph = await fetchClearedGraph(clientFor(server.url), MONTH);
+        expect(graph?.filter_information[0]).toEqual({ weekly_data: [{ week: 1, total: 4000025, no_of_invoices: 3 }] });
+      }));
+
+  it('GET /invoices/payment_graph, weekly', () =>
+    loggedIn('the payments graph for this month by week')
+      .withRequest('GET', '/invoices/payment_graph', (b) =>
+        b.headers(authHeaders()).query({ payments_data_from_date: MONTH.from, payments_data_to_date: MONTH.to, payment_type: 'weekly' }),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { payments: { weekly: { payment_total: number(650000), filter_information: weekly } } } }))
+      .executeTest(async (server) => {
+        const graph = await fetchPaymentGraph(clientFor(server.url), MONTH);
+        expect(graph?.filter_information[0]).toEqual({ weekly_data: [{ week: 1, total: 4000025, no_of_invoices: 3 }] });
+      }));
+
   it('GET /invoices/graph refuses a window that ends before it starts', () =>
     loggedIn('an invoices-shared graph request with from after to')
       .withRequest('GET', '/invoices/graph', (b) =>
         b.headers(authHeaders()).query({ invoices_shared_from_date: '2026-11-22', invoices_shared_to_date: '2026-11-01', shared_type: 'yearly' }),
       )
-      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: 'ER-VALIDATION', detail: string('from must not be after to') }) }))
+      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: exactly('ER-VALIDATION'), detail: string('from must not be after to') }) }))
       .executeTest(async (server) => {
         await expect(fetchSharedGraph(clientFor(server.url), { period: 'yearly', from: '2026-11-22', to: '2026-11-01' })).rejects.toMatchObject({
           status: 422,
@@ -113,6 +137,17 @@ describe('home dashboard calls', () => {
         const answer = await fetchTopPerformers(clientFor(server.url), { from_date: YEAR.from, to_date: YEAR.to });
         expect(answer.top_performers[0]).toEqual({ region: 'north', payment_received: 250000000 });
         expect(answer.credit_top_performers?.invoice_clearance.average_days).toBe(21.5);
+      }));
+
+  it('GET /payments/top_performers for this month (the period the page asks for)', () =>
+    loggedIn('the top regions by payments received this month')
+      .withRequest('GET', '/payments/top_performers', (b) => b.headers(authHeaders()).query({ 'filter[from_date]': MONTH.from, 'filter[to_date]': MONTH.to }))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({ data: { top_performers: eachLike({ region, payment_received: number(250000) }), total_payments_received: number(650000) } }),
+      )
+      .executeTest(async (server) => {
+        const answer = await fetchTopPerformers(clientFor(server.url), { from_date: MONTH.from, to_date: MONTH.to });
+        expect(answer.top_performers[0]).toEqual({ region: 'north', payment_received: 25000000 });
       }));
 
   it('GET /distributor_companies/statuses', () =>
