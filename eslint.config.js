@@ -97,7 +97,7 @@ const PURE_GLOBALS = IO.map((name) => ({ name, message: IO_MESSAGE }));
 const PURE_PROPERTIES = ['globalThis', 'self'].flatMap((object) => IO.map((property) => ({ object, property, message: IO_MESSAGE })));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'pacts', 'playwright-report', 'test-results', '.mock-data', 'coverage'] },
+  { ignores: ['dist', 'node_modules', 'pacts', '.pact-out', 'playwright-report', 'test-results', '.mock-data', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects, run in this order by `npm test`: unit (machines, lib, api, mock, integration against
- * the real mock), consumer (Pact consumer tests write pacts/), provider (verifies the mock against them).
+ * the real mock), consumer (Pact consumer tests write .pact-out/; `npm run pact:drift` compares it with the committed
+ * pacts/), provider (verifies the mock against pacts/).
  */
 export default defineConfig({
   test: {

@@ -6,11 +6,18 @@ import { DEFAULT_PRODUCT, vendorMediaType } from '../../src/domain/product';
 /** The names in the pact file; a backend team verifies `lending-provider` against it. */
 export const CONSUMER = 'anchor-portal';
 export const PROVIDER = 'lending-provider';
+/** The committed pact: what the provider is verified against (change it only with `npm run pact:accept`). */
 export const PACT_DIR = 'pacts';
 export const PACT_FILE = `${PACT_DIR}/${CONSUMER}-${PROVIDER}.json`;
+/**
+ * Where the consumer tests write the pact they generate: a git-ignored scratch folder (PACT_OUT_DIR overrides it).
+ * tests/contract/pact-drift.ts compares it with PACT_FILE; `npm run pact:consumer` clears it first (Pact merges into a file it finds).
+ */
+export const GENERATED_PACT_DIR = process.env.PACT_OUT_DIR || '.pact-out';
+export const GENERATED_PACT_FILE = `${GENERATED_PACT_DIR}/${CONSUMER}-${PROVIDER}.json`;
 
 export function newPact(): PactV4 {
-  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, spec: SpecificationVersion.SPECIFICATION_VERSION_V4, logLevel: 'warn' });
+  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: GENERATED_PACT_DIR, spec: SpecificationVersion.SPECIFICATION_VERSION_V4, logLevel: 'warn' });
 }
 
 /**
