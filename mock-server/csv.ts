@@ -74,6 +74,12 @@ function drained(res: Response): Promise<void> {
 }
 
 /**
+ * `res.locals` key: answer the spec's other CSV form, JSON `{ download_csv: true, result, filename }`. Only
+ * the pact's provider state for that form sets it (mock-server/pact-states/index.ts); the app reads both.
+ */
+export const CSV_AS_JSON = 'csvAsJson';
+
+/**
  * Sends `text/csv` as an attachment named `filename`: the header row, then the rows, turned into cells by
  * `cells` one chunk of CSV_CHUNK_ROWS at a time, honouring back-pressure. Stops early if the caller hangs up.
  */
@@ -85,6 +91,10 @@ export async function sendCsv<T>(
   cells: (row: T) => string[],
   chunkRows = CSV_CHUNK_ROWS,
 ): Promise<void> {
+  if (res.locals[CSV_AS_JSON] === true) {
+    res.status(200).json({ download_csv: true, result: csvLines([header, ...rows.map(cells)]), filename });
+    return;
+  }
   res.status(200);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`);

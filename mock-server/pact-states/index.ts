@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { MockContext } from '../context';
+import { CSV_AS_JSON } from '../csv';
 import { HttpError, isRecord } from '../http';
 import { outboxOf } from '../routes/dev';
 import { adminStates } from './admin';
@@ -44,6 +45,8 @@ export function pactStates({ ctx, url }: PactStateDeps) {
     authToken = token;
   };
   const authorized = (): string | null => authToken;
+  /** Whether CSV downloads answer in the spec's JSON form for now (see csvDownloadForm). */
+  let csvAsJson = false;
 
   const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
     const response = await fetch(`${url()}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -70,11 +73,12 @@ export function pactStates({ ctx, url }: PactStateDeps) {
     };
   }
 
-  /** '<email> is logged in': the interaction is sent with a fresh auth token of the user. */
+  /** '<email> is logged in': the interaction is sent with a fresh auth token of the user; its own and its anchor's ids. */
   const loggedIn = (email: string) =>
     keepingPassword(email, () => {
-      authorize(ctx.tokens.login(userOf(email).id).auth_token);
-      return Promise.resolve(undefined);
+      const user = userOf(email);
+      authorize(ctx.tokens.login(user.id).auth_token);
+      return Promise.resolve({ userId: String(user.id), anchorId: String(user.anchor_id) });
     });
 
   /** A reset link mailed to `email` (through the provider's own route); the interaction may set a new password with it. */
@@ -96,9 +100,12 @@ export function pactStates({ ctx, url }: PactStateDeps) {
     'qa.profile@anchor.test is logged in': loggedIn('qa.profile@anchor.test'),
     /** An auth token that has already expired: issued with no lifetime left. */
     'the auth token of t1@anchor.test has expired': () => {
-      authorize(ctx.tokens.login(userOf('t1@anchor.test').id, 0).auth_token);
-      return Promise.resolve(undefined);
+      const user = userOf('t1@anchor.test');
+      authorize(ctx.tokens.login(user.id, 0).auth_token);
+      return Promise.resolve({ userId: String(user.id) });
     },
+    /** The body limits are the mock's own (body-limits.ts): nothing to set up. */
+    'request bodies over 256 KB and JSON nested more than 100 levels deep are refused': () => Promise.resolve(undefined),
     'the auth token is invalid': () => {
       authorize('at_not-a-real-token');
       return Promise.resolve(undefined);
@@ -116,6 +123,17 @@ export function pactStates({ ctx, url }: PactStateDeps) {
     'five wrong logins were made for locked.out@anchor.test': async () => {
       for (let i = 0; i < 5; i++) await post('/sessions', { user: { email: 'locked.out@anchor.test', password: `Wrong@${i}000` } });
       return undefined;
+    },
+    /** The spec's other CSV form; a provider that only sends text/csv sees its interaction fail as pending, not fatal. */
+    'CSV downloads are answered as JSON with download_csv, result and filename': {
+      setup: () => {
+        csvAsJson = true;
+        return Promise.resolve(undefined);
+      },
+      teardown: () => {
+        csvAsJson = false;
+        return Promise.resolve(undefined);
+      },
     },
     ...payStates({ db, url, authorize, now }),
     ...uploadStates({ db }),
@@ -142,7 +160,7 @@ export function pactStates({ ctx, url }: PactStateDeps) {
     return named === null ? { ...values } : { ...values, authToken: named };
   }
 
-  return { names: () => Object.keys(handlers), run };
+  return { names: () => Object.keys(handlers), run, csvAsJson: () => csvAsJson };
 }
 
 const fail = (what: string): never => {
@@ -154,6 +172,11 @@ export function pactStatesRoute(ctx: MockContext): Router {
   let base = '';
   const states = pactStates({ ctx, url: () => base });
   const router = Router();
+  // While a state asks for it, every CSV download answers JSON (mock-server/csv.ts reads the flag).
+  router.use((_req, res, next) => {
+    if (states.csvAsJson()) res.locals[CSV_AS_JSON] = true;
+    next();
+  });
   router.post(PACT_STATES_PATH, (req, res, next) => {
     base = ctx.baseUrl(req);
     const body: unknown = req.body;

@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns';
+import { addDays, subMonths } from 'date-fns';
 import { isoDay, todayOf } from '../aggregates';
 import type { Db, Invoice } from '../db';
 import { markInvoiceDataChanged, setStar } from '../invoice-index';
@@ -88,6 +88,20 @@ export function invoiceStates(deps: InvoiceStateDeps) {
       const invoice = ensure(db.invoices, isDue, () => false, () => {}, 'open invoice');
       setStar(db, ANCHOR, 'Invoice', invoice.id, false);
       return { invoiceId: String(invoice.id) };
+    }),
+
+    /** The dashboard's year and month figures: invoices shared and payments received in every month of the last year. */
+    't1@anchor.test’s anchor shared invoices and received payments from customers in several regions in each of the last 12 months': state((db) => {
+      const region = regionOf(db);
+      const monthsAgo = (n: number) => isoDay(subMonths(today(), n)).slice(0, 7);
+      for (let n = 0; n < 12; n++) {
+        const month = monthsAgo(n);
+        ensure(db.invoices, (inv) => inv.anchor_id === ANCHOR && inv.invoice_date.startsWith(month), () => false, () => {}, `invoice of anchor 1 shared in ${month}`);
+        ensure(db.payments, (p) => p.anchor_id === ANCHOR && p.payment_date.startsWith(month), () => false, () => {}, `payment to anchor 1 in ${month}`);
+      }
+      const regions = new Set(db.payments.filter((p) => p.anchor_id === ANCHOR && p.payment_date >= day(-365)).map((p) => region.get(p.distributor_company_id)));
+      if (regions.size < 2) throw new Error('Provider state: the payments of anchor 1 in the last year come from fewer than 2 regions.');
+      return undefined;
     }),
 
     't1@anchor.test received payments in the last 30 days': state((db) => {

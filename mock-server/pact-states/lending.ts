@@ -147,6 +147,21 @@ export function lendingStates(deps: LendingStateDeps): Record<string, ((params?:
     't1@anchor.test has approved customers in the north more than 30 days past due': check(() =>
       need(lending(ANCHOR, OVER_30, 'north'), 'approved customer of anchor 1 in the north more than 30 days past due'),
     ),
+    't1@anchor.test has approved customers in the north': check(() => need(lending(ANCHOR, null, 'north'), 'approved customer of anchor 1 in the north')),
+    't1@anchor.test has more than a page of customers in the north, with addresses and bank account details': check(() =>
+      need(deps.db().distributor_companies.filter((c) => c.anchor_id === ANCHOR && c.region === 'north').length > 10, 'second page of customers of anchor 1 in the north'),
+    ),
+    't1@anchor.test has new leads and leads in other statuses': check(() => {
+      const statuses = new Set(deps.db().distributor_companies.filter((c) => c.anchor_id === ANCHOR).map((c) => c.application_status));
+      need(statuses.has('new_leads'), 'new lead of anchor 1');
+      need(statuses.size > 1, 'lead of anchor 1 in a status other than new_leads');
+    }),
+    't1@anchor.test’s anchor has customers with credit lines in use': check(() =>
+      need(
+        deps.db().loan_applications.some((l) => l.anchor_id === ANCHOR && l.application_status === 'approved' && l.limit_utilized > 0),
+        'approved loan application of anchor 1 with credit drawn',
+      ),
+    ),
     't1@anchor.test has approved customers with nothing past due': check(() => need(lending(ANCHOR, NONE_PAST_DUE), 'approved customer of anchor 1 with nothing past due')),
 
     't1@anchor.test has customers who paid through credit, through pay and outside': check(() => {

@@ -33,12 +33,15 @@ export interface ProviderStateEntry {
 
 const PASSWORD_BACK = 'If the interaction changed the user’s password, set it back to Demo@1234 (later states log the user in with it).';
 
-/** '<e-mail> is logged in': a demo login, logged in; the setup answers a fresh auth token as `authToken`. */
-const loggedIn = (email: string, who: string): ProviderStateEntry => ({
+/**
+ * '<e-mail> is logged in': a demo login, logged in; the setup answers a fresh auth token as `authToken`, and
+ * for t1@anchor.test the user's and its anchor's ids (its interactions read its own record and settings).
+ */
+const loggedIn = (email: string, who: string, ids: readonly string[] = []): ProviderStateEntry => ({
   name: `${email} is logged in`,
   area: 'session',
-  creates: `${who} Log the user in and answer a fresh auth token as authToken.`,
-  returns: ['authToken'],
+  creates: `${who} Log the user in and answer a fresh auth token as authToken${ids.length > 0 ? `, and ${ids.join(' and ')}` : ''}.`,
+  returns: ['authToken', ...ids],
   teardown: PASSWORD_BACK,
 });
 
@@ -64,7 +67,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   },
   loggedIn(
     't1@anchor.test',
-    'The user t1@anchor.test: Asha Verma, user id 1 (GET /users/1 pins it), admin (role 1) of anchor 1, Sarvodaya Consumer Products Ltd, system generated, id 1 (GET /anchor_settings/1 pins it); access type t1, allowed to create payment links and to manage the anchor; password Demo@1234. Interactions that name no other state read anchor 1’s everyday data: a year of invoices and payments up to today (graphs, statistics, top regions), customers in every region (approved customers in the north, new leads), loan applications (the credit and lending summaries) and portal users.',
+    'The user t1@anchor.test: Asha Verma, admin (role 1) of anchor 1, Sarvodaya Consumer Products Ltd (system generated); access type t1, allowed to create payment links and to manage the anchor; password Demo@1234. The user’s id is userId (GET /users/{userId}), the anchor’s id anchorId (GET /anchor_settings/{anchorId}). An interaction that needs more data than the user, its anchor and its settings names a second state for it.',
+    ['userId', 'anchorId'],
   ),
   loggedIn('t2@anchor.test', 'The user t2@anchor.test: Rohan Iyer, user 2, portal user of anchor 1, access type t2 (may see the t2 accounts receivable, not the t1 ones); password Demo@1234.'),
   loggedIn('t1t2@anchor.test', 'The user t1t2@anchor.test: Meera Nair, portal user of anchor 1, access type t1t2 (the retailer pages and both accounts receivable); password Demo@1234.'),
@@ -83,8 +87,15 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'the auth token of t1@anchor.test has expired',
     area: 'session',
-    creates: 'An auth token of t1@anchor.test that was valid but has expired (the mock issues one with no lifetime left); answer it as authToken. GET /users/1 with it answers 401 ER-AUTH-103.',
-    returns: ['authToken'],
+    creates: 'An auth token of t1@anchor.test that was valid but has expired (the mock issues one with no lifetime left); answer it as authToken and the user’s id as userId. GET /users/{userId} with it answers 401 ER-AUTH-103.',
+    returns: ['authToken', 'userId'],
+  },
+  {
+    name: 'request bodies over 256 KB and JSON nested more than 100 levels deep are refused',
+    area: 'session',
+    creates:
+      'Nothing to create: the provider refuses a request body over 256 KB with 413 and JSON nested more than 100 levels deep with 400 (the mock: past 32), both in the errors list, before it reads the request.',
+    returns: [],
   },
   {
     name: 'the auth token is invalid',
@@ -240,6 +251,13 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     returns: ['invoiceId'],
   },
   {
+    name: 't1@anchor.test’s anchor shared invoices and received payments from customers in several regions in each of the last 12 months',
+    area: 'invoices',
+    creates:
+      'Anchor 1 shared at least one invoice (invoice date) and received at least one payment in each of the 12 calendar months up to and including this one, from customers in at least 2 regions; some of its invoices were cleared by credit, by pay and outside. The statistics, the shared, cleared and payment graphs (by year and by week of this month) and the top regions read them.',
+    returns: [],
+  },
+  {
     name: 't1@anchor.test received payments in the last 30 days',
     area: 'invoices',
     creates: 'Anchor 1 received at least one payment dated within the last 30 days (also listed in the 60-day report).',
@@ -256,6 +274,14 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     area: 'invoices',
     creates: 'A payment received by anchor 1 that the anchor starred (star it); answer its id as paymentId. One interaction lists the starred payments, one unstars it.',
     returns: ['paymentId'],
+  },
+  {
+    name: 'CSV downloads are answered as JSON with download_csv, result and filename',
+    area: 'invoices',
+    creates:
+      'Nothing to create. A provider that answers CSV downloads in the spec’s JSON form ({ download_csv: true, result: <the CSV text, header row first>, filename }) verifies its interaction; one that answers text/csv can leave the state unimplemented: the interaction is pending, so its failure is reported and does not fail the verification. The mock switches to the JSON form until teardown.',
+    returns: [],
+    teardown: 'The mock goes back to text/csv.',
   },
   {
     name: 'no invoice of t1@anchor.test has the id 999999999',
@@ -294,6 +320,32 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     name: 'anchor1551@anchor.test has approved customers with a loan application',
     area: 'lending',
     creates: 'Anchor 1551 has approved customers with a loan application this year (the mock: Green Valley Agri Inputs among them).',
+    returns: [],
+  },
+  {
+    name: 't1@anchor.test’s anchor has customers with credit lines in use',
+    area: 'lending',
+    creates:
+      'Anchor 1 has approved customers whose loan applications have a sanctioned limit and credit drawn (drawdowns outstanding). The credit limit, credit line and lending summaries and the distributor utilisation figures read them.',
+    returns: [],
+  },
+  {
+    name: 't1@anchor.test has approved customers in the north',
+    area: 'lending',
+    creates: 'Anchor 1 has at least one approved customer in the north region (the first page of the approved list filtered by north).',
+    returns: [],
+  },
+  {
+    name: 't1@anchor.test has more than a page of customers in the north, with addresses and bank account details',
+    area: 'admin',
+    creates:
+      'Anchor 1 has more than 10 customers in the north region (a next page), every one with an address (address_1, address_2, city, state, 6-digit pin code), a business e-mail, a mobile number and at least one bank account detail (UPI id, IFSC, bank name): the admin’s customer list.',
+    returns: [],
+  },
+  {
+    name: 't1@anchor.test has new leads and leads in other statuses',
+    area: 'lending',
+    creates: 'Anchor 1 has customers in the new_leads status and in at least one other application status: the lead counts by status, the first page of new leads and their CSV export.',
     returns: [],
   },
   {

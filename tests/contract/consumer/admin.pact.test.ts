@@ -205,7 +205,7 @@ describe('the newsletter toggle and deleting a user', () => {
   it('DELETE /users/{id} deletes a user', () =>
     loggedIn('the deletion of a portal user', 'a portal user was just added to t1@anchor.test’s anchor')
       .withRequest('DELETE', userPath('14'), (b) => b.headers(authHeaders()))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: USER_TEXTS.deleted }))
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string(USER_TEXTS.deleted) }))
       .executeTest(async (server) => {
         expect(await deleteUser(clientFor(server.url), '14')).toEqual({ message: 'Succesfully deleted.' });
       }));
@@ -315,7 +315,7 @@ describe('bank accounts', () => {
   it('POST /anchor_account_details refuses a malformed IFSC (422 ‘Invalid Ifsc code.’ on ifsc)', () =>
     loggedIn('a new bank account with a malformed IFSC')
       .withRequest('POST', '/anchor_account_details', (b) => b.headers(jsonHeaders()).jsonBody({ anchor_account_detail: { ...NEW_ACCOUNT, ifsc: 'SBIN000001' } }))
-      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-VALIDATION', title: 'ifsc', detail: BANK_MESSAGES.ifsc }] }))
+      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-VALIDATION', title: 'ifsc', detail: string(BANK_MESSAGES.ifsc) }] }))
       .executeTest(async (server) => {
         const failure = await failureOf(createBankAccount(clientFor(server.url), { ...NEW_ACCOUNT, ifsc: 'SBIN000001' }));
         expect(failure).toMatchObject({ status: 422, code: 'ER-VALIDATION' });

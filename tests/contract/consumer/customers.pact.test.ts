@@ -12,6 +12,7 @@ describe('customer calls', () => {
     pact
       .addInteraction()
       .given('t1@anchor.test is logged in')
+      .given('t1@anchor.test has more than a page of customers in the north, with addresses and bank account details')
       .uponReceiving('a request for the customers of one region (admin)')
       .withRequest('GET', '/distributor_companies', (b) =>
         b

@@ -22,11 +22,16 @@ const region = regex('^(north|east|west|south)$', 'north');
 /** A calendar month of the window with its year (the 364-day window meets 13 months, two of them with the same name). */
 const monthRow = { month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'), year: integer(2026), total: number(125000.5), no_of_invoices: integer(12) };
 const weekly = [{ weekly_data: eachLike({ week: integer(1), total: number(40000.25), no_of_invoices: integer(3) }) }];
-const loggedIn = (description: string) => pact.addInteraction().given('t1@anchor.test is logged in').uponReceiving(description);
+/** t1@anchor.test's request, in `state` (the data the answer needs: every list and chart here must have rows). */
+const loggedIn = (description: string, state: string) => pact.addInteraction().given('t1@anchor.test is logged in').given(state).uponReceiving(description);
+const A_YEAR_OF_INVOICES_AND_PAYMENTS = 't1@anchor.test’s anchor shared invoices and received payments from customers in several regions in each of the last 12 months';
+const CREDIT_LINES_IN_USE = 't1@anchor.test’s anchor has customers with credit lines in use';
+const LEADS_IN_SEVERAL_STATUSES = 't1@anchor.test has new leads and leads in other statuses';
+const APPROVED_IN_THE_NORTH = 't1@anchor.test has approved customers in the north';
 
 describe('home dashboard calls', () => {
   it('GET /invoices/graph, yearly', () =>
-    loggedIn('the invoices-shared graph for a year')
+    loggedIn('the invoices-shared graph for a year', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/graph', (b) =>
         b.headers(authHeaders()).query({ invoices_shared_from_date: YEAR.from, invoices_shared_to_date: YEAR.to, shared_type: 'yearly' }),
       )
@@ -42,7 +47,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /invoices/graph, weekly', () =>
-    loggedIn('the invoices-shared graph for this month by week')
+    loggedIn('the invoices-shared graph for this month by week', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/graph', (b) =>
         b.headers(authHeaders()).query({ invoices_shared_from_date: MONTH.from, invoices_shared_to_date: MONTH.to, shared_type: 'weekly' }),
       )
@@ -55,7 +60,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /invoices/cleared_graph, yearly', () =>
-    loggedIn('the invoices-cleared graph for a year')
+    loggedIn('the invoices-cleared graph for a year', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/cleared_graph', (b) =>
         b.headers(authHeaders()).query({ invoices_cleared_from_date: YEAR.from, invoices_cleared_to_date: YEAR.to, cleared_type: 'yearly' }),
       )
@@ -69,7 +74,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /invoices/payment_graph, yearly', () =>
-    loggedIn('the payments graph for a year')
+    loggedIn('the payments graph for a year', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/payment_graph', (b) =>
         b.headers(authHeaders()).query({ payments_data_from_date: YEAR.from, payments_data_to_date: YEAR.to, payment_type: 'yearly' }),
       )
@@ -81,7 +86,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /invoices/cleared_graph, weekly', () =>
-    loggedIn('the invoices-cleared graph for this month by week')
+    loggedIn('the invoices-cleared graph for this month by week', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/cleared_graph', (b) =>
         b.headers(authHeaders()).query({ invoices_cleared_from_date: MONTH.from, invoices_cleared_to_date: MONTH.to, cleared_type: 'weekly' }),
       )
@@ -94,7 +99,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /invoices/payment_graph, weekly', () =>
-    loggedIn('the payments graph for this month by week')
+    loggedIn('the payments graph for this month by week', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/payment_graph', (b) =>
         b.headers(authHeaders()).query({ payments_data_from_date: MONTH.from, payments_data_to_date: MONTH.to, payment_type: 'weekly' }),
       )
@@ -105,7 +110,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /invoices/graph refuses a window that ends before it starts', () =>
-    loggedIn('an invoices-shared graph request with from after to')
+    loggedIn('an invoices-shared graph request with from after to', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/graph', (b) =>
         b.headers(authHeaders()).query({ invoices_shared_from_date: '2026-11-22', invoices_shared_to_date: '2026-11-01', shared_type: 'yearly' }),
       )
@@ -118,7 +123,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /payments/top_performers by window', () =>
-    loggedIn('the top regions by payments received in a window')
+    loggedIn('the top regions by payments received in a window', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/payments/top_performers', (b) => b.headers(authHeaders()).query({ 'filter[from_date]': YEAR.from, 'filter[to_date]': YEAR.to }))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -140,7 +145,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /payments/top_performers for this month (the period the page asks for)', () =>
-    loggedIn('the top regions by payments received this month')
+    loggedIn('the top regions by payments received this month', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/payments/top_performers', (b) => b.headers(authHeaders()).query({ 'filter[from_date]': MONTH.from, 'filter[to_date]': MONTH.to }))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({ data: { top_performers: eachLike({ region, payment_received: number(250000) }), total_payments_received: number(650000) } }),
@@ -151,7 +156,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /distributor_companies/statuses', () =>
-    loggedIn('the lead counts by status')
+    loggedIn('the lead counts by status', LEADS_IN_SEVERAL_STATUSES)
       .withRequest('GET', '/distributor_companies/statuses', (b) => b.headers(authHeaders()))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({ data: eachLike({ current_status: regex('^(new_leads|work_in_progress|approved|declined)$', 'new_leads'), total_applications: integer(64) }) }),
@@ -185,7 +190,7 @@ describe('home dashboard calls', () => {
   });
 
   it('GET /distributor_companies/lead_list (new leads)', () =>
-    loggedIn('the first page of new leads')
+    loggedIn('the first page of new leads', LEADS_IN_SEVERAL_STATUSES)
       .withRequest('GET', '/distributor_companies/lead_list', (b) => b.headers(authHeaders()).query({ 'filter[application_status]': 'new_leads', page: '1' }))
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(listBody('new_leads')))
       .executeTest(async (server) => {
@@ -195,7 +200,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /distributor_companies by application status and region', () =>
-    loggedIn('the first page of approved customers in the north')
+    loggedIn('the first page of approved customers in the north', APPROVED_IN_THE_NORTH)
       .withRequest('GET', '/distributor_companies', (b) =>
         b.headers(authHeaders()).query({ 'filter[application_status]': 'approved', 'filter[region]': 'north', page: '1' }),
       )
@@ -206,7 +211,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /distributor_companies/lead_list as CSV', () =>
-    loggedIn('a CSV export of new leads with two columns')
+    loggedIn('a CSV export of new leads with two columns', LEADS_IN_SEVERAL_STATUSES)
       .withRequest('GET', '/distributor_companies/lead_list', (b) =>
         b.headers(authHeaders()).query({ 'filter[application_status]': 'new_leads', 'filter[download_as_csv]': 'true', headers_accepted: 'name,customer_code' }),
       )
@@ -227,7 +232,7 @@ describe('home dashboard calls', () => {
   const utilised = { utilised_limit: number(40000000), unutilised_limit: number(60000000) };
 
   it('GET /loan_applications/credit_limit_summary', () =>
-    loggedIn('the credit limit summary')
+    loggedIn('the credit limit summary', CREDIT_LINES_IN_USE)
       .withRequest('GET', '/loan_applications/credit_limit_summary', (b) => b.headers(authHeaders()))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -248,7 +253,7 @@ describe('home dashboard calls', () => {
       }));
 
   it('GET /loan_applications/lending_summary', () =>
-    loggedIn('the lending summary')
+    loggedIn('the lending summary', CREDIT_LINES_IN_USE)
       .withRequest('GET', '/loan_applications/lending_summary', (b) => b.headers(authHeaders()))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({

@@ -333,7 +333,7 @@ describe('the pipeline', () => {
   }
 
   it('GET /loan_applications/credit_line_summary', () =>
-    loggedIn('the credit line summary')
+    loggedIn('the credit line summary', 't1@anchor.test’s anchor has customers with credit lines in use')
       .withRequest('GET', '/loan_applications/credit_line_summary', (b) => b.headers(authHeaders()))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({

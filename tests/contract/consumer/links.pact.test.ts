@@ -38,7 +38,7 @@ const linkRow = {
 describe('anchor settings and generated links', () => {
   it('GET /anchor_settings/{id}: the channel blocks', () =>
     loggedIn('the settings of the own anchor')
-      .withRequest('GET', '/anchor_settings/1', (b) => b.headers(authHeaders()))
+      .withRequest('GET', fromProviderState('/anchor_settings/${anchorId}', '/anchor_settings/1'), (b) => b.headers(authHeaders()))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
@@ -197,7 +197,7 @@ describe('the send-links modal', () => {
         b.headers(jsonWrite('send-4')).jsonBody({ payment_links: { distributor_company_ids: [fromProviderState('${customerId}', 900)], mode_of_communication: ['sms'] } }),
       )
       .willRespondWith(422, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-CHANNEL-BLOCKED', title: 'mode_of_communication', detail: 'Please contact your admin to unblock the SMS service.' }] }),
+        b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-CHANNEL-BLOCKED', title: 'mode_of_communication', detail: string('Please contact your admin to unblock the SMS service.') }] }),
       )
       .executeTest(async (server) => {
         const failure = sendPaymentLinks(clientFor(server.url), { payment_links: { distributor_company_ids: [900], mode_of_communication: ['sms'] } }, 'send-4');

@@ -81,6 +81,7 @@ const renameKey = (value: unknown, from: string, to: string): unknown => {
 const CUSTOMERS_OF_A_REGION = 'a request for the customers of one region (admin)';
 const UPLOAD_WITH_A_REVOKED_TOKEN = 'an invoice CSV upload with a token that is not valid';
 const DUE_TODAY_CSV = 'a CSV report of the invoices due today with two columns';
+const CSV_AS_JSON = 'a CSV report of the payments of the last 60 days, answered as JSON';
 
 describe('a provider that breaks the contract fails the verification, and the output says where', () => {
   it('control: the same interactions pass against the mock as it is', async () => {
@@ -138,4 +139,24 @@ describe('a provider that breaks the contract fails the verification, and the ou
     // The body starts with a data line, and the rule it fails names the header row it needs.
     expect(output).toMatch(/\$ -> Expected '(?!Customer Name)[^']*' to match '\^Customer Name,Invoice Number/);
   });
+
+  it('a provider that answers CSV downloads only as text/csv: the JSON-form interaction is pending, reported and not failed', async () => {
+    // The spec allows either form; the pact pins the JSON one in a pending interaction (tests/contract/consumer/invoices.pact.test.ts).
+    sabotage = (req, res, next) => {
+      if (req.path === '/payments') {
+        res.json = ((body: { download_csv?: boolean; result?: string; filename?: string }) => {
+          if (body.download_csv !== true) return res.status(500).end();
+          res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+          res.setHeader('Content-Disposition', `attachment; filename="${body.filename}"`);
+          return res.end(body.result);
+        }) as Response['json'];
+      }
+      next();
+    };
+    const { code, output } = await verify([CSV_AS_JSON]);
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/Pending Failures:[\s\S]*a CSV report of the payments of the last 60 days, answered as JSON/);
+    expect(output).toMatch(/1 non-fatal pact failures on pending pacts or interactions/);
+  });
 });
+
