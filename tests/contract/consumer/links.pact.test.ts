@@ -1,7 +1,8 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { createPaymentLink, fetchBlockedChannels, fetchLinkCustomers, fetchPaymentLinks, lookUpInvoice, scheduleReminder, sendPaymentLinks } from '../../../src/api/links';
+import { createPaymentLink, fetchBlockedChannels, fetchCustomerInvoices, fetchLinkCustomers, fetchPaymentLinks, lookUpInvoice, scheduleReminder, sendPaymentLinks } from '../../../src/api/links';
 import { authHeaders, clientFor, EXAMPLE_AUTH_TOKEN, JSON_CONTENT, newPact, nonEmptyId, V1 } from '../pact';
+import { invoiceListBody } from './invoice-rows';
 
 /**
  * Payment links and reminders (spec 1 §7): the anchor's channel blocks, the generated links, the create
@@ -144,16 +145,10 @@ describe('the send-links modal', () => {
           page: '1',
         }),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          data: eachLike({ id: nonEmptyId('4711'), type: 'invoice', attributes: like({ id: 4711, document_number: 'INV-4711', balance_amount: 22150.5, due_date: '2026-11-30', status: 'open' }) }),
-          pagy,
-        }),
-      )
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(invoiceListBody(pagy, eachLike({ display_name: string('Customer Name'), key: string('customer_name') }))))
       .executeTest(async (server) => {
-        // The rows are the due list's (pinned with GET /invoices in invoices.pact.test.ts); this pins the two filters.
-        const response = await fetch(`${server.url}/invoices?filter[status_in][]=open&filter[status_in][]=partially_paid&filter[distributor_company_id]=41&filter[document_number_cont]=47&page=1`, { headers: { Accept: V1, Authorization: EXAMPLE_AUTH_TOKEN } });
-        expect(response.status).toBe(200);
+        const list = await fetchCustomerInvoices(clientFor(server.url), { customerId: '41', search: '47', page: 1 });
+        expect(list.data[0]).toMatchObject({ id: '4711', status: 'open' });
       }));
 
   it('POST /payments/send_payment_links: by invoice', () =>
