@@ -128,6 +128,23 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones({ tests: true }) }] },
   },
   {
+    // Every actor of the app reports to QA's inspector when it is on (issue 18): created through src/lib/inspection.ts.
+    // (Before the kernel's blocks below, which set this rule again for their files.)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'src/lib/inspection.ts', 'src/api/session.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@xstate/react', importNames: ['useActorRef', 'useMachine', 'useActor'], message: 'Use useFlowActor or useFlowMachine (src/lib/inspection.ts): QA inspects and records every actor.' },
+            { name: 'xstate', importNames: ['createActor'], message: "Pass inspectOption() (src/lib/inspection.ts) to the actor, as src/api/session.ts does: QA inspects and records every actor." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/domain/**/*.{ts,tsx}', 'machines/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: {

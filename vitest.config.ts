@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'mock-server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/contract/*.test.ts'],
+          include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'mock-server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/contract/*.test.ts', 'tests/flows/*.test.ts'],
         },
       },
       {

@@ -10,4 +10,6 @@ interface ImportMetaEnv {
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_SUPPORT_PHONE?: string;
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
+  /** QA's inspector: '1' (our page) or 'stately' connects every build's actors; 'off' turns ?inspect and /__inspector off. */
+  readonly VITE_INSPECT?: string;
 }

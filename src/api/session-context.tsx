@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import { createSession, type Session } from '../api/session';
 import { config } from '../config';
+import { inspectOption } from '../lib/inspection';
 
 /** One session per page: the machine actor and the client that waits on it. */
 let session: Session | null = null;
@@ -12,6 +13,7 @@ export function appSession(): Session {
     storage: window.localStorage,
     storageEvents: window,
     ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}),
+    ...inspectOption(),
   });
   return session;
 }

@@ -1,10 +1,10 @@
-import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { formMachine } from '../../machines/form/form.machine';
 import { profileMachine } from '../../machines/profile/profile.machine';
 import { setPassword } from '../api/auth';
 import { useSession } from '../api/session-context';
+import { useFlowActor } from '../lib/inspection';
 
 /** The profile popup's flow: the profile machine, its password form saving through PUT /users/set_password. */
 export function useProfile() {
@@ -24,5 +24,5 @@ export function useProfile() {
       }),
     [client],
   );
-  return useActorRef(machine);
+  return useFlowActor(machine);
 }

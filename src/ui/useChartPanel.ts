@@ -1,13 +1,13 @@
-import { useMachine } from '@xstate/react';
 import { chartPanelMachine, periodOf } from '../../machines/chart-panel/chart-panel.machine';
 import type { ChartPeriod } from '../domain/chart-periods';
+import { useFlowMachine } from '../lib/inspection';
 
 /**
  * A panel of charts where one is open at a time and each keeps its own period (the home invoices section,
  * the invoices page's statistics): the chart-panel machine behind a small API. `charts` must be a constant.
  */
 export function useChartPanel<C extends string>(charts: readonly C[], period: ChartPeriod = 'yearly', periods?: Partial<Record<C, ChartPeriod>>) {
-  const [state, send] = useMachine(chartPanelMachine, { input: { charts, period, ...(periods ? { periods } : {}) } });
+  const [state, send] = useFlowMachine(chartPanelMachine, { input: { charts, period, ...(periods ? { periods } : {}) } });
   const { context } = state;
   return {
     open: context.open as C | null,

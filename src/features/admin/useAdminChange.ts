@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
@@ -7,6 +7,7 @@ import { deleteUser, updateAnchorSetting, updateUserFlag } from '../../api/admin
 import { useSession } from '../../api/session-context';
 import { USER_TEXTS, withSpaces } from '../../domain/admin';
 import { notify, useErrorToast } from '../../ui/toast';
+import { useFlowActor } from '../../lib/inspection';
 
 /** What each kind of change refreshes, by the SWR key's first element. */
 const REFRESH: Record<string, string> = { 'delete-user': 'users', toggle: 'users', setting: 'anchor-settings' };
@@ -42,7 +43,7 @@ export function useAdminChange(anchorId: string | null) {
       }),
     [client, mutate, anchorId],
   );
-  const actor = useActorRef(logic);
+  const actor = useFlowActor(logic);
   const pending = useSelector(actor, (s) => s.context.pending);
   const confirming = useSelector(actor, (s) => s.matches('confirming'));
   const failure = useSelector(actor, (s) => s.context.failure);

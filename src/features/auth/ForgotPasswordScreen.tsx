@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { forgotPassword } from '../../api/auth';
 import { useSession } from '../../api/session-context';
-import { emailProblem, problems } from '../../domain/validation';
+import { validateForgotPassword } from '../../../machines/form/form-checks';
 import { Button, TextField } from '../../ui/form';
 import { notify } from '../../ui/toast';
 import { AuthFooter, AuthLayout } from './AuthLayout';
@@ -14,7 +14,7 @@ export default function ForgotPasswordScreen() {
   const form = useFormActor({
     form: formRef,
     initial: { email: '' },
-    validate: (values) => problems({ email: emailProblem(values.email ?? '') }),
+    validate: validateForgotPassword,
     submit: (values) => forgotPassword(client, (values.email ?? '').trim()),
   });
   const message = form.done && typeof form.result === 'object' && form.result !== null && 'message' in form.result ? String(form.result.message) : null;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { resetPassword } from '../../api/auth';
 import { useSession } from '../../api/session-context';
-import { passwordPairProblems } from '../../domain/validation';
+import { validatePasswordReset } from '../../../machines/form/form-checks';
 import { Button, TextField } from '../../ui/form';
 import { notify } from '../../ui/toast';
 import { AuthFooter, AuthLayout } from './AuthLayout';
@@ -17,7 +17,7 @@ export default function ResetPasswordScreen() {
   const form = useFormActor({
     form: formRef,
     initial: { password: '', password_confirmation: '' },
-    validate: (values) => passwordPairProblems(values.password ?? '', values.password_confirmation ?? '', { password: 'Password', confirmation: 'Confirm Password' }),
+    validate: validatePasswordReset,
     submit: (values) => resetPassword(client, { token, password: values.password ?? '', confirmation: values.password_confirmation ?? '' }),
   });
 

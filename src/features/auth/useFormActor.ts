@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, type RefObject } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { formMachine, type FieldErrors, type FormValues } from '../../../machines/form/form.machine';
 import { focusFirstInvalid } from '../../ui/focus';
 import { useErrorToast } from '../../ui/toast';
+import { useFlowActor } from '../../lib/inspection';
 
 /**
  * A form on the form machine: values, per-field errors, a submit that sends once, and the server's
@@ -18,7 +19,7 @@ export function useFormActor(options: {
 }) {
   const { initial, validate, submit, form } = options;
   const logic = useMemo(() => formMachine.provide({ actors: { submit: fromPromise(({ input }) => submit(input)) } }), [submit]);
-  const actor = useActorRef(logic, { input: { initial, validate } });
+  const actor = useFlowActor(logic, { input: { initial, validate } });
   return { ...useFormView(actor, form), done: useSelector(actor, (s) => s.status === 'done'), result: useSelector(actor, (s) => s.context.result) };
 }
 

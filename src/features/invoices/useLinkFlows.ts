@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { createLinkMachine, type CreateLinkRequest, type LookedUpInvoice } from '../../../machines/payment-links/create-link.machine';
@@ -10,6 +9,7 @@ import { useApi } from '../../api/use-api';
 import type { ErrorEntry } from '../../domain/errors';
 import { BLOCKED_CHANNEL_CODE, type Channel } from '../../domain/reminders';
 import { notify } from '../../ui/toast';
+import { useFlowMachine } from '../../lib/inspection';
 
 const newKey = () => crypto.randomUUID();
 const NO_CHANNELS: readonly Channel[] = [];
@@ -58,7 +58,7 @@ export function useSendLinks(onSent: () => void) {
     () => sendLinksMachine.provide({ actors: { sendLinks: fromPromise<unknown, SendLinksRequest>(({ input }) => sendPaymentLinks(client, input.body, input.key)) } }),
     [client],
   );
-  const [snapshot, send] = useMachine(machine, { input: { blocked, newKey } });
+  const [snapshot, send] = useFlowMachine(machine, { input: { blocked, newKey } });
   useBlockedSync(send, blocked);
   useNotice(snapshot.context.notice);
   useSuccess(snapshot.context.sent, 'Payment links sent successfully.', onSent);
@@ -73,7 +73,7 @@ export function useReminder(invoiceIds: readonly string[]) {
     () => reminderMachine.provide({ actors: { saveReminder: fromPromise<unknown, SaveReminderRequest>(({ input }) => scheduleReminder(client, input.body, input.key)) } }),
     [client],
   );
-  const [snapshot, send] = useMachine(machine, { input: { blocked, newKey } });
+  const [snapshot, send] = useFlowMachine(machine, { input: { blocked, newKey } });
   useBlockedSync(send, blocked);
   const ids = invoiceIds.join(',');
   useEffect(() => send({ type: 'SET_INVOICES', ids: ids === '' ? [] : ids.split(',') }), [send, ids]);
@@ -108,7 +108,7 @@ export function useCreateLink(onCreated: () => void) {
       }),
     [client],
   );
-  const [snapshot, send] = useMachine(machine, { input: { blocked, newKey } });
+  const [snapshot, send] = useFlowMachine(machine, { input: { blocked, newKey } });
   useBlockedSync(send, blocked);
   useNotice(snapshot.context.notice);
   useSuccess(snapshot.context.created, 'Payment link sent successfully.', onCreated);

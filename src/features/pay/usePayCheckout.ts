@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { payCheckoutMachine } from '../../../machines/pay-checkout/pay-checkout.machine';
@@ -7,6 +6,7 @@ import type { ApiClient } from '../../api/client';
 import { config } from '../../config';
 import { useErrorToast } from '../../ui/toast';
 import { isAllowedExternalUrl, PAY_STATEMENT_KEY, PAY_TOKEN_KEY } from './redirects';
+import { useFlowMachine } from '../../lib/inspection';
 
 /** The checkout states in which a request is under way (or the browser is about to leave): the buttons wait. */
 const BUSY_STATES = ['sendingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting'] as const;
@@ -50,7 +50,7 @@ export function usePayCheckout({ client, token, openLimit, statement }: { client
       }),
     [client, token, openLimit, statement],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useFlowMachine(machine);
   const failed = snapshot.matches('failed');
   useErrorToast(failed ? snapshot.context.error : null);
   const busy = BUSY_STATES.some((state) => snapshot.matches(state));

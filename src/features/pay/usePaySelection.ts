@@ -1,10 +1,10 @@
-import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { paySelectionMachine } from '../../../machines/pay-selection/pay-selection.machine';
 import { creditTotal, payTotal, validateAvailCredit, validatePay, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
 import type { Paise } from '../../domain/money';
 import type { InvoiceDetail } from '../../domain/pay';
 import { config } from '../../config';
+import { useFlowMachine } from '../../lib/inspection';
 
 interface PaySelectionOptions {
   /** The documents in view: the manual entries (open tab) and the listed page. */
@@ -26,7 +26,7 @@ interface PaySelectionOptions {
  * `invoice_details` of a payment.
  */
 export function usePaySelection({ items, creditLimitBalance, today, isSalesOrder, showCredit, creditRefused, openLimit }: PaySelectionOptions) {
-  const [snapshot, send] = useMachine(paySelectionMachine, {
+  const [snapshot, send] = useFlowMachine(paySelectionMachine, {
     input: {
       items,
       creditLimitBalance,

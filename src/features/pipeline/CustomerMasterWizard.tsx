@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorLogicFrom } from 'xstate';
 import {
@@ -22,6 +22,7 @@ import { CsvFilePicker, CsvTemplateHelp, focusOnMount, UploadActions, UploadProg
 import { Button, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { useCustomerMasterWizard } from './useCustomerMasterWizard';
+import { useFlowActor } from '../../lib/inspection';
 
 /** The modal's title: the pipeline card's button that opens it (spec 2 §2.5). */
 export const WIZARD_MODAL_TITLE = 'Customer Master';
@@ -110,7 +111,7 @@ export function CustomerMasterWizard({ open, onClose }: CustomerMasterWizardProp
 
 /** The wizard over any provided machine (the screen provides the client's; tests their own). */
 export function CustomerMasterWizardDialog({ open, onClose, logic }: CustomerMasterWizardProps & { logic: ActorLogicFrom<typeof customerMasterWizardMachine> }) {
-  const actor = useActorRef(logic);
+  const actor = useFlowActor(logic);
   const snapshot = useSelector(actor, (s: CustomerMasterWizardSnapshot) => s);
   const send = (event: CustomerMasterWizardEvent) => actor.send(event);
   const { step, previousStep, error, evaluation } = snapshot.context;

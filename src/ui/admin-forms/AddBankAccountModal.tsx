@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorLogicFrom, ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { addBankAccountMachine, BankAccountField } from '../../../machines/add-bank-account/add-bank-account.machine';
@@ -10,6 +10,7 @@ import { notify } from '../toast';
 import { FieldGrid, FormActions, FormSelectField, FormTextField } from './fields';
 import { shownError, useFocusFirstField, useFocusFirstInvalid, useRefusalToast } from './form-view';
 import { useAddBankAccount } from './useAddBankAccount';
+import { useFlowActor } from '../../lib/inspection';
 
 export const ADD_BANK_ACCOUNT_TITLE = 'Add Bank Account';
 export const IFSC_HINT = '11 characters: 4 letters, 0, then 6 letters or digits (SBIN0001234).';
@@ -37,7 +38,7 @@ export function AddBankAccountModal({ open, onClose }: AddBankAccountModalProps)
 
 /** The modal over any provided add-bank-account machine (the pages provide the client's, tests their own). */
 export function AddBankAccountDialog({ open, onClose, logic }: AddBankAccountModalProps & { logic: ActorLogicFrom<typeof addBankAccountMachine> }) {
-  const actor = useActorRef(logic);
+  const actor = useFlowActor(logic);
   const sending = useSelector(actor, (s) => s.matches('sending'));
   const done = useSelector(actor, (s) => s.matches('done'));
   const onCloseRef = useRef(onClose);

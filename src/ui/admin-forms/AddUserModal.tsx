@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorLogicFrom, ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -10,6 +10,7 @@ import { Modal } from '../Modal';
 import { FieldGrid, FormActions, FormSelectField, FormTextField } from './fields';
 import { shownError, useFocusFirstField, useFocusFirstInvalid, useRefusalToast } from './form-view';
 import { useAddUser } from './useAddUser';
+import { useFlowActor } from '../../lib/inspection';
 
 export const ADD_USER_TITLE = 'Add New User';
 export const DESIGNATION_LABELS: Readonly<Record<Designation, string>> = { portal_user: 'Portal User' };
@@ -59,7 +60,7 @@ export function AddUserModal({ open, onClose }: AddUserModalProps) {
 
 /** The modal over any provided add-user machine (the pages provide the client's, tests their own). */
 export function AddUserDialog({ open, onClose, logic }: AddUserModalProps & { logic: ActorLogicFrom<typeof addUserMachine> }) {
-  const actor = useActorRef(logic);
+  const actor = useFlowActor(logic);
   const sending = useSelector(actor, (s) => s.matches('sending'));
   const created = useSelector(actor, (s) => (s.matches('done') ? s.context.created : null));
   const close = () => {

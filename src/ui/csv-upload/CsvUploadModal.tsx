@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import type { ActorLogicFrom } from 'xstate';
@@ -10,6 +10,7 @@ import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../Table';
 import { CsvFilePicker, CsvTemplateHelp, focusOnMount, UploadActions as Actions, UploadProgress, UploadStep as Step } from './CsvFilePicker';
 import { useCsvUpload } from './useCsvUpload';
 import { CSV_TYPE_LABELS, PAGE_CSV_TYPES, resultRowKey, resultSummary, statusName, uploadTitle } from './csv-upload-view';
+import { useFlowActor } from '../../lib/inspection';
 
 const Types = styled.fieldset`
   display: flex;
@@ -61,7 +62,7 @@ export function CsvUploadModal({ open, onClose }: CsvUploadModalProps) {
 
 /** The modal over any provided upload machine (the screen provides the client's; tests their own). */
 export function CsvUploadDialog({ open, onClose, logic }: CsvUploadModalProps & { logic: ActorLogicFrom<typeof csvUploadMachine> }) {
-  const actor = useActorRef(logic, { input: { csvtype: 'invoice' } });
+  const actor = useFlowActor(logic, { input: { csvtype: 'invoice' } });
   const snapshot = useSelector(actor, (s: CsvUploadSnapshot) => s);
   const step = stepOf(snapshot);
   const uploading = snapshot.matches('uploading');

@@ -1,0 +1,167 @@
+import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
+import { FORM_CHECKS } from './form/form-checks';
+import { machineVersion, stateText, toJson, type Json, type RecordedActor, type RecordedStep, type Recording } from './recording';
+
+/**
+ * Replays a flow recording (machines/recording.ts) on the same machines, in Node or a test: each recorded
+ * actor starts from its recorded snapshot with every effect replaced by one that never answers, and gets
+ * its recorded events again, the effects' answers among them (`xstate.done.actor.*` with the recorded
+ * output). After each event the state it reaches must be the recorded one; the first that is not is the
+ * divergence. A recording of another version of a machine is refused before anything runs.
+ */
+
+export interface ReplayedStep {
+  actor: string;
+  machine: string;
+  index: number;
+  at: number;
+  event: string;
+  /** The state the replay reached. */
+  state: string;
+  status: string;
+}
+
+export type ReplayProblem =
+  | { kind: 'unknown-machine'; actor: string; machine: string; message: string }
+  | { kind: 'version'; actor: string; machine: string; recorded: string; current: string; message: string }
+  | { kind: 'divergence'; actor: string; machine: string; index: number; event: string; expected: string; actual: string; message: string }
+  | { kind: 'error'; actor: string; machine: string; index: number; event: string; message: string };
+
+export interface ReplayResult {
+  ok: boolean;
+  /** Every step replayed, in the recording's time order, up to the first problem of each actor. */
+  steps: ReplayedStep[];
+  problems: ReplayProblem[];
+  /** Per actor (session id), the state it ended in. */
+  finalStates: Record<string, { machine: string; state: string; status: string }>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** Deep equality of two JSON values. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => sameJson(a[k], b[k]));
+}
+
+/**
+ * A recorded value made live again: `{ $function }` is a form's check, found again by its name, or another
+ * function the context held (an idempotency-key maker), which becomes one that answers a fixed text.
+ */
+function revive(value: Json): unknown {
+  if (Array.isArray(value)) return value.map(revive);
+  if (!isRecord(value)) return value;
+  if (typeof value.$function === 'string' && Object.keys(value).length === 1) {
+    const name = value.$function;
+    return FORM_CHECKS[name] ?? (() => `replayed-${name}`);
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revive(v)]));
+}
+
+/** `machine` with every actor it invokes or spawns replaced by one that never answers (the recording answers). */
+function inert(machine: AnyStateMachine): AnyStateMachine {
+  const silent = fromPromise(() => new Promise<never>(() => {}));
+  const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, silent]));
+  return machine.provide({ actors });
+}
+
+function replayActor(recorded: RecordedActor, machines: Readonly<Record<string, AnyStateMachine>>, result: ReplayResult): void {
+  const label = `${recorded.machine} (${recorded.sessionId})`;
+  const machine = machines[recorded.machine];
+  if (!machine) {
+    result.problems.push({
+      kind: 'unknown-machine',
+      actor: recorded.sessionId,
+      machine: recorded.machine,
+      message: `${label}: this build has no machine '${recorded.machine}' (machines/registry.ts).`,
+    });
+    return;
+  }
+  const current = machineVersion(machine);
+  if (current !== recorded.machineVersion) {
+    result.problems.push({
+      kind: 'version',
+      actor: recorded.sessionId,
+      machine: recorded.machine,
+      recorded: recorded.machineVersion,
+      current,
+      message: `${label}: recorded with machine version ${recorded.machineVersion}, this build has ${current}: the machine changed since the recording; record the flow again.`,
+    });
+    return;
+  }
+  const logic = inert(machine);
+  const actor = createActor(logic, { snapshot: logic.resolveState({ value: recorded.start.value as never, context: revive(recorded.start.context) }) });
+  let failure: unknown = null;
+  actor.subscribe({ error: (error) => (failure = error) });
+  actor.start();
+  const finish = () => {
+    const snapshot = actor.getSnapshot();
+    result.finalStates[recorded.sessionId] = { machine: recorded.machine, state: stateText(snapshot.value as Json), status: snapshot.status };
+    actor.stop();
+  };
+  for (const [index, step] of recorded.steps.entries()) {
+    const eventText = describeEvent(step);
+    try {
+      actor.send(revive(step.event));
+    } catch (error) {
+      failure = error;
+    }
+    const snapshot = actor.getSnapshot();
+    if (failure !== null) {
+      const message = failure instanceof Error ? failure.message : JSON.stringify(toJson(failure));
+      result.problems.push({ kind: 'error', actor: recorded.sessionId, machine: recorded.machine, index, event: eventText, message: `${label}, step ${index + 1} (${eventText}): the machine failed: ${message}` });
+      finish();
+      return;
+    }
+    const actual = stateText(snapshot.value as Json);
+    result.steps.push({ actor: recorded.sessionId, machine: recorded.machine, index, at: step.at, event: eventText, state: actual, status: snapshot.status });
+    if (!sameJson(snapshot.value, step.value) || snapshot.status !== step.status) {
+      const expected = `${stateText(step.value)} (${step.status})`;
+      const got = `${actual} (${snapshot.status})`;
+      result.problems.push({
+        kind: 'divergence',
+        actor: recorded.sessionId,
+        machine: recorded.machine,
+        index,
+        event: eventText,
+        expected,
+        actual: got,
+        message: `${label}, step ${index + 1} (${eventText}): the recording reached ${expected}, the replay ${got}.`,
+      });
+      finish();
+      return;
+    }
+  }
+  finish();
+}
+
+/** An event as the timeline shows it: its type, and for an effect's answer, which invoke answered how. */
+export function describeEvent(step: Pick<RecordedStep, 'event'>): string {
+  const type = step.event.type;
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
+  if (done) return `${done[1]} answered`;
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
+  if (error) return `${error[1]} failed`;
+  return type;
+}
+
+/** Replays every actor of `recording` with the machines of this build. */
+export function replayRecording(recording: Recording, machines: Readonly<Record<string, AnyStateMachine>>): ReplayResult {
+  const result: ReplayResult = { ok: true, steps: [], problems: [], finalStates: {} };
+  for (const actor of recording.actors) replayActor(actor, machines, result);
+  result.steps.sort((a, b) => a.at - b.at);
+  result.ok = result.problems.length === 0;
+  return result;
+}
+
+/** The replay as text: one line per step (time, machine, event, state reached), then the problems. */
+export function formatReplay(result: ReplayResult): string {
+  const lines = result.steps.map((s) => `${`+${(s.at / 1000).toFixed(3)}s`.padStart(10)}  ${s.machine.padEnd(22)} ${s.event.padEnd(34)} -> ${s.state}${s.status === 'active' ? '' : ` (${s.status})`}`);
+  for (const [id, final] of Object.entries(result.finalStates)) lines.push(`final  ${final.machine} (${id}): ${final.state}${final.status === 'active' ? '' : ` (${final.status})`}`);
+  if (result.ok) lines.push(`Replayed ${result.steps.length} steps: every state as recorded.`);
+  else lines.push(...result.problems.map((p) => `FAILED ${p.message}`));
+  return lines.join('\n');
+}

@@ -1,0 +1,48 @@
+import { useActorRef, useMachine } from '@xstate/react';
+import type { InspectionEvent } from 'xstate';
+
+/**
+ * QA's view into the flows (issue 18): every machine actor of the app is created through here, so that with
+ * inspection on (`?inspect` in the address, or a build with VITE_INSPECT=1) each one reports to the
+ * inspector and the recorder (src/app/inspect/, loaded only then). With it off this adds nothing: no listener,
+ * no `inspect` option. Child actors report through their root's system.
+ */
+type Listener = (event: InspectionEvent) => void;
+
+let listener: Listener | null = null;
+
+/** Set once at start-up by the inspector hookup (src/app/inspect/connect.ts), before any actor exists. */
+export function setInspectionListener(next: Listener | null): void {
+  listener = next;
+}
+
+/** The `inspect` option for an actor of the app: empty unless inspection is on. */
+export function inspectOption(): { inspect?: Listener } {
+  return listener ? { inspect: listener } : {};
+}
+
+/** Where the inspection events go: our own inspector page (works offline) or Stately's (stately.ai). */
+export type InspectTarget = 'local' | 'stately';
+
+/**
+ * The inspector asked for: `?inspect` (our page), `?inspect=stately` (stately.ai), or VITE_INSPECT=1 (our
+ * page) / VITE_INSPECT=stately at build time. VITE_INSPECT=off turns the address switch off for a deployment.
+ */
+export function inspectTarget(search: string, built: string | undefined): InspectTarget | null {
+  if (built === 'off') return null;
+  const asked = new URLSearchParams(search).get('inspect');
+  const choice = asked ?? (built === '1' || built === 'true' ? '' : built === 'stately' ? 'stately' : null);
+  if (choice === null) return null;
+  return choice === 'stately' ? 'stately' : 'local';
+}
+
+/** The path of our inspector page. */
+export const INSPECTOR_PATH = '/__inspector';
+
+/** useActorRef, reporting to the inspector when it is on. */
+export const useFlowActor = ((logic: Parameters<typeof useActorRef>[0], options?: Parameters<typeof useActorRef>[1], observer?: Parameters<typeof useActorRef>[2]) =>
+  useActorRef(logic, { ...options, ...inspectOption() } as never, observer)) as typeof useActorRef;
+
+/** useMachine, reporting to the inspector when it is on. */
+export const useFlowMachine = ((logic: Parameters<typeof useMachine>[0], options?: Parameters<typeof useMachine>[1]) =>
+  useMachine(logic, { ...options, ...inspectOption() } as never)) as typeof useMachine;
