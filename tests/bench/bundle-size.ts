@@ -1,7 +1,7 @@
 /**
  * `npm run bench:bundle`: builds the app and reports each JavaScript chunk's size (raw and gzip), the
  * code the login route needs at first load (the entry and its static imports), and whether the chart
- * library stays out of it. Prints a table; exits non-zero if ECharts leaks into the entry chunk.
+ * library and QA's inspector stay out of it. Prints a table; exits non-zero if either leaks into it.
  */
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -37,3 +37,13 @@ if (leaked.length > 0) {
   process.exit(1);
 }
 console.log('ECharts is not in the first-load code.');
+
+// QA's inspector (@statelyai/inspect, the recorder, the inspector page) loads only with ?inspect or at /__inspector.
+const INSPECTOR = /@statelyai\.connected|anchor-portal-flow-recording/;
+const inspectorLeak = initial.filter((c) => INSPECTOR.test(c.code));
+if (inspectorLeak.length > 0) {
+  console.error(`The inspector is in the first-load code: ${inspectorLeak.map((c) => c.name).join(', ')}`);
+  process.exit(1);
+}
+const inspectorChunks = chunks.filter((c) => INSPECTOR.test(c.code));
+console.log(`The inspector is not in the first-load code; it loads on demand: ${inspectorChunks.map((c) => `${c.name} ${kib(c.gzip)} KiB`).join(', ')}.`);

@@ -40,6 +40,16 @@ describe('the layers, enforced by lint', { timeout: 120_000 }, () => {
     );
   });
 
+  it('fails an actor created without the inspection hookup (issue 18: QA inspects and records every actor)', async () => {
+    expect(await problems('src/features/pay/usePaySelection.ts', "import { useMachine } from '@xstate/react';\nexport const x = useMachine;\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Use useFlowActor or useFlowMachine/),
+    ]);
+    expect(await problems('src/api/links.ts', "import { createActor } from 'xstate';\nexport const x = createActor;\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Pass inspectOption\(\)/),
+    ]);
+    expect(await problems('src/features/pay/usePaySelection.ts', "import { useSelector } from '@xstate/react';\nimport { useFlowMachine } from '../../lib/inspection';\nexport const x = [useSelector, useFlowMachine];\n")).toEqual([]);
+  });
+
   it('fails a feature that imports another feature', async () => {
     const found = await problems('src/features/invoices/layout.ts', "import { discountBanner } from '../pay/hints';\nexport const x = discountBanner;\n");
     expect(found).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature never imports another feature/)]);
