@@ -78,7 +78,8 @@ function layerZones({ tests }) {
   ];
 }
 
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'machines/test-paths.ts'];
+/** Tests, and what only tests import: the path replayer and each machine's path model. */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'machines/test-paths.ts', 'machines/**/*.paths.ts'];
 const LAYERED = ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mock-server/**/*.ts'];
 
 /** No UI, no I/O in the kernel and the machines: they run the same in the browser, in Node and in tests. */

@@ -7,7 +7,9 @@
  * with them, and the machine reacts to its own effect. Everything else is sent as it is, unless the test
  * drives it another way (a timer, a child actor).
  */
-import { fromPromise, type AnyEventObject, type PromiseActorLogic } from 'xstate';
+import { fromPromise, type AnyEventObject, type AnyStateMachine, type EventFromLogic, type InputFrom, type PromiseActorLogic } from 'xstate';
+import type { TraversalOptions } from 'xstate/graph';
+
 
 /** One call of a fake effect: what it got, and the means to settle it. */
 export interface EffectCall<TOutput, TInput> {
@@ -126,4 +128,31 @@ export async function replay<TSnapshot>(path: GraphPath<TSnapshot>, options: Rep
     }
     await options.check(step.state, index, event);
   }
+}
+
+/** The options `getShortestPaths` and `getSimplePaths` take for `TMachine` (effect events among its events are cast). */
+export type GraphOptions<TMachine extends AnyStateMachine> = TraversalOptions<ReturnType<TMachine['transition']>, EventFromLogic<TMachine>, InputFrom<TMachine>>;
+
+/**
+ * A machine's path model: the graphs its path tests generate their paths from, in `<name>.paths.ts` next to the
+ * machine, so they can be imported without importing a test file. The test walks them
+ * (`getShortestPaths(model.machine, model.graphs.x)`) and replays the paths with fake effects;
+ * machines/path-coverage.test.ts checks every machine has a model, that the shortest paths of its graphs
+ * together reach every state node and settle every effect both ways, and that the test walks every graph.
+ */
+export interface PathModel<TMachine extends AnyStateMachine = AnyStateMachine, TGraph extends string = string> {
+  machine: TMachine;
+  /** Each graph its tests walk, by name: input, events (the effect events `xstate.done.actor.<id>` and `xstate.error.actor.<id>` included), serializers, filter. */
+  graphs: Readonly<Record<TGraph, GraphOptions<TMachine>>>;
+  /** The invoke ids its paths settle through fake effects (the keys of `replay`'s `effects`); every invoke of the machine. */
+  effects: readonly string[];
+  /** State node ids (`machine.stateX`) no path can reach by design, each with why. */
+  unreachable?: Readonly<Record<string, string>>;
+  /** Invoke ids whose actor cannot fail by design, each with why: their paths need no `xstate.error.actor.<id>`. */
+  cannotFail?: Readonly<Record<string, string>>;
+}
+
+/** Declares a path model (keeps the machine's types and the graphs' names). */
+export function pathModel<TMachine extends AnyStateMachine, TGraph extends string>(model: PathModel<TMachine, TGraph>): PathModel<TMachine, TGraph> {
+  return model;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, initialTransition, transition, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { apiErrorFromBody } from '../../src/api/errors';
 import { EMPTY_BANK_ACCOUNT, type BankAccountForm } from '../../src/domain/admin';
@@ -14,6 +14,7 @@ import {
   type BankAccountField,
   type BankLookupResult,
 } from './add-bank-account.machine';
+import { addBankAccountPaths, bankState, EFFECT_EVENTS, FILL_PLAIN, PLAIN, REFUSED, SBI } from './add-bank-account.paths';
 
 function harness() {
   const lookup = fakeEffect<BankLookupResult, { ifsc: string }>();
@@ -27,10 +28,7 @@ function harness() {
   return { actor, lookup, create, refreshBankAccounts, send, fill, snapshot: () => actor.getSnapshot(), context: () => actor.getSnapshot().context };
 }
 
-const SBI: BankLookupResult = { BANK: 'State Bank of India', BRANCH: 'Mumbai Main' };
 const HDFC: BankLookupResult = { BANK: 'HDFC Bank', BRANCH: 'Fort' };
-/** The four fields the lookup has nothing to do with. */
-const PLAIN = { account_name: 'Acme Traders', account_number: '123456789012', account_type: 'CA', region: 'north' } as const;
 const VALID: BankAccountForm = { ...PLAIN, ifsc: 'SBIN0000001', bank_name: SBI.BANK, branch_name: SBI.BRANCH };
 
 const MESSAGES = {
@@ -235,11 +233,11 @@ describe('add bank account: the checks and sending', () => {
 type BankValue = 'idle' | 'lookingUp' | 'sending' | 'done';
 const valueOf = (value: unknown): BankValue => (typeof value === 'string' ? (value as BankValue) : (value as { editing: BankValue }).editing);
 
-const REFUSALS = new Map<unknown, { errors: BankAccountErrors; failure: ErrorEntry[] }>();
-function refusal(error: unknown, expected: { errors: BankAccountErrors; failure: ErrorEntry[] }) {
-  REFUSALS.set(error, expected);
-  return error;
-}
+/** What each refusal of the paths must leave (written out). */
+const REFUSALS = new Map<unknown, { errors: BankAccountErrors; failure: ErrorEntry[] }>([
+  [REFUSED.bankUnknown, { errors: { bank_name: 'Bank name is not known' }, failure: [{ code: 'ER-VALIDATION', title: 'bank_name', detail: 'Bank name is not known' }] }],
+  [REFUSED.offline, { errors: {}, failure: [{ code: 'ERROR', detail: 'Failed to fetch' }] }],
+]);
 
 const mask = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 11);
 const looksUp = (ifsc: string) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(ifsc);
@@ -317,23 +315,7 @@ class BankModel {
   }
 }
 
-const change = (field: BankAccountField, value: string) => ({ type: 'CHANGE', field, value });
-const lookedUp = { type: 'xstate.done.actor.lookupBank', output: SBI };
-const foundNothing = { type: 'xstate.done.actor.lookupBank', output: { BANK: '', BRANCH: '' } };
-const lookupFailed = { type: 'xstate.error.actor.lookupBank', error: apiErrorFromBody(404, { errors: [{ code: 'ER-404', detail: 'Invalid Ifsc code.' }] }) };
-const created = { type: 'xstate.done.actor.createBankAccount', output: { id: '9' } };
-const refused = {
-  type: 'xstate.error.actor.createBankAccount',
-  error: refusal(apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'bank_name', detail: 'Bank name is not known' }] }), {
-    errors: { bank_name: 'Bank name is not known' },
-    failure: [{ code: 'ER-VALIDATION', title: 'bank_name', detail: 'Bank name is not known' }],
-  }),
-};
-const offline = { type: 'xstate.error.actor.createBankAccount', error: refusal(new TypeError('Failed to fetch'), { errors: {}, failure: [{ code: 'ERROR', detail: 'Failed to fetch' }] }) };
-
-const bankState = (s: { value: unknown; context: AddBankAccountContext }) => JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.locked]);
-const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key === 'error' ? `${String(value)}#${[...REFUSALS.keys()].indexOf(value)}` : value));
-const canTake = (s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e);
+const { foundNothing, lookupFailed } = EFFECT_EVENTS;
 
 async function replayBank(path: GraphPath<{ value: unknown; context: AddBankAccountContext }>, prefix: AddBankAccountEvent[] = []) {
   const name = pathName(path);
@@ -373,26 +355,7 @@ async function replayBank(path: GraphPath<{ value: unknown; context: AddBankAcco
 
 describe('add bank account: every state by its shortest path', () => {
   it('the whole form from empty: every message, the masked IFSC looked up, sent, refused', { timeout: 60_000 }, async () => {
-    const paths = getShortestPaths(addBankAccountMachine, {
-      events: [
-        change('account_name', PLAIN.account_name),
-        change('account_number', PLAIN.account_number),
-        change('account_number', '12345'),
-        change('account_type', 'CA'),
-        change('region', 'north'),
-        change('ifsc', 'sbin 000'),
-        change('ifsc', 'sbin0000001'),
-        { type: 'SUBMIT' },
-        { type: 'RESET' },
-        lookedUp,
-        lookupFailed,
-        created,
-        refused,
-      ] as never,
-      serializeState: bankState,
-      serializeEvent,
-      filterEvents: canTake as never,
-    });
+    const paths = getShortestPaths(addBankAccountPaths.machine, addBankAccountPaths.graphs.fromEmpty);
     expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(new Set(['{"editing":"idle"}', '{"editing":"lookingUp"}', '"sending"', '"done"']));
     const messages = new Set(paths.flatMap((p) => Object.values(p.state.context.errors)));
     expect(messages).toEqual(new Set([...Object.values(MESSAGES), 'Bank name is not known']));
@@ -404,35 +367,13 @@ describe('add bank account: every state by its shortest path', () => {
   });
 
   // A failed lookup and an empty answer leave the same state: each gets its own graph, so its paths are generated.
-  for (const [label, unanswered] of [
-    ['failed', lookupFailed],
-    ['found nothing', foundNothing],
+  for (const [label, unanswered, graph] of [
+    ['failed', lookupFailed, addBankAccountPaths.graphs.ifscLookupFailed],
+    ['found nothing', foundNothing, addBankAccountPaths.graphs.ifscFoundNothing],
   ] as const) {
     it(`the IFSC, its lookup (answered, or ${label}) and the bank fields once the rest is filled`, { timeout: 60_000 }, async () => {
-      const prefix = Object.entries(PLAIN).map(([field, value]) => ({ type: 'CHANGE', field, value }) as AddBankAccountEvent);
-      let [filled] = initialTransition(addBankAccountMachine);
-      for (const event of prefix) [filled] = transition(addBankAccountMachine, filled, event);
-      const paths = getShortestPaths(addBankAccountMachine, {
-        fromState: filled,
-        events: [
-          change('ifsc', 'SBIN0000001'),
-          change('ifsc', 'HDFC0000001'),
-          change('ifsc', 'SBIN00000'),
-          change('ifsc', 'SBIN1000001'),
-          change('bank_name', 'Typed Bank'),
-          change('branch_name', 'Typed Branch'),
-          { type: 'SUBMIT' },
-          { type: 'RESET' },
-          lookedUp,
-          unanswered,
-          created,
-          refused,
-          offline,
-        ] as never,
-        serializeState: bankState,
-        serializeEvent,
-        filterEvents: canTake as never,
-      });
+      const prefix = FILL_PLAIN;
+      const paths = getShortestPaths(addBankAccountPaths.machine, graph);
       expect(paths.length).toBeGreaterThan(150);
       // The graph holds a lookup replaced by another, a lookup left unanswered, a locked bank sent, typed bank details sent.
       expect(paths.some((p) => p.steps.some((s, i) => i > 0 && valueOf(p.steps[i - 1]!.state.value) === 'lookingUp' && s.event.type === 'CHANGE' && valueOf(s.state.value) === 'lookingUp'))).toBe(true);

@@ -6,6 +6,7 @@ import { EMPTY_NEW_USER, type NewUserForm } from '../../src/domain/admin';
 import type { ErrorEntry } from '../../src/domain/errors';
 import { effectOutcome, fakeEffect, pathName, replay, settle } from '../test-paths';
 import { addUserMachine, fieldOfTitle, type AddUserContext, type AddUserEvent, type CreatedUser, type NewUserErrors, type NewUserField } from './add-user.machine';
+import { addUserPaths, REFUSED, userState, VALID } from './add-user.paths';
 
 function harness() {
   const create = fakeEffect<CreatedUser, NewUserForm>();
@@ -17,8 +18,6 @@ function harness() {
   };
   return { actor, create, refreshUsers, send, fill, snapshot: () => actor.getSnapshot(), context: () => actor.getSnapshot().context };
 }
-
-const VALID: NewUserForm = { first_name: 'Asha', last_name: 'Rao', email: 'asha.rao@example.test', phone_number: '+91 9876543210', designation: 'portal_user' };
 
 /** The spec's messages (spec 2 §5), written out. */
 const MESSAGES = {
@@ -200,11 +199,11 @@ describe('add user: sending', () => {
 
 type UserValue = 'editing' | 'sending' | 'done';
 
-const REFUSALS = new Map<unknown, { errors: NewUserErrors; failure: ErrorEntry[] }>();
-function refusal(error: unknown, expected: { errors: NewUserErrors; failure: ErrorEntry[] }) {
-  REFUSALS.set(error, expected);
-  return error;
-}
+/** What each refusal of the paths must leave (written out). */
+const REFUSALS = new Map<unknown, { errors: NewUserErrors; failure: ErrorEntry[] }>([
+  [REFUSED.emailTaken, { errors: { email: 'Email has already been taken' }, failure: [{ code: 'ER-USER-101', title: 'email', detail: 'Email has already been taken' }] }],
+  [REFUSED.unavailable, { errors: {}, failure: [{ code: 'ERROR', detail: 'Something went wrong!' }] }],
+]);
 
 /** The reference model: the spec's rules for the values the paths type, with the messages written out. */
 function expectedProblems(values: NewUserForm): NewUserErrors {
@@ -254,45 +253,8 @@ class UserModel {
   }
 }
 
-const change = (field: NewUserField, value: string) => ({ type: 'CHANGE', field, value });
-const USER_EVENTS = [
-  change('first_name', VALID.first_name),
-  change('first_name', 'A'),
-  change('last_name', VALID.last_name),
-  change('email', VALID.email),
-  change('email', 'asha@'),
-  change('phone_number', '+91 9876543210'),
-  change('phone_number', '+91-9876543210'),
-  change('phone_number', '9876543210'),
-  change('phone_number', '98765'),
-  change('phone_number', '+12345 9876543210'),
-  change('phone_number', '91 9876543210'),
-  { type: 'SUBMIT' },
-  { type: 'RESET' },
-  { type: 'xstate.done.actor.createUser', output: { name: 'Asha Rao' } },
-  {
-    type: 'xstate.error.actor.createUser',
-    error: refusal(apiErrorFromBody(422, { errors: [{ code: 'ER-USER-101', title: 'email', detail: 'Email has already been taken' }] }), {
-      errors: { email: 'Email has already been taken' },
-      failure: [{ code: 'ER-USER-101', title: 'email', detail: 'Email has already been taken' }],
-    }),
-  },
-  {
-    type: 'xstate.error.actor.createUser',
-    error: refusal(apiErrorFromBody(503, {}), { errors: {}, failure: [{ code: 'ERROR', detail: 'Something went wrong!' }] }),
-  },
-] as AnyEventObject[];
-
-const userState = (s: { value: unknown; context: AddUserContext }) => JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.created]);
-const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key === 'error' ? `${String(value)}#${[...REFUSALS.keys()].indexOf(value)}` : value));
-
 describe('add user: every state by its shortest path', () => {
-  const paths = getShortestPaths(addUserMachine, {
-    events: USER_EVENTS as never,
-    serializeState: userState,
-    serializeEvent,
-    filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
-  });
+  const paths = getShortestPaths(addUserPaths.machine, addUserPaths.graphs.form);
 
   it('reaches editing, sending and done, with every message and both refusals', () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['editing', 'sending', 'done']));

@@ -3,10 +3,7 @@ import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { fakeEffect, pathName, replay } from '../test-paths';
 import { adminChangeMachine, type AdminChange, type AdminChangeEvent } from './admin-change.machine';
-
-const DELETE: AdminChange = { kind: 'delete-user', target: '7', label: 'Asha Verma', confirm: true };
-const TOGGLE: AdminChange = { kind: 'toggle', target: '7:news_letter', value: true };
-const REFUSED = { errors: [{ code: 'ER-PERMISSION', detail: 'You may not delete users.' }] };
+import { adminChangePaths, DELETE, REFUSED, TOGGLE } from './admin-change.paths';
 
 function harness() {
   const apply = fakeEffect<unknown, AdminChange>();
@@ -57,15 +54,8 @@ describe('an admin change', () => {
     expect(h.applied).toEqual([]);
   });
 
-  const events: AdminChangeEvent[] = [{ type: 'REQUEST', change: DELETE }, { type: 'REQUEST', change: TOGGLE }, { type: 'CONFIRM' }, { type: 'CANCEL' }];
-  const effectEvents = [
-    { type: 'xstate.done.actor.apply', output: { ok: true } },
-    { type: 'xstate.error.actor.apply', error: REFUSED },
-  ];
-  const paths = [
-    ...getShortestPaths(adminChangeMachine, { events: [...events, ...effectEvents] as never }),
-    ...getSimplePaths(adminChangeMachine, { events: [...events, ...effectEvents] as never }),
-  ];
+  const { machine, graphs } = adminChangePaths;
+  const paths = [...getShortestPaths(machine, graphs.changes), ...getSimplePaths(machine, graphs.changes)];
 
   it.each(paths.map((p) => [pathName(p), p] as const))('replays %s with its effect settled', async (_name, path) => {
     const h = harness();

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { ChartPeriod } from '../../src/domain/chart-periods';
 import { pathName, type GraphPath } from '../test-paths';
 import { chartPanelMachine, periodOf, type ChartPanelContext, type ChartPanelEvent, type ChartPanelInput } from './chart-panel.machine';
+import { chartPanelPaths, full, HOME, openChart, STATS } from './chart-panel.paths';
 
 const home = () => createActor(chartPanelMachine, { input: { charts: ['shared', 'cleared', 'payments'] } }).start();
 
@@ -82,25 +83,11 @@ function referencePanel(input: ChartPanelInput) {
   };
 }
 
-const HOME: ChartPanelInput = { charts: ['shared', 'cleared', 'payments'] };
-const STATS: ChartPanelInput = { charts: ['box', 'shared', 'cleared'], period: 'monthly', periods: { box: 'yearly' } };
-const panelEvents = (input: ChartPanelInput): ChartPanelEvent[] => [
-  ...[...input.charts, 'payments-not-here'].flatMap((chart): ChartPanelEvent[] => [
-    { type: 'OPEN', chart },
-    { type: 'TOGGLE', chart },
-    { type: 'SET_PERIOD', chart, period: 'monthly' },
-    { type: 'SET_PERIOD', chart, period: 'yearly' },
-  ]),
-  { type: 'CLOSE' },
-  { type: 'SET_ALL', period: 'monthly' },
-  { type: 'SET_ALL', period: 'yearly' },
-];
 const UNKNOWN: ChartPanelEvent[] = [
   { type: 'OPEN', chart: 'nope' },
   { type: 'TOGGLE', chart: 'nope' },
   { type: 'SET_PERIOD', chart: 'nope', period: 'monthly' },
 ];
-const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
 
 /** Replays a path on a live panel; after every step (and after events naming no chart of it) it is the reference. */
 function replayPanel(
@@ -140,13 +127,12 @@ function replayPanel(
 }
 
 describe('chart panel: every path', () => {
-  for (const [label, input] of [
-    ['the home panel', HOME],
-    ['the statistics panel (a chart starting on its own period)', STATS],
+  for (const [label, input, graph] of [
+    ['the home panel', HOME, chartPanelPaths.graphs.home],
+    ['the statistics panel (a chart starting on its own period)', STATS, chartPanelPaths.graphs.stats],
   ] as const) {
     it(`reaches every combination of open chart, section and periods of ${label}, each matching the reference`, () => {
-      const full = (s: { value: unknown; context: ChartPanelContext }) => JSON.stringify([s.value, s.context.open, s.context.section, s.context.periods]);
-      const paths = getShortestPaths(chartPanelMachine, { input, events: panelEvents(input), serializeState: full, filterEvents: canTake });
+      const paths = getShortestPaths(chartPanelPaths.machine, graph);
       // 4 open choices (none or one of 3) x 2 section periods x 2^3 chart periods.
       expect(paths.length).toBe(64);
       expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['closed', 'open']));
@@ -157,8 +143,7 @@ describe('chart panel: every path', () => {
   it('replays every simple path over the open chart, periods changed between the steps, matching the reference', () => {
     // Only `open` is serialised (the next open chart depends on nothing else), so the simple paths are
     // every order of opening, switching and closing; the periods are then changed between the steps.
-    const openChart = (s: { value: unknown; context: ChartPanelContext }) => JSON.stringify([s.value, s.context.open]);
-    const paths = getSimplePaths(chartPanelMachine, { input: HOME, events: panelEvents(HOME), serializeState: openChart, filterEvents: canTake });
+    const paths = getSimplePaths(chartPanelPaths.machine, chartPanelPaths.graphs.homeOpenChart);
     expect(paths.length).toBeGreaterThan(50);
     const periods: ChartPeriod[] = ['monthly', 'yearly'];
     let switched = 0;

@@ -3,7 +3,8 @@ import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { ApiError, apiErrorFromBody, clientError } from '../../src/api/errors';
 import { CSV_MAX_BYTES, type CsvUploadResult, UPLOAD_FALLBACK_MESSAGE } from '../../src/domain/csv';
-import { csvUploadMachine, NO_FILE_MESSAGE, stepOf, uploadErrorText, type CsvFile, type CsvUploadActorInput, type CsvUploadEvent, type CsvUploadInput } from './csv-upload.machine';
+import { csvUploadMachine, NO_FILE_MESSAGE, stepOf, uploadErrorText, type CsvUploadActorInput, type CsvUploadEvent, type CsvUploadInput } from './csv-upload.machine';
+import { csvFile, csvUploadPaths, RESULT, serializeState } from './csv-upload.paths';
 
 // ---------------------------------------------------------------------------------------------------
 // A harness whose upload effect is held open until the test settles it.
@@ -37,14 +38,6 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Lets a settled upload promise reach the machine (microtasks only: fast enough for hundreds of paths). */
 const settle = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
-};
-const csvFile = (name = 'invoices.csv', content = 'invoice_number\r\nX-1\r\n', type = 'text/csv'): CsvFile => new File([content], name, { type });
-const RESULT: CsvUploadResult = {
-  rows: [
-    { row: 2, invoice_number: 'INV-1', status: 'success', failure_reason: null },
-    { row: 3, invoice_number: 'INV-2', status: 'failed', failure_reason: 'Row 3: customer_code NOPE is not one of your customers' },
-  ],
-  meta: { file_id: 'UPL-000001', accepted_rows: 1, rejected_rows: 1 },
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -283,41 +276,14 @@ describe('step 2: errors', () => {
 // ---------------------------------------------------------------------------------------------------
 // Every path: the graph of the machine, each simple path replayed on a live actor.
 
-const good = csvFile('good.csv');
-const done = { type: 'xstate.done.actor.upload', output: RESULT } as AnyEventObject;
-const failed = { type: 'xstate.error.actor.upload', error: apiErrorFromBody(422, { errors: [{ detail: 'Refused.' }] }) } as AnyEventObject;
-const silent = { type: 'xstate.error.actor.upload', error: apiErrorFromBody(500, {}) } as AnyEventObject;
-const EVENTS = [
-  { type: 'SELECT_FILE', file: good },
-  { type: 'SELECT_FILE', file: csvFile('bad.png', 'x', 'image/png') },
-  { type: 'SELECT_TYPE', csvtype: 'distributor' },
-  { type: 'CLEAR_FILE' },
-  { type: 'UPLOAD' },
-  { type: 'PROGRESS', loaded: 1, total: 2 },
-  { type: 'CANCEL' },
-  { type: 'BACK' },
-  { type: 'RESET' },
-  done,
-  failed,
-  silent,
-] as CsvUploadEvent[];
-
-/** States apart by step and by what the form holds (the guards and the texts depend on it). */
-const serializeState = (s: { value: unknown; context: { csvtype: string; file: unknown; fileError: string | null; progress: number | null; error: { text: string } | null } }) =>
-  JSON.stringify([s.value, s.context.csvtype, s.context.file !== null, s.context.fileError, s.context.progress, s.context.error?.text ?? null]);
-
-/** Files serialise as {} in JSON: name them, or the graph takes both SELECT_FILE events for one. */
-const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (value instanceof Blob ? `file:${(value as File).name}` : key === 'error' ? String(value) : value));
-const graphOptions = { events: EVENTS as never, serializeState: serializeState as never, serializeEvent: serializeEvent as never };
-
 describe('every path', () => {
   it('reaches each state and step', () => {
-    const paths = getShortestPaths(csvUploadMachine, graphOptions);
+    const paths = getShortestPaths(csvUploadPaths.machine, csvUploadPaths.graphs.upload);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['form', 'uploading', 'success', 'failure']));
   });
 
   it('replays every simple path on a live actor and ends where the graph says, with the same context', { timeout: 60_000 }, async () => {
-    const paths = getSimplePaths(csvUploadMachine, graphOptions);
+    const paths = getSimplePaths(csvUploadPaths.machine, csvUploadPaths.graphs.upload);
     expect(paths.length).toBeGreaterThan(100);
     const uploadsPerPath: number[] = [];
     for (const path of paths) {

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { apiErrorFromBody, clientError } from '../../src/api/errors';
-import { CSV_MAX_BYTES, csvFileProblem, type CsvUploadResult } from '../../src/domain/csv';
+import { csvFileProblem, type CsvUploadResult } from '../../src/domain/csv';
 import { WIZARD_STEPS } from '../../src/domain/lending';
 import { NO_FILE_MESSAGE, type CsvFile } from '../csv-upload/csv-upload.machine';
 import { effectOutcome, fakeEffect, pathName, replay, settle, type GraphPath } from '../test-paths';
@@ -15,34 +14,34 @@ import {
   stepTitle,
   uploadFileStatus,
   type CreditEvaluationResult,
-  type CustomerMasterWizardContext,
   type CustomerMasterWizardEvent,
   type CustomerMasterWizardSnapshot,
   type WizardUploadRequest,
 } from './customer-master-wizard.machine';
+import {
+  ACCEPTED,
+  big,
+  coarseState,
+  customerMasterWizardPaths,
+  EV,
+  EVAL_DOWN,
+  EVALUATION,
+  fullState,
+  good,
+  history,
+  notes,
+  NOTHING,
+  OFFLINE,
+  PARTIAL,
+  REFUSED,
+  valueName,
+  view,
+  type ValueName,
+  type View,
+} from './customer-master-wizard.paths';
 
 // ---------------------------------------------------------------------------------------------------
-// Fixtures
-
-const csvFile = (name = 'customers.csv', content = 'customer_code,name\nC-1,Acme\n', type = 'text/csv'): CsvFile => new File([content], name, { type });
-const good = csvFile('customers.csv');
-const history = csvFile('history.csv');
-const notes = csvFile('notes.txt', 'hello', 'text/plain');
-const big = csvFile('big.csv', 'x'.repeat(CSV_MAX_BYTES + 1));
-
-/** A customer file's answer: one row for the file (spec 2 §7), with the provider's summary. */
-const fileAnswer = (status: string, reasons: string[], accepted: number): CsvUploadResult => ({
-  rows: [{ file_id: 'UPL-000001', status, failure_reason: reasons }],
-  meta: { file_id: 'UPL-000001', total_rows: accepted + reasons.length, accepted_rows: accepted, rejected_rows: reasons.length },
-});
-const ACCEPTED = fileAnswer('success', [], 3);
-const PARTIAL = fileAnswer('partial', ['Row 3: region must be one of north, south, east, west', 'Row 5: primary_user_mobile is not a mobile number'], 2);
-const NOTHING = fileAnswer('failed', ['Row 2: customer_code is required', 'Row 3: name is required'], 0);
-const EVALUATION: CreditEvaluationResult = { evaluated: 5, graded: 3, need_more_data: 2, eligibility_total: 12_50_000_00 };
-
-const REFUSED = apiErrorFromBody(422, { status: 'error', errors: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' }] });
-const OFFLINE = clientError('Could not reach the provider. Check the connection and try again.');
-const EVAL_DOWN = apiErrorFromBody(503, { errors: [{ code: 'ER-503', detail: 'Credit evaluation is unavailable, try later.' }] });
+// A harness (the files, answers and errors are the path model's, in customer-master-wizard.paths.ts)
 
 function harness() {
   const upload = fakeEffect<CsvUploadResult, WizardUploadRequest>();
@@ -326,40 +325,6 @@ describe('step 4: errors and Back', () => {
 // Every path: the machine's graph replayed on a live actor whose effects are held open until the path
 // settles them, checked after every step against a reference model written from the spec here.
 
-type ValueName = 'upload.choosing' | 'upload.sending' | 'evaluation.ready' | 'evaluation.evaluating' | 'succeeded' | 'failed';
-
-interface View {
-  value: ValueName;
-  step: number;
-  previousStep: number | null;
-  file: string | null;
-  fileError: string | null;
-  progress: number | null;
-  uploads: [string | null, string | null];
-  warning: { step: number; count: number; reasons: string[] } | null;
-  evaluation: CreditEvaluationResult | null;
-  error: { text: string; reasons: string[] } | null;
-}
-
-const valueName = (value: unknown): ValueName =>
-  (typeof value === 'string' ? value : Object.entries(value as Record<string, string>).map(([k, v]) => `${k}.${v}`)[0]) as ValueName;
-
-function view(s: { value: unknown; context: CustomerMasterWizardContext }): View {
-  const c = s.context;
-  return {
-    value: valueName(s.value),
-    step: c.step,
-    previousStep: c.previousStep,
-    file: c.file?.name ?? null,
-    fileError: c.fileError,
-    progress: c.progress,
-    uploads: [c.uploads[0]?.status ?? null, c.uploads[1]?.status ?? null],
-    warning: c.warning && { step: c.warning.step, count: c.warning.count, reasons: c.warning.reasons },
-    evaluation: c.evaluation,
-    error: c.error && { text: c.error.text, reasons: c.error.reasons },
-  };
-}
-
 /** What each answer must do, written out (not computed with the machine's helpers). */
 const ANSWERS = new Map<unknown, { status: 'success' | 'partial' | 'failed'; count: number; reasons: string[] }>([
   [ACCEPTED, { status: 'success', count: 0, reasons: [] }],
@@ -482,53 +447,6 @@ class WizardModel {
   }
 }
 
-const EV = {
-  chooseGood: { type: 'CHOOSE_FILE', file: good },
-  chooseHistory: { type: 'CHOOSE_FILE', file: history },
-  chooseTxt: { type: 'CHOOSE_FILE', file: notes },
-  chooseBig: { type: 'CHOOSE_FILE', file: big },
-  clear: { type: 'CLEAR_FILE' },
-  upload: { type: 'UPLOAD' },
-  progress: { type: 'PROGRESS', loaded: 1, total: 4 },
-  cancel: { type: 'CANCEL' },
-  skip: { type: 'SKIP' },
-  complete: { type: 'COMPLETE' },
-  back: { type: 'BACK' },
-  reset: { type: 'RESET' },
-} satisfies Record<string, CustomerMasterWizardEvent>;
-const EFFECTS = {
-  accepted: { type: 'xstate.done.actor.upload', output: ACCEPTED },
-  partial: { type: 'xstate.done.actor.upload', output: PARTIAL },
-  nothing: { type: 'xstate.done.actor.upload', output: NOTHING },
-  refused: { type: 'xstate.error.actor.upload', error: REFUSED },
-  offline: { type: 'xstate.error.actor.upload', error: OFFLINE },
-  evaluated: { type: 'xstate.done.actor.evaluate', output: EVALUATION },
-  evalDown: { type: 'xstate.error.actor.evaluate', error: EVAL_DOWN },
-} satisfies Record<string, AnyEventObject>;
-
-const NAMES = new Map<unknown, string>([
-  [good, 'good'],
-  [history, 'history'],
-  [notes, 'txt'],
-  [big, 'big'],
-  [ACCEPTED, 'accepted'],
-  [PARTIAL, 'partial'],
-  [NOTHING, 'nothing'],
-  [REFUSED, 'refused'],
-  [OFFLINE, 'offline'],
-  [EVALUATION, 'evaluation'],
-  [EVAL_DOWN, 'evalDown'],
-]);
-/** Files, answers and errors by name: JSON would make every file {} and every error alike. */
-const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key !== '' && NAMES.has(value) ? NAMES.get(value) : value));
-const fullState = (s: { value: unknown; context: CustomerMasterWizardContext }) => JSON.stringify(view(s));
-/** Coarser, for the simple paths: where the wizard is, what it holds, not the texts (the model still checks them). */
-const coarseState = (s: { value: unknown; context: CustomerMasterWizardContext }) => {
-  const v = view(s);
-  return JSON.stringify([v.value, v.step, v.previousStep, v.file, v.uploads, v.warning?.step ?? null, v.error !== null]);
-};
-const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
-
 /** Replays a path on a live actor (UPLOAD and COMPLETE double-clicked) and checks it against the model after every step. */
 async function replayWizard(path: GraphPath<CustomerMasterWizardSnapshot>, serialize: (s: never) => string) {
   const name = pathName(path);
@@ -582,8 +500,7 @@ async function backAfterFailure({ h, model, check, name }: Awaited<ReturnType<ty
 
 describe('customer-master wizard: every path', () => {
   it('reaches every state and step by a shortest path, replayed with the effects resolved and rejected', { timeout: 60_000 }, async () => {
-    const events = [...Object.values(EV), ...Object.values(EFFECTS)];
-    const paths = getShortestPaths(customerMasterWizardMachine, { events: events as never, serializeState: fullState, serializeEvent: serializeEvent, filterEvents: canTake });
+    const paths = getShortestPaths(customerMasterWizardPaths.machine, customerMasterWizardPaths.graphs.everyStep);
     expect(new Set(paths.map((p) => valueName(p.state.value)))).toEqual(
       new Set(['upload.choosing', 'upload.sending', 'evaluation.ready', 'evaluation.evaluating', 'succeeded', 'failed']),
     );
@@ -600,13 +517,7 @@ describe('customer-master wizard: every path', () => {
   });
 
   it('replays every simple path of the work: uploads processed, partial, refused, skipped, evaluated', { timeout: 60_000 }, async () => {
-    const events = [EV.chooseGood, EV.chooseTxt, EV.upload, EV.skip, EV.complete, EV.back, EFFECTS.accepted, EFFECTS.partial, EFFECTS.nothing, EFFECTS.refused, EFFECTS.evaluated, EFFECTS.evalDown];
-    const paths = getSimplePaths(customerMasterWizardMachine, {
-      events: events as never,
-      serializeState: coarseState,
-      serializeEvent: serializeEvent,
-      filterEvents: canTake,
-    });
+    const paths = getSimplePaths(customerMasterWizardPaths.machine, customerMasterWizardPaths.graphs.work);
     expect(paths.length).toBeGreaterThan(60);
     const seen = { partialWarnings: 0, backs: new Set<number>(), evaluatedAfterBoth: 0 };
     for (const path of paths) {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { apiErrorFromBody } from '../../src/api/errors';
 import { effectOutcome, fakeEffect, pathName, replay } from '../test-paths';
 import { formMachine, type FieldErrors, type FormContext, type FormEvent, type FormFailure, type FormInput, type FormValues } from './form.machine';
-
-const validate = (values: FormValues): FieldErrors => (values.email ? {} : { email: 'Email ID is required' });
-const input = { initial: { email: '' }, validate };
+import { formPaths, formState, input, prefilledInput, REFUSED } from './form.paths';
 
 function harness(submit: (values: FormValues) => Promise<unknown>) {
   const sent: FormValues[] = [];
@@ -75,16 +72,7 @@ describe('form machine', () => {
   });
 
   it('reaches every state by its shortest path', () => {
-    const paths = getShortestPaths(formMachine, {
-      input,
-      events: [
-        { type: 'CHANGE', field: 'email', value: 'a@b.in' },
-        { type: 'SUBMIT' },
-        { type: 'xstate.done.actor.submit', output: 'ok' } as AnyEventObject,
-        { type: 'xstate.error.actor.submit', error: new Error('no') } as AnyEventObject,
-      ] as never,
-      serializeState: (s) => `${JSON.stringify(s.value)}|${s.context.values.email}`,
-    });
+    const paths = getShortestPaths(formPaths.machine, formPaths.graphs.byState);
     const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect(states).toEqual(new Set(['"editing"', '"submitting"', '"done"']));
     const toDone = paths.find((p) => p.state.value === 'done')!;
@@ -100,11 +88,20 @@ describe('form machine', () => {
 type FormValue = 'editing' | 'submitting' | 'done';
 
 /** What each refusal of the paths must leave: the field messages and the failure (written out). */
-const REFUSALS = new Map<unknown, { errors: FieldErrors; failure: FormFailure[] }>();
-function refusal(error: unknown, expected: { errors: FieldErrors; failure: FormFailure[] }) {
-  REFUSALS.set(error, expected);
-  return error;
-}
+const REFUSALS = new Map<unknown, { errors: FieldErrors; failure: FormFailure[] }>([
+  [
+    REFUSED.invalidEmail,
+    {
+      errors: { email: 'email is not a valid e-mail address' },
+      failure: [
+        { code: 'ER-VALIDATION', detail: 'email is not a valid e-mail address' },
+        { code: 'ER-VALIDATION', detail: 'a second message for the field' },
+        { code: 'ER-X', detail: 'also this' },
+      ],
+    },
+  ],
+  [REFUSED.offline, { errors: {}, failure: [{ code: 'ERROR', detail: 'offline' }] }],
+]);
 
 class FormModel {
   value: FormValue = 'editing';
@@ -150,50 +147,13 @@ class FormModel {
   }
 }
 
-const FORM_EVENTS = [
-  { type: 'CHANGE', field: 'email', value: 'a@b.in' },
-  { type: 'CHANGE', field: 'email', value: '' },
-  { type: 'SUBMIT' },
-  { type: 'xstate.done.actor.submit', output: { message: 'sent' } },
-  {
-    type: 'xstate.error.actor.submit',
-    error: refusal(
-      apiErrorFromBody(422, {
-        errors: [
-          { code: 'ER-VALIDATION', title: 'email', detail: 'email is not a valid e-mail address' },
-          { code: 'ER-VALIDATION', title: 'email', detail: 'a second message for the field' },
-          { code: 'ER-X', detail: 'also this' },
-        ],
-      }),
-      {
-        errors: { email: 'email is not a valid e-mail address' },
-        failure: [
-          { code: 'ER-VALIDATION', detail: 'email is not a valid e-mail address' },
-          { code: 'ER-VALIDATION', detail: 'a second message for the field' },
-          { code: 'ER-X', detail: 'also this' },
-        ],
-      },
-    ),
-  },
-  { type: 'xstate.error.actor.submit', error: refusal(new Error('offline'), { errors: {}, failure: [{ code: 'ERROR', detail: 'offline' }] }) },
-] as AnyEventObject[];
-
-const formState = (s: { value: unknown; context: FormContext }) => JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.result]);
-const formGraph = (formInput: FormInput) => ({
-  input: formInput,
-  events: FORM_EVENTS as never,
-  serializeState: formState as never,
-  serializeEvent: ((e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key === 'error' ? String(value) : value))) as never,
-  filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
-});
-
 describe('form: every path', () => {
-  for (const [label, formInput] of [
-    ['an empty form', input],
-    ['a prefilled form', { initial: { email: 'x@y.in' }, validate }],
+  for (const [label, formInput, graph] of [
+    ['an empty form', input, formPaths.graphs.empty],
+    ['a prefilled form', prefilledInput, formPaths.graphs.prefilled],
   ] as const) {
     it(`replays every simple path of ${label} with its submit settled, matching the reference model`, async () => {
-      const paths = getSimplePaths(formMachine, formGraph(formInput));
+      const paths = getSimplePaths(formPaths.machine, graph);
       expect(paths.length).toBeGreaterThan(20);
       const ends = new Set<string>();
       for (const path of paths) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, initialTransition, transition, waitFor, type AnyEventObject } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { apiErrorFromBody } from '../../src/api/errors';
 import type { ErrorEntry } from '../../src/domain/errors';
@@ -18,18 +18,8 @@ import {
   type ManualInvoiceContext,
   type ManualInvoiceEvent,
 } from './manual-invoice.machine';
+import { coarseState, CREATE_ID, created, EV, fileA, FILL, fullState, manualInvoicePaths, REFUSED, TODAY } from './manual-invoice.paths';
 
-const TODAY = '2026-11-22';
-const created: PayDocument = {
-  id: '901',
-  document_number: 'MAN-1',
-  invoice_date: '2026-11-20',
-  due_date: TODAY,
-  invoice_amount: 1_200_00,
-  balance_due: 1_200_00,
-  status: 'open',
-  is_manual: true,
-};
 const pdf = (name = 'invoice.pdf', size = 10) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
 function start(options: { isSalesOrder?: boolean; create?: (request: CreateRequest) => Promise<{ data: PayDocument }> } = {}) {
@@ -224,9 +214,6 @@ describe('manual invoice machine', () => {
 // the path settles it, checked after every step against a reference model written here (state, context
 // with the idempotency key, every request, the output).
 
-/** The invoke id of the creation (the machine leaves it unnamed): `xstate.done.actor.<id>` in the graph. */
-const CREATE_ID = manualInvoiceMachine.getStateNodeById('manualInvoice.creating').invoke[0]!.id;
-
 function pathHarness(isSalesOrder: boolean) {
   const create = fakeEffect<{ data: PayDocument }, CreateRequest>();
   let keys = 0;
@@ -239,11 +226,11 @@ type ManualValue = 'editing' | 'creating' | 'confirmingDelete' | 'created' | 'de
 type ModelContext = Omit<ManualInvoiceContext, 'newKey' | 'today' | 'isSalesOrder'>;
 
 /** What each refusal of the paths must leave: the field messages and the toast entries (written out). */
-const REFUSALS = new Map<unknown, { errors: Partial<Record<ManualField, string>>; failure: ErrorEntry[] }>();
-function refused(error: unknown, expected: { errors: Partial<Record<ManualField, string>>; failure: ErrorEntry[] }) {
-  REFUSALS.set(error, expected);
-  return error;
-}
+const REFUSALS = new Map<unknown, { errors: Partial<Record<ManualField, string>>; failure: ErrorEntry[] }>([
+  [REFUSED.duplicate, { errors: { number: 'Invoice MAN-1 already exists.' }, failure: [{ code: 'ER-VALIDATION', detail: 'Invoice MAN-1 already exists.' }] }],
+  [REFUSED.unavailable, { errors: {}, failure: [{ code: 'ER-503', detail: 'Try later.' }] }],
+  [REFUSED.offline, { errors: {}, failure: [{ code: 'ERROR', detail: 'offline' }] }],
+]);
 
 /** The same file: the same object, or one with the same name, size, date and type (chosen again). */
 const isSameFile = (a: File, b: File) => a === b || (a.name === b.name && a.size === b.size && a.lastModified === b.lastModified && a.type === b.type);
@@ -315,69 +302,6 @@ class ManualModel {
   }
 }
 
-const fileA = new File([new Uint8Array(10)], 'invoice.pdf', { type: 'application/pdf', lastModified: 1 });
-/** The same file chosen again: another object, same name, size, date and type. */
-const fileAAgain = new File([new Uint8Array(10)], 'invoice.pdf', { type: 'application/pdf', lastModified: 1 });
-const fileB = new File([new Uint8Array(20)], 'corrected.pdf', { type: 'application/pdf', lastModified: 2 });
-const textFile = new File(['x'], 'invoice.txt', { type: 'text/plain' });
-const FILE_NAMES = new Map<unknown, string>([
-  [fileA, 'A'],
-  [fileAAgain, 'A-again'],
-  [fileB, 'B'],
-  [textFile, 'txt'],
-]);
-
-const createdDone = { type: `xstate.done.actor.${CREATE_ID}`, output: { data: created } } as AnyEventObject;
-const duplicate = {
-  type: `xstate.error.actor.${CREATE_ID}`,
-  error: refused(apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'invoice[gst_invoice_id]', detail: 'Invoice MAN-1 already exists.' }] }), {
-    errors: { number: 'Invoice MAN-1 already exists.' },
-    failure: [{ code: 'ER-VALIDATION', detail: 'Invoice MAN-1 already exists.' }],
-  }),
-} as AnyEventObject;
-const unavailable = {
-  type: `xstate.error.actor.${CREATE_ID}`,
-  error: refused(apiErrorFromBody(503, { errors: [{ code: 'ER-503', detail: 'Try later.' }] }), { errors: {}, failure: [{ code: 'ER-503', detail: 'Try later.' }] }),
-} as AnyEventObject;
-const offline = { type: `xstate.error.actor.${CREATE_ID}`, error: refused(new Error('offline'), { errors: {}, failure: [{ code: 'ERROR', detail: 'offline' }] }) } as AnyEventObject;
-
-const FILL: ManualInvoiceEvent[] = [
-  { type: 'CHANGE', field: 'number', value: 'MAN-1' },
-  { type: 'CHANGE', field: 'amount', value: '1200' },
-  { type: 'CHANGE', field: 'date', value: '2026-11-20' },
-];
-const EV = {
-  man1: { type: 'CHANGE', field: 'number', value: 'MAN-1' },
-  man2: { type: 'CHANGE', field: 'number', value: 'MAN-2' },
-  amount: { type: 'CHANGE', field: 'amount', value: '1200' },
-  pastedAmount: { type: 'CHANGE', field: 'amount', value: '1200.50' },
-  date: { type: 'CHANGE', field: 'date', value: '2026-11-20' },
-  futureDate: { type: 'CHANGE', field: 'date', value: '2026-12-01' },
-  uploadA: { type: 'UPLOAD', file: fileA },
-  uploadAAgain: { type: 'UPLOAD', file: fileAAgain },
-  uploadB: { type: 'UPLOAD', file: fileB },
-  uploadText: { type: 'UPLOAD', file: textFile },
-  submit: { type: 'SUBMIT' },
-  del: { type: 'DELETE' },
-  confirm: { type: 'CONFIRM' },
-  cancel: { type: 'CANCEL' },
-} satisfies Record<string, ManualInvoiceEvent>;
-
-/** Files serialise as {} in JSON: name them, or the graph takes every UPLOAD for one. */
-const manualEvent = (e: AnyEventObject) =>
-  JSON.stringify(e, (key, value: unknown) => (value instanceof Blob ? `file:${FILE_NAMES.get(value)}` : key === 'error' ? String(value) : value));
-/** Everything the guards read (values, file, sales order) and what the paths should tell apart. */
-const fullState = (s: { value: unknown; context: ManualInvoiceContext }) =>
-  JSON.stringify([s.value, s.context.values, s.context.file?.name ?? null, s.context.errors, s.context.failure, s.context.key !== null]);
-/**
- * Coarser: messages left out (the reference model still checks them), so the simple paths stay ~1,000;
- * a creation that follows a refusal (a retry) is told apart from the first, or no path could retry.
- */
-const coarseState = (s: { value: unknown; context: ManualInvoiceContext }, _event?: unknown, prev?: { context: ManualInvoiceContext }) =>
-  JSON.stringify([s.value, s.context.values, s.context.file?.name ?? null, s.context.key !== null, s.context.failure !== null, s.value === 'creating' && prev?.context.failure != null]);
-const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
-const graphInput = (isSalesOrder: boolean) => ({ isSalesOrder, today: TODAY, newKey: () => 'graph-key' });
-
 /** Replays a path (after `prefix`, sent to both) and checks the live actor against the model at every step. */
 async function replayManual(path: GraphPath<{ value: unknown; context: ManualInvoiceContext }>, isSalesOrder: boolean, serialize: (s: never) => string, prefix: ManualInvoiceEvent[] = []) {
   const name = pathName(path);
@@ -425,24 +349,14 @@ const renewedKey = (keys: string[]) => keys.some((k, i) => i > 0 && keys[i - 1] 
 
 describe('manual invoice: every path', () => {
   it('reaches every state, from an empty entry, by a shortest path with every event', async () => {
-    const events = Object.values(EV).concat([createdDone, duplicate, unavailable, offline] as never[]);
-    const paths = getShortestPaths(manualInvoiceMachine, { input: graphInput(false), events: events as never, serializeState: fullState, serializeEvent: manualEvent, filterEvents: canTake });
+    const paths = getShortestPaths(manualInvoicePaths.machine, manualInvoicePaths.graphs.fromEmpty);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['editing', 'creating', 'confirmingDelete', 'created', 'deleted']));
     expect(paths.length).toBeGreaterThan(200);
     for (const path of paths) await replayManual(path, false, fullState);
   });
 
   it('replays every simple path from a filled entry: creation settled, retried, renewed, deleted', { timeout: 30_000 }, async () => {
-    let [filled] = initialTransition(manualInvoiceMachine, graphInput(false));
-    for (const event of FILL) [filled] = transition(manualInvoiceMachine, filled, event);
-    const paths = getSimplePaths(manualInvoiceMachine, {
-      input: graphInput(false),
-      fromState: filled,
-      events: [EV.man2, EV.uploadA, EV.uploadB, EV.uploadText, EV.del, EV.confirm, EV.cancel, createdDone, duplicate] as never,
-      serializeState: coarseState,
-      serializeEvent: manualEvent,
-      filterEvents: canTake,
-    });
+    const paths = getSimplePaths(manualInvoicePaths.machine, manualInvoicePaths.graphs.fromFilled);
     expect(paths.length).toBeGreaterThan(500);
     let kept = 0;
     let renewed = 0;
@@ -457,13 +371,7 @@ describe('manual invoice: every path', () => {
   });
 
   it('replays every simple path of a sales order (Submit, no file)', async () => {
-    const paths = getSimplePaths(manualInvoiceMachine, {
-      input: graphInput(true),
-      events: [EV.man1, EV.amount, EV.date, EV.uploadA, EV.submit, EV.del, EV.confirm, EV.cancel, createdDone, duplicate] as never,
-      serializeState: fullState,
-      serializeEvent: manualEvent,
-      filterEvents: canTake,
-    });
+    const paths = getSimplePaths(manualInvoicePaths.machine, manualInvoicePaths.graphs.salesOrder);
     expect(paths.length).toBeGreaterThan(100);
     const ends = new Set<string>();
     for (const path of paths) {

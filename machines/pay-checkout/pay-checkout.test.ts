@@ -7,8 +7,8 @@ import type { InvoiceDetail } from '../../src/domain/pay';
 import type { PaymentMode } from '../../src/domain/payments';
 import { effectOutcome, fakeEffect, pathName, replay, settle } from '../test-paths';
 import { GATEWAY_REDIRECT_MS, GATEWAY_REFUSED, OTP_NOT_VERIFIED, payCheckoutMachine, type CheckoutContext, type CheckoutEvent } from './pay-checkout.machine';
+import { AFTER_REDIRECT, checkoutState, FAILURES, items, otherItems, payCheckoutPaths } from './pay-checkout.paths';
 
-const items = [{ id: '7', amount: 12_345_00 }];
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The machine with scripted effects: each call takes the next answer from its queue (an Error rejects). */
@@ -169,11 +169,12 @@ const EFFECT_OF: Partial<Record<CheckoutValue, EffectName>> = {
 };
 
 /** The entries each failure of the paths must leave in `context.error` (written out, not computed). */
-const ENTRIES = new Map<unknown, ErrorEntry[]>();
-function failure(error: unknown, entries: ErrorEntry[]) {
-  ENTRIES.set(error, entries);
-  return error;
-}
+const ENTRIES = new Map<unknown, ErrorEntry[]>([
+  [FAILURES.otpNotSent, [{ code: 'ER-OTP-500', detail: 'The OTP could not be sent.' }]],
+  [FAILURES.otpWrong, [{ code: 'ER-OTP-101', detail: 'The OTP is not correct.' }]],
+  [FAILURES.networkDown, [{ code: 'ERROR', detail: 'network down' }]],
+  [FAILURES.unreachable, [{ code: 'ERROR', detail: 'Could not reach the provider.' }]],
+]);
 
 const EMPTY: CheckoutContext = { attempt: null, otpReferenceId: null, error: null, message: null, gatewayUrl: null, retryable: false };
 
@@ -284,34 +285,6 @@ class CheckoutModel {
   }
 }
 
-const AFTER_REDIRECT = 'xstate.after.gatewayRedirect.payCheckout.redirecting';
-const otherItems: InvoiceDetail[] = [{ id: '8', amount: 500_00 }];
-const done = (id: EffectName, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as AnyEventObject;
-const error = (id: EffectName, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e }) as AnyEventObject;
-const PATH_EVENTS = [
-  { type: 'AVAIL_CREDIT', key: 'k-otp', items, requireOtp: true, loanApplicationId: '1001' },
-  { type: 'AVAIL_CREDIT', key: 'k-credit', items: otherItems, requireOtp: false, loanApplicationId: '1002' },
-  { type: 'PAY', key: 'k-pay', items, mode: 'net_banking' },
-  { type: 'OTP_ENTERED', otp: '123456' },
-  { type: 'OTP_ENTERED', otp: '12345' },
-  { type: 'RESEND_OTP' },
-  { type: 'RETRY' },
-  { type: 'DISMISS' },
-  { type: 'CANCEL' },
-  done('sendOtp', { otp_reference_id: 'ref-1' }),
-  done('sendOtp', { otp_reference_id: 'ref-2' }),
-  error('sendOtp', failure(apiErrorFromBody(503, { errors: [{ code: 'ER-OTP-500', detail: 'The OTP could not be sent.' }] }), [{ code: 'ER-OTP-500', detail: 'The OTP could not be sent.' }])),
-  done('verifyOtp', { verified: true }),
-  done('verifyOtp', { verified: false }),
-  error('verifyOtp', failure(apiErrorFromBody(422, { errors: [{ code: 'ER-OTP-101', detail: 'The OTP is not correct.' }] }), [{ code: 'ER-OTP-101', detail: 'The OTP is not correct.' }])),
-  done('availCredit', { message: 'Credit availed successfully.' }),
-  error('availCredit', failure(new Error('network down'), [{ code: 'ERROR', detail: 'network down' }])),
-  done('directPayment', { message: 'ok', payment_link_url: 'https://gateway.test/pay/1' }),
-  done('directPayment', { message: 'ok' }),
-  error('directPayment', failure(clientError('Could not reach the provider.'), [{ code: 'ERROR', detail: 'Could not reach the provider.' }])),
-  { type: AFTER_REDIRECT },
-] as AnyEventObject[];
-
 /** A double click: the same user event again at once, with another key for a new attempt. */
 const doubleOf = (event: AnyEventObject): AnyEventObject | null =>
   event.type === 'AVAIL_CREDIT' || event.type === 'PAY'
@@ -320,17 +293,9 @@ const doubleOf = (event: AnyEventObject): AnyEventObject | null =>
       ? event
       : null;
 
-const checkoutState = (s: { value: unknown; context: CheckoutContext }) =>
-  JSON.stringify([s.value, s.context.attempt?.key ?? null, s.context.otpReferenceId, s.context.error, s.context.message, s.context.gatewayUrl]);
-const checkoutGraph = {
-  events: PATH_EVENTS as never,
-  serializeState: checkoutState as never,
-  filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
-};
-
 describe('pay checkout: every path', () => {
   it('reaches every state by a shortest path', () => {
-    const paths = getShortestPaths(payCheckoutMachine, checkoutGraph);
+    const paths = getShortestPaths(payCheckoutPaths.machine, payCheckoutPaths.graphs.checkout);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(
       new Set(['idle', 'sendingOtp', 'awaitingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting', 'redirected', 'succeeded', 'failed']),
     );
@@ -338,7 +303,7 @@ describe('pay checkout: every path', () => {
 
   it('replays every simple path with its effects settled, matching the reference context, calls and redirects', { timeout: 30_000 }, async () => {
     vi.useFakeTimers();
-    const paths = getSimplePaths(payCheckoutMachine, checkoutGraph);
+    const paths = getSimplePaths(payCheckoutPaths.machine, payCheckoutPaths.graphs.checkout);
     expect(paths.length).toBeGreaterThan(150);
     let retried = 0;
     let redirected = 0;

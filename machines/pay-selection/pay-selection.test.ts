@@ -1,26 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { paySelectionMachine, type PaySelectionContext, type PaySelectionEvent, type PaySelectionInput } from './pay-selection.machine';
-import { creditDisabledReason, creditTotal, messages, validateAvailCredit, validatePay, type PayItem, type Selection, type SelectionOptions } from './rules';
+import { BOUNDARY, item, key, options, paySelectionPaths, TODAY, WORLD } from './pay-selection.paths';
+import { creditDisabledReason, creditTotal, messages, validateAvailCredit, validatePay, type PayItem, type Selection } from './rules';
 import { paiseToText } from '../../src/domain/money';
-
-const TODAY = '2026-03-01';
-const options: SelectionOptions = { product: 'provider', variant: 'payment-page', isSalesOrder: false };
-
-function item(id: string, overrides: Partial<PayItem> = {}): PayItem {
-  return {
-    id,
-    document_number: `INV-${id}`,
-    invoice_date: '2026-02-01',
-    due_date: '2026-03-10',
-    invoice_amount: 100_000,
-    balance_due: 100_000,
-    status: 'open',
-    ...overrides,
-  };
-}
 
 function start(input: Partial<PaySelectionInput> = {}) {
   return createActor(paySelectionMachine, { input: { items: [], creditLimitBalance: 200_000, today: TODAY, options, ...input } }).start();
@@ -427,27 +412,8 @@ function expectEffect(before: PaySelectionContext, event: PaySelectionEvent, aft
 }
 
 describe('pay selection paths', () => {
-  const input: PaySelectionInput = { items: [item('a'), item('b')], creditLimitBalance: 150_000, today: TODAY, options };
-  const events: PaySelectionEvent[] = [
-    { type: 'TOGGLE', id: 'a' },
-    { type: 'TOGGLE', id: 'b' },
-    { type: 'SELECT_ALL' },
-    { type: 'CLEAR_ALL' },
-    { type: 'SET_CREDIT', id: 'a', on: true },
-    { type: 'SET_CREDIT', id: 'b', on: true },
-    { type: 'SET_CREDIT', id: 'a', on: false },
-    { type: 'SET_PAY', id: 'a', on: true },
-    { type: 'SET_PAY', id: 'b', on: true },
-    { type: 'SET_PART', id: 'a', on: true },
-    { type: 'SET_PART', id: 'a', on: false },
-    { type: 'SET_PART_AMOUNT', id: 'a', text: '400' },
-    { type: 'SET_PART_AMOUNT', id: 'a', text: '600' },
-    { type: 'SET_PART_AMOUNT', id: 'a', text: 'x' },
-    { type: 'DISMISS_POPUP' },
-  ];
-  const key = (snapshot: SnapshotFrom<typeof paySelectionMachine>) =>
-    JSON.stringify({ value: snapshot.value, selections: snapshot.context.selections, popup: snapshot.context.popup });
-  const paths = getShortestPaths(paySelectionMachine, { input, events, serializeState: key });
+  const input = WORLD;
+  const paths = getShortestPaths(paySelectionPaths.machine, paySelectionPaths.graphs.world);
 
   it('reaches every combination it should, and no state breaks the invariants', () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['ready']));
@@ -475,8 +441,8 @@ describe('pay selection paths', () => {
   });
 
   // A second world on the boundary: 1,000.00 + 500.00 fill the limit of 1,500.00 exactly.
-  const boundary: PaySelectionInput = { ...input, items: [item('a'), item('b', { invoice_amount: 50_000, balance_due: 50_000 })] };
-  const boundaryPaths = getShortestPaths(paySelectionMachine, { input: boundary, events, serializeState: key });
+  const boundary = BOUNDARY;
+  const boundaryPaths = getShortestPaths(paySelectionPaths.machine, paySelectionPaths.graphs.boundary);
 
   it('replays every path on a live actor: the same selection, the invariants and what each event does, after every step', () => {
     expect(paths.length).toBeGreaterThan(300);

@@ -1,10 +1,9 @@
-import { createActor, type AnyEventObject } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { fakeEffect, pathName, replay } from '../test-paths';
-import { createLinkMachine, type CreateLinkContext, type CreateLinkEvent, type CreateLinkRequest, type LookedUpInvoice } from './create-link.machine';
-
-const FOUND: LookedUpInvoice = { invoiceId: '501', documentNumber: 'INV-0501', customerName: 'Acme Traders', userId: '77', email: 'acme@example.test', mobile: '9800000077' };
+import { createLinkMachine, type CreateLinkEvent, type CreateLinkRequest, type LookedUpInvoice } from './create-link.machine';
+import { createLinkPaths, FOUND, view } from './create-link.paths';
 
 function harness() {
   let keys = 0;
@@ -71,24 +70,8 @@ describe('the create-link form', () => {
   });
 });
 
-const EVENTS = [
-  { type: 'TYPE_NUMBER', number: 'IN' },
-  { type: 'TYPE_NUMBER', number: 'INV-0501' },
-  { type: 'TOGGLE_CHANNEL', channel: 'sms' },
-  { type: 'TOGGLE_CHANNEL', channel: 'whatsapp' },
-  { type: 'SEND' },
-  { type: 'xstate.done.actor.lookUpInvoice', output: FOUND },
-  { type: 'xstate.done.actor.lookUpInvoice', output: null },
-  { type: 'xstate.error.actor.lookUpInvoice', error: { status: 500, errors: [{ code: 'ER-500', detail: 'lookup failed' }] } },
-  { type: 'xstate.done.actor.createLink', output: {} },
-  { type: 'xstate.error.actor.createLink', error: { status: 422, errors: [{ code: 'ER-LINK-101', detail: 'refused' }] } },
-] as AnyEventObject[];
-
-const view = (s: { value: unknown; context: CreateLinkContext }) =>
-  JSON.stringify([s.value, s.context.number, s.context.invoice?.invoiceId ?? null, s.context.notFound, s.context.channels, s.context.created > 0, s.context.notice?.[0]?.detail ?? null]);
-
 describe('create-link paths', () => {
-  const paths = getShortestPaths(createLinkMachine, { input: { blocked: ['whatsapp'], newKey: () => 'k' }, events: EVENTS as never, serializeState: view as never } as never);
+  const paths = getShortestPaths(createLinkPaths.machine, createLinkPaths.graphs.form);
 
   it('replay live: same state each step; a link is created only for a found invoice with a channel', async () => {
     expect(paths.length).toBeGreaterThan(30);

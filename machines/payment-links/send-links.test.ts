@@ -1,11 +1,9 @@
-import { createActor, type AnyEventObject } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { fakeEffect, pathName, replay } from '../test-paths';
-import { sendBody, sendLinksMachine, sendProblem, type LinkCustomer, type SendLinksContext, type SendLinksEvent, type SendLinksRequest } from './send-links.machine';
-
-const ACME: LinkCustomer = { id: '41', name: 'Acme Traders', email: 'acme@example.test', mobile: '9800000041' };
-const BETA: LinkCustomer = { id: '42', name: 'Beta Stores', email: null, mobile: '9800000042' };
+import { sendBody, sendLinksMachine, sendProblem, type SendLinksContext, type SendLinksEvent, type SendLinksRequest } from './send-links.machine';
+import { ACME, BETA, sendLinksPaths, view } from './send-links.paths';
 
 function harness(blocked: ('whatsapp' | 'sms' | 'email')[] = []) {
   let keys = 0;
@@ -108,25 +106,8 @@ describe('sending', () => {
 
 // Every path to each distinct modal state, replayed live: same state at every step, every send carries the
 // body of what was chosen when Send was pressed, and the selection is cleared exactly by a success.
-const EVENTS = [
-  { type: 'SELECT_CUSTOMER', customer: ACME },
-  { type: 'SELECT_CUSTOMER', customer: BETA },
-  { type: 'TICK_CUSTOMER', id: '41' },
-  { type: 'SEARCH_INVOICES', text: 'IN' },
-  { type: 'TOGGLE_INVOICE', id: '7' },
-  { type: 'SELECT_ALL', ids: ['7', '8'] },
-  { type: 'TOGGLE_CHANNEL', channel: 'sms' },
-  { type: 'TOGGLE_CHANNEL', channel: 'email' },
-  { type: 'SEND' },
-  { type: 'xstate.done.actor.sendLinks', output: { message: 'sent' } },
-  { type: 'xstate.error.actor.sendLinks', error: { status: 500, errors: [{ code: 'ER-LINK-500', detail: 'down' }] } },
-] as AnyEventObject[];
-
-const view = (s: { value: unknown; context: SendLinksContext }) =>
-  JSON.stringify([s.value, s.context.customer?.id ?? null, s.context.invoiceSearch, s.context.invoiceIds, s.context.selectAll, s.context.bulk, s.context.channels, s.context.sent > 0, s.context.notice?.[0]?.detail ?? null]);
-
 describe('send-links paths', () => {
-  const paths = getShortestPaths(sendLinksMachine, { input: { blocked: ['email'], newKey: () => 'k' }, events: EVENTS as never, serializeState: view as never } as never);
+  const paths = getShortestPaths(sendLinksPaths.machine, sendLinksPaths.graphs.modal);
 
   it('reach both kinds of send and every message', () => {
     expect(paths.length).toBeGreaterThan(100);

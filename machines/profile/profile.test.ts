@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { apiErrorFromBody } from '../../src/api/errors';
 import { formMachine, type FormValues } from '../form/form.machine';
 import { fakeEffect, pathName, replay, settle } from '../test-paths';
 import { profileMachine, validatePasswordChange, type ProfileEvent } from './profile.machine';
+import { profilePaths, profileState, valueOf, type ProfileValue } from './profile.paths';
 import { PASSWORD_MISMATCH } from '../../src/domain/validation';
 
 function harness(submit: (values: FormValues) => Promise<unknown>) {
@@ -97,18 +98,7 @@ describe('profile machine', () => {
 // each path: straight (valid at once, a double click), and careful (a mismatch first, then a refusal by
 // the server, a close while a change is on its way).
 
-type ProfileValue = 'closed' | 'view' | 'password' | 'success';
 type Script = 'straight' | 'careful';
-
-const valueOf = (value: unknown): ProfileValue => (value === 'closed' ? 'closed' : ((value as { open: ProfileValue }).open ?? 'closed'));
-/** The popup's state, and for `closed` the step it was closed from (so a path can close from each step). */
-const profileState = (s: { value: unknown }, _event?: unknown, prev?: { value: unknown }) =>
-  JSON.stringify(valueOf(s.value) === 'closed' && prev ? ['closed', valueOf(prev.value)] : [valueOf(s.value)]);
-const profileGraph = {
-  events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'CHANGE_PASSWORD' }, { type: 'DONE' }, { type: 'xstate.done.actor.passwordForm', output: { result: { message: 'Password Changed Successfully!' } } } as AnyEventObject] as never,
-  serializeState: profileState as never,
-  filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
-};
 
 const NEW_PASSWORD = { current_password: 'Demo@1234', password: 'Secret@123', password_confirmation: 'Secret@123' };
 const refusedChange = apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'password', detail: 'The new password must differ from the current one.' }] });
@@ -120,16 +110,14 @@ function profileHarness() {
 }
 
 describe('profile: every path', () => {
-  const paths = getSimplePaths(profileMachine, profileGraph);
+  const paths = getSimplePaths(profilePaths.machine, profilePaths.graphs.closedFrom);
 
   it('reaches every step, and closes from each of them', () => {
-    const paths = getShortestPaths(profileMachine, {
-      events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'CHANGE_PASSWORD' }, { type: 'DONE' }, { type: 'xstate.done.actor.passwordForm', output: { result: {} } } as AnyEventObject] as never,
-    });
+    const paths = getShortestPaths(profilePaths.machine, profilePaths.graphs.byStep);
     expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
       new Set(['"closed"', '{"open":"view"}', '{"open":"password"}', '{"open":"success"}']),
     );
-    expect(new Set(getSimplePaths(profileMachine, profileGraph).map((p) => profileState(p.state, undefined, p.steps.at(-2)?.state)))).toEqual(
+    expect(new Set(getSimplePaths(profilePaths.machine, profilePaths.graphs.closedFrom).map((p) => profileState(p.state, undefined, p.steps.at(-2)?.state)))).toEqual(
       new Set(['["closed"]', '["view"]', '["password"]', '["success"]', '["closed","view"]', '["closed","password"]', '["closed","success"]']),
     );
   });

@@ -1,9 +1,10 @@
-import { createActor, type AnyEventObject } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { reminderBody, reminderProblem, type Channel } from '../../src/domain/reminders';
 import { fakeEffect, pathName, replay } from '../test-paths';
 import { reminderMachine, type ReminderContext, type ReminderEvent, type SaveReminderRequest } from './reminder.machine';
+import { form, reminderPaths } from './reminder.paths';
 
 function harness(blocked: Channel[] = []) {
   let keys = 0;
@@ -108,32 +109,11 @@ describe('the reminder form', () => {
 // until the path settles it. After every step the live form equals the graph's; every save sent a valid
 // choice as its mapped body; after a refusal the choice is what was sent; after a success it starts clean.
 
-const EVENTS = [
-  { type: 'SET_INVOICES', ids: ['3'] },
-  { type: 'SET_INVOICES', ids: [] },
-  { type: 'TOGGLE_CHANNEL', channel: 'sms' },
-  { type: 'TOGGLE_CHANNEL', channel: 'whatsapp' },
-  { type: 'SET_TYPE', reminderType: 'once' },
-  { type: 'SET_TYPE', reminderType: 'daily' },
-  { type: 'SET_TIME', time: '07.00' },
-  { type: 'TOGGLE_DAY', day: 'Wed' },
-  { type: 'SAVE' },
-  { type: 'xstate.done.actor.saveReminder', output: { message: 'Reminder scheduled.' } },
-  { type: 'xstate.error.actor.saveReminder', error: { status: 422, errors: [{ code: 'ER-REMIND-102', detail: 'refused' }] } },
-] as AnyEventObject[];
-
-const form = (s: { value: unknown; context: ReminderContext }) =>
-  JSON.stringify([s.value, s.context.invoiceIds, s.context.channels, s.context.type, s.context.time, s.context.days, s.context.saved > 0, s.context.notice?.[0]?.code ?? null]);
-
 /** The schedule and channels of a body (the invoices follow the screen's selection, even while saving). */
 const schedule = (body: ReturnType<typeof reminderBody>) => JSON.stringify({ ...body.schedule_reminder, invoice_ids: null });
 
 describe('reminder paths', () => {
-  const paths = getShortestPaths(reminderMachine, {
-    input: { blocked: ['whatsapp'], newKey: () => 'graph-key' },
-    events: EVENTS as never,
-    serializeState: form as never,
-  } as never);
+  const paths = getShortestPaths(reminderPaths.machine, reminderPaths.graphs.form);
 
   it('reach saving from every complete choice, and every message', () => {
     expect(paths.length).toBeGreaterThan(50);

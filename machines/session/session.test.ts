@@ -6,9 +6,8 @@ import type { ErrorEntry } from '../../src/domain/errors';
 import type { User } from '../../src/domain/user';
 import { effectOutcome, fakeEffect, pathName, replay, type GraphPath } from '../test-paths';
 import { REFRESH_RETRIES, REFRESH_RETRY_DELAY_MS, sessionMachine, type SessionContext, type SessionEvent, type SessionTokens } from './session.machine';
+import { byRetries, byState, FAILURES, fullSession, RESTORED, RETRY_REFRESH, sessionPaths, tokens, user } from './session.paths';
 
-const user: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1, event: 't1', anchor: { name: 'Sarvodaya', logo_url: null } };
-const tokens: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
 const stored: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
 
 /** A promise the test settles by hand, so each step of a flow can be observed. */
@@ -53,16 +52,22 @@ function harness(options: { stored?: SessionTokens | null } = {}) {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The entries each failure of the path tests must leave, and whether a retry can fix it (written out, not computed). */
-const ENTRIES = new Map<unknown, ErrorEntry[]>();
-const RETRYABLE = new Set<unknown>();
-function failure(error: unknown, entries: ErrorEntry[], retryable = false) {
-  ENTRIES.set(error, entries);
-  if (retryable) RETRYABLE.add(error);
-  return error;
-}
-
-/** The delayed event that ends the wait before a refresh is retried. */
-const RETRY_REFRESH = { type: 'xstate.after.refreshRetry.session.loggedIn.token.retryWait' } as AnyEventObject;
+const ENTRIES = new Map<unknown, ErrorEntry[]>([
+  [FAILURES.loginFailed, [{ code: 'ERROR', detail: 'bad credentials' }]],
+  [FAILURES.loadUserFailed, [{ code: 'ERROR', detail: 'timeout' }]],
+  // A refresh failure without a code of its own is the session's ER-AUTH-102.
+  [FAILURES.refreshRevoked, [{ code: 'ER-AUTH-102', detail: 'revoked' }]],
+  [FAILURES.logoutFailed, [{ code: 'ERROR', detail: 'offline' }]],
+  [FAILURES.noAnswer, [{ code: 'ERROR', detail: 'No answer.' }]],
+  [FAILURES.loginRefused, [{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }]],
+  [FAILURES.userFailed, [{ code: 'ERROR', detail: 'timeout' }]],
+  [FAILURES.refreshRefused, [{ code: 'ER-AUTH-102', detail: 'Refresh token is invalid, expired or revoked.' }]],
+  [FAILURES.refreshLost, [{ code: 'ERROR', detail: 'Could not reach the provider. Check the connection and try again.' }]],
+  [FAILURES.refreshUnavailable, [{ code: 'ER-UNAVAILABLE', detail: 'Try again later.' }]],
+  [FAILURES.logoutRefused, [{ code: 'ERROR', detail: 'offline' }]],
+]);
+/** No answer, or the provider's own trouble: retried after a wait. */
+const RETRYABLE = new Set<unknown>([FAILURES.noAnswer, FAILURES.refreshLost, FAILURES.refreshUnavailable]);
 
 describe('session machine', () => {
   it('starts logged out without stored tokens, and restores a stored session by loading the user', async () => {
@@ -256,41 +261,8 @@ describe('session machine', () => {
 });
 
 describe('session machine paths', () => {
-  const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as AnyEventObject;
-  // A refresh failure without a code of its own is the session's ER-AUTH-102; a refused refresh is a 401.
-  const error = (id: string, detail: string) =>
-    ({
-      type: `xstate.error.actor.${id}`,
-      error: failure(id === 'refresh' ? Object.assign(new Error(detail), { status: 401 }) : new Error(detail), [{ code: id === 'refresh' ? 'ER-AUTH-102' : 'ERROR', detail }]),
-    }) as AnyEventObject;
-  const lostRefresh = {
-    type: 'xstate.error.actor.refresh',
-    error: failure(clientError('No answer.'), [{ code: 'ERROR', detail: 'No answer.' }], true),
-  } as AnyEventObject;
-  const events = [
-    { type: 'LOGIN', email: 't1@anchor.test', password: 'Demo@1234' },
-    { type: 'TOKEN_EXPIRED', token: 'at-1' },
-    { type: 'TOKEN_INVALID', token: 'at-1' },
-    { type: 'LOGOUT' },
-    { type: 'RELOAD_USER' },
-    done('login', tokens),
-    error('login', 'bad credentials'),
-    done('loadUser', user),
-    error('loadUser', 'timeout'),
-    done('refresh', { authToken: 'at-1', refreshToken: 'rt-2' }),
-    error('refresh', 'revoked'),
-    lostRefresh,
-    RETRY_REFRESH,
-    done('logout', { message: 'ok' }),
-    error('logout', 'offline'),
-  ] as AnyEventObject[];
-
   // Every configuration of the machine, reached by its shortest event sequence from a cold start.
-  const paths = getShortestPaths(sessionMachine, {
-    input: { stored: null },
-    events: events as never,
-    serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  });
+  const paths = getShortestPaths(sessionPaths.machine, sessionPaths.graphs.byValue);
   const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
 
   it('reaches every state of every region', () => {
@@ -498,76 +470,13 @@ async function replaySession(path: GraphPath<{ value: unknown; context: SessionC
   return model;
 }
 
-const userWithoutType: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1 };
-const effectEvents = {
-  loginDone: { type: 'xstate.done.actor.login', output: tokens },
-  loginRefused: {
-    type: 'xstate.error.actor.login',
-    error: failure(apiErrorFromBody(401, { errors: [{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }] }), [{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }]),
-  },
-  userLoaded: { type: 'xstate.done.actor.loadUser', output: { ...user, event: 't1t2' } },
-  userLoadedWithoutType: { type: 'xstate.done.actor.loadUser', output: userWithoutType },
-  userFailed: { type: 'xstate.error.actor.loadUser', error: failure(new Error('timeout'), [{ code: 'ERROR', detail: 'timeout' }]) },
-  refreshedSameToken: { type: 'xstate.done.actor.refresh', output: { authToken: 'at-1', refreshToken: 'rt-2' } },
-  refreshed: { type: 'xstate.done.actor.refresh', output: { authToken: 'at-2', refreshToken: 'rt-2' } },
-  refreshRefused: {
-    type: 'xstate.error.actor.refresh',
-    // A 401 with no code in the answer: the session's own ER-AUTH-102.
-    error: failure({ status: 401, errors: [{ detail: 'Refresh token is invalid, expired or revoked.' }] }, [{ code: 'ER-AUTH-102', detail: 'Refresh token is invalid, expired or revoked.' }]),
-  },
-  /** No answer (the answer was lost, or the request timed out): retried after a wait. */
-  refreshLost: {
-    type: 'xstate.error.actor.refresh',
-    error: failure(clientError('Could not reach the provider. Check the connection and try again.'), [{ code: 'ERROR', detail: 'Could not reach the provider. Check the connection and try again.' }], true),
-  },
-  /** The provider's own trouble: retried after a wait. */
-  refreshUnavailable: {
-    type: 'xstate.error.actor.refresh',
-    error: failure(apiErrorFromBody(503, { errors: [{ code: 'ER-UNAVAILABLE', detail: 'Try again later.' }] }), [{ code: 'ER-UNAVAILABLE', detail: 'Try again later.' }], true),
-  },
-  loggedOut: { type: 'xstate.done.actor.logout', output: { message: 'Logged out successfully.' } },
-  logoutRefused: { type: 'xstate.error.actor.logout', error: failure(new Error('offline'), [{ code: 'ERROR', detail: 'offline' }]) },
-} satisfies Record<string, AnyEventObject>;
-const userEvents = {
-  login: { type: 'LOGIN', email: 't1@anchor.test', password: 'Demo@1234' },
-  expired: { type: 'TOKEN_EXPIRED', token: 'at-1' },
-  expiredRotated: { type: 'TOKEN_EXPIRED', token: 'at-2' },
-  invalid: { type: 'TOKEN_INVALID', token: 'at-1' },
-  invalidRotated: { type: 'TOKEN_INVALID', token: 'at-2' },
-  logout: { type: 'LOGOUT' },
-  reload: { type: 'RELOAD_USER' },
-  otherTab: { type: 'TOKENS_CHANGED', authToken: 'at-9', refreshToken: 'rt-9' },
-  endedElsewhere: { type: 'ENDED_ELSEWHERE' },
-} satisfies Record<string, SessionEvent>;
-/** The wait before a refresh is retried, ended (the graph and the replay send it instead of a timer). */
-const timerEvents = { retryRefresh: RETRY_REFRESH } satisfies Record<string, AnyEventObject>;
-const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
-/** Everything a guard or an effect's input reads, and what the paths should tell apart. */
-const fullSession = (s: { value: unknown; context: SessionContext }) =>
-  JSON.stringify([
-    s.value,
-    s.context.authToken,
-    s.context.refreshToken,
-    s.context.user?.id ?? null,
-    s.context.event,
-    s.context.error,
-    s.context.userError,
-    s.context.logoutError,
-    s.context.refreshRetries,
-  ]);
-
 describe('session: every path, with effects', () => {
-  for (const [label, stored] of [
-    ['a cold start', null],
-    ['a restored session', { ...tokens, event: 't2' }],
+  for (const [label, stored, graph] of [
+    ['a cold start', null, sessionPaths.graphs.cold],
+    ['a restored session', RESTORED, sessionPaths.graphs.restored],
   ] as const) {
     it(`replays a shortest path to every distinct session from ${label}, matching the reference`, async () => {
-      const paths = getShortestPaths(sessionMachine, {
-        input: { stored },
-        events: [...Object.values(userEvents), ...Object.values(effectEvents), ...Object.values(timerEvents)] as never,
-        serializeState: fullSession,
-        filterEvents: canTake,
-      });
+      const paths = getShortestPaths(sessionPaths.machine, graph);
       expect(paths.length).toBeGreaterThan(80);
       let retried = 0;
       let gaveUp = 0;
@@ -584,16 +493,8 @@ describe('session: every path, with effects', () => {
 
   it('replays every simple path of the refresh and its retries from a restored session', async () => {
     // State and the retries so far: they decide whether a lost refresh is retried again.
-    const byRetries = (s: { value: unknown; context: SessionContext }) => JSON.stringify([s.value, s.context.refreshRetries, s.context.authToken]);
-    const { expired, expiredRotated } = userEvents;
-    const { refreshed, refreshRefused, refreshLost, refreshUnavailable } = effectEvents;
-    const restored = { ...tokens, event: 't2' } as const;
-    const paths = getSimplePaths(sessionMachine, {
-      input: { stored: restored },
-      events: [expired, expiredRotated, refreshed, refreshRefused, refreshLost, refreshUnavailable, timerEvents.retryRefresh] as never,
-      serializeState: byRetries,
-      filterEvents: canTake,
-    });
+    const restored = RESTORED;
+    const paths = getSimplePaths(sessionPaths.machine, sessionPaths.graphs.refreshRetries);
     let keptAfterRetry = 0;
     let endedAfterRetries = 0;
     for (const path of paths) {
@@ -608,15 +509,7 @@ describe('session: every path, with effects', () => {
 
   it('replays every simple path (by state) from a cold start: login, user, refresh and logout settled both ways', { timeout: 30_000 }, async () => {
     // The refresh here keeps the access token, so the state alone says which token events apply.
-    const byState = (s: { value: unknown }) => JSON.stringify(s.value);
-    const { expired, invalid, login, logout, reload, endedElsewhere } = userEvents;
-    const { loginDone, loginRefused, userLoaded, userFailed, refreshedSameToken, refreshRefused, loggedOut, logoutRefused } = effectEvents;
-    const paths = getSimplePaths(sessionMachine, {
-      input: { stored: null },
-      events: [login, expired, invalid, logout, reload, endedElsewhere, loginDone, loginRefused, userLoaded, userFailed, refreshedSameToken, refreshRefused, loggedOut, logoutRefused] as never,
-      serializeState: byState,
-      filterEvents: canTake,
-    });
+    const paths = getSimplePaths(sessionPaths.machine, sessionPaths.graphs.byState);
     expect(paths.length).toBeGreaterThan(1000);
     let refreshedWhileLoggingOut = 0;
     for (const path of paths) {
