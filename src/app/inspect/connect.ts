@@ -1,13 +1,13 @@
 import { createBrowserInspector } from '@statelyai/inspect';
-import type { AnyEventObject, MachineContext } from 'xstate';
+import type { InspectionEvent } from 'xstate';
 import { createRecorder, type Recorder } from '../../../machines/recorder';
-import { toJson, type Recording } from '../../../machines/recording';
+import type { Recording } from '../../../machines/recording';
 import { MACHINES } from '../../../machines/registry';
 import { INSPECTOR_PATH, setInspectionListener, type InspectTarget } from '../../lib/inspection';
-import { downloadRecording, isRecordingCommand, RECORDING_MESSAGE, type RecordingReport } from './protocol';
+import { downloadRecording, isRecordingCommand, RECORD_SHORTCUT, RECORDING_MESSAGE, type RecordingReport } from './protocol';
+import { plainInspectionEvent, statelyEventOf } from './serialize';
 
-/** The keyboard shortcut that starts and stops a recording in the app itself (the file downloads on stop). */
-export const RECORD_SHORTCUT = 'Alt+Shift+R';
+export { RECORD_SHORTCUT } from './protocol';
 const isShortcut = (e: KeyboardEvent) => e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyR';
 
 /** What tests and QA scripts may drive from the page (Playwright: `window.__flowRecorder`). */
@@ -49,27 +49,50 @@ function recordingBadge(doc: Document) {
  */
 export function connectInspector(target: InspectTarget, win: Window = window): Recorder {
   const recorder = createRecorder({ machines: MACHINES, now: () => win.performance.now(), clock: () => new Date() });
-  const mask = (value: unknown) => recorder.masker.maskJson(toJson(value));
   const inspector = createBrowserInspector({
     ...(target === 'local' ? { url: `${win.location.origin}${INSPECTOR_PATH}` } : {}),
     window: win,
-    sanitizeEvent: (event) => mask(event) as AnyEventObject,
-    sanitizeContext: (context) => mask(context) as MachineContext,
+    // Plain, masked JSON without the parts of a snapshot nobody inspects (a promise actor's input).
+    serialize: (event) => plainInspectionEvent(event, (value) => recorder.masker.maskJson(value)),
+    // What happened before the inspector window announced itself: a slow first load still shows the login.
+    maxDeferredEvents: 1000,
   });
+  // The events go to the window as soon as the work that caused them is over (a microtask later: an actor's
+  // registration has its first snapshot by then), not when the page is idle (serialize.ts says why).
+  const pending: [InspectionEvent, number][] = [];
+  const flush = () => {
+    for (const [event, at] of pending.splice(0)) {
+      try {
+        const stately = statelyEventOf(event, at);
+        if (stately) inspector.adapter.send(stately);
+      } catch (error) {
+        // One event the inspector cannot take (a value JSON cannot hold) must not cost it the others.
+        console.warn('Inspector: an inspection event could not be sent.', error);
+      }
+    }
+  };
   setInspectionListener((event) => {
     recorder.observe(event);
-    inspector.inspect.next?.(event);
+    if (pending.push([event, Date.now()]) === 1) queueMicrotask(flush);
   });
 
   const badge = recordingBadge(win.document);
+  // Our inspector page hears of every start and stop (the shortcut's, a test's), so its controls stay true.
+  const tell = (finished?: Recording | null) => {
+    const report: RecordingReport = { type: RECORDING_MESSAGE, recording: recorder.isRecording(), ...(finished === undefined ? {} : { finished }) };
+    if (target === 'local') inspector.adapter.targetWindow?.postMessage(report, win.location.origin);
+  };
   const handle: FlowRecorderHandle = {
     start: (title) => {
       recorder.start(win.location.pathname, title);
       badge(true);
+      tell();
     },
     stop: () => {
       badge(false);
-      return recorder.stop();
+      const finished = recorder.stop();
+      tell(finished);
+      return finished;
     },
     isRecording: () => recorder.isRecording(),
   };
@@ -80,8 +103,11 @@ export function connectInspector(target: InspectTarget, win: Window = window): R
     let finished: Recording | null | undefined;
     if (event.data.command === 'start') handle.start(event.data.title);
     else if (event.data.command === 'stop') finished = handle.stop();
+    const source = event.source as Window | null;
+    // The inspector window heard of a start or stop already (tell); anyone else asking gets the answer here.
+    if (event.data.command !== 'status' && target === 'local' && source === inspector.adapter.targetWindow) return;
     const report: RecordingReport = { type: RECORDING_MESSAGE, recording: recorder.isRecording(), ...(finished === undefined ? {} : { finished }) };
-    (event.source as Window | null)?.postMessage(report, win.location.origin);
+    source?.postMessage(report, win.location.origin);
   });
   win.addEventListener('keydown', (event) => {
     if (!isShortcut(event)) return;

@@ -6,6 +6,9 @@ import type { Recording } from '../../../machines/recording';
  */
 export const RECORDING_MESSAGE = 'anchor-portal.recording';
 
+/** The keyboard shortcut that starts and stops a recording in the app itself (the file downloads on stop). */
+export const RECORD_SHORTCUT = 'Alt+Shift+R';
+
 /** The inspector page asks the app to start or stop recording, or for its state. */
 export interface RecordingCommand {
   type: typeof RECORDING_MESSAGE;
