@@ -100,11 +100,15 @@ export interface RecordedFile {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
- * A value as a recording keeps it: JSON, with a File or Blob as its name, size and type, an Error as its
- * name, message and own fields, a function as `{ $function: name }` (a replay finds a form check by it), a Date
- * as its ISO text. Cycles and actor references become `{ $ref: ... }`.
+ * A value as a recording keeps it: JSON, with a File or Blob as its name, size and type, an Error as
+ * `{ $error: true }` with its name, message and own fields (a replay makes it an Error again), a function as
+ * `{ $function: name }`, a Date as its ISO text. Cycles and actor references become `{ $ref: ... }`.
+ *
+ * A function's name is its `replayName` (a form check: a replay finds it by it), else the key it sits under
+ * (`newKey`): a production build minifies function names (`Gt`), so the name alone would change with every
+ * build and say nothing. `key` is that key, when the value is an object's property.
  */
-export function toJson(value: unknown, seen = new WeakSet<object>()): Json {
+export function toJson(value: unknown, seen = new WeakSet<object>(), key?: string): Json {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -112,7 +116,7 @@ export function toJson(value: unknown, seen = new WeakSet<object>()): Json {
   if (typeof value === 'function') {
     // A form check carries the name a replay finds it by (machines/form/form-checks.ts); a build may minify `name`.
     const named = (value as { replayName?: unknown }).replayName;
-    return { $function: typeof named === 'string' ? named : value.name || 'anonymous' };
+    return { $function: typeof named === 'string' ? named : key || value.name || 'anonymous' };
   }
   if (typeof value !== 'object') return null;
   if (value instanceof Date) return value.toISOString();
@@ -130,10 +134,11 @@ export function toJson(value: unknown, seen = new WeakSet<object>()): Json {
     }
     const out: Record<string, Json> = {};
     if (value instanceof Error) {
+      out.$error = true;
       out.name = value.name;
       out.message = value.message;
     }
-    for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = toJson(v, seen);
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toJson(v, seen, k);
     return out;
   } finally {
     seen.delete(value);
@@ -185,7 +190,7 @@ function nextOfShape(text: string): string {
  * Masks secrets consistently within one recording: the same secret always gets the same mask and two
  * different secrets never share one, so a replay takes the same paths (a confirmation that matched still
  * matches, a wrong OTP is still not the right one), and a mask keeps the length and the character classes
- * (a password rule still passes). Masking a mask gives the mask back.
+ * (a password rule still passes). A mask is never the secret itself, and masking a mask gives the mask back.
  */
 export class SecretMasker {
   private readonly masks = new Map<string, string>();
@@ -197,7 +202,8 @@ export class SecretMasker {
     const known = this.masks.get(secret);
     if (known !== undefined) return known;
     let candidate = shapeOf(secret);
-    while (this.used.has(candidate)) candidate = nextOfShape(candidate);
+    // A secret can be its own shape ('000000', 'aaaa'): its mask must still not be it.
+    while (this.used.has(candidate) || candidate === secret) candidate = nextOfShape(candidate);
     this.masks.set(secret, candidate);
     this.used.add(candidate);
     return candidate;
@@ -226,6 +232,75 @@ export class SecretMasker {
     if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.maskAll(v)]));
     return value;
   }
+}
+
+/** The class of a character as a mask keeps it: 0 lower-case, 1 upper-case, 2 digit, -1 anything else. */
+const classOfChar = (c: string): number => CLASSES.findIndex((chars) => chars.includes(c));
+
+/**
+ * `recorded` is what masking a value like `actual` could give: the same structure, strings of the same length
+ * whose characters are of the same classes, numbers for numbers. A replay never sees a secret, only its mask,
+ * so a value it derives under a secret key (a message under `errors.password`) can only be compared this way.
+ */
+function fitsMask(recorded: Json, actual: Json): boolean {
+  if (typeof recorded === 'string' && typeof actual === 'string') {
+    const [r, a] = [[...recorded], [...actual]];
+    return r.length === a.length && r.every((c, i) => classOfChar(c) === classOfChar(a[i]!));
+  }
+  if (typeof recorded === 'number' && typeof actual === 'number') return true;
+  if (Array.isArray(recorded) || Array.isArray(actual)) {
+    return Array.isArray(recorded) && Array.isArray(actual) && recorded.length === actual.length && recorded.every((v, i) => fitsMask(v, actual[i]!));
+  }
+  if (isRecord(recorded) && isRecord(actual)) {
+    const keys = Object.keys(recorded);
+    return keys.length === Object.keys(actual).length && keys.every((k) => k in actual && fitsMask(recorded[k]!, actual[k]!));
+  }
+  return recorded === actual;
+}
+
+/** Where two JSON values differ first: a path (`values.password`, `selections[0].credit`) and both values. */
+export interface JsonDifference {
+  path: string;
+  recorded: Json;
+  actual: Json;
+}
+
+const childPath = (path: string, key: string | number): string => (typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`);
+
+/**
+ * The first difference between a recorded value (masked by SecretMasker.maskJson) and the same value as a
+ * replay has it (not masked: a replay derives it from masks), or null when they agree. Where the masker
+ * masked (a secret key, a form event's `value` for a secret field) the recorded value only has to fit the
+ * replay's (fitsMask); elsewhere they must be equal. `free` marks replayed values that are not compared
+ * (what a function the recording could not keep answered).
+ */
+export function maskedDifference(recorded: Json, actual: Json, free: (actual: Json) => boolean = () => false, path = ''): JsonDifference | null {
+  if (free(actual)) return null;
+  const differ = { path, recorded, actual };
+  if (Array.isArray(recorded) || Array.isArray(actual)) {
+    if (!Array.isArray(recorded) || !Array.isArray(actual) || recorded.length !== actual.length) return differ;
+    for (const [i, v] of recorded.entries()) {
+      const found = maskedDifference(v, actual[i]!, free, childPath(path, i));
+      if (found) return found;
+    }
+    return null;
+  }
+  if (isRecord(recorded) && isRecord(actual)) {
+    const namesSecret = [recorded.field, recorded.name].some((n) => typeof n === 'string' && isSecretKey(n));
+    for (const key of new Set([...Object.keys(recorded), ...Object.keys(actual)])) {
+      const at = childPath(path, key);
+      if (!(key in recorded) || !(key in actual)) return { path: at, recorded: recorded[key] ?? null, actual: actual[key] ?? null };
+      const [r, a] = [recorded[key]!, actual[key]!];
+      if (isSecretKey(key) || (namesSecret && key === 'value')) {
+        if (!fitsMask(r, a) && !free(a)) return { path: at, recorded: r, actual: a };
+        continue;
+      }
+      const found = maskedDifference(r, a, free, at);
+      if (found) return found;
+    }
+    return null;
+  }
+  return recorded === actual ? null : differ;
 }
 
 // -------------------------------------------------------------------------------------------------

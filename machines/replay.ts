@@ -1,13 +1,14 @@
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import { FORM_CHECKS } from './form/form-checks';
-import { machineVersion, stateText, toJson, type Json, type RecordedActor, type RecordedStep, type Recording } from './recording';
+import { machineVersion, maskedDifference, stateText, toJson, type Json, type RecordedActor, type RecordedStep, type Recording } from './recording';
 
 /**
  * Replays a flow recording (machines/recording.ts) on the same machines, in Node or a test: each recorded
  * actor starts from its recorded snapshot with every effect replaced by one that never answers, and gets
  * its recorded events again, the effects' answers among them (`xstate.done.actor.*` with the recorded
- * output). After each event the state it reaches must be the recorded one; the first that is not is the
- * divergence. A recording of another version of a machine is refused before anything runs.
+ * output). After each event the state it reaches must be the recorded one, its context included (compared
+ * up to masking: see maskedDifference); the first that is not is the divergence. A recording of another
+ * version of a machine is refused before anything runs.
  */
 
 export interface ReplayedStep {
@@ -24,7 +25,18 @@ export interface ReplayedStep {
 export type ReplayProblem =
   | { kind: 'unknown-machine'; actor: string; machine: string; message: string }
   | { kind: 'version'; actor: string; machine: string; recorded: string; current: string; message: string }
-  | { kind: 'divergence'; actor: string; machine: string; index: number; event: string; expected: string; actual: string; message: string }
+  | {
+      kind: 'divergence';
+      actor: string;
+      machine: string;
+      index: number;
+      event: string;
+      expected: string;
+      actual: string;
+      /** Where the context differs (`values.password`), when the state value and status agree but the context does not. */
+      path?: string;
+      message: string;
+    }
   | { kind: 'error'; actor: string; machine: string; index: number; event: string; message: string };
 
 export interface ReplayResult {
@@ -47,18 +59,30 @@ function sameJson(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).length && keys.every((k) => sameJson(a[k], b[k]));
 }
 
+/** What a function the recording could not keep answers in a replay (`replayed-newKey`): never compared. */
+const isFunctionAnswer = (value: Json): boolean => typeof value === 'string' && value.startsWith('replayed-');
+
 /**
  * A recorded value made live again: `{ $function }` is a form's check, found again by its name, or another
- * function the context held (an idempotency-key maker), which becomes one that answers a fixed text.
+ * function the context held (an idempotency-key maker), which becomes one that answers `replayed-<name>`
+ * (a replay does not compare what it answers: the recorded one was random); `{ $error }` is an Error again
+ * with its name, message and fields, so code that asks `instanceof Error` (errorEntriesOf) reads it as it did.
+ * A `{ $file }` stays a plain object: its name, size and type are what the machines' checks read.
  */
 function revive(value: Json): unknown {
   if (Array.isArray(value)) return value.map(revive);
   if (!isRecord(value)) return value;
   if (typeof value.$function === 'string' && Object.keys(value).length === 1) {
     const name = value.$function;
-    return FORM_CHECKS[name] ?? (() => `replayed-${name}`);
+    // It keeps the recorded name (replayName), so the context it sits in makes the same JSON again.
+    return FORM_CHECKS[name] ?? Object.assign(() => `replayed-${name}`, { replayName: name });
   }
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revive(v)]));
+  const fields = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revive(v)]));
+  if (value.$error === true) {
+    const { $error: _marker, message, ...rest } = fields;
+    return Object.assign(new Error(typeof message === 'string' ? message : ''), rest);
+  }
+  return fields;
 }
 
 /** `machine` with every actor it invokes or spawns replaced by one that never answers (the recording answers). */
@@ -134,17 +158,37 @@ function replayActor(recorded: RecordedActor, machines: Readonly<Record<string, 
       finish();
       return;
     }
+    const differs = maskedDifference(step.context, toJson(snapshot.context), isFunctionAnswer);
+    if (differs) {
+      const where = differs.path === '' || differs.path.startsWith('[') ? `context${differs.path}` : `context.${differs.path}`;
+      result.problems.push({
+        kind: 'divergence',
+        actor: recorded.sessionId,
+        machine: recorded.machine,
+        index,
+        event: eventText,
+        expected: `${where} = ${JSON.stringify(differs.recorded)}`,
+        actual: `${where} = ${JSON.stringify(differs.actual)}`,
+        path: differs.path,
+        message: `${label}, step ${index + 1} (${eventText}): in ${actual} the recording has ${where} = ${JSON.stringify(differs.recorded)}, the replay ${JSON.stringify(differs.actual)}.`,
+      });
+      finish();
+      return;
+    }
   }
   finish();
 }
 
-/** An event as the timeline shows it: its type, and for an effect's answer, which invoke answered how. */
+/** An event as the timeline shows it: its type; for an effect's answer, which invoke answered how; for a delay, which one passed. */
 export function describeEvent(step: Pick<RecordedStep, 'event'>): string {
   const type = step.event.type;
   const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
   if (done) return `${done[1]} answered`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
   if (error) return `${error[1]} failed`;
+  // A delayed transition's event: `xstate.after.<delay>.<state node id>`.
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) return `after ${after[1]}`;
   return type;
 }
 
