@@ -10,9 +10,9 @@ const render = (page: ReactNode) => createRoot(root).render(<StrictMode>{page}</
 // QA's inspector (issue 18): its page and the hookup load only when asked for, so the app's bundle has none of it.
 const inspection = inspectTarget(window.location.search, import.meta.env.VITE_INSPECT);
 if (window.location.pathname === INSPECTOR_PATH && import.meta.env.VITE_INSPECT !== 'off') {
-  void import('./app/inspect/InspectorPage').then(({ InspectorPage }) => render(<InspectorPage />));
+  void import('./app/inspect/inspector').then(({ InspectorPage }) => render(<InspectorPage />));
 } else if (inspection) {
-  void import('./app/inspect/connect').then(({ connectInspector }) => {
+  void import('./app/inspect/inspector').then(({ connectInspector }) => {
     connectInspector(inspection);
     render(<App />);
   });
