@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -37,34 +37,47 @@ test.describe('QA inspection', () => {
     expect(scripts.filter((u) => /\/assets\/inspector-/.test(u))).toEqual([]);
   });
 
-  test('records a profile password change with ?inspect, and npm run replay reaches the same final state', async ({ page }, testInfo) => {
+  test('sees the session live, records a password change on the inspector page, and npm run replay reaches the same final state', async ({ page }, testInfo) => {
     const popup = page.waitForEvent('popup');
     await page.goto('/login?inspect');
     // The inspector window opens on our own page.
-    await expect(await popup).toHaveURL(/\/__inspector$/);
+    const inspector = await popup;
+    await expect(inspector).toHaveURL(/\/__inspector$/);
     await page.getByLabel('Email ID').fill(QA_LOGIN);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByTestId('user-name')).toBeVisible();
+    // The session machine's states appear live.
+    const session = inspector.locator('[data-testid="inspector-actor"][data-machine="session"]').first();
+    await expect(session.getByTestId('actor-state').first()).toHaveText(/^loggedIn\./);
 
-    await page.evaluate(() => window.__flowRecorder!.start('profile password change'));
-    await expect(page.getByRole('status').filter({ hasText: 'Recording this flow' })).toBeVisible();
+    await inspector.getByLabel('Title (optional)').fill('profile password change');
+    await inspector.getByRole('button', { name: 'Start recording' }).click();
+    await expect(inspector.getByTestId('recording-status')).toHaveText('Recording…');
     await changePassword(page, DEMO_PASSWORD, 'Inspect@2026');
-    const recording = (await page.evaluate(() => window.__flowRecorder!.stop())) as Recording;
+    await inspector.getByRole('button', { name: 'Stop recording' }).click();
+    const downloading = inspector.waitForEvent('download');
+    await inspector.getByTestId('recording-download').click();
+    const download = await downloading;
+    const file = join(mkdtempSync(join(tmpdir(), 'flow-')), download.suggestedFilename());
+    await download.saveAs(file);
     // Back to the demo password for the next run on this mock (outside the recording).
     await changePassword(page, 'Inspect@2026', DEMO_PASSWORD);
 
-    const text = JSON.stringify(recording);
+    const text = readFileSync(file, 'utf8');
     for (const secret of ['Wrong@12345', 'Inspect@2026', DEMO_PASSWORD]) expect(text).not.toContain(secret);
+    const recording = JSON.parse(text) as Recording;
+    expect(recording.title).toBe('profile password change');
     expect(recording.actors.map((a) => a.machine)).toEqual(expect.arrayContaining(['profile', 'form']));
 
-    const file = join(mkdtempSync(join(tmpdir(), 'flow-')), 'profile.json');
-    writeFileSync(file, text);
     const { stdout } = await run('npx', ['tsx', 'scripts/replay.ts', file]);
     await testInfo.attach('replay', { body: stdout, contentType: 'text/plain' });
     expect(stdout).toMatch(/final {2}profile \([^)]+\): closed/);
     expect(stdout).toMatch(/final {2}form \([^)]+\): done \(done\)/);
     expect(stdout).toMatch(/submit failed/);
     expect(stdout).toMatch(/Replayed \d+ steps: every state as recorded\./);
+    // The recording's own last states are the same.
+    const last = (machine: string) => recording.actors.find((a) => a.machine === machine)!.steps.at(-1)!.value;
+    expect([last('profile'), last('form')]).toEqual(['closed', 'done']);
   });
 });
