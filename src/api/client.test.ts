@@ -516,12 +516,13 @@ describe('session auth', () => {
     expect(f.impl).toHaveBeenCalledTimes(1);
   });
 
-  it('on 401 ER-AUTH-102 asks invalid(token); null means no retry', async () => {
+  it('on 401 ER-AUTH-102 asks invalid(token); null means no retry, and the caller hears the session ended', async () => {
     const f = fakeFetch(authError('ER-AUTH-102'));
     const session = fakeSession({ token: 'old', invalid: null });
     const error = await apiErrorOf(client(f.fetch, { session }).request({ path: '/me', codec: Message }));
     expect(error.status).toBe(401);
     expect(error.code).toBe('ER-AUTH-102');
+    expect(error.text).toBe('Your session has ended. Please log in again.');
     expect(session.invalid).toHaveBeenCalledTimes(1);
     expect(session.invalid).toHaveBeenCalledWith('old');
     expect(session.expired).not.toHaveBeenCalled();

@@ -421,8 +421,10 @@ export function createApiClient(options: ClientOptions) {
     const code = authCode(await response.clone().text());
     const retryWith =
       code === 'ER-AUTH-103' ? await options.session.expired(token) : code === 'ER-AUTH-102' ? await options.session.invalid(token) : null;
-    // The refresh failed: the session is over, which is what the caller needs to hear (not "token expired").
-    if (retryWith === null && code === 'ER-AUTH-103') throw new ApiError(401, [SESSION_ENDED], SESSION_ENDED.detail);
+    // The refresh failed, or the token was revoked: the session is over, which is what the caller needs to hear
+    // (not "token expired", nor the provider's words for a revoked token, which a request racing the failed
+    // refresh gets).
+    if (retryWith === null && (code === 'ER-AUTH-103' || code === 'ER-AUTH-102')) throw new ApiError(401, [SESSION_ENDED], SESSION_ENDED.detail);
     if (retryWith === null) return response;
     const retried = await sendPatiently(opts, retryWith);
     if (retried.status === 401 && authCode(await retried.clone().text()) === 'ER-AUTH-102') await options.session.invalid(retryWith);
