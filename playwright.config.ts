@@ -34,7 +34,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /record-flows\.spec\.ts$/ },
+    // The flow recordings reuse demo-otp, whose new OTP cancels another test's unused one: they run after the rest.
+    { name: 'flows', use: { ...devices['Desktop Chrome'] }, testMatch: /record-flows\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'npx tsx scripts/start.ts --preview --memory',
     url: baseURL,

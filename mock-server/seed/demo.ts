@@ -220,24 +220,6 @@ const CUSTOMERS: readonly DemoCustomer[] = [
       { total: 27_500, issued: 75, term: 30, payments: paid(27_500, 'erp_payment', 60) },
     ],
   },
-  {
-    // A spare of demo-otp for the flow recordings (tests/e2e/record-flows.spec.ts): a new OTP cancels the
-    // unused one of the same link, so two tests must not share an OTP link.
-    token: 'demo-otp-qa',
-    scenario: 'A spare of demo-otp for QA’s flow recordings (credit needs an OTP): limit ₹2,00,000, nothing used',
-    anchorId: SYSTEM_ANCHOR,
-    name: 'Tungabhadra Traders',
-    contact: 'Anil Kulkarni',
-    region: 'south',
-    status: 'approved',
-    loan: { sanctioned: 200_000, openLimit: false },
-    override: { require_otp: true },
-    invoices: [
-      { total: 21_500, issued: 10, term: 30 },
-      { total: 36_250.75, issued: 6, term: 45 },
-      { total: 14_000, issued: 20, term: 30 },
-    ],
-  },
 ];
 
 interface LendingDemoCustomer extends DemoCompanySpec {

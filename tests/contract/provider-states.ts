@@ -477,7 +477,7 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'the payment link demo-open-limit is open',
     area: 'pay',
-    creates: `A payment link that has not expired (the mock’s token: demo-open-limit) for Balaji Enterprises, customer code CS000362, south, of anchor 1: an open-limit customer (it adds its own invoices and picks the supplier’s bank account) with an approved, active loan, loan application 1257, limit ₹4,00,000 of which ₹1,20,000 is used; no OTP asked; open invoices, one part-paid by credit to a bank account of the anchor. ${AS_SEEDED} Answer the link’s pay token as authToken.`,
+    creates: `A payment link that has not expired (the mock’s token: demo-open-limit) for Balaji Enterprises, customer code CS000362, south, of anchor 1: an open-limit customer (it adds its own invoices and picks the supplier’s bank account) with an approved, active loan, loan application 1249, limit ₹4,00,000 of which ₹1,20,000 is used; no OTP asked; open invoices, one part-paid by credit to a bank account of the anchor. ${AS_SEEDED} Answer the link’s pay token as authToken.`,
     returns: ['authToken'],
   },
   {
@@ -573,7 +573,7 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     name: 'demo-open-limit may add its own invoices',
     area: 'pay',
     creates:
-      'The demo-open-limit link’s customer as seeded: an approved open-limit customer of anchor `anchorId` with the customer code (and ERP distributor id) `customerCode` and the loan application `loanApplicationId` (the pact’s multipart body carries these, as a multipart body cannot take values from a state: the mock’s seed gives 1, CS000362 and 1257), and no document numbered `documentNumber` at the anchor. Answer the pay token as authToken. The interaction adds invoice `documentNumber` with a PDF (or is refused a zero amount, 422).',
+      'The demo-open-limit link’s customer as seeded: an approved open-limit customer of anchor `anchorId` with the customer code (and ERP distributor id) `customerCode` and the loan application `loanApplicationId` (the pact’s multipart body carries these, as a multipart body cannot take values from a state: the mock’s seed gives 1, CS000362 and 1249), and no document numbered `documentNumber` at the anchor. Answer the pay token as authToken. The interaction adds invoice `documentNumber` with a PDF (or is refused a zero amount, 422).',
     params: {
       anchorId: 'The id of the customer’s anchor, as the request sends it.',
       customerCode: 'The customer’s code, as the request sends it (also as the ERP distributor id).',

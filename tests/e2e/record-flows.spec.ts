@@ -295,7 +295,9 @@ test.describe('recorded flows', () => {
 
   test('pay by credit with OTP: a wrong OTP, then the right one', async ({ page }, testInfo) => {
     const flow = FLOWS.credit;
-    const token = 'demo-otp-qa'; // its own OTP link: a new OTP cancels another test's unused one
+    // demo-otp, as pay.spec.ts: this spec runs after the rest of the suite (playwright.config.ts), since a new
+    // OTP cancels another test's unused one. The last row of the page: pay.spec.ts pays the first two.
+    const token = 'demo-otp';
     await openInspected(page, `/pay-with-provider?token=${token}&inspect`);
     await expect(page.getByRole('tablist')).toBeVisible();
     const rows = page.getByRole('region', { name: /Invoices|Sales Orders/ }).locator('tbody tr');

@@ -179,7 +179,7 @@ describe('pay page: GET /invoice_collection', () => {
             erp_distributor_id: nonEmptyId('CS000362'),
             loan_account_no: string('LAN9000000002'),
             loan_account_status: string('active'),
-            loan_application_id: integer(1257),
+            loan_application_id: integer(1249),
             sanctioned_limit: number(400000),
             credit_limit_utilised: number(120000),
             credit_limit_balance: number(280000),
@@ -198,7 +198,7 @@ describe('pay page: GET /invoice_collection', () => {
       )
       .executeTest(async (server) => {
         const page = await fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-open-limit', 'open', 1);
-        expect(page.meta).toMatchObject({ open_limit_customer: true, loan_application_id: '1257', erp_distributor_id: 'CS000362', credit_limit_balance: 28000000 });
+        expect(page.meta).toMatchObject({ open_limit_customer: true, loan_application_id: '1249', erp_distributor_id: 'CS000362', credit_limit_balance: 28000000 });
         expect(page.meta.supplier_bank_accounts).toEqual([{ id: '1', bank_account_name: 'Sarvodaya Collections', bank_name: 'State Bank of India' }]);
       }));
 
@@ -512,7 +512,7 @@ const PDF_PART = { filename: 'invoice.pdf', type: 'application/pdf', bytes: INVO
 
 /** The demo open-limit customer as the mock seeds it; the provider state checks these still hold. */
 const OPEN_LIMIT_INVOICE: ManualInvoiceInput = {
-  loanApplicationId: '1257',
+  loanApplicationId: '1249',
   anchorId: '1',
   erpDistributorId: 'CS000362',
   customerCode: 'CS000362',
