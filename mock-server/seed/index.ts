@@ -36,8 +36,6 @@ export const DEMO_LOGINS: readonly { email: string; event: AccessType | null; an
 export const QA_LOGINS: readonly { email: string; event: AccessType | null; first: string; last: string }[] = [
   { email: 'qa.reset@anchor.test', event: 't1t2', first: 'Quality', last: 'Reset' },
   { email: 'qa.profile@anchor.test', event: 't1', first: 'Quality', last: 'Profile' },
-  // The inspector and flow-recording tests change this one's password (tests/e2e/inspect.spec.ts).
-  { email: 'qa.inspect@anchor.test', event: 't1', first: 'Quality', last: 'Inspect' },
 ];
 
 export interface SeedOptions {

@@ -3,13 +3,29 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Recording } from '../../machines/recording';
-import { DEMO_PASSWORD, expect, logInReady, test } from './fixtures';
+import { DEMO_PASSWORD, expect, latestResetLink, logInReady, test } from './fixtures';
 
 const run = promisify(execFile);
-/** The spare login whose password these tests change (mock-server/seed/index.ts, QA_LOGINS). */
-const QA_LOGIN = 'qa.inspect@anchor.test';
+const API_HEADERS = { Accept: 'application/vnd.provider.v1+json' };
+
+/** A login of its own (the test changes its password): t1 adds a portal user, whose password is set by a reset link. */
+async function ownLogin(request: APIRequestContext): Promise<string> {
+  const session = await request.post('/api/sessions', { headers: API_HEADERS, data: { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } } });
+  const adminToken = ((await session.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
+  const email = `inspect.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.in`;
+  const created = await request.post('/api/users', {
+    headers: { ...API_HEADERS, Authorization: adminToken },
+    data: { user: { first_name: 'Inspect', last_name: 'Recorder', email, phone_number: '9876543210', designation: 'portal_user', role_id: '5' } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  expect((await request.post('/api/users/forgot_password', { headers: API_HEADERS, data: { user: { email } } })).status()).toBe(200);
+  const token = (await latestResetLink(request, email)).searchParams.get('token');
+  const reset = await request.post('/api/users/reset_password', { headers: API_HEADERS, data: { token, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD } });
+  expect(reset.status(), await reset.text()).toBe(200);
+  return email;
+}
 
 /** Changes the password in the profile popup: once with a wrong current password (refused), then for real, then back. */
 async function changePassword(page: Page, from: string, to: string): Promise<void> {
@@ -38,12 +54,13 @@ test.describe('QA inspection', () => {
   });
 
   test('sees the session live, records a password change on the inspector page, and npm run replay reaches the same final state', async ({ page }, testInfo) => {
+    const login = await ownLogin(page.request);
     const popup = page.waitForEvent('popup');
     await page.goto('/login?inspect');
     // The inspector window opens on our own page.
     const inspector = await popup;
     await expect(inspector).toHaveURL(/\/__inspector$/);
-    await page.getByLabel('Email ID').fill(QA_LOGIN);
+    await page.getByLabel('Email ID').fill(login);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByTestId('user-name')).toBeVisible();
@@ -61,8 +78,6 @@ test.describe('QA inspection', () => {
     const download = await downloading;
     const file = join(mkdtempSync(join(tmpdir(), 'flow-')), download.suggestedFilename());
     await download.saveAs(file);
-    // Back to the demo password for the next run on this mock (outside the recording).
-    await changePassword(page, 'Inspect@2026', DEMO_PASSWORD);
 
     const text = readFileSync(file, 'utf8');
     for (const secret of ['Wrong@12345', 'Inspect@2026', DEMO_PASSWORD]) expect(text).not.toContain(secret);
