@@ -1,21 +1,28 @@
-import { StrictMode, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { INSPECTOR_PATH, inspectTarget } from './lib/inspection';
+import { startPayPage } from './features/pay/pages';
+import { INSPECTOR_PATH, inspectTarget } from './lib/inspect-target';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-const render = (page: ReactNode) => createRoot(root).render(<StrictMode>{page}</StrictMode>);
+/*
+ * The entry holds no React: it starts what the page needs, then the app's code and React arrive together.
+ * React is asked for first (the largest file, needed before anything shows). A pay page (a retailer on a
+ * phone, from a link) sends its documents request right here, while that code downloads, and gets the light
+ * pay app, without the session; every other page gets the app.
+ */
+const mounting = import('./app/mount').then((m) => m.mount);
+const payPage = startPayPage(window.location);
+const loadApp = async () => {
+  if (payPage) return (await import('./app/PayApp')).PayApp;
+  return (await import('./app/App')).App;
+};
 
 // QA's inspector (issue 18): its page and the hookup load only when asked for, so the app's bundle has none of it.
 const inspection = inspectTarget(window.location.search, import.meta.env.VITE_INSPECT);
 if (window.location.pathname === INSPECTOR_PATH && import.meta.env.VITE_INSPECT !== 'off') {
-  void import('./app/inspect/inspector').then(({ InspectorPage }) => render(<InspectorPage />));
+  void Promise.all([import('./app/inspect/inspector'), mounting]).then(([{ InspectorPage }, mount]) => mount(InspectorPage));
 } else if (inspection) {
-  void import('./app/inspect/inspector').then(({ connectInspector }) => {
+  void Promise.all([import('./app/inspect/inspector'), loadApp(), mounting]).then(([{ connectInspector }, App, mount]) => {
     connectInspector(inspection);
-    render(<App />);
+    mount(App);
   });
 } else {
-  render(<App />);
+  void Promise.all([loadApp(), mounting]).then(([App, mount]) => mount(App));
 }

@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { formatValidationErrors } from 'io-ts-reporters';
+import { formatValidationErrors } from '../../src/api/errors';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { isLeft } from 'fp-ts/Either';
-import { formatValidationErrors } from 'io-ts-reporters';
+import { formatValidationErrors } from '../../src/api/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenData } from '../../src/api/client';
 import { CreatedInvoice, invoiceCollectionCodec, PaymentAnswer } from '../../src/api/codecs/pay';

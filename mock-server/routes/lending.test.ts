@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { formatValidationErrors } from 'io-ts-reporters';
+import { formatValidationErrors } from '../../src/api/errors';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenData } from '../../src/api/client';

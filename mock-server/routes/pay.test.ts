@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { formatValidationErrors } from 'io-ts-reporters';
+import { formatValidationErrors } from '../../src/api/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenData } from '../../src/api/client';
 import { invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, VerifyOtpAnswer } from '../../src/api/codecs/pay';

@@ -1,10 +1,8 @@
-import { format } from 'date-fns';
-import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { formatValidationErrors } from 'io-ts-reporters';
 import { RATE_LIMIT_CODE, tooManyAttemptsText } from '../domain/errors';
 import { type ApiVersion, vendorMediaType } from '../domain/product';
-import { ApiError, apiErrorFromBody, clientError, DecodeError } from './errors';
+import { isoDay } from '../lib/format';
+import { ApiError, apiErrorFromBody, clientError, DecodeError, formatValidationErrors } from './errors';
 
 /** How long one request may take, from sending to the last byte of the answer (an upload: without progress). */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -446,7 +444,7 @@ export function createApiClient(options: ClientOptions) {
     const body = await readBody(response);
     if (!response.ok) throw failureOf(response, body);
     const decoded = opts.codec.decode(flattenData(body));
-    if (isLeft(decoded)) {
+    if (decoded._tag === 'Left') {
       const error = new DecodeError(`${method} ${opts.path}`, formatValidationErrors(decoded.left), response.status);
       logDecodeError(error);
       throw error;
@@ -457,7 +455,7 @@ export function createApiClient(options: ClientOptions) {
   /** A CSV answer (text/csv, or JSON with download_csv, result and filename) saved as a file. Returns the file name. */
   async function download(opts: DownloadOptions): Promise<string> {
     const response = await exchange({ method: 'GET', target: url(opts.path, opts.query), version: 1, auth: opts.auth ?? 'session' });
-    const fallbackName = opts.filename ?? `Report-${format(now(), 'yyyy-MM-dd')}.csv`;
+    const fallbackName = opts.filename ?? `Report-${isoDay(now())}.csv`;
     const contentType = response.headers.get('content-type') ?? '';
     if (!response.ok) throw failureOf(response, await readBody(response));
     if (/text\/csv/i.test(contentType)) {

@@ -1,3 +1,4 @@
+import type * as t from 'io-ts';
 import { FALLBACK_TEXT, toastText, type ErrorEntry } from '../domain/errors';
 
 /**
@@ -89,4 +90,52 @@ export class DecodeError extends ApiError {
 export function errorToastText(error: unknown): string {
   if (error instanceof ApiError) return toastText(error.errors);
   return toastText([{ code: 'ERROR', detail: error instanceof Error ? error.message : FALLBACK_TEXT }]);
+}
+
+/** Longer type names are cut to two lines of 80 columns. */
+const TYPE_NAME_MAX = 160;
+const typeName = (name: string) => (name.length > TYPE_NAME_MAX ? `${name.slice(0, TYPE_NAME_MAX - 3)}...` : name);
+const jsText = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value));
+/** The keys of a context, its root (the empty key) left out: 'data.0.id'. */
+const keyPath = (context: readonly t.ContextEntry[]) => context.map((entry) => entry.key).filter(Boolean).join('.');
+const isUnion = (entry: t.ContextEntry) => (entry.type as { _tag?: unknown })._tag === 'UnionType';
+
+/** The context up to its first union, that union included (io-ts reports every branch of a failed union). */
+function untilUnion(context: t.Context): t.ContextEntry[] {
+  const at = context.findIndex(isUnion);
+  return at === -1 ? [...context] : context.slice(0, at + 1);
+}
+
+/**
+ * io-ts decode errors as readable lines, one per path (sorted by path), the way io-ts-reporters writes them:
+ * 'Expecting string at data.0.id but instead got: 5', and for a union every branch it tried:
+ * 'Expecting one of:\n    Money\n    null\nat data.0.amount but instead got: "abc"'.
+ */
+export function formatValidationErrors(errors: t.Errors): string[] {
+  const groups = new Map<string, t.ValidationError[]>();
+  for (const error of errors) {
+    const path = keyPath(untilUnion(error.context));
+    const group = groups.get(path);
+    if (group) group.push(error);
+    else groups.set(path, [error]);
+  }
+  return [...groups.keys()].sort().flatMap((path) => {
+    const group = groups.get(path)!;
+    // The branch each error came from: the entry after the union in its context.
+    const branches = group.flatMap(({ context }) => {
+      const at = context.findIndex(isUnion);
+      const branch = at === -1 ? undefined : context[at + 1];
+      return branch ? [branch] : [];
+    });
+    if (group.length === 1 || branches.length === 0) return group.map((error) => expecting(path, error));
+    const names = branches.map((branch) => `    ${typeName(branch.type.name)}`).join('\n');
+    return [`Expecting one of:\n${names}${path === '' ? '\n' : `\nat ${path} `}but instead got: ${jsText(branches[0]!.actual)}`];
+  });
+}
+
+/** 'Expecting string at data.0.id but instead got: 5' (the type the value failed, at the path of its group). */
+function expecting(path: string, error: t.ValidationError): string {
+  const expected = error.context.at(-1)?.type.name ?? 'a valid value';
+  const at = path === '' ? '' : ` at ${path}`;
+  return `Expecting ${typeName(expected)}${at} but instead got: ${jsText(error.value)}${error.message ? ` (${error.message})` : ''}`;
 }

@@ -3,6 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { createSession, type Session } from '../api/session';
 import { config } from '../config';
 import { inspectOption } from '../lib/inspection';
+import { ClientProvider } from './client-context';
 
 /** One session per page: the machine actor and the client that waits on it. */
 let session: Session | null = null;
@@ -20,9 +21,14 @@ export function appSession(): Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** The page's session; a component test may hand in its own (a fake client). */
+/** The page's session, and its client for `useClient`; a component test may hand in its own (a fake client). */
 export function SessionProvider({ children, session }: { children: ReactNode; session?: Session }) {
-  return <SessionContext.Provider value={session ?? appSession()}>{children}</SessionContext.Provider>;
+  const value = session ?? appSession();
+  return (
+    <SessionContext.Provider value={value}>
+      <ClientProvider client={value.client}>{children}</ClientProvider>
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): Session {

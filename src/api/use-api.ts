@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { ApiClient } from './client';
-import { useSession } from './session-context';
+import { useClient } from './client-context';
 
 /**
  * The one SWR hook over the client: `key` holds everything the request depends on (its first element
@@ -9,6 +9,6 @@ import { useSession } from './session-context';
  * configuration and returned as `error`.
  */
 export function useApi<T>(key: readonly unknown[] | null, fetcher: (client: ApiClient) => Promise<T>) {
-  const { client } = useSession();
+  const client = useClient();
   return useSWR<T, unknown>(key, () => fetcher(client), { keepPreviousData: true });
 }

@@ -3,7 +3,7 @@ import { SWRConfig } from 'swr';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { config } from '../config';
 import { ScreenSkeleton } from '../ui/Skeleton';
-import { AppToaster, notify } from '../ui/toast';
+import { AppToaster } from '../ui/toast';
 import { canSee, homeFor, type AppRoute, type PublicRoute, type UserType } from '../domain/access';
 import { withProduct } from '../domain/product';
 import { Layout } from './Layout';
@@ -11,33 +11,16 @@ import { RouteBoundary } from './RouteBoundary';
 import { SessionProvider, useSessionState } from '../api/session-context';
 import { ThemeChoiceProvider } from '../ui/theme-context';
 import { SCREENS } from './screens';
+import { exact, LIST_CACHE_OPTIONS, PublicPage, usePageTitle } from './routing';
 
 /** The logged-in screens by exact path, and the public ones with `{product}` filled in. */
 const APP_SCREENS = new Map(SCREENS.flatMap((s) => (s.kind === 'app' ? [[s.route.path, s] as const] : [])));
 const PUBLIC_SCREENS = SCREENS.flatMap((s) => (s.kind === 'public' ? [{ ...s, path: withProduct(s.route.path, config.product) }] : []));
 
-function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Anchor Portal`;
-  }, [title]);
-}
-
 /** A public page: a logged-in visitor of an account page is sent on (home for login, `/` for forgot and reset). */
 function AccountPage({ title, screen, loggedInTarget }: { title: string; screen: LazyExoticComponent<ComponentType>; loggedInTarget: string | null }) {
   if (loggedInTarget !== null) return <Redirect to={loggedInTarget} replace />;
   return <PublicPage title={title} screen={screen} />;
-}
-
-/** A public page: its own title, boundary and loading state; the session plays no part. */
-function PublicPage({ title, screen: Screen }: { title: string; screen: LazyExoticComponent<ComponentType> }) {
-  usePageTitle(title);
-  return (
-    <RouteBoundary name={title}>
-      <Suspense fallback={<ScreenSkeleton />}>
-        <Screen />
-      </Suspense>
-    </RouteBoundary>
-  );
 }
 
 /**
@@ -77,9 +60,6 @@ function LoggedInArea() {
   );
 }
 
-/** Public routes match exactly, like the logged-in ones (wouter's string paths ignore case and a trailing slash). */
-const exact = (path: string) => new RegExp(`^${path}$`);
-
 /** Where a logged-in visitor of a public page goes: nowhere (pay pages), home, or a path. */
 function loggedInTarget(route: PublicRoute, loggedIn: boolean, type: UserType): string | null {
   if (!loggedIn || route.loggedIn === 'stay') return null;
@@ -112,7 +92,7 @@ function ListCache({ children }: { children: ReactNode }) {
   return (
     <SWRConfig
       key={userId ?? 'logged-out'}
-      value={{ provider: () => new Map(), onError: (error: unknown) => notify.failure(error), shouldRetryOnError: false, revalidateOnFocus: false }}
+      value={{ ...LIST_CACHE_OPTIONS, provider: () => new Map() }}
     >
       {children}
     </SWRConfig>

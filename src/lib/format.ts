@@ -3,23 +3,59 @@
  * undefined, NaN and other values it cannot show, so a table cell never reads 'NaN', 'Invalid Date' or ''.
  * Money has its one formatter in the domain kernel (`src/domain/money`).
  */
-import { format as formatDateFns, isValid, parseISO } from 'date-fns';
 import { MISSING } from '../domain/money';
 
 const COUNT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, signDisplay: 'negative' });
 
 /**
- * A date or an ISO 8601 string as a Date, or null when missing or invalid. Strings go through date-fns
- * `parseISO`, so a date-only 'YYYY-MM-DD' is a local calendar date (never shifted by the time zone) and a
- * timestamp with an offset or 'Z' is converted to local time. Non-ISO strings are rejected.
+ * ISO 8601 in its extended form: a date, optionally a time (minutes, seconds and a fraction optional) after
+ * 'T' or a space, and an offset ('Z', '+05:30', '+0530', '+05').
  */
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/**
+ * An ISO 8601 string as a Date, or null when it is not one or names a day or time that does not exist. A
+ * date-only 'YYYY-MM-DD' and a time without an offset are local (never shifted by the time zone); a time with
+ * an offset or 'Z' is that instant.
+ */
+function parseIso(text: string): Date | null {
+  const match = ISO.exec(text);
+  if (!match) return null;
+  const [year, month, day, hours, minutes, seconds] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const ms = match[7] ? Math.floor(Number(`0.${match[7]}`) * 1000) : 0;
+  const offset = match[8];
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  if (hours === 24 ? minutes !== 0 || seconds !== 0 || ms !== 0 : hours > 23 || minutes > 59 || seconds > 59) return null;
+  if (offset === undefined) {
+    const date = new Date(year, month - 1, day, hours, minutes, seconds, ms);
+    date.setFullYear(year); // years 0-99 would otherwise be read as 1900-1999
+    return date;
+  }
+  let offsetMinutes = 0;
+  if (offset !== 'Z') {
+    const [, sign, h = '0', m = '0'] = /^([+-])(\d{2}):?(\d{2})?$/.exec(offset) ?? [];
+    if (Number(h) > 23 || Number(m) > 59) return null;
+    offsetMinutes = (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m));
+  }
+  const instant = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, ms));
+  instant.setUTCFullYear(year);
+  return new Date(instant.getTime() - offsetMinutes * 60_000);
+}
+
+/** A date or an ISO 8601 string as a Date, or null when missing or invalid (see parseIso). Non-ISO strings are rejected. */
 function toDate(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
-  if (value instanceof Date) return isValid(value) ? value : null;
-  const text = value.trim();
-  if (text === '') return null;
-  const date = parseISO(text);
-  return isValid(date) ? date : null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  return parseIso(value.trim());
+}
+
+/** The parts of a local date and time: the month's short English name ('Sep', not en-GB's 'Sept'), 12-hour clock. */
+const PARTS = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true });
+
+function partsOf(date: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'dayPeriod', string> {
+  const parts = { year: '', month: '', day: '', hour: '', minute: '', dayPeriod: '' };
+  for (const { type, value } of PARTS.formatToParts(date)) if (type in parts) parts[type as keyof typeof parts] = value;
+  return { ...parts, year: parts.year.padStart(4, '0') };
 }
 
 /**
@@ -28,7 +64,9 @@ function toDate(value: string | Date | null | undefined): Date | null {
  */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? formatDateFns(date, 'dd MMM yyyy') : MISSING;
+  if (!date) return MISSING;
+  const { day, month, year } = partsOf(date);
+  return `${day} ${month} ${year}`;
 }
 
 /**
@@ -37,7 +75,15 @@ export function formatDate(value: string | Date | null | undefined): string {
  */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? formatDateFns(date, 'dd MMM yyyy, hh:mm a') : MISSING;
+  if (!date) return MISSING;
+  const { day, month, year, hour, minute, dayPeriod } = partsOf(date);
+  return `${day} ${month} ${year}, ${hour}:${minute} ${dayPeriod}`;
+}
+
+/** A Date's local calendar day as ISO 'YYYY-MM-DD' (today on the pay page, the date in a file name). */
+export function isoDay(date: Date): string {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /**

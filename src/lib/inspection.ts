@@ -21,23 +21,7 @@ export function inspectOption(): { inspect?: Listener } {
   return listener ? { inspect: listener } : {};
 }
 
-/** Where the inspection events go: our own inspector page (works offline) or Stately's (stately.ai). */
-export type InspectTarget = 'local' | 'stately';
-
-/**
- * The inspector asked for: `?inspect` (our page), `?inspect=stately` (stately.ai), or VITE_INSPECT=1 (our
- * page) / VITE_INSPECT=stately at build time. VITE_INSPECT=off turns the address switch off for a deployment.
- */
-export function inspectTarget(search: string, built: string | undefined): InspectTarget | null {
-  if (built === 'off') return null;
-  const asked = new URLSearchParams(search).get('inspect');
-  const choice = asked ?? (built === '1' || built === 'true' ? '' : built === 'stately' ? 'stately' : null);
-  if (choice === null) return null;
-  return choice === 'stately' ? 'stately' : 'local';
-}
-
-/** The path of our inspector page. */
-export const INSPECTOR_PATH = '/__inspector';
+export { INSPECTOR_PATH, inspectTarget, type InspectTarget } from './inspect-target';
 
 /** useActorRef, reporting to the inspector when it is on. */
 export const useFlowActor = ((logic: Parameters<typeof useActorRef>[0], options?: Parameters<typeof useActorRef>[1], observer?: Parameters<typeof useActorRef>[2]) =>

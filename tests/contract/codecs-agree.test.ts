@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLeft } from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { formatValidationErrors } from 'io-ts-reporters';
 import { describe, expect, it } from 'vitest';
 import { createUser, deleteUser, fetchAnchorSettings, fetchBankAccounts, fetchUsers, fetchVirtualAccounts, lookupBank, updateAnchorSetting, updateUserFlag, virtualAccountsQuery, createBankAccount } from '../../src/api/admin';
 import { forgotPassword, getUser, login, logout, refreshTokens, resetPassword, setPassword } from '../../src/api/auth';
@@ -14,7 +13,7 @@ import { PaymentSource, productSourceCodec, StarResourceType } from '../../src/a
 import { UploadFailure, UploadSuccess } from '../../src/api/codecs/upload';
 import { customerContactsQuery, fetchCustomerContacts } from '../../src/api/customers';
 import { downloadLeads, fetchClearedGraph, fetchCreditLimitSummary, fetchLeadList, fetchLeadStatusCounts, fetchLendingSummary, fetchPaymentGraph, fetchSharedGraph, fetchTopPerformers } from '../../src/api/dashboard';
-import { apiErrorFromBody } from '../../src/api/errors';
+import { apiErrorFromBody, formatValidationErrors } from '../../src/api/errors';
 import { downloadInvoices, downloadPayments, fetchDistributorDetails, fetchInvoices, fetchInvoiceStats, fetchPayments, setStarred } from '../../src/api/invoices';
 import {
   downloadLendingList,

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { themes } from '../../ui/theme';
-import { CustomerSummary } from './CustomerSummary';
+import { CustomerSummary, CustomerSummaryFrame } from './CustomerSummary';
 import type { PayMeta } from './usePayDocuments';
 
 afterEach(() => {
@@ -71,5 +71,19 @@ describe('CustomerSummary', () => {
     expect(panel.hidden).toBe(false);
     fireEvent.click(details);
     expect(panel.hidden).toBe(true);
+  });
+
+  it('before the answer, the frame has the page heading and the first figures’ labels, busy, with no value yet', () => {
+    render(
+      <ThemeProvider theme={themes.dark}>
+        <CustomerSummaryFrame />
+      </ThemeProvider>,
+    );
+    const frame = screen.getByRole('region', { name: 'Loading' });
+    expect(frame.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('heading', { level: 1, name: 'Loading' })).toBeTruthy();
+    expect(screen.getByText('Credit balance')).toBeTruthy();
+    expect(screen.getByText('Overdue')).toBeTruthy();
+    expect(screen.queryByTestId('credit-balance')).toBeNull();
   });
 });

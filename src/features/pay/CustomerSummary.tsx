@@ -4,6 +4,7 @@ import { formatMoney, paiseToRupees } from '../../domain/money';
 import { config } from '../../config';
 import { orMissing } from '../../lib/format';
 import { Button, GhostButton } from '../../ui/form';
+import { Skeleton } from '../../ui/Skeleton';
 import { collectionsBase, collectionsLink } from './redirects';
 import { Box } from './styles';
 import { useNarrowScreen } from './useNarrowScreen';
@@ -89,6 +90,35 @@ export function CustomerSummary({ meta }: { meta: PayMeta }) {
             </dd>
           </div>
         )}
+      </dl>
+    </Box>
+  );
+}
+
+/**
+ * The header's frame while the pay link's answer is on its way: the same box, heading and first figures as
+ * CustomerSummary, their values still loading, so the page has its shape before the answer.
+ */
+export function CustomerSummaryFrame() {
+  return (
+    <Box aria-labelledby="customer-title" aria-busy="true">
+      <h1 id="customer-title">
+        <span className="visually-hidden">Loading</span>
+        <Skeleton $width="60%" $height="1.2em" aria-hidden />
+      </h1>
+      <dl>
+        <div>
+          <dt>Credit balance</dt>
+          <dd>
+            <Skeleton $width="8em" aria-hidden />
+          </dd>
+        </div>
+        <div>
+          <dt>Overdue</dt>
+          <dd>
+            <Skeleton $width="6em" aria-hidden />
+          </dd>
+        </div>
       </dl>
     </Box>
   );

@@ -1,9 +1,9 @@
-import { format } from 'date-fns';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useSession } from '../../api/session-context';
+import { useClient } from '../../api/client-context';
 import { config } from '../../config';
 import { toastText } from '../../domain/errors';
 import { formatRupees } from '../../domain/money';
+import { isoDay } from '../../lib/format';
 import { isOverdueView, type PayTab } from '../../domain/pay';
 import { PAGE_SIZE } from '../../domain/thresholds';
 import { Button, GhostButton } from '../../ui/form';
@@ -11,7 +11,7 @@ import { LoadFailed } from '../../ui/LoadFailed';
 import { Modal } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
 import { notify } from '../../ui/toast';
-import { CustomerSummary } from './CustomerSummary';
+import { CustomerSummary, CustomerSummaryFrame } from './CustomerSummary';
 import { ManualInvoices } from './ManualInvoices';
 import { OtpDialog } from './OtpDialog';
 import { PayActions } from './PayActions';
@@ -58,7 +58,15 @@ function PayPage({ token }: { token: string }) {
       </Box>
     );
   }
-  if (!list.data) return <Skeleton $height="320px" />;
+  // The heading and the summary frame come first; their figures, the tabs and the list follow the answer.
+  if (!list.data) {
+    return (
+      <>
+        <CustomerSummaryFrame />
+        <Skeleton $height="240px" />
+      </>
+    );
+  }
   return <PayContent key={token} token={token} data={list.data} tab={tab} page={page} refreshing={list.isLoading} tabLoading={tabLoading} onTab={setTab} onPage={setPage} reload={() => void list.mutate()} />;
 }
 
@@ -76,9 +84,9 @@ interface PayContentProps {
 }
 
 function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onPage, reload }: PayContentProps) {
-  const { client } = useSession();
+  const client = useClient();
   const { meta, pagy } = data;
-  const today = useMemo(() => format(new Date(), 'yyyy-MM-dd'), []);
+  const today = useMemo(() => isoDay(new Date()), []);
   const label = meta.is_sales_order ? 'Sales Order' : 'Invoice';
   const showCredit = Boolean(meta[`show_${config.product}_credit_option`]);
   const showPay = Boolean(meta[`show_${config.product}_pay_option`]);

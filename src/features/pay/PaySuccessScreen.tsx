@@ -9,7 +9,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { paymentSuccess } from '../../api/pay';
 import { PayFrame } from './PayFrame';
 import { PAY_STATEMENT_KEY } from './redirects';
-import { storedPayToken } from './usePayToken';
+import { storedPayToken } from './pay-token';
 
 const Card = styled.section`
   display: grid;

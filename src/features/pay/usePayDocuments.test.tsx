@@ -6,8 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ApiClient } from '../../api/client';
-import type { Session } from '../../api/session';
-import { SessionProvider } from '../../api/session-context';
+import { ClientProvider } from '../../api/client-context';
 import { usePayDocuments } from './usePayDocuments';
 
 afterEach(cleanup);
@@ -17,13 +16,13 @@ function setup(search: string) {
   const request = vi.fn(() => new Promise<never>(() => {}));
   const client = { request } as unknown as ApiClient;
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <SessionProvider session={{ client } as unknown as Session}>
+    <ClientProvider client={client}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
         <Router hook={location.hook} searchHook={location.searchHook}>
           {children}
         </Router>
       </SWRConfig>
-    </SessionProvider>
+    </ClientProvider>
   );
   const view = renderHook(() => usePayDocuments('tok-1'), { wrapper });
   const url = () => location.history.at(-1);

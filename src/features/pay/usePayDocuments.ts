@@ -1,29 +1,23 @@
 import { useState } from 'react';
-import { fetchCollection } from '../../api/pay';
-import { PAY_TABS, type PayTab } from '../../domain/pay';
-import { config } from '../../config';
-import type { TableState } from '../../lib/table-state';
+import type { PayTab } from '../../domain/pay';
 import { useList } from '../../ui/useList';
+import { DOCS_DEFAULTS, DOCS_TABLE, docsParams, fetchDocs, type Collection } from './pay-link';
 
-export type Collection = Awaited<ReturnType<typeof fetchCollection>>;
+export type { Collection } from './pay-link';
 export type PayMeta = Collection['meta'];
-
-/** The list's URL state: the tab is the filter `docs.f.tab` ('open' is left out of the URL), the page `docs.page`. */
-const DEFAULTS: Partial<TableState> = { filters: { tab: 'open' } };
-
-const isPayTab = (value: string | undefined): value is PayTab => (PAY_TABS as readonly (string | undefined)[]).includes(value);
 
 /**
  * One tab and page of the pay page's documents (with the header data), on the list hook: the tab and page
  * live in the URL beside the page token, so reload and back restore them. Another tab goes back to page 1.
+ * The first view takes the answer the entry asked for while the code downloaded (pay-link.ts).
  */
 export function usePayDocuments(token: string) {
   const list = useList({
-    id: 'docs',
-    defaults: DEFAULTS,
+    id: DOCS_TABLE,
+    defaults: DOCS_DEFAULTS,
     resource: 'invoice-collection',
-    params: (state) => ({ token, tab: isPayTab(state.filters.tab) ? state.filters.tab : 'open', page: state.page }),
-    fetch: (client, p) => fetchCollection(client, config.product, p.token, p.tab, p.page),
+    params: (state) => docsParams(token, state),
+    fetch: fetchDocs,
   });
   const { tab, page } = list.params!;
   // The tab the rows on screen belong to: while another tab loads, its label must not sit over the old rows.

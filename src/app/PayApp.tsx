@@ -1,0 +1,36 @@
+import { SWRConfig } from 'swr';
+import { Route, Switch } from 'wouter';
+import { ClientProvider } from '../api/client-context';
+import { publicClient } from '../api/public-client';
+import { config } from '../config';
+import { withProduct } from '../domain/product';
+import { screens } from '../features/pay/screen';
+import { ThemeChoiceProvider } from '../ui/theme-context';
+import { AppToaster } from '../ui/toast';
+import { exact, LIST_CACHE_OPTIONS, PublicPage } from './routing';
+
+const PAY_SCREENS = screens.map((s) => ({ ...s, path: withProduct(s.route.path, config.product) }));
+
+/**
+ * The pay pages' own light app (issue 19): a retailer opens them from a link on a phone, with no login. No
+ * session machine, no session provider: the screens call the provider through the public client, with the
+ * page token. The theme, the list cache and the toasts are the app's; the toast library loads with a toast.
+ */
+export function PayApp() {
+  return (
+    <ThemeChoiceProvider>
+      <ClientProvider client={publicClient()}>
+        <SWRConfig value={LIST_CACHE_OPTIONS}>
+          <Switch>
+            {PAY_SCREENS.map(({ path, route, Screen }) => (
+              <Route key={path} path={exact(path)}>
+                <PublicPage title={route.title} screen={Screen} />
+              </Route>
+            ))}
+          </Switch>
+        </SWRConfig>
+      </ClientProvider>
+      <AppToaster />
+    </ThemeChoiceProvider>
+  );
+}
