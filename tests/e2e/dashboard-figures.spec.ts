@@ -298,7 +298,8 @@ test.describe('home invoice cards and charts (1440 px desktop)', () => {
     const future = weeks.filter((w) => w.future);
     test.info().annotations.push({ type: 'future weeks today', description: future.map((w) => w.name).join('; ') || 'none' });
     if (future.length > 0) {
-      // Hovering the last week (not started) says so instead of showing ₹0.
+      // Hovering the last week (not started) says so instead of showing ₹0 (once the weekly figures are drawn).
+      await expect(chart.getByRole('img', { name: 'Invoices Shared, by week this month' })).toHaveAttribute('aria-busy', 'false');
       const canvas = chart.locator('canvas').first();
       await canvas.scrollIntoViewIfNeeded();
       const box = (await canvas.boundingBox())!;

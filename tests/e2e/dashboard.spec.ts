@@ -134,16 +134,46 @@ test.describe('home dashboard', () => {
   });
 
   test('the region map shows each region’s figures on focus, and the footer goes back to top', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
     await openDashboard(page);
-    const credit = await api<{ data: { regionwise_credit_utilisation: { region: string; region_data: { total_utilised: number } }[] } }>(
-      page,
-      '/loan_applications/credit_limit_summary',
-    );
+    const credit = await api<{
+      data: { regionwise_credit_utilisation: { region: string; region_data: { total_utilised: number; overdue_90_days: number } }[] };
+    }>(page, '/loan_applications/credit_limit_summary');
     const figures = page.getByRole('list', { name: 'Region-wise credit utilisation figures' });
     for (const r of credit.data.regionwise_credit_utilisation) {
       await expect(figures).toContainText(short(r.region_data.total_utilised));
     }
-    await figures.getByRole('button').first().focus();
+    // The four pre-built region outlines, drawn without the chart library; the full state outlines are not loaded.
+    const map = page.getByTestId('region-map');
+    await expect(map.getByRole('img', { name: /Map of India by region/ })).toBeVisible();
+    await expect(map.locator('path[data-region]')).toHaveCount(4);
+    for (const script of scripts) {
+      const body = await (await page.request.get(script)).text();
+      expect(body, script).not.toContain('537.188,685.44148'); // the first point of @svg-maps/india's outlines
+    }
+    // Focusing a region's button highlights it and shows its tooltip; so does pointing at the region itself.
+    const north = credit.data.regionwise_credit_utilisation.find((r) => r.region === 'north')!;
+    const northShade = await map.locator('path[data-region="north"]').getAttribute('fill');
+    await figures.getByRole('button', { name: /North/ }).focus();
+    const tooltip = map.getByTestId('region-tooltip');
+    await expect(tooltip).toContainText('North');
+    await expect(tooltip).toContainText(`Utilised ${short(north.region_data.total_utilised)}`);
+    await expect(tooltip).toContainText(`90+ overdue ${short(north.region_data.overdue_90_days)}`);
+    await expect(map.locator('path[data-region="north"]')).not.toHaveAttribute('fill', northShade ?? '');
+    await figures.getByRole('button', { name: /North/ }).blur();
+    await expect(tooltip).toHaveCount(0);
+    await expect(map.locator('path[data-region="north"]')).toHaveAttribute('fill', northShade ?? '');
+    // The middle of the South's box is land of the South (its name sits there, and lets the pointer through).
+    const south = map.locator('path[data-region="south"]');
+    await south.scrollIntoViewIfNeeded();
+    const box = (await south.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(tooltip).toContainText('South');
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toHaveCount(0);
     await expect(page.getByTestId('region-map')).toBeVisible();
     await page.getByRole('button', { name: 'Go back to top' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeFocused();

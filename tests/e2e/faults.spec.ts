@@ -141,6 +141,8 @@ test.describe('faults: error answers', () => {
 
   test('503: the client tries twice more by itself, then the lending summary says so with Retry', async ({ page, faults }) => {
     await logInReady(page, 't1@anchor.test');
+    // The home page asks for the summary itself: let that answer land first, so no request of it meets the fault.
+    await expect(lending(page)).toContainText('No. of Customer');
     await faults.add('GET /loan_applications/lending_summary status=503');
     const calls = requestsTo(page, '/loan_applications/lending_summary');
     await page.goto('/');

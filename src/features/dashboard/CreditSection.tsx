@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { REGION_LABELS } from '../../domain/regions';
 import type { CreditLimitSummary, TopPerformers } from '../../api/codecs/dashboard';
 import { countText, formatPercent } from '../../lib/format';
@@ -26,6 +27,16 @@ export function CreditSection() {
   const summary = useCreditLimitSummary();
   const performers = useTopPerformers(CREDIT_PERIOD);
   const s = summary.data;
+  const regions = useMemo(
+    () =>
+      s?.regionwise_credit_utilisation.map((r) => ({
+        region: r.region,
+        utilised: r.region_data.total_utilised,
+        growth: r.region_data.utilisation_growth,
+        overdue90: r.region_data.overdue_90_days,
+      })),
+    [s],
+  );
   const pending = <Skeleton $width="60%" $height="28px" />;
   return (
     <SectionBox aria-labelledby="credit-title">
@@ -61,18 +72,7 @@ export function CreditSection() {
       <CardGrid style={{ marginTop: 16 }}>
         <Panel data-testid="region-map">
           <h3>Region-Wise Credit Utilisation</h3>
-          {s ? (
-            <IndiaRegionMap
-              regions={s.regionwise_credit_utilisation.map((r) => ({
-                region: r.region,
-                utilised: r.region_data.total_utilised,
-                growth: r.region_data.utilisation_growth,
-                overdue90: r.region_data.overdue_90_days,
-              }))}
-            />
-          ) : (
-            <Skeleton $height="320px" />
-          )}
+          <IndiaRegionMap regions={regions} />
         </Panel>
         <div style={{ display: 'grid', gap: 16, alignContent: 'start' }}>
           <CreditTopPerformers data={performers.data} />

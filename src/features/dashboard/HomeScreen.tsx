@@ -22,6 +22,16 @@ const Footer = styled.footer`
   color: ${({ theme }) => theme.textMuted};
 `;
 
+/**
+ * A block below the first screen: the browser skips its layout and paint until it nears the viewport
+ * (`content-visibility: auto`), which keeps the dashboard's first layout short; the estimated height holds its place
+ * until then (and its real height once it has been shown).
+ */
+const BelowTheFold = styled.div<{ $estimate: number }>`
+  content-visibility: auto;
+  contain-intrinsic-size: auto ${({ $estimate }) => $estimate}px;
+`;
+
 const Badge = styled.span`
   padding: 2px 8px;
   border-radius: 999px;
@@ -70,9 +80,13 @@ export default function HomeScreen() {
       </h1>
       <InvoicesSection today={today} />
       <LeadManager />
-      <CreditSection />
-      <LendingSummaryBlock today={today} />
-      <PaymentLinksComingSoon />
+      <BelowTheFold $estimate={1000}>
+        <CreditSection />
+      </BelowTheFold>
+      <BelowTheFold $estimate={520}>
+        <LendingSummaryBlock today={today} />
+        <PaymentLinksComingSoon />
+      </BelowTheFold>
       <Footer>
         <span>You are all caught up</span>
         <GhostButton

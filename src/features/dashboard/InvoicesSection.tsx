@@ -1,11 +1,11 @@
 import { REGION_LABELS } from '../../domain/regions';
-import { useId, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { FilterInformation, TopPerformers } from '../../api/codecs/dashboard';
 import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
 import { formatCount, formatDate, formatPercent } from '../../lib/format';
 import { formatShortMoney } from '../../domain/money';
-import { EChart } from '../../ui/charts/EChart';
+import { EChart, loadCharts } from '../../ui/charts/EChart';
 import { Label, Select } from '../../ui/controls';
 import { DateField } from '../../ui/DateField';
 import { GhostButton } from '../../ui/form';
@@ -16,7 +16,7 @@ import { type GraphWindow } from '../../api/dashboard';
 import { useClearedGraph, usePaymentGraph, useSharedGraph, useTopPerformers } from './hooks';
 import { SectionHeader, SectionBox } from '../../ui/layout';
 import { useChartPanel } from '../../ui/useChartPanel';
-import { homeChartOption, homeSeries, homeSummary } from './home-charts';
+import { homeChartOption, homeSeries, homeSummary, type HomeSeries } from './home-charts';
 
 const CHART_TITLES: Record<HomeChart, string> = { shared: 'Invoices Shared', cleared: 'Invoices Cleared', payments: 'Payments' };
 
@@ -51,22 +51,101 @@ const windowOf = (period: ChartPeriod, today: Date): GraphWindow => ({ period, .
 const HOME_CHARTS = ['shared', 'cleared', 'payments'] as const;
 type HomeChart = (typeof HOME_CHARTS)[number];
 
-/** Invoices: the dropdown, the three cards (each opening its chart, one at a time) and the top performers. */
+const CARD_LABELS: Record<HomeChart, string> = {
+  shared: 'Invoices Shared',
+  cleared: 'Invoices Cleared',
+  // Not 'year to date': the card shows the window its caption names (the last 364 days, or this month).
+  payments: 'Payments Received',
+};
+
+/** Whether a graph answer has the shape of a view: weekly rows for Monthly, month rows for Yearly. */
+function fitsView(info: FilterInformation, view: ChartPeriod): boolean {
+  return info.every((entry) => 'weekly_data' in entry === (view === 'monthly'));
+}
+
+let chartsRequested = false;
+/** Starts loading the chart library when the user points at or focuses a card, before the click that needs it. */
+function preloadCharts(): void {
+  if (chartsRequested) return;
+  chartsRequested = true;
+  loadCharts().catch(() => {
+    chartsRequested = false;
+  });
+}
+
+const LOADING = <Skeleton $width="60%" $height="28px" />;
+
+/** One card that opens its chart. Memoised: opening another chart or changing another card's period leaves it be. */
+const InvoiceCard = memo(function InvoiceCard(props: {
+  chart: HomeChart;
+  /** The figure, or undefined while it loads. */
+  value: string | undefined;
+  /** What it counts, when there is something to say. */
+  text?: string | undefined;
+  period: ChartPeriod;
+  today: Date;
+  expanded: boolean;
+  controls: string;
+  onToggle: (chart: HomeChart) => void;
+}) {
+  const { chart, value, text, period, today, expanded, controls, onToggle } = props;
+  return (
+    <StatCard
+      testId={`card-${chart}`}
+      label={CARD_LABELS[chart]}
+      value={value ?? LOADING}
+      sub={<CardSub text={text} period={period} today={today} />}
+      onClick={() => onToggle(chart)}
+      expanded={expanded}
+      controls={controls}
+    />
+  );
+});
+
+/**
+ * Invoices: the dropdown, the three cards (each opening its chart, one at a time) and the top performers.
+ *
+ * A click answers at once: the dropdown, the pressed cards and toggles and the cards' captions follow the chart
+ * panel's state straight away, while what it costs (opening the chart panel; for a new period the requests, the top
+ * performers and the open chart's series) runs from deferred copies of the state (`useDeferredValue`), a render
+ * React can interrupt. The panel's state lives in a machine read through `useSyncExternalStore`, whose updates React
+ * always renders at once, so `startTransition` around its events would defer nothing; the deferred values are what
+ * move the work off the click. The chart itself draws after the next paint (EChart).
+ */
 export function InvoicesSection({ today }: { today: Date }) {
   const panel = useChartPanel(HOME_CHARTS);
-  const { open: expanded, section } = panel;
-  const shared = useSharedGraph(windowOf(panel.periodOf('shared'), today));
-  const cleared = useClearedGraph(windowOf(panel.periodOf('cleared'), today));
-  const payments = usePaymentGraph(windowOf(panel.periodOf('payments'), today));
-  // The dropdown names the charts' period when they share one; after a chart's own toggle it says they differ.
+  const { open: expanded, section, toggle, setAll, setPeriod, close } = panel;
+  // The card shows itself pressed at once; the panel it opens (or the next one) renders in a deferred pass.
+  const shownChart = useDeferredValue(expanded);
   const periods = HOME_CHARTS.map((c) => panel.periodOf(c));
+  const [sharedPeriod, clearedPeriod, paymentsPeriod] = periods as [ChartPeriod, ChartPeriod, ChartPeriod];
+  // The work a period change starts follows these copies, one render behind the click.
+  const requestedKey = useDeferredValue(periods.join(' '));
+  const requested = requestedKey.split(' ') as [ChartPeriod, ChartPeriod, ChartPeriod];
+  const [sharedWindow, clearedWindow, paymentsWindow] = useMemo(
+    () => (requestedKey.split(' ') as ChartPeriod[]).map((p) => windowOf(p, today)) as [GraphWindow, GraphWindow, GraphWindow],
+    [requestedKey, today],
+  );
+  const shared = useSharedGraph(sharedWindow);
+  const cleared = useClearedGraph(clearedWindow);
+  const payments = usePaymentGraph(paymentsWindow);
+  // The dropdown names the charts' period when they share one; after a chart's own toggle it says they differ.
   const uniform = periods.every((p) => p === periods[0]) ? periods[0]! : null;
+  const requestedUniform = requested.every((p) => p === requested[0]) ? requested[0] : null;
   // Top performers follow the dropdown: the charts' one period, or while they differ its last choice.
-  const performersPeriod = uniform ?? section;
-  const performersWindow = chartWindow(performersPeriod, today);
-  const performers = useTopPerformers({ from_date: performersWindow.from, to_date: performersWindow.to });
+  const performersPeriod = requestedUniform ?? section;
+  const performersFilter = useMemo(() => {
+    const w = chartWindow(performersPeriod, today);
+    return { from_date: w.from, to_date: w.to };
+  }, [performersPeriod, today]);
+  const performers = useTopPerformers(performersFilter);
   const panelId = useId();
-  const loading = <Skeleton $width="60%" $height="28px" />;
+  const info: Record<HomeChart, FilterInformation | undefined> = {
+    shared: shared.data?.filter_information,
+    cleared: cleared.data?.filter_information,
+    payments: payments.data?.filter_information,
+  };
+  const onView = useCallback((chart: HomeChart, period: ChartPeriod) => setPeriod(chart, period), [setPeriod]);
 
   return (
     <SectionBox aria-labelledby="invoices-title">
@@ -74,7 +153,7 @@ export function InvoicesSection({ today }: { today: Date }) {
         <h2 id="invoices-title">Invoices</h2>
         <Label>
           Invoices period
-          <Select value={uniform ?? MIXED} onChange={(e) => panel.setAll(e.target.value as ChartPeriod)}>
+          <Select value={uniform ?? MIXED} onChange={(e) => setAll(e.target.value as ChartPeriod)}>
             <option value="yearly">{SECTION_NAMES.yearly}</option>
             <option value="monthly">{SECTION_NAMES.monthly}</option>
             {uniform === null && (
@@ -85,46 +164,48 @@ export function InvoicesSection({ today }: { today: Date }) {
           </Select>
         </Label>
       </SectionHeader>
-      <CardGrid>
-        <StatCard
-          testId="card-shared"
-          label="Invoices Shared"
-          value={shared.data ? formatShortMoney(shared.data.invoice_total) : loading}
-          sub={<CardSub text={shared.data ? `${formatCount(shared.data.invoice_count)} invoices` : undefined} period={panel.periodOf('shared')} today={today} />}
-          onClick={() => panel.toggle('shared')}
+      <CardGrid onPointerOver={preloadCharts} onFocus={preloadCharts}>
+        <InvoiceCard
+          chart="shared"
+          value={shared.data && formatShortMoney(shared.data.invoice_total)}
+          text={shared.data && `${formatCount(shared.data.invoice_count)} invoices`}
+          period={sharedPeriod}
+          today={today}
           expanded={expanded === 'shared'}
           controls={panelId}
+          onToggle={toggle}
         />
-        <StatCard
-          testId="card-cleared"
-          label="Invoices Cleared"
-          value={cleared.data ? formatShortMoney(cleared.data.invoice_total) : loading}
-          sub={<CardSub text={cleared.data ? `${formatPercent(cleared.data.cleared_percentage)} cleared` : undefined} period={panel.periodOf('cleared')} today={today} />}
-          onClick={() => panel.toggle('cleared')}
+        <InvoiceCard
+          chart="cleared"
+          value={cleared.data && formatShortMoney(cleared.data.invoice_total)}
+          text={cleared.data && `${formatPercent(cleared.data.cleared_percentage)} cleared`}
+          period={clearedPeriod}
+          today={today}
           expanded={expanded === 'cleared'}
           controls={panelId}
+          onToggle={toggle}
         />
-        <StatCard
-          testId="card-payments"
-          // Not 'year to date': the card shows the window its caption names (the last 364 days, or this month).
-          label="Payments Received"
-          value={payments.data ? formatShortMoney(payments.data.payment_total) : loading}
-          sub={<CardSub period={panel.periodOf('payments')} today={today} />}
-          onClick={() => panel.toggle('payments')}
+        <InvoiceCard
+          chart="payments"
+          value={payments.data && formatShortMoney(payments.data.payment_total)}
+          period={paymentsPeriod}
+          today={today}
           expanded={expanded === 'payments'}
           controls={panelId}
+          onToggle={toggle}
         />
         <TopPerformersCard data={performers.data} caption={windowCaption(performersPeriod, today)} />
       </CardGrid>
       <div id={panelId}>
-        {expanded && (
+        {shownChart && (
           <ChartPanel
-            chart={expanded}
-            view={panel.periodOf(expanded)}
+            chart={shownChart}
+            view={panel.periodOf(shownChart)}
+            requested={requested[HOME_CHARTS.indexOf(shownChart)]!}
             today={today}
-            info={(expanded === 'shared' ? shared.data : expanded === 'cleared' ? cleared.data : payments.data)?.filter_information}
-            onView={(period) => panel.setPeriod(expanded, period)}
-            onClose={panel.close}
+            info={info[shownChart]}
+            onView={onView}
+            onClose={close}
           />
         )}
       </div>
@@ -152,23 +233,37 @@ const PanelBar = styled.div`
   small { color: ${({ theme }) => theme.textMuted}; }
 `;
 
-function ChartPanel(props: {
+/** The chart's series: drawn from an answer only once it has the view's shape, so a period change draws once. */
+function useShownSeries(info: FilterInformation | undefined, view: ChartPeriod, today: Date): HomeSeries {
+  const fits = info !== undefined && fitsView(info, view);
+  const [shown, setShown] = useState(() => ({ info: fits ? info : undefined, view }));
+  // While the new period's answer is on its way, the previous answer (kept by SWR) stays drawn with its own view.
+  if (fits && (shown.info !== info || shown.view !== view)) setShown({ info, view });
+  if (info === undefined && shown.info !== undefined) setShown({ info: undefined, view });
+  return useMemo(() => homeSeries(shown.info, shown.view, today), [shown, today]);
+}
+
+const ChartPanel = memo(function ChartPanel(props: {
   chart: HomeChart;
+  /** The chart's period, as its toggles show it. */
   view: ChartPeriod;
+  /** The period its figures are requested for (the deferred copy of `view`). */
+  requested: ChartPeriod;
   today: Date;
   info: FilterInformation | undefined;
-  onView: (view: ChartPeriod) => void;
+  onView: (chart: HomeChart, view: ChartPeriod) => void;
   onClose: () => void;
 }) {
-  const { chart, view, today, info, onView, onClose } = props;
+  const { chart, view, requested, today, info, onView, onClose } = props;
   const [custom, setCustom] = useState(false);
   // Spec: the CUSTOM range can be chosen but is not applied; it is kept while the panel is open.
   const [range, setRange] = useState({ from: '', to: '' });
   const rangeId = useId();
   const todayIso = chartWindow('monthly', today).to;
-  const series = useMemo(() => homeSeries(info, view, today), [info, view, today]);
+  const series = useShownSeries(info, requested, today);
   const title = CHART_TITLES[chart];
   const option = useMemo(() => homeChartOption(chart, title, series), [chart, title, series]);
+  const summary = useMemo(() => homeSummary(series), [series]);
   return (
     <Panel aria-labelledby="chart-title" data-testid={`chart-${chart}`}>
       <PanelBar>
@@ -177,13 +272,13 @@ function ChartPanel(props: {
           <small data-testid="window-caption">{windowCaption(view, today)}</small>
         </div>
         <div className="toggles" role="group" aria-label={`${title} view`}>
-          <GhostButton type="button" aria-pressed={view === 'monthly'} onClick={() => onView('monthly')}>
+          <GhostButton type="button" aria-pressed={view === 'monthly'} onClick={() => onView(chart, 'monthly')}>
             Monthly
           </GhostButton>
-          <GhostButton type="button" aria-pressed={view === 'yearly'} onClick={() => onView('yearly')}>
+          <GhostButton type="button" aria-pressed={view === 'yearly'} onClick={() => onView(chart, 'yearly')}>
             Yearly
           </GhostButton>
-          <GhostButton type="button" aria-pressed={custom} onClick={() => setCustom((c) => !c)}>
+          <GhostButton type="button" aria-pressed={custom} onClick={() => startTransition(() => setCustom((c) => !c))}>
             CUSTOM
           </GhostButton>
           <GhostButton type="button" onClick={onClose} aria-label={`Close ${title} chart`}>
@@ -200,15 +295,10 @@ function ChartPanel(props: {
           <small>A custom range is not applied yet: the chart keeps its Monthly or Yearly window.</small>
         </PanelBar>
       )}
-      <EChart
-        option={option}
-        label={`${title}, ${view === 'yearly' ? 'by month over the last 12 months' : 'by week this month'}`}
-        height={300}
-        summary={homeSummary(series)}
-      />
+      <EChart option={option} label={`${title}, ${view === 'yearly' ? 'by month over the last 12 months' : 'by week this month'}`} height={300} summary={summary} />
     </Panel>
   );
-}
+});
 
 const Performers = styled.div`
   display: grid;
@@ -222,7 +312,8 @@ const Performers = styled.div`
   .row span { display: flex; justify-content: space-between; gap: 8px; }
 `;
 
-function TopPerformersCard({ data, caption }: { data: TopPerformers | undefined; caption: string }) {
+/** Memoised: a chart toggle that does not change the top performers' window leaves it be. */
+const TopPerformersCard = memo(function TopPerformersCard({ data, caption }: { data: TopPerformers | undefined; caption: string }) {
   return (
     <Performers data-testid="top-performers">
       <h3>Top Performers</h3>
@@ -243,4 +334,4 @@ function TopPerformersCard({ data, caption }: { data: TopPerformers | undefined;
       })}
     </Performers>
   );
-}
+});

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { Skeleton } from '../Skeleton';
 import { chartTheme } from './chart-theme';
+import { afterPaint, nextTask, whenVisibleOrIdle } from './schedule';
 import type * as Charts from './echarts';
 
 /** The lazily loaded ECharts module (see `./echarts`). */
@@ -43,88 +44,104 @@ export interface EChartProps {
   option: Charts.EChartsCoreOption;
   /** What the chart shows, for screen readers (the container is `role="img"`). */
   label: string;
-  /** Pixels; the skeleton shown while ECharts loads has the same height. Default 280. */
+  /** Pixels; the skeleton shown until the chart is drawn has the same height, so nothing moves. Default 280. */
   height?: number;
   /** The figures as text, read by screen readers and visually hidden. */
   summary?: ReactNode;
-  /** Called once with the instance after the first draw (e.g. to `dispatchAction`). It is disposed on unmount. */
-  onReady?: (chart: Charts.ECharts) => void;
-  /** Runs once after ECharts loads and before the chart is created, e.g. to register a map. */
-  prepare?: (charts: ChartsModule) => void | Promise<void>;
 }
 
 /**
- * An ECharts chart. ECharts is imported on mount, so it is its own chunk and pages without charts never load it;
- * until it arrives a skeleton of the chart's height holds the space. The chart follows the app theme (text, axes,
- * legend and tooltip colours via an ECharts theme, re-applied when the theme changes), resizes with its container
- * and is disposed on unmount.
+ * An ECharts chart. ECharts is imported when the chart is first needed, so it is its own chunk and pages without
+ * charts never load it. The chart is created once it scrolls near the viewport or the browser is idle, whichever
+ * comes first; until it is drawn a skeleton of the chart's height holds the space. Creating it and drawing each
+ * option are separate tasks that wait for the next paint, so a click that opens a chart or switches its figures
+ * paints at once and no step blocks the page for long. The container is `aria-busy` until the current option is
+ * drawn. The chart follows the app theme (text, axes, legend and tooltip colours via an ECharts theme, re-applied
+ * when the theme changes), resizes with its container and is disposed on unmount.
  */
-export function EChart({ option, label, height = DEFAULT_CHART_HEIGHT, summary, onReady, prepare }: EChartProps) {
+export function EChart({ option, label, height = DEFAULT_CHART_HEIGHT, summary }: EChartProps) {
   const theme = useTheme();
   const hostRef = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<Charts.ECharts | null>(null);
+  /** The option the chart shows (null until the first draw). */
+  const [drawn, setDrawn] = useState<Charts.EChartsCoreOption | null>(null);
   const [failed, setFailed] = useState(false);
-  // The latest props the one-off effects need, without re-running them.
-  const latest = useRef({ theme, onReady, prepare });
+  // The theme the one-off creation effect needs, without re-running it.
+  const latestTheme = useRef(theme);
   const appliedTheme = useRef<typeof theme | null>(null);
 
   useEffect(() => {
-    latest.current = { theme, onReady, prepare };
+    latestTheme.current = theme;
   });
 
   useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
     let cancelled = false;
     let instance: Charts.ECharts | null = null;
     let observer: ResizeObserver | null = null;
-    (async () => {
+    const create = async () => {
       const charts = await loadCharts();
-      await latest.current.prepare?.(charts);
-      const host = hostRef.current;
-      if (cancelled || !host) return;
-      const current = latest.current.theme;
+      // Loading ECharts (its first evaluation) and creating the chart are two tasks, not one long one.
+      await nextTask();
+      if (cancelled) return;
+      const current = latestTheme.current;
       instance = charts.init(host, chartTheme(current, prefersReducedMotion()), { renderer: 'canvas' });
       appliedTheme.current = current;
       if (typeof ResizeObserver !== 'undefined') {
         const resized = instance;
+        let last = `${host.clientWidth}x${host.clientHeight}`;
         observer = new ResizeObserver(() => {
-          if (!resized.isDisposed()) resized.resize();
+          const now = `${host.clientWidth}x${host.clientHeight}`;
+          if (now === last || resized.isDisposed()) return;
+          last = now;
+          resized.resize();
         });
         observer.observe(host);
       }
       setChart(instance);
-    })().catch((error: unknown) => {
-      if (cancelled) return;
-      console.error('Chart could not be loaded', error);
-      setFailed(true);
+    };
+    const cancelWait = whenVisibleOrIdle(host, () => {
+      create().catch((error: unknown) => {
+        if (cancelled) return;
+        console.error('Chart could not be loaded', error);
+        setFailed(true);
+      });
     });
     return () => {
       cancelled = true;
+      cancelWait();
       observer?.disconnect();
       instance?.dispose();
       appliedTheme.current = null;
     };
   }, []);
 
+  // Each new option is drawn after the next paint; a newer one arriving first replaces it.
   useEffect(() => {
     if (!chart) return;
-    chart.setOption(option, { notMerge: true });
+    return afterPaint(() => {
+      if (chart.isDisposed()) return;
+      chart.setOption(option, { notMerge: true });
+      setDrawn(option);
+    });
   }, [chart, option]);
 
   useEffect(() => {
     if (!chart || appliedTheme.current === theme) return;
-    appliedTheme.current = theme;
-    chart.setTheme(chartTheme(theme, prefersReducedMotion()));
+    return afterPaint(() => {
+      if (chart.isDisposed()) return;
+      appliedTheme.current = theme;
+      chart.setTheme(chartTheme(theme, prefersReducedMotion()));
+    });
   }, [chart, theme]);
 
-  useEffect(() => {
-    if (chart) latest.current.onReady?.(chart);
-  }, [chart]);
-
+  const busy = !failed && drawn !== option;
   return (
     <div>
-      <Frame $height={height} role="img" aria-label={failed ? `${label} (the chart could not be loaded)` : label} aria-busy={!chart && !failed}>
+      <Frame $height={height} role="img" aria-label={failed ? `${label} (the chart could not be loaded)` : label} aria-busy={busy}>
         <Host ref={hostRef} />
-        {!chart && !failed && (
+        {drawn === null && !failed && (
           <Cover aria-hidden>
             <Skeleton $height={`${height}px`} />
           </Cover>

@@ -47,11 +47,6 @@ export function chartTheme(theme: Theme, reducedMotion = false): ChartThemeObjec
     timeAxis: axisDefaults(theme),
     logAxis: axisDefaults(theme),
     line: { symbol: 'circle', symbolSize: 7 },
-    map: {
-      itemStyle: { areaColor: theme.surfaceRaised, borderColor: theme.border },
-      label: { color: theme.text },
-      emphasis: { itemStyle: { areaColor: theme.focus }, label: { color: theme.text } },
-    },
     ...(reducedMotion ? { animation: false } : {}),
   };
 }

@@ -1,18 +1,12 @@
 /**
- * The region map's option and figures, kept apart from the component so they can be tested without a DOM.
- * No visualMap: each region's colour is computed here (a mix of the theme's raised surface and primary colour by
- * the region's share of the utilised total) and set on its data item, which keeps the VisualMap component
- * (~10 KiB gzip) out of the ECharts chunk and the colours tied to the app theme.
+ * The region map's figures and colours, kept apart from the component so they can be tested without a DOM.
+ * Each region's colour is computed here (a mix of the theme's raised surface and primary colour by the region's
+ * share of the utilised total), so the colours follow the app theme.
  */
 import type { Theme } from '../theme';
 import { formatPercent } from '../../lib/format';
 import { formatShortMoney, type Paise } from '../../domain/money';
-import { escapeHtml } from './chart-theme';
-import type { ChartOption, TooltipParams } from './echarts';
 import { REGION_LABELS, REGIONS, type Region } from '../../domain/regions';
-
-/** The name the region SVG is registered under with ECharts. */
-export const INDIA_REGIONS_MAP = 'india-regions';
 
 /** One region's credit figures. */
 export interface RegionFigures {
@@ -90,68 +84,13 @@ export function orderedRegions(regions: readonly RegionFigures[]): RegionFigures
   });
 }
 
-/**
- * Where a region's name sits, as a share of its group's bounding box, when the box centre misses the land: the
- * East group spans the Andaman and Nicobar Islands, so its centre falls in the Bay of Bengal. 26%/31% is the
- * middle of Bihar, Jharkhand, Odisha and West Bengal within that box (measured from the @svg-maps/india paths).
- */
-const LABEL_POSITIONS: Partial<Record<Region, [string, string]>> = { east: ['26%', '31%'] };
-
-function isRegion(name: string): name is Region {
-  return (REGIONS as readonly string[]).includes(name);
-}
-
-/** The tooltip HTML of one region: name, 'Utilised ₹…', growth (signed and coloured) and '90+ overdue ₹…'. */
-export function regionTooltipHtml(theme: Theme, figures: RegionFigures): string {
-  const growth = `<span style="color:${growthColor(theme, figures.growth)};font-weight:600">${escapeHtml(signedPercent(figures.growth))}</span>`;
-  return [
-    `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(REGION_LABELS[figures.region])}</div>`,
-    `<div>Utilised ${escapeHtml(formatShortMoney(figures.utilised))}</div>`,
-    `<div>Growth ${growth}</div>`,
-    `<div>90+ overdue ${escapeHtml(formatShortMoney(figures.overdue90))}</div>`,
-  ].join('');
-}
-
-/** The map tooltip formatter: the hovered region's figures, or its name alone when there are none. */
-export function regionTooltip(theme: Theme, regions: readonly RegionFigures[]): (params: TooltipParams) => string {
-  return (params) => {
-    const item = Array.isArray(params) ? params[0] : params;
-    const name = item?.name ?? '';
-    const figures = regions.find((r) => r.region === name);
-    if (figures) return regionTooltipHtml(theme, figures);
-    return escapeHtml(isRegion(name) ? REGION_LABELS[name] : name);
-  };
-}
-
-/** The map of India by region, each region shaded by its share of the utilised total, with a tooltip per region. */
-export function regionMapOption(theme: Theme, regions: readonly RegionFigures[]): ChartOption {
-  const shades = regionShades(theme, regions);
-  const label = {
-    show: true,
-    color: theme.text,
-    fontWeight: 700 as const,
-    textBorderColor: theme.background,
-    textBorderWidth: 3,
-    formatter: (p: { name: string }) => (isRegion(p.name) ? REGION_LABELS[p.name] : p.name),
-  };
+/** The lines of a region's tooltip: its name, 'Utilised ₹…', the signed growth and '90+ overdue ₹…'. */
+export function regionTooltipLines(figures: RegionFigures): { title: string; utilised: string; growth: string; direction: GrowthDirection; overdue90: string } {
   return {
-    tooltip: { trigger: 'item', confine: true, formatter: regionTooltip(theme, regions) },
-    series: [
-      {
-        type: 'map',
-        map: INDIA_REGIONS_MAP,
-        roam: false,
-        selectedMode: false,
-        itemStyle: { areaColor: theme.surfaceRaised, borderColor: theme.surface, borderWidth: 0.6 },
-        label,
-        emphasis: { label, itemStyle: { areaColor: theme.focus, borderColor: theme.surface } },
-        data: orderedRegions(regions).map((r) => ({
-          name: r.region,
-          value: r.utilised / 100,
-          itemStyle: { areaColor: shades.get(r.region)?.color ?? theme.surfaceRaised },
-          ...(LABEL_POSITIONS[r.region] ? { label: { position: LABEL_POSITIONS[r.region], align: 'center' as const, verticalAlign: 'middle' as const } } : {}),
-        })),
-      },
-    ],
+    title: REGION_LABELS[figures.region],
+    utilised: `Utilised ${formatShortMoney(figures.utilised)}`,
+    growth: signedPercent(figures.growth),
+    direction: growthDirection(figures.growth),
+    overdue90: `90+ overdue ${formatShortMoney(figures.overdue90)}`,
   };
 }
