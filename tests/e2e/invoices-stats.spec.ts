@@ -210,9 +210,12 @@ async function templateHeader(page: Page, dialog: Locator): Promise<string> {
   return (await template.text()).split(/\r?\n/)[0]!.trim();
 }
 
-/** The result table's rows as [invoice number, status, reason] by invoice number. */
+/** The result's full table ('All rows (N)'; the refused rows have their own table above it). */
+const allRowsTable = (dialog: Locator) => dialog.getByRole('table', { name: /^All rows/ });
+
+/** The result table's rows as [invoice number, status, reason] by invoice number (the rows in view: a short file shows all). */
 async function resultRows(dialog: Locator): Promise<Map<string, { status: string; reason: string }>> {
-  const rows = dialog.getByRole('table').locator('tbody tr');
+  const rows = allRowsTable(dialog).locator('tbody tr:not(.spacer)');
   const out = new Map<string, { status: string; reason: string }>();
   for (const row of await rows.all()) {
     const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
@@ -244,6 +247,9 @@ test.describe('CSV upload', () => {
 
     const rows = await resultRows(dialog);
     expect([...rows.keys()]).toEqual([`${prefix}-1`, `${prefix}-2`, `${prefix}-3`, `${prefix}-4`]);
+    // The refused rows come first, in a table of their own.
+    const refused = dialog.getByRole('table', { name: 'Refused rows (3)' });
+    await expect(refused.locator('tbody tr:not(.spacer) td:nth-child(2)')).toHaveText([`${prefix}-2`, `${prefix}-3`, `${prefix}-4`]);
     expect(rows.get(`${prefix}-1`)).toEqual({ status: 'Success', reason: '-' });
     expect(rows.get(`${prefix}-2`)).toEqual({ status: 'Failed', reason: `Row 3: customer_code NOPE${prefix} is not one of your customers` });
     expect(rows.get(`${prefix}-3`)!.status).toBe('Failed');
@@ -327,6 +333,61 @@ test.describe('CSV upload', () => {
     await expect(dialog.getByTestId('csv-selected-file')).toContainText('wrong-header.csv');
   });
 
+  test('a 10,000-row file: read off the page, the counts and the refused rows first, at most 500 rows in the DOM, the list scrolls to its last row', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openInvoices(page, UPLOAD_LOGIN);
+    const code = await ordinaryCustomerCode(page);
+    const dialog = await openUploadModal(page);
+    const header = await templateHeader(page, dialog);
+    // Invoice numbers are at most 16 characters: 10 here, '-10000' at most.
+    const prefix = uniquePrefix().slice(0, 10);
+    const ROWS = 10_000;
+    const refusedAt = [2_500, 5_000, 7_500, 10_000];
+    const lines = [header];
+    for (let i = 1; i <= ROWS; i += 1) lines.push(`${prefix}-${i},${code},${day(-400)},${day(30)},${refusedAt.includes(i) ? 'abc' : `${1000 + (i % 9000)}.00`},`);
+    await chooseFile(page, dialog, { name: 'ten-thousand.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n') });
+    await expect(dialog.getByTestId('csv-selected-file')).toContainText('ten-thousand.csv');
+
+    // The file is read in a Web Worker before it is sent.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Upload processed' })).toBeVisible({ timeout: 60_000 });
+    expect(workers.some((url) => /csv-read/.test(url)), workers.join(', ')).toBe(true);
+
+    await expect(dialog.getByRole('status')).toHaveText('10,000 rows read: 9,996 accepted, 4 refused.');
+    const refused = dialog.getByRole('table', { name: 'Refused rows (4)' });
+    await expect(refused.locator('tbody tr:not(.spacer) td:nth-child(2)')).toHaveText(refusedAt.map((i) => `${prefix}-${i}`));
+    await expect(refused.locator('tbody tr:not(.spacer)').first()).toContainText(`Row 2501: amount 'abc' is not an amount in rupees`);
+    const all = allRowsTable(dialog);
+    await expect(all).toHaveAttribute('aria-rowcount', String(ROWS + 1));
+    expect(await dialog.locator('tbody tr').count()).toBeLessThanOrEqual(500);
+    await expect(all.locator('tbody tr:not(.spacer)').first()).toContainText(`${prefix}-1`);
+
+    // The keyboard scrolls the list (its region takes focus); the last row comes into view, still with few rows in the DOM.
+    const region = dialog.getByRole('region', { name: /^All rows/ });
+    await region.focus();
+    await page.keyboard.press('End');
+    const last = all.getByRole('row').filter({ hasText: `${prefix}-${ROWS}` });
+    await expect(last).toBeVisible();
+    await expect(last).toHaveAttribute('aria-rowindex', String(ROWS + 1));
+    await expect(last).toContainText('Failed');
+    expect(await dialog.locator('tbody tr').count()).toBeLessThanOrEqual(500);
+    // Scrolled by the pointer to the middle, it shows the rows there.
+    await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    const rowIndexes = () => all.locator('tbody tr[aria-rowindex]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('aria-rowindex'))));
+    await expect.poll(async () => (await rowIndexes()).some((i) => i > 4_000 && i < 6_000)).toBe(true);
+
+    // At phone width nothing scrolls sideways: not the page, the dialog or the lists.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(last.or(all.locator('tbody tr:not(.spacer)').first())).toBeVisible();
+    const overflow = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll('dialog[open], dialog[open] [role="region"]')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.tagName + (el.getAttribute('aria-labelledby') ?? '')),
+    );
+    expect(overflow).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
   for (const theme of THEMES) {
     test(`no axe violations with the upload modal open (${theme})`, async ({ page }) => {
       await useTheme(page, theme);
@@ -340,7 +401,8 @@ test.describe('CSV upload', () => {
       const code = await ordinaryCustomerCode(page);
       await chooseFile(page, dialog, { name: 'mixed.csv', mimeType: 'text/csv', buffer: mixedCsv(await templateHeader(page, dialog), uniquePrefix(), code) });
       await dialog.getByRole('button', { name: 'Upload' }).click();
-      await expect(dialog.getByRole('table')).toBeVisible();
+      await expect(allRowsTable(dialog)).toBeVisible();
+      await expect(dialog.getByRole('table', { name: /^Refused rows/ })).toBeVisible();
       await expectNoAxeViolations(page);
     });
   }

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'rea
 import styled from 'styled-components';
 import type { CsvFile } from '../../../machines/csv-upload/csv-upload.machine';
 import { CSV_FORMAT_HINTS, sizeText, type CsvType } from '../../domain/csv';
+import { countText } from '../../lib/format';
 import { FieldError, GhostButton } from '../form';
 import { ProgressBar } from '../ProgressBar';
 import { templateOf } from './csv-upload-view';
@@ -184,8 +185,21 @@ export function CsvFilePicker({ file, fileError, busy, onChoose, onClear }: CsvF
   );
 }
 
-/** While a file goes up: 'Uploading name… 40%', then 'Processing name…' once every byte is sent, and the bar. */
-export function UploadProgress({ fileName, progress }: { fileName: string | undefined; progress: number | null }) {
+/**
+ * While a file is read: 'Reading name… 4,000 rows read' and the share of the file read. While it goes up:
+ * 'Uploading name… 40%', then 'Processing name…' once every byte is sent, and the bar.
+ */
+export function UploadProgress({ fileName, progress, reading }: { fileName: string | undefined; progress: number | null; reading?: { rows: number | null } }) {
+  if (reading) {
+    return (
+      <div role="status" aria-live="polite">
+        <p>
+          Reading {fileName}…{reading.rows !== null && reading.rows > 0 ? ` ${countText(reading.rows, 'row')} read` : ''}
+        </p>
+        <ProgressBar percent={progress ?? 0} label="File reading progress" />
+      </div>
+    );
+  }
   return (
     <div role="status" aria-live="polite">
       <p>

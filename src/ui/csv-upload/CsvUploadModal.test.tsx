@@ -1,15 +1,27 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { csvUploadMachine, type CsvUploadActorInput } from '../../../machines/csv-upload/csv-upload.machine';
+import { csvUploadMachine, type CsvReadActorInput, type CsvReadOutcome, type CsvUploadActorInput } from '../../../machines/csv-upload/csv-upload.machine';
 import { type CsvUploadResult, UPLOAD_TEXTS } from '../../domain/csv';
 import { apiErrorFromBody } from '../../api/errors';
 import { themes } from '../theme';
 import { CsvUploadDialog } from './CsvUploadModal';
+import { readEffect } from './useCsvUpload';
 
 afterEach(cleanup);
+
+// happy-dom lays nothing out: give the result tables' scroll regions a size, as a browser would (rows keep their estimate).
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+    return this.getAttribute('role') === 'region' ? 360 : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: Element) {
+    return this.getAttribute('role') === 'region' ? 640 : 0;
+  });
+});
+afterEach(() => vi.restoreAllMocks());
 
 const RESULT: CsvUploadResult = {
   rows: [
@@ -19,11 +31,13 @@ const RESULT: CsvUploadResult = {
   meta: { total_rows: 2, accepted_rows: 1, rejected_rows: 1 },
 };
 
-function setup(upload: (input: CsvUploadActorInput) => Promise<CsvUploadResult>) {
+function setup(upload: (input: CsvUploadActorInput) => Promise<CsvUploadResult>, read = readEffect(null)) {
   const refreshInvoices = vi.fn();
   const sent: CsvUploadActorInput[] = [];
   const logic = csvUploadMachine.provide({
     actors: {
+      // The hook's reader, run on the page (happy-dom has no Worker).
+      read,
       upload: fromPromise<CsvUploadResult, CsvUploadActorInput>(({ input }) => {
         sent.push(input);
         return upload(input);
@@ -43,9 +57,19 @@ function setup(upload: (input: CsvUploadActorInput) => Promise<CsvUploadResult>)
 const csv = (name = 'invoices.csv', body = 'invoice_number,customer_code\nA,B\n', type = 'text/csv') => new File([body], name, { type });
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
-const settle = () => act(async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-});
+/** Lets the effects settle: the reader on the page (its module loads on first use), then the upload's answer. */
+const settle = async () => {
+  await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'File reading progress' })).toBeNull());
+  await act(async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
+};
+/** The cells of a table's body rows, as text. */
+const bodyCells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
 
 describe('CsvUploadDialog', () => {
   it('opens on the form: file type (invoices first), the template link and both ways to pick a file', () => {
@@ -95,12 +119,18 @@ describe('CsvUploadDialog', () => {
     expect(sent.map((s) => [s.csvtype, s.file.name])).toEqual([['invoice', 'dropped.csv']]);
     expect(refreshInvoices).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('status').textContent).toBe('2 rows read: 1 accepted, 1 refused.');
-    const table = screen.getByRole('table');
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    // The refused rows first, then every row; each table says how many rows it has.
+    const [refused, all] = screen.getAllByRole('table');
+    expect(refused!.getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { name: 'Refused rows (1)' }).id);
+    expect(all!.getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { name: 'All rows (2)' }).id);
+    expect(screen.getByRole('region', { name: 'All rows (2)' }).getAttribute('tabindex')).toBe('0');
+    expect(bodyCells(refused!)).toEqual([['3', 'BAD-1', 'Failed', 'Row 3: customer_code NOPE is not one of your customers']]);
+    expect(bodyCells(all!)).toEqual([
       ['2', 'GOOD-1', 'Success', '-'],
       ['3', 'BAD-1', 'Failed', 'Row 3: customer_code NOPE is not one of your customers'],
     ]);
+    expect(all!.getAttribute('aria-rowcount')).toBe('3');
+    expect(within(all!).getAllByRole('row').map((r) => r.getAttribute('aria-rowindex'))).toEqual(['1', '2', '3']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByText('No file chosen')).toBeTruthy();
@@ -143,5 +173,60 @@ describe('CsvUploadDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
     expect(screen.queryByTestId('csv-selected-file')).toBeNull();
+  });
+
+  it('shows the reading with its own labelled progress bar and rows read; Cancel stops it and nothing is sent', async () => {
+    let report: (progress: { rows: number; loaded: number; total: number }) => void = () => {};
+    let aborted = false;
+    const read = fromPromise<CsvReadOutcome, CsvReadActorInput>(({ input, signal }) => {
+      report = input.onProgress;
+      signal.addEventListener('abort', () => (aborted = true));
+      return new Promise(() => {});
+    });
+    const { sent } = setup(() => Promise.resolve(RESULT), read);
+    choose(csv('big.csv'));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await act(async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+    expect(screen.getByRole('progressbar', { name: 'File reading progress' }).getAttribute('aria-valuenow')).toBe('0');
+    act(() => report({ rows: 4_000, loaded: 40, total: 100 }));
+    expect(screen.getByRole('status').textContent).toBe('Reading big.csv… 4,000 rows read');
+    expect(screen.getByRole('progressbar', { name: 'File reading progress' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(aborted).toBe(true);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByTestId('csv-selected-file').textContent).toContain('big.csv');
+    expect(sent).toEqual([]);
+  });
+
+  it('a file the reader refuses goes back to the form with the reason in an alert', async () => {
+    const read = fromPromise<CsvReadOutcome, CsvReadActorInput>(() => Promise.resolve({ rows: 0, problem: "'gone.csv' could not be read." }));
+    const { sent } = setup(() => Promise.resolve(RESULT), read);
+    choose(csv('gone.csv'));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe("'gone.csv' could not be read.");
+    expect(screen.getByText('No file chosen')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('a 10,000-row result keeps only a window of rows in the DOM, the refused ones first', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) =>
+      i % 1000 === 7 ? { row: i + 2, invoice_number: `N-${i}`, status: 'failed', failure_reason: `Row ${i + 2}: amount is required` } : { row: i + 2, invoice_number: `N-${i}`, status: 'success', failure_reason: null },
+    );
+    setup(() => Promise.resolve({ rows, meta: { total_rows: 10_000, accepted_rows: 9_990, rejected_rows: 10 } }));
+    choose(csv());
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe('10,000 rows read: 9,990 accepted, 10 refused.');
+    const [refused, all] = screen.getAllByRole('table');
+    expect(bodyCells(refused!).map((cells) => cells[1])).toEqual(['N-7', 'N-1007', 'N-2007', 'N-3007', 'N-4007', 'N-5007', 'N-6007', 'N-7007', 'N-8007', 'N-9007']);
+    expect(all!.getAttribute('aria-rowcount')).toBe('10001');
+    const shown = within(all!).getAllByRole('row').length - 1;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(60);
+    expect(document.querySelectorAll('tbody tr:not(.spacer)').length).toBeLessThanOrEqual(500);
   });
 });

@@ -1,15 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import type { ActorLogicFrom } from 'xstate';
 import { type csvUploadMachine, stepOf, type CsvUploadEvent, type CsvUploadSnapshot } from '../../../machines/csv-upload/csv-upload.machine';
-import { CSV_KIND, type CsvKind, failureReasons, UPLOAD_TEXTS, type UploadResultRow } from '../../domain/csv';
+import { CSV_KIND, type CsvKind, rowFailed, UPLOAD_TEXTS, type UploadResultRow } from '../../domain/csv';
+import { formatCount } from '../../lib/format';
 import { Button, GhostButton } from '../form';
 import { Modal } from '../Modal';
-import { MODAL_TABLE_MAX_HEIGHT, Table, type Column } from '../Table';
 import { CsvFilePicker, CsvTemplateHelp, focusOnMount, UploadActions as Actions, UploadProgress, UploadStep as Step } from './CsvFilePicker';
+import { ResultTable } from './ResultTable';
 import { useCsvUpload } from './useCsvUpload';
-import { CSV_TYPE_LABELS, PAGE_CSV_TYPES, resultRowKey, resultSummary, statusName, uploadTitle } from './csv-upload-view';
+import { CSV_TYPE_LABELS, PAGE_CSV_TYPES, resultSummary, uploadTitle } from './csv-upload-view';
 import { useFlowActor } from '../../lib/inspection';
 
 const Types = styled.fieldset`
@@ -25,19 +26,6 @@ const Types = styled.fieldset`
   input { width: 18px; height: 18px; margin: 0; }
 `;
 
-const Reason = styled.span`
-  display: block;
-  min-width: 260px;
-  max-width: 520px;
-  white-space: normal;
-  ul { margin: 0; padding-inline-start: 18px; }
-`;
-
-const Status = styled.span<{ $failed: boolean }>`
-  font-weight: 700;
-  color: ${({ theme, $failed }) => ($failed ? theme.danger : theme.success)};
-`;
-
 const ErrorText = styled.p`
   color: ${({ theme }) => theme.danger};
   overflow-wrap: anywhere;
@@ -50,10 +38,11 @@ interface CsvUploadModalProps {
 
 /**
  * The CSV upload modal (spec 1 §2.6, §4, §8) over `csvUploadMachine`: step 0 the form (file type, template,
- * drop or choose a file, Upload, then a progress bar with Cancel), step 1 the result table with each row's
- * status and failure reason (a processed file also refreshes the invoice lists, the statistics and the
- * utilisation card), step 2 the error with Back. Closing resets it; while a file is on its way the modal
- * stays open (Cancel stops the upload).
+ * drop or choose a file, Upload, then progress bars with Cancel: the file read off the main thread, then
+ * sent), step 1 the counts, the refused rows and then every row, each with its status and failure reason
+ * (virtualised tables: a 10,000-row file keeps a few dozen rows in the DOM; a processed file also refreshes
+ * the invoice lists, the statistics and the utilisation card), step 2 the error with Back. Closing resets
+ * it; while a file is read or on its way the modal stays open (Cancel stops it).
  */
 export function CsvUploadModal({ open, onClose }: CsvUploadModalProps) {
   const logic = useCsvUpload();
@@ -65,7 +54,7 @@ export function CsvUploadDialog({ open, onClose, logic }: CsvUploadModalProps & 
   const actor = useFlowActor(logic, { input: { csvtype: 'invoice' } });
   const snapshot = useSelector(actor, (s: CsvUploadSnapshot) => s);
   const step = stepOf(snapshot);
-  const uploading = snapshot.matches('uploading');
+  const busy = snapshot.matches('reading') || snapshot.matches('uploading');
   const { csvtype } = snapshot.context;
 
   const close = () => {
@@ -74,7 +63,7 @@ export function CsvUploadDialog({ open, onClose, logic }: CsvUploadModalProps & 
   };
 
   return (
-    <Modal open={open} title={uploadTitle(csvtype)} onClose={close} closable={!uploading} width="min(720px, 60%)">
+    <Modal open={open} title={uploadTitle(csvtype)} onClose={close} closable={!busy} width="min(720px, 60%)">
       {step === 0 && <FormStep snapshot={snapshot} send={(event) => actor.send(event)} />}
       {step === 1 && snapshot.context.result && (
         <ResultStep
@@ -105,13 +94,15 @@ export function CsvUploadDialog({ open, onClose, logic }: CsvUploadModalProps & 
 type Send = (event: CsvUploadEvent) => void;
 
 function FormStep({ snapshot, send }: { snapshot: CsvUploadSnapshot; send: Send }) {
-  const { csvtype, file, fileError, progress } = snapshot.context;
+  const { csvtype, file, fileError, progress, rowsRead } = snapshot.context;
+  const reading = snapshot.matches('reading');
   const uploading = snapshot.matches('uploading');
+  const busy = reading || uploading;
   const ids = { template: useId(), file: useId() };
 
   return (
     <Step>
-      <Types disabled={uploading}>
+      <Types disabled={busy}>
         <legend>File type</legend>
         {PAGE_CSV_TYPES.map((type) => (
           <label key={type}>
@@ -132,16 +123,17 @@ function FormStep({ snapshot, send }: { snapshot: CsvUploadSnapshot; send: Send 
       <CsvFilePicker
         file={file}
         fileError={fileError}
-        busy={uploading}
+        busy={busy}
         onChoose={(chosen) => send({ type: 'SELECT_FILE', file: chosen })}
         onClear={() => send({ type: 'CLEAR_FILE' })}
       />
 
+      {reading ? <UploadProgress fileName={file?.name} progress={progress} reading={{ rows: rowsRead }} /> : null}
       {uploading ? <UploadProgress fileName={file?.name} progress={progress} /> : null}
       <Actions>
-        {uploading ? (
+        {busy ? (
           // Once the whole file is sent the provider is storing its rows: cancelling then would only hide the result.
-          <GhostButton type="button" disabled={progress === 100} onClick={() => send({ type: 'CANCEL' })}>
+          <GhostButton type="button" disabled={uploading && progress === 100} onClick={() => send({ type: 'CANCEL' })}>
             Cancel
           </GhostButton>
         ) : (
@@ -154,42 +146,26 @@ function FormStep({ snapshot, send }: { snapshot: CsvUploadSnapshot; send: Send 
   );
 }
 
+const NO_ROWS: readonly UploadResultRow[] = [];
+
+/**
+ * The counts first, then the refused rows and every row. The tables come in a second, deferred render
+ * (interruptible): the answer's arrival, the heading and the counts stay one short task even for 10,000 rows.
+ */
 function ResultStep(props: { kind: CsvKind; rows: readonly UploadResultRow[]; summary: string; onBack: () => void; onDone: () => void }) {
-  const { kind, rows, summary, onBack, onDone } = props;
-  const columns = useMemo<Column<UploadResultRow>[]>(
-    () => [
-      { key: 'row', header: 'Row', render: (r) => r.row ?? '-', align: 'end' },
-      kind === 'invoices'
-        ? { key: 'invoice_number', header: 'Invoice Number', render: (r) => r.invoice_number || '-' }
-        : { key: 'file_id', header: 'File ID', render: (r) => r.file_id ?? '-' },
-      {
-        key: 'status',
-        header: 'Status',
-        render: (r) => {
-          const reasons = failureReasons(r);
-          return <Status $failed={r.status !== 'success' || reasons.length > 0}>{statusName(r.status)}</Status>;
-        },
-      },
-      {
-        key: 'failure_reason',
-        header: 'Failure Reason',
-        render: (r) => {
-          const reasons = failureReasons(r);
-          if (reasons.length === 0) return '-';
-          return <Reason>{reasons.length === 1 ? reasons[0] : <ul>{reasons.map((reason) => <li key={reason}>{reason}</li>)}</ul>}</Reason>;
-        },
-      },
-    ],
-    [kind],
-  );
-  const keys = useMemo(() => new Map(rows.map((row, index) => [row, resultRowKey(row, index)])), [rows]);
+  const { kind, summary, onBack, onDone } = props;
+  const rows = useDeferredValue(props.rows, NO_ROWS);
+  const ready = rows === props.rows;
+  const refused = useMemo(() => rows.filter(rowFailed), [rows]);
   return (
     <Step>
       <h3 tabIndex={-1} ref={focusOnMount}>
         Upload processed
       </h3>
       <p role="status">{summary}</p>
-      <Table caption="Upload result" columns={columns} rows={rows} rowKey={(r) => keys.get(r) ?? ''} maxHeight={MODAL_TABLE_MAX_HEIGHT} />
+      {!ready && <p aria-hidden="true">Preparing the rows…</p>}
+      {refused.length > 0 && <ResultTable title={`Refused rows (${formatCount(refused.length)})`} kind={kind} rows={refused} testId="csv-result-refused" />}
+      {ready && <ResultTable title={`All rows (${formatCount(rows.length)})`} kind={kind} rows={rows} testId="csv-result-all" />}
       <Actions>
         <GhostButton type="button" onClick={onBack}>
           Back
