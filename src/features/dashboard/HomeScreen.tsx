@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { GhostButton } from '../../ui/form';
 import { CreditSection } from './CreditSection';
@@ -6,6 +6,7 @@ import { InvoicesSection } from './InvoicesSection';
 import { LeadManager } from './LeadManager';
 import { LendingSummaryBlock } from './LendingSummaryBlock';
 import { Panel, SectionBox } from '../../ui/layout';
+import { afterPaint } from '../../ui/charts/schedule';
 
 const Page = styled.div`
   padding: 24px;
@@ -70,22 +71,51 @@ function PaymentLinksComingSoon() {
   );
 }
 
+/** The page's parts after the first (the lead manager, the credit section, the lending summary and the rest). */
+const LATER_PARTS = 3;
+
+/**
+ * How many of the page's later parts are mounted: none at first, then one more after each paint, each rendered as a
+ * transition (React renders it in slices and commits it on its own), so the page's first commit holds only the
+ * title and the invoices section and no one step of building the rest blocks the page for long.
+ */
+function useLaterParts(): number {
+  const [mounted, setMounted] = useState(0);
+  useEffect(() => {
+    if (mounted >= LATER_PARTS) return;
+    return afterPaint(() => startTransition(() => setMounted((n) => n + 1)));
+  }, [mounted]);
+  return mounted;
+}
+
+/** A part of the page not mounted yet: empty space of about its height, so the footer stays out of view meanwhile. */
+function Later({ mounted, estimate, children }: { mounted: boolean; estimate: number; children: ReactNode }) {
+  return mounted ? children : <div style={{ minHeight: estimate }} />;
+}
+
 /** The home dashboard: invoices, lead manager, credit limit available, lending summary, and the footer. */
 export default function HomeScreen() {
   const [today] = useState(() => new Date());
+  const later = useLaterParts();
   return (
     <Page>
       <h1 id="top" tabIndex={-1}>
         Dashboard
       </h1>
       <InvoicesSection today={today} />
-      <LeadManager />
+      <Later mounted={later >= 1} estimate={400}>
+        <LeadManager />
+      </Later>
       <BelowTheFold $estimate={1000}>
-        <CreditSection />
+        <Later mounted={later >= 2} estimate={1000}>
+          <CreditSection />
+        </Later>
       </BelowTheFold>
       <BelowTheFold $estimate={520}>
-        <LendingSummaryBlock today={today} />
-        <PaymentLinksComingSoon />
+        <Later mounted={later >= 3} estimate={520}>
+          <LendingSummaryBlock today={today} />
+          <PaymentLinksComingSoon />
+        </Later>
       </BelowTheFold>
       <Footer>
         <span>You are all caught up</span>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { Skeleton } from '../Skeleton';
 import { chartTheme } from './chart-theme';
+import { showsLegend } from './options';
 import { afterPaint, nextTask, whenVisibleOrIdle } from './schedule';
 import type * as Charts from './echarts';
 
@@ -11,7 +12,10 @@ export type { ChartOption, ECharts, EChartsCoreOption } from './echarts';
 
 export const DEFAULT_CHART_HEIGHT = 280;
 
-/** Loads the ECharts chunk; the bundler and the browser cache the module, so this fetches it once. */
+/**
+ * Loads the ECharts chunk; the bundler and the browser cache the module, so this fetches it once. (One chunk, not
+ * several evaluated in turn: each split costs about 2 KiB of gzip in names shared between the pieces.)
+ */
 export function loadCharts(): Promise<ChartsModule> {
   return import('./echarts');
 }
@@ -51,13 +55,25 @@ export interface EChartProps {
 }
 
 /**
+ * The first option drawn on a new chart is drawn in steps, each in a task of its own: first only its grid and axes
+ * (ECharts' first layout measures every axis label, and runs much of its code for the first time), then the whole
+ * option's model, then (at ECharts' next frame) its views and paint. A first chart then never blocks the page for
+ * one long task; later options are drawn in one step (model now, views and paint at the next frame).
+ */
+export function axesOnly(option: Charts.EChartsCoreOption): Charts.EChartsCoreOption {
+  const { grid, xAxis, yAxis } = option as { grid?: unknown; xAxis?: unknown; yAxis?: unknown };
+  return { animation: false, ...(grid === undefined ? {} : { grid }), ...(xAxis === undefined ? {} : { xAxis }), ...(yAxis === undefined ? {} : { yAxis }) };
+}
+
+/**
  * An ECharts chart. ECharts is imported when the chart is first needed, so it is its own chunk and pages without
- * charts never load it. The chart is created once it scrolls near the viewport or the browser is idle, whichever
- * comes first; until it is drawn a skeleton of the chart's height holds the space. Creating it and drawing each
- * option are separate tasks that wait for the next paint, so a click that opens a chart or switches its figures
- * paints at once and no step blocks the page for long. The container is `aria-busy` until the current option is
- * drawn. The chart follows the app theme (text, axes, legend and tooltip colours via an ECharts theme, re-applied
- * when the theme changes), resizes with its container and is disposed on unmount.
+ * charts never load it (nor the legend, unless the option shows one). The chart is created once it scrolls near the
+ * viewport or the browser is idle, whichever comes first; until it is drawn a skeleton of the chart's height holds
+ * the space. Loading, creating the chart and drawing are separate tasks that wait for the next paint (the first draw
+ * in several steps, see {@link axesOnly}), so a click that opens a chart or switches its figures paints at once and
+ * no step blocks the page for long. The container is `aria-busy` until ECharts has painted the current option. The
+ * chart follows the app theme (text, axes, legend and tooltip colours via an ECharts theme, re-applied when the
+ * theme changes), resizes with its container and is disposed on unmount.
  */
 export function EChart({ option, label, height = DEFAULT_CHART_HEIGHT, summary }: EChartProps) {
   const theme = useTheme();
@@ -66,7 +82,10 @@ export function EChart({ option, label, height = DEFAULT_CHART_HEIGHT, summary }
   /** The option the chart shows (null until the first draw). */
   const [drawn, setDrawn] = useState<Charts.EChartsCoreOption | null>(null);
   const [failed, setFailed] = useState(false);
-  // The theme the one-off creation effect needs, without re-running it.
+  // A chart is created with the legend once an option shows one (the legend takes part in the instance's set-up).
+  const [withLegend, setWithLegend] = useState(() => showsLegend(option));
+  if (!withLegend && showsLegend(option)) setWithLegend(true);
+  // The theme the creation effect needs, without re-running it.
   const latestTheme = useRef(theme);
   const appliedTheme = useRef<typeof theme | null>(null);
 
@@ -82,6 +101,7 @@ export function EChart({ option, label, height = DEFAULT_CHART_HEIGHT, summary }
     let observer: ResizeObserver | null = null;
     const create = async () => {
       const charts = await loadCharts();
+      if (withLegend) await charts.loadLegend();
       // Loading ECharts (its first evaluation) and creating the chart are two tasks, not one long one.
       await nextTask();
       if (cancelled) return;
@@ -114,17 +134,38 @@ export function EChart({ option, label, height = DEFAULT_CHART_HEIGHT, summary }
       observer?.disconnect();
       instance?.dispose();
       appliedTheme.current = null;
+      // When the chart is made again (with the legend), the new one draws from scratch.
+      setChart(null);
+      setDrawn(null);
     };
-  }, []);
+  }, [withLegend]);
 
-  // Each new option is drawn after the next paint; a newer one arriving first replaces it.
+  // Each new option is drawn after the next paint; a newer one arriving first replaces it. ECharts builds the
+  // option's model at once and renders it at its next frame ('rendered' follows the paint).
+  const firstDraw = useRef<Charts.ECharts | null>(null);
   useEffect(() => {
     if (!chart) return;
-    return afterPaint(() => {
+    let cancelStep = () => {};
+    const onRendered = () => setDrawn(option);
+    const draw = () => {
       if (chart.isDisposed()) return;
-      chart.setOption(option, { notMerge: true });
-      setDrawn(option);
-    });
+      chart.on('rendered', onRendered);
+      chart.setOption(option, { notMerge: true, lazyUpdate: true });
+    };
+    if (firstDraw.current === chart) {
+      cancelStep = afterPaint(draw);
+    } else {
+      cancelStep = afterPaint(() => {
+        if (chart.isDisposed()) return;
+        firstDraw.current = chart;
+        chart.setOption(axesOnly(option), { notMerge: true });
+        cancelStep = afterPaint(draw);
+      });
+    }
+    return () => {
+      cancelStep();
+      if (!chart.isDisposed()) chart.off('rendered', onRendered);
+    };
   }, [chart, option]);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { themes } from '../theme';
 import { chartTheme, escapeHtml } from './chart-theme';
 import type { ChartOption, TooltipItem, TooltipParams } from './echarts';
-import { amountTooltip, barOption, lineOption, rupeesAxisLabel, rupeesText } from './options';
+import { amountTooltip, barOption, lineOption, rupeesAxisLabel, rupeesText, showsLegend } from './options';
 import { growthColor, mixColors, orderedRegions, regionShades, regionTooltipLines, signedPercent, type RegionFigures } from './region-map';
 
 /** The tooltip formatter of an option, called as ECharts calls it. */
@@ -97,7 +97,16 @@ describe('barOption', () => {
     expect((side.series as { stack?: string }[]).every((s) => s.stack === undefined)).toBe(true);
     expect((stacked.series as { stack?: string }[]).map((s) => s.stack)).toEqual(['total', 'total']);
     expect(side.legend).toMatchObject({ show: true });
-    expect(single.legend).toMatchObject({ show: false });
+    expect(single.legend).toBeUndefined();
+    expect(showsLegend(side)).toBe(true);
+    expect(showsLegend(single)).toBe(false);
+  });
+
+  it('says whether an option shows a legend (shown unless show is false)', () => {
+    expect(showsLegend({})).toBe(false);
+    expect(showsLegend({ legend: { show: false } })).toBe(false);
+    expect(showsLegend({ legend: {} })).toBe(true);
+    expect(showsLegend({ legend: [{ show: false }, { top: 0 }] })).toBe(true);
   });
 });
 

@@ -81,12 +81,16 @@ export function lineOption({ categories, values, counts, name }: LineOptionInput
   };
 }
 
-/** Bars of amounts per category: one series side by side, or several (with a legend), optionally stacked. */
+/**
+ * Bars of amounts per category: one series, or several side by side or stacked. Several series have a legend;
+ * a single one has none (not even a hidden one: the legend is loaded only for charts that show it, see
+ * {@link showsLegend}).
+ */
 export function barOption({ categories, series, stacked = false, tooltip }: BarOptionInput): ChartOption {
   const legend = series.length > 1;
   return {
     grid: { ...GRID, top: legend ? 40 : 24 },
-    legend: { show: legend, top: 0 },
+    ...(legend ? { legend: { show: true, top: 0 } } : {}),
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: tooltip ?? amountTooltip(categories, series) },
     xAxis: { type: 'category', data: [...categories] },
     yAxis: { type: 'value', axisLabel: { formatter: rupeesAxisLabel } },
@@ -98,4 +102,11 @@ export function barOption({ categories, series, stacked = false, tooltip }: BarO
       ...(stacked ? { stack: 'total' } : {}),
     })),
   };
+}
+
+/** Whether an option shows a legend (ECharts shows one unless `show` is false), so the chart must load it first. */
+export function showsLegend(option: object): boolean {
+  const legend = (option as { legend?: unknown }).legend;
+  const entries = Array.isArray(legend) ? (legend as unknown[]) : legend === undefined || legend === null ? [] : [legend];
+  return entries.some((entry) => typeof entry === 'object' && entry !== null && (entry as { show?: unknown }).show !== false);
 }
