@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import { isDevPath } from './mock-server/dev-paths.ts';
 import { baseSecurityHeaders, optionsFromEnv, originOf, securityHeaders } from './security-headers.ts';
+import { payPages } from './vite.pay.ts';
 
 /**
  * The app reaches the provider at VITE_API_BASE_URL (default `/api`). Both the dev server and
@@ -11,6 +12,9 @@ import { baseSecurityHeaders, optionsFromEnv, originOf, securityHeaders } from '
  * every file and the SPA fallback; its img-src also takes MOCK_URL's origin, where the proxied provider
  * serves the anchor logos it links to. The dev server sends the same set without the CSP: Vite's dev client
  * and React Refresh need inline scripts, which the production CSP refuses. No source maps are built.
+ *
+ * `payPages()` (vite.pay.ts): every `vite build` also builds the public pay pages with Preact into pay.html,
+ * and `vite preview` serves pay.html for the pay routes.
  */
 export default defineConfig(({ mode }) => {
   const mockUrl = process.env.MOCK_URL ?? `http://127.0.0.1:${process.env.MOCK_PORT ?? '3001'}`;
@@ -28,7 +32,7 @@ export default defineConfig(({ mode }) => {
   const headerOptions = optionsFromEnv(loadEnv(mode, process.cwd(), ['VITE_', 'CSP_']));
   const previewHeaders = securityHeaders({ ...headerOptions, imageOrigins: [...(headerOptions.imageOrigins ?? []), originOf(mockUrl)] });
   return {
-    plugins: [react()],
+    plugins: [react(), payPages()],
     server: {
       host,
       port: Number(process.env.APP_PORT ?? 5173),

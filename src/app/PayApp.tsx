@@ -15,6 +15,7 @@ const PAY_SCREENS = screens.map((s) => ({ ...s, path: withProduct(s.route.path, 
  * The pay pages' own light app (issue 19): a retailer opens them from a link on a phone, with no login. No
  * session machine, no session provider: the screens call the provider through the public client, with the
  * page token. The theme, the list cache and the toasts are the app's; the toast library loads with a toast.
+ * Built, it runs on Preact (`preact/compat`: pay.html, vite.pay.ts); in dev and from index.html, on React.
  */
 export function PayApp() {
   return (

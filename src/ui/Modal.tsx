@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { wrapTab } from './focus';
 
@@ -86,7 +86,10 @@ export function Modal({ open, title, onClose, children, width = '40%', minWidth 
     closableRef.current = closable;
   });
 
-  useEffect(() => {
+  // A layout effect: it runs in the same task as the render that opened the dialog, so the opener is still
+  // focused (Preact, the pay pages' build, runs plain effects after paint, by when a button the render
+  // disabled has lost the focus and Esc could not give it back).
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {

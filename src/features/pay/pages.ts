@@ -1,7 +1,7 @@
 import { config } from '../../config';
-import { PUBLIC_ROUTES } from '../../domain/access';
 import { withProduct } from '../../domain/product';
 import { startPayLinkRequest } from './pay-link';
+import { PAY_ROUTES } from './routes';
 
 /** The pay pages' screens, a chunk each: the lazy screens load them, and so does the entry, early. */
 export const loadPayScreen = () => import('./PayScreen');
@@ -15,13 +15,13 @@ const ignore = () => undefined;
  * (the light pay app serves it); anything else is left alone.
  */
 export function startPayPage(location: Pick<Location, 'pathname' | 'search'>): boolean {
-  if (location.pathname === withProduct(PUBLIC_ROUTES.pay.path, config.product)) {
+  if (location.pathname === withProduct(PAY_ROUTES.pay.path, config.product)) {
     startPayLinkRequest(location.search);
     // A failed load is reported by the screen's own lazy import, under its error boundary.
     loadPayScreen().catch(ignore);
     return true;
   }
-  if (location.pathname === withProduct(PUBLIC_ROUTES.paySuccess.path, config.product)) {
+  if (location.pathname === withProduct(PAY_ROUTES.paySuccess.path, config.product)) {
     loadPaySuccessScreen().catch(ignore);
     return true;
   }

@@ -1,0 +1,102 @@
+import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { checkProductKey, DEFAULT_PRODUCT } from './src/domain/product.ts';
+import { payPaths } from './src/features/pay/routes.ts';
+
+/**
+ * The public pay pages' own build (issue 19): `pay.html` (entry src/app/pay-main.tsx) with React swapped for
+ * Preact (`preact/compat`). A retailer opens the pay page from an SMS link on a cheap phone; its first-load JS
+ * budget is 100 KiB gzip: built with React it loaded 142.8 (React and React DOM about 63), with Preact (about
+ * 10) 80.9, measured in the browser by `npm run bench -- --only pay`. The rest of the app stays React.
+ *
+ * `payPages()` (in vite.config.ts) runs this build after every `vite build`, into the same outDir with the
+ * same mode (so the same .env files and VITE_* variables); its files go to `assets/pay/`, so nothing clashes
+ * with the app's. `vite preview` serves pay.html for the pay routes. The dev server does not: there
+ * index.html serves them with React, as it also does when a deployment does not route them to pay.html.
+ */
+
+export const PAY_HTML = 'pay.html';
+/** Where the pay build's files go, under the app's `assets/` (so a host's caching rule for it covers them). */
+const PAY_ASSETS = 'assets/pay';
+
+/** Every way the code and its libraries name React, mapped to Preact's compatibility layer. */
+const PREACT_ALIASES = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
+/** The second build, in the app build's outDir and mode; it adds files and removes none. */
+function payBuildConfig(app: ResolvedConfig): InlineConfig {
+  return {
+    configFile: false,
+    root: app.root,
+    base: app.base,
+    mode: app.mode,
+    envDir: app.envDir,
+    logLevel: app.logLevel,
+    // The app's JSX transform (it emits react/jsx-runtime, aliased below).
+    plugins: [react()],
+    resolve: { alias: PREACT_ALIASES },
+    build: {
+      outDir: resolve(app.root, app.build.outDir),
+      emptyOutDir: false,
+      // public/ is the app build's to copy.
+      copyPublicDir: false,
+      sourcemap: false,
+      target: 'es2022',
+      rolldownOptions: {
+        input: resolve(app.root, PAY_HTML),
+        output: {
+          // A folder of its own: no file can take the name of one of the app's.
+          entryFileNames: `${PAY_ASSETS}/[name]-[hash].js`,
+          chunkFileNames: `${PAY_ASSETS}/[name]-[hash].js`,
+          assetFileNames: `${PAY_ASSETS}/[name]-[hash][extname]`,
+          // As the app's entry: the entry and its static imports in one file, so the early pay-link request
+          // leaves after one download.
+          codeSplitting: { groups: [{ name: 'pay', tags: ['$initial'] }] },
+        },
+      },
+    },
+  };
+}
+
+/** The pay paths `vite preview` answers with pay.html: the app's routes with `{product}` from VITE_PRODUCT. */
+function payPathsOf(env: Record<string, string | undefined>): Set<string> {
+  return new Set(payPaths(checkProductKey(env.VITE_PRODUCT || DEFAULT_PRODUCT)));
+}
+
+/** Builds pay.html after the app (`vite build`), and serves it for the pay routes under `vite preview`. */
+export function payPages(): Plugin[] {
+  let app: ResolvedConfig;
+  return [
+    {
+      name: 'anchor:pay-build',
+      apply: 'build',
+      configResolved(config) {
+        app = config;
+      },
+      async closeBundle() {
+        await build(payBuildConfig(app));
+      },
+    },
+    {
+      name: 'anchor:pay-preview',
+      configurePreviewServer(server) {
+        const paths = payPathsOf(server.config.env);
+        // A build from before the pay build has no pay.html: index.html keeps serving the pay routes.
+        if (!existsSync(resolve(server.config.root, server.config.build.outDir, PAY_HTML))) return;
+        // Before Vite's static files: the rewritten request is served as the file pay.html, with the preview headers.
+        server.middlewares.use((req, _res, next) => {
+          const url = new URL(req.url ?? '/', 'http://preview');
+          if (paths.has(url.pathname)) req.url = `/${PAY_HTML}${url.search}`;
+          next();
+        });
+      },
+    },
+  ];
+}
