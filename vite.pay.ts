@@ -22,7 +22,17 @@ export const PAY_HTML = 'pay.html';
 const PAY_ASSETS = 'assets/pay';
 
 /** Every way the code and its libraries name React, mapped to Preact's compatibility layer. */
+/*
+ * Libraries (wouter, @xstate/react) import use-sync-external-store's shims, which carry a fallback for React
+ * before 18. React 19 and preact/compat have the hook: the package's plain entries only re-export it.
+ */
+export const SYNC_STORE_ALIASES = [
+  { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+  { find: /^use-sync-external-store\/shim(\/index)?(\.js)?$/, replacement: 'use-sync-external-store' },
+];
+
 const PREACT_ALIASES = [
+  ...SYNC_STORE_ALIASES,
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -49,6 +59,7 @@ function payBuildConfig(app: ResolvedConfig): InlineConfig {
       copyPublicDir: false,
       sourcemap: false,
       target: 'es2022',
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         input: resolve(app.root, PAY_HTML),
         output: {

@@ -1,14 +1,18 @@
-import { startPayPage } from './features/pay/pages';
+import { config } from './config';
+import { payPaths } from './features/pay/routes';
 import { INSPECTOR_PATH, inspectTarget } from './lib/inspect-target';
 
 /*
  * The entry holds no React: it starts what the page needs, then the app's code and React arrive together.
- * React is asked for first (the largest file, needed before anything shows). A pay page (a retailer on a
- * phone, from a link) sends its documents request right here, while that code downloads, and gets the light
- * pay app, without the session; every other page gets the app.
+ * React is asked for first (the largest file, needed before anything shows). A pay page gets the light pay
+ * app, without the session; every other page gets the app. (Built, the pay pages have their own Preact entry,
+ * pay.html with src/app/pay-main.tsx, which sends the documents request from the entry: vite.pay.ts. This
+ * path serves them in dev, and wherever a deployment sends the pay routes to index.html.)
  */
 const mounting = import('./app/mount').then((m) => m.mount);
-const payPage = startPayPage(window.location);
+// Only this fallback needs the pay pages' starter: a lazy import keeps it out of the login page's first load.
+const payPage = payPaths(config.product).includes(window.location.pathname);
+if (payPage) void import('./features/pay/pages').then(({ startPayPage }) => startPayPage(window.location));
 const loadApp = async () => {
   if (payPage) return (await import('./app/PayApp')).PayApp;
   return (await import('./app/App')).App;

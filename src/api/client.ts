@@ -1,7 +1,7 @@
 import type * as t from 'io-ts';
 import { RATE_LIMIT_CODE, tooManyAttemptsText } from '../domain/errors';
 import { type ApiVersion, vendorMediaType } from '../domain/product';
-import { isoDay } from '../lib/format';
+import { isoDay } from '../domain/dates';
 import { ApiError, apiErrorFromBody, clientError, DecodeError, formatValidationErrors } from './errors';
 
 /** How long one request may take, from sending to the last byte of the answer (an upload: without progress). */

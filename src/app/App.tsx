@@ -1,21 +1,36 @@
-import { Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { SWRConfig } from 'swr';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
 import { config } from '../config';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { AppToaster } from '../ui/toast';
-import { canSee, homeFor, type AppRoute, type PublicRoute, type UserType } from '../domain/access';
+import { homeFor, type PublicRoute, type UserType } from '../domain/access';
 import { withProduct } from '../domain/product';
-import { Layout } from './Layout';
-import { RouteBoundary } from './RouteBoundary';
+import { STORAGE_KEYS } from '../api/session';
 import { SessionProvider, useSessionState } from '../api/session-context';
 import { ThemeChoiceProvider } from '../ui/theme-context';
 import { SCREENS } from './screens';
-import { exact, LIST_CACHE_OPTIONS, PublicPage, usePageTitle } from './routing';
+import { exact, PublicPage } from './routing';
 
-/** The logged-in screens by exact path, and the public ones with `{product}` filled in. */
-const APP_SCREENS = new Map(SCREENS.flatMap((s) => (s.kind === 'app' ? [[s.route.path, s] as const] : [])));
+/**
+ * The public screens with `{product}` filled in. A first load of a pay page gets the light pay app instead
+ * (src/main.tsx), which has the list cache; here they are the account pages, which use no lists.
+ */
 const PUBLIC_SCREENS = SCREENS.flatMap((s) => (s.kind === 'public' ? [{ ...s, path: withProduct(s.route.path, config.product) }] : []));
+
+/** The layout, the profile popup and the list cache load with the first logged-in page, not with the login page. */
+const loadLoggedInArea = () => import('./LoggedInArea');
+const LoggedInArea = lazy(loadLoggedInArea);
+
+/*
+ * A stored session (a reload, a link opened in a new tab): the logged-in area's code and the current screen's
+ * are asked for now, beside the session's restore, not one after the other once it has settled.
+ */
+if (window.localStorage.getItem(STORAGE_KEYS.authToken) !== null) {
+  const current = SCREENS.find((s) => s.kind === 'app' && s.route.path === window.location.pathname);
+  const ignore = () => undefined; // a failed load is reported when the lazy component renders
+  loadLoggedInArea().catch(ignore);
+  current?.load().catch(ignore);
+}
 
 /** A public page: a logged-in visitor of an account page is sent on (home for login, `/` for forgot and reset). */
 function AccountPage({ title, screen, loggedInTarget }: { title: string; screen: LazyExoticComponent<ComponentType>; loggedInTarget: string | null }) {
@@ -23,40 +38,14 @@ function AccountPage({ title, screen, loggedInTarget }: { title: string; screen:
   return <PublicPage title={title} screen={screen} />;
 }
 
-/**
- * The logged-in area. Without a session it sends to /login. Once the profile is loaded, a path the
- * user's type may not see (or no route at all) sends to the user's home; typing the URL does not help.
- */
-function LoggedInArea() {
-  const [location] = useLocation();
+/** Without a session every other path sends to /login (before the logged-in area's code is asked for). */
+function LoggedInGate() {
   const loggedIn = useSessionState((s) => s.matches('loggedIn'));
-  const ready = useSessionState((s) => s.matches({ loggedIn: { user: 'ready' } }));
-  const type = useSessionState((s): UserType => s.context.event);
-  const screen = APP_SCREENS.get(location);
-  const route: AppRoute | undefined = screen?.route;
-  const Screen = screen?.Screen;
-  usePageTitle(route?.title ?? 'Anchor Portal');
-
-  // On moving to another screen, focus goes to the main area, so keyboard and screen-reader users start there.
-  const previous = useRef(location);
-  useEffect(() => {
-    if (previous.current === location) return;
-    previous.current = location;
-    document.getElementById('main')?.focus({ preventScroll: true });
-  }, [location]);
-
   if (!loggedIn) return <Redirect to="/login" replace />;
-  if (ready && (!route || !Screen || !canSee(type, route))) return <Redirect to={homeFor(type)} replace />;
   return (
-    <Layout>
-      {route && Screen && (
-        <RouteBoundary key={location} name={route.title}>
-          <Suspense fallback={<ScreenSkeleton label={`Loading ${route.title}`} />}>
-            <Screen />
-          </Suspense>
-        </RouteBoundary>
-      )}
-    </Layout>
+    <Suspense fallback={<ScreenSkeleton />}>
+      <LoggedInArea />
+    </Suspense>
   );
 }
 
@@ -77,25 +66,9 @@ function Routes() {
         </Route>
       ))}
       <Route>
-        <LoggedInArea />
+        <LoggedInGate />
       </Route>
     </Switch>
-  );
-}
-
-/**
- * Lists: a failed load is toasted once ('CODE: detail'); the table shows it with Retry. Each login gets a
- * cache of its own, so nothing of the previous user's is shown to the next one in the same tab.
- */
-function ListCache({ children }: { children: ReactNode }) {
-  const userId = useSessionState((s) => s.context.userId);
-  return (
-    <SWRConfig
-      key={userId ?? 'logged-out'}
-      value={{ ...LIST_CACHE_OPTIONS, provider: () => new Map() }}
-    >
-      {children}
-    </SWRConfig>
   );
 }
 
@@ -103,9 +76,7 @@ export function App() {
   return (
     <ThemeChoiceProvider>
       <SessionProvider>
-        <ListCache>
-          <Routes />
-        </ListCache>
+        <Routes />
       </SessionProvider>
       <AppToaster />
     </ThemeChoiceProvider>

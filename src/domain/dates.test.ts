@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, isIsoDate, parseDisplayDate, toDisplayDate } from './dates';
+import { daysBetween, isIsoDate, isoDay, parseDisplayDate, toDisplayDate } from './dates';
 
 describe('daysBetween', () => {
   it('counts whole calendar days, across a leap day, and refuses dates that do not exist', () => {
@@ -34,5 +34,12 @@ describe('the typed date form (dd/mm/yyyy)', () => {
     expect(isIsoDate('2026-3-5')).toBe(false);
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('05/03/2026')).toBe(false);
+  });
+});
+
+describe('isoDay', () => {
+  it('is the local calendar day, zero-padded', () => {
+    expect(isoDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(isoDay(new Date(987, 11, 31, 0, 0))).toBe('0987-12-31');
   });
 });

@@ -42,3 +42,9 @@ export function toDisplayDate(iso: string): string {
 export function isIsoDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && dayNumber(value) !== null;
 }
+
+/** A Date's local calendar day as ISO 'YYYY-MM-DD' (today on the pay page, the date in a file name). */
+export function isoDay(date: Date): string {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

@@ -80,12 +80,6 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${day} ${month} ${year}, ${hour}:${minute} ${dayPeriod}`;
 }
 
-/** A Date's local calendar day as ISO 'YYYY-MM-DD' (today on the pay page, the date in a file name). */
-export function isoDay(date: Date): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /**
  * An en-IN grouped integer: `123456` -> `'1,23,456'`. A fractional value is rounded half away from zero
  * (Intl's default); a result of zero never shows a minus sign. Missing, NaN, ±Infinity -> `'-'`.

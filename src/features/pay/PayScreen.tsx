@@ -3,7 +3,7 @@ import { useClient } from '../../api/client-context';
 import { config } from '../../config';
 import { toastText } from '../../domain/errors';
 import { formatRupees } from '../../domain/money';
-import { isoDay } from '../../lib/format';
+import { isoDay } from '../../domain/dates';
 import { isOverdueView, type PayTab } from '../../domain/pay';
 import { PAGE_SIZE } from '../../domain/thresholds';
 import { Button, GhostButton } from '../../ui/form';

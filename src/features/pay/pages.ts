@@ -1,11 +1,8 @@
 import { config } from '../../config';
 import { withProduct } from '../../domain/product';
+import { loadPayScreen, loadPaySuccessScreen } from './loaders';
 import { startPayLinkRequest } from './pay-link';
 import { PAY_ROUTES } from './routes';
-
-/** The pay pages' screens, a chunk each: the lazy screens load them, and so does the entry, early. */
-export const loadPayScreen = () => import('./PayScreen');
-export const loadPaySuccessScreen = () => import('./PaySuccessScreen');
 
 const ignore = () => undefined;
 

@@ -1,5 +1,5 @@
 import { publicScreen } from '../../ui/screen';
-import { loadPayScreen, loadPaySuccessScreen } from './pages';
+import { loadPayScreen, loadPaySuccessScreen } from './loaders';
 import { PAY_ROUTES } from './routes';
 
 /** The public pay pages: a retailer opens them from a payment link; no login, no redirects. */
