@@ -5,7 +5,7 @@
  *
  * Why each Content-Security-Policy source is there (nothing else is allowed):
  * - `default-src 'self'`: everything not named below: the app's own files only (no frames, workers, media
- *   or manifests from anywhere else; the app has none of them).
+ *   or manifests from anywhere else; its one worker, the CSV reader, is one of its own files).
  * - `script-src 'self'`: the built index.html has no inline script, only `<script type="module" src>` and
  *   module preloads of its own chunks; nothing calls eval or new Function. No 'unsafe-inline', no 'unsafe-eval'.
  * - `style-src 'self' 'unsafe-inline'`: styled-components writes its rules into `<style>` elements at run
