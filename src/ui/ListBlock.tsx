@@ -54,9 +54,14 @@ export interface ListBlockProps<Row> {
 }
 
 /**
- * The one list block: filters, then search, region, Download Report and tools, the table (skeleton, 'No
- * data found.', error with Retry, dimmed while a new page loads) and the pager. Every control writes the
- * list's URL state; any change but the page goes back to page 1.
+ * The one list block: filters, then search, region, Download Report and tools, the table and the pager.
+ * Every control writes the list's URL state; any change but the page goes back to page 1.
+ *
+ * Loading (issue 19), the same for every paged list: skeleton rows on the very first load only; when the
+ * page, a filter or the search changes, the previous rows and pager stay on screen (dimmed, inert, the table
+ * `aria-busy` with a thin bar over its top edge) until the answer arrives; the table keeps the spec's scroll
+ * height and the pager its place whatever they show, so nothing on the page moves (CLS); an empty answer
+ * says 'No data found.', a failed one shows the error with Retry.
  */
 export function ListBlock<Row>(props: ListBlockProps<Row>) {
   const { list } = props;
@@ -81,10 +86,11 @@ export function ListBlock<Row>(props: ListBlockProps<Row>) {
         error={list.error}
         onRetry={() => void list.mutate()}
         maxHeight={props.maxHeight}
+        fixedHeight
         detail={props.detail}
         emptyText={props.emptyText}
       />
-      <Pagination label={props.pagerLabel} unit={props.pagerUnit} showLabel={props.showPagerLabel} pagy={props.pagy} onPage={(page) => list.update({ page })} />
+      <Pagination label={props.pagerLabel} unit={props.pagerUnit} showLabel={props.showPagerLabel} pagy={props.pagy} onPage={(page) => list.update({ page })} reserve />
     </>
   );
 }

@@ -19,6 +19,8 @@ const Controls = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 8px;
+  /* As tall as a button or the page box, whether the page box shows or not: the footer keeps its height. */
+  min-height: 44px;
   input { width: 80px; }
 `;
 
@@ -31,15 +33,34 @@ interface PaginationProps {
   unit?: string;
   /** Show the label as well (the Complete Payment Report's 'All Invoices' pager). */
   showLabel?: boolean;
+  /**
+   * Keep the footer's place while the first page loads (an invisible pager of the same height), so the
+   * content under the table does not move down when it arrives. Paged lists use it.
+   */
+  reserve?: boolean;
 }
+
+const PLACEHOLDER: Pagy = { page: 1, count: 0, prev: null, next: null, pages: 1 };
 
 /**
  * The footer of a paged table, from `pagy`: the 'Showing X to Y of N' summary, previous and next, and a
  * page-number box shown only when there are more than 10 rows (typed numbers are clamped to 1..last).
  */
-export function Pagination({ pagy, onPage, label, unit, showLabel = false }: PaginationProps) {
+export function Pagination({ pagy, onPage, label, unit, showLabel = false, reserve = false }: PaginationProps) {
   const [typed, setTyped] = useState('');
-  if (!pagy) return null;
+  if (!pagy) {
+    if (!reserve) return null;
+    return (
+      <Footer as="div" aria-hidden style={{ visibility: 'hidden' }} data-testid="pager-placeholder">
+        <span>{pageSummary(PLACEHOLDER, unit)}</span>
+        <Controls>
+          <GhostButton type="button" disabled tabIndex={-1}>
+            ‹ Prev
+          </GhostButton>
+        </Controls>
+      </Footer>
+    );
+  }
   const last = lastPage(pagy);
   const go = () => {
     const page = clampPage(typed, last);

@@ -1,13 +1,21 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
+import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { ApiClient } from '../api/client';
+import { ClientProvider } from '../api/client-context';
+import type { TableState } from '../lib/table-state';
+import { useList } from './useList';
+import { useTableState } from './useTableState';
 import { themes } from './theme';
 import { DateField } from './DateField';
 import { ExportPanel } from './ExportPanel';
 import { RiskBadge } from './RiskBadge';
-import { EMPTY_TEXT, Table } from './Table';
+import { EMPTY_TEXT, MAX_TABLE_ROWS, Table } from './Table';
 
 const wrap = (node: ReactNode) => render(<ThemeProvider theme={themes.dark}>{node}</ThemeProvider>);
 afterEach(cleanup);
@@ -70,23 +78,135 @@ describe('RiskBadge', () => {
 
 describe('Table', () => {
   const columns = [{ key: 'name', header: 'Name', render: (row: { name: string }) => row.name }];
+  const rowKey = (r: { name: string }) => r.name;
+  const themed = (node: ReactNode) => <ThemeProvider theme={themes.dark}>{node}</ThemeProvider>;
+  const region = () => screen.getByRole('region', { name: 'People' });
+  const names = (container: HTMLElement) => [...container.querySelectorAll('tbody td')].map((td) => td.textContent);
 
   it('shows skeleton rows while loading, the empty text when empty, and the rows otherwise', () => {
-    const { rerender, container } = wrap(<Table caption="People" columns={columns} rows={undefined} rowKey={(r) => r.name} />);
+    const { rerender, container } = wrap(<Table caption="People" columns={columns} rows={undefined} rowKey={rowKey} />);
     expect(container.querySelectorAll('tbody tr[aria-hidden]').length).toBe(5);
-    rerender(
-      <ThemeProvider theme={themes.dark}>
-        <Table caption="People" columns={columns} rows={[]} rowKey={(r) => r.name} />
-      </ThemeProvider>,
-    );
+    expect(region().getAttribute('aria-busy')).toBe('true');
+    rerender(themed(<Table caption="People" columns={columns} rows={[]} rowKey={rowKey} />));
     expect(screen.getByText(EMPTY_TEXT)).toBeTruthy();
-    rerender(
-      <ThemeProvider theme={themes.dark}>
-        <Table caption="People" columns={columns} rows={[{ name: 'Asha' }, { name: 'Rohan' }]} rowKey={(r) => r.name} />
-      </ThemeProvider>,
-    );
-    expect([...container.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['Asha', 'Rohan']);
+    rerender(themed(<Table caption="People" columns={columns} rows={[{ name: 'Asha' }, { name: 'Rohan' }]} rowKey={rowKey} />));
+    expect(names(container)).toEqual(['Asha', 'Rohan']);
     expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy();
+    expect(region().getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('fills a fixed-height table with skeleton rows on the first load', () => {
+    const { container } = wrap(<Table caption="People" columns={columns} rows={undefined} rowKey={rowKey} fixedHeight maxHeight={353} />);
+    expect(container.querySelectorAll('tbody tr[aria-hidden]').length).toBe(9);
+  });
+
+  it('keeps the previous rows, inert and busy with the busy bar, while other rows load; no skeleton', () => {
+    const rows = [{ name: 'Asha' }, { name: 'Rohan' }];
+    const { rerender, container } = wrap(<Table caption="People" columns={columns} rows={rows} rowKey={rowKey} />);
+    expect(screen.getByTestId('table-busy').getAttribute('data-on')).toBe('false');
+    rerender(themed(<Table caption="People" columns={columns} rows={rows} rowKey={rowKey} loading />));
+    expect(names(container)).toEqual(['Asha', 'Rohan']);
+    expect(container.querySelectorAll('tbody tr[aria-hidden]').length).toBe(0);
+    expect(region().getAttribute('aria-busy')).toBe('true');
+    expect(region().getAttribute('data-stale')).toBe('true');
+    expect(container.querySelector('tbody')!.hasAttribute('inert')).toBe(true);
+    expect(screen.getByTestId('table-busy').getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByTestId('table-busy').getAttribute('data-on')).toBe('true');
+    // The answer arrives: its rows, not busy.
+    rerender(themed(<Table caption="People" columns={columns} rows={[{ name: 'Meera' }]} rowKey={rowKey} />));
+    expect(names(container)).toEqual(['Meera']);
+    expect(region().getAttribute('aria-busy')).toBe('false');
+    expect(container.querySelector('tbody')!.hasAttribute('inert')).toBe(false);
+    // The same rows fetched again: busy and the bar, the rows neither dimmed nor inert.
+    rerender(themed(<Table caption="People" columns={columns} rows={[{ name: 'Meera' }]} rowKey={rowKey} refreshing />));
+    expect(region().getAttribute('aria-busy')).toBe('true');
+    expect(region().getAttribute('data-stale')).toBe('false');
+    expect(screen.getByTestId('table-busy').getAttribute('data-on')).toBe('true');
+  });
+
+  it('shows a failed load in the table with Retry, over the previous rows', () => {
+    const onRetry = vi.fn();
+    const { container } = wrap(<Table caption="People" columns={columns} rows={[{ name: 'Asha' }]} rowKey={rowKey} error={new Error('ER-UNAVAILABLE: Try again shortly.')} onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(names(container).join('')).not.toContain('Asha');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it(`never puts more than ${MAX_TABLE_ROWS} rows in the DOM, and says what it left out`, () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ name: `row ${i}` }));
+    const { rerender, container } = wrap(<Table caption="People" columns={columns} rows={many} rowKey={rowKey} />);
+    expect(container.querySelectorAll('tbody tr').length).toBe(MAX_TABLE_ROWS);
+    expect(screen.getByRole('note').textContent).toBe('Showing the first 499 of 10,000 rows.');
+    expect(container.querySelector('tbody td')!.textContent).toBe('row 0');
+    // Exactly the cap: every row, no note.
+    rerender(themed(<Table caption="People" columns={columns} rows={many.slice(0, MAX_TABLE_ROWS)} rowKey={rowKey} />));
+    expect(container.querySelectorAll('tbody tr').length).toBe(MAX_TABLE_ROWS);
+    expect(screen.queryByRole('note')).toBeNull();
+    // Detail rows count too.
+    const detail = (row: { name: string }) => <span>{row.name} detail</span>;
+    rerender(themed(<Table caption="People" columns={columns} rows={many.slice(0, 300)} rowKey={rowKey} detail={detail} />));
+    expect(container.querySelectorAll('tbody tr').length).toBeLessThanOrEqual(MAX_TABLE_ROWS);
+    expect(screen.getByRole('note').textContent).toBe('Showing the first 249 of 300 rows.');
+  });
+});
+
+describe('useList', () => {
+  interface Answer {
+    rows: string[];
+  }
+  const listParams = (state: TableState) => ({ page: state.page, due: state.filters.due ?? null });
+
+  function setup() {
+    const location = memoryLocation({ path: '/invoices?other.page=2', record: true });
+    const answers = new Map<string, (answer: Answer) => void>();
+    const fetch = vi.fn((_client: ApiClient, params: ReturnType<typeof listParams>) => new Promise<Answer>((resolve) => answers.set(JSON.stringify(params), resolve)));
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ClientProvider client={{} as ApiClient}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            {children}
+          </Router>
+        </SWRConfig>
+      </ClientProvider>
+    );
+    const view = renderHook(() => ({ list: useList({ id: 'due', resource: 'invoices', params: listParams, fetch }), other: useTableState('other') }), { wrapper });
+    const answer = async (params: ReturnType<typeof listParams>, rows: string[]) => {
+      await act(async () => {
+        answers.get(JSON.stringify(params))!({ rows });
+        await Promise.resolve();
+      });
+    };
+    return { ...view, fetch, answer, url: () => location.history.at(-1) };
+  }
+
+  it('keeps the previous answer on screen while a filter loads, marked as loading, then shows the new one', async () => {
+    const { result, fetch, answer, url } = setup();
+    expect(result.current.list.isLoading).toBe(true);
+    expect(result.current.list.data).toBeUndefined();
+    await answer({ page: 1, due: null }, ['a', 'b']);
+    expect(result.current.list).toMatchObject({ isLoading: false, data: { rows: ['a', 'b'] } });
+
+    act(() => result.current.list.update({ filters: { due: 'overdue_30' } }));
+    expect(url()).toBe('/invoices?other.page=2&due.f.due=overdue_30');
+    expect(fetch).toHaveBeenLastCalledWith(expect.anything(), { page: 1, due: 'overdue_30' });
+    expect(result.current.list).toMatchObject({ isLoading: true, data: { rows: ['a', 'b'] } });
+    expect(result.current.list.state.filters).toEqual({ due: 'overdue_30' });
+    await answer({ page: 1, due: 'overdue_30' }, ['c']);
+    expect(result.current.list).toMatchObject({ isLoading: false, data: { rows: ['c'] } });
+  });
+
+  it("keeps a table's state object while only another table's keys change, and its update function always", () => {
+    const { result } = setup();
+    const { state, update } = result.current.list;
+    act(() => result.current.other[1]({ page: 3 }));
+    expect(result.current.other[0].page).toBe(3);
+    expect(result.current.list.state).toBe(state);
+    expect(result.current.list.update).toBe(update);
+    // A change the request does not see (ticked rows) is no load.
+    act(() => result.current.list.update({ selected: ['x'] }));
+    expect(result.current.list.state.selected).toEqual(['x']);
+    expect(result.current.list.update).toBe(update);
   });
 });
 

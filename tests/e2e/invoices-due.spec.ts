@@ -78,6 +78,74 @@ test.describe('invoices due', () => {
     expect(today.ageing.every((d) => d === 0)).toBe(true);
   });
 
+  test('a filter change keeps the previous rows (busy, no skeleton) until the next arrive, and nothing on the page moves (CLS ≤ 0.02)', async ({ page }) => {
+    // Every layout shift from the start, timed, so the ones during the filter changes can be summed.
+    await page.addInitScript(() => {
+      const shifts: { value: number; at: number }[] = [];
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push({ value: entry.value, at: entry.startTime });
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await openInvoices(page);
+    const due = section(page);
+    const table = due.getByRole('region', { name: 'Invoices Due list' });
+    const pager = due.getByRole('navigation', { name: 'Invoices Due pages' });
+    await due.getByRole('button', { name: 'Open', exact: true }).click();
+    await settled(due);
+    await expect(rowsOf(due)).toHaveCount(10);
+    const openRows = await column(due, 'Invoice No.');
+    const openSummary = /Showing [\d,]+ to [\d,]+ of [\d,]+/.exec(await pager.innerText())![0];
+    // The table, its pager and what follows it in view: a shift counts only where it can be seen.
+    await due.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+
+    // Hold each invoice list answer until released, cut to `keep` rows: a shorter answer must not pull the page up.
+    const waiting: (() => void)[] = [];
+    const release = async () => {
+      await expect.poll(() => waiting.length, { message: 'the next invoice list request' }).toBeGreaterThan(0);
+      waiting.shift()!();
+    };
+    let keep = 2;
+    await page.route(/\/api\/invoices\?/, async (route) => {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: unknown[] };
+      await route.fulfill({ response, json: { ...body, data: body.data.slice(0, keep) } });
+    });
+    const from = await page.evaluate(() => performance.now());
+
+    await due.getByRole('button', { name: '30+', exact: true }).click();
+    await expect(due.getByRole('button', { name: '30+', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await page.waitForTimeout(700);
+    // Still the Open rows and pager, dimmed and inert under a busy bar; no skeleton.
+    expect(await column(due, 'Invoice No.')).toEqual(openRows);
+    await expect(table.locator('tbody tr[aria-hidden]')).toHaveCount(0);
+    await expect(table.locator('tbody')).toHaveAttribute('inert', '');
+    await expect(due.getByTestId('table-busy')).toBeVisible();
+    await expect(pager).toContainText(openSummary);
+    await release();
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await expect(rowsOf(due)).toHaveCount(2);
+    expect((await column(due, 'Ageing')).map(overdueDays).every((days) => days > 30)).toBe(true);
+    await expect(due.getByTestId('table-busy')).toBeHidden();
+
+    // An empty answer: 'No data found.' in the same space.
+    keep = 0;
+    await due.getByRole('button', { name: '90+', exact: true }).click();
+    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await page.waitForTimeout(300);
+    await expect(rowsOf(due)).toHaveCount(2);
+    await release();
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await expect(table.locator('tbody')).toHaveText('No data found.');
+    await page.waitForTimeout(500);
+
+    const shifts = await page.evaluate((since) => (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((s) => s.at >= since), from);
+    const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+    expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
+  });
+
   test('a search of 3 or more characters clears the due filter', async ({ page }) => {
     await openInvoices(page);
     const due = section(page);

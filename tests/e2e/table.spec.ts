@@ -72,6 +72,36 @@ test.describe('table kit on the admin customer list', () => {
     expect(new URL(page.url()).searchParams.get('customers.q')).toBeNull();
   });
 
+  test('the next page keeps the previous rows on screen, busy and without skeletons, until it arrives; the table keeps its height', async ({ page }) => {
+    await logInReady(page, 't1@anchor.test');
+    await page.goto('/admin');
+    const section = customersSection(page);
+    const table = section.getByRole('region', { name: 'Customers Details' });
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(10);
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    const firstPage = await rows.locator('td:nth-child(2)').allInnerTexts();
+    const height = (await table.boundingBox())!.height;
+
+    const waiting: (() => void)[] = [];
+    await page.route(/\/api\/distributor_companies\?.*require_address_details/, async (route) => {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      await route.continue();
+    });
+    await section.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/customers\.page=2/);
+    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await expect.poll(() => waiting.length).toBeGreaterThan(0);
+    expect(await rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(firstPage);
+    await expect(table.locator('tbody tr[aria-hidden]')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Customers Details pages' })).toContainText('Showing 1 to 10');
+    waiting.shift()!();
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('navigation', { name: 'Customers Details pages' })).toContainText('Showing 11 to 20');
+    expect(await rows.locator('td:nth-child(2)').allInnerTexts()).not.toEqual(firstPage);
+    expect((await table.boundingBox())!.height).toBe(height);
+  });
+
   test('a failed load shows the error in the table with Retry, and as a toast', async ({ page }) => {
     await logInReady(page, 't1@anchor.test');
     let fail = true;

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PaymentList, PaymentRow } from '../../api/codecs/invoices';
 import { useSession } from '../../api/session-context';
@@ -62,7 +62,8 @@ const Figures = styled.dl`
   margin: 8px 0 0;
   div { display: grid; gap: 2px; min-width: 120px; }
   dt { color: ${({ theme }) => theme.textMuted}; font-size: 14px; }
-  dd { margin: 0; font-size: 20px; font-weight: 800; }
+  dd { margin: 0; font-size: 20px; font-weight: 800; line-height: 28px; min-height: 28px; transition: opacity 0.1s; }
+  &[data-stale] dd { opacity: 0.55; transition: opacity 0.2s 0.15s; }
 `;
 
 
@@ -88,12 +89,15 @@ function paymentColumns(onStar: (row: PaymentRow) => void, today: Date): Column<
   ];
 }
 
-/** Collection data (spec §3) over every matching payment; skeletons while the list loads. */
-function CollectionFigures({ list, loading, testId }: { list: PaymentList | undefined; loading: boolean; testId: string }) {
-  const meta = loading ? undefined : list?.meta;
+/**
+ * Collection data (spec §3) over every matching payment: skeletons on the first load; while another filter
+ * loads, the previous figures stay (dimmed, busy) until its answer arrives, like the table's rows.
+ */
+const CollectionFigures = memo(function CollectionFigures({ list, loading, testId }: { list: PaymentList | undefined; loading: boolean; testId: string }) {
+  const meta = list?.meta;
   const value = (text: string | undefined) => text ?? <Skeleton $width="80px" $height="24px" />;
   return (
-    <Figures data-testid={testId} aria-busy={meta === undefined}>
+    <Figures data-testid={testId} aria-busy={meta === undefined || loading} data-stale={(meta !== undefined && loading) || undefined}>
       <div>
         <dt>Total Collected</dt>
         <dd data-testid={`${testId}-total`} title={meta ? formatMoney(meta.total_collected_amount) : undefined}>
@@ -110,7 +114,7 @@ function CollectionFigures({ list, loading, testId }: { list: PaymentList | unde
       </div>
     </Figures>
   );
-}
+});
 
 /** One pressed button at a time (aria-pressed), in a labelled group. */
 function PeriodButtons<F extends string>({ label, filters, labels, value, onChange }: { label: string; filters: readonly F[]; labels: Record<F, string>; value: F; onChange: (filter: F) => void }) {
@@ -138,18 +142,28 @@ function useToday(): Date {
  * report's, live in the URL (`collections.*`, `payment-report.*`), so reload and shared links restore them.
  */
 export function CollectionsSection() {
-  const list = useList({
-    id: COLLECTIONS_ID,
-    defaults: COLLECTIONS_DEFAULTS,
-    resource: 'payments',
-    params: (state) => paymentParams(state, collectionFilterOf(state)),
-    fetch: fetchPayments,
-  });
+  const list = useList({ id: COLLECTIONS_ID, defaults: COLLECTIONS_DEFAULTS, resource: 'payments', params: collectionsParams, fetch: fetchPayments });
   const [report, updateReport] = useTableState(REPORT_ID);
   const filter = collectionFilterOf(list.state);
   const today = useToday();
   const headingId = useId();
   const open = report.filters[OPEN_KEY] === '1';
+  const { update } = list;
+  // The parts below are memoised on what they show: another table's change on the page leaves them alone.
+  const filters = useMemo(
+    () => (
+      <PeriodButtons<CollectionFilter>
+        label="Collections period"
+        filters={COLLECTION_FILTERS}
+        labels={COLLECTION_FILTER_LABELS}
+        value={filter}
+        // Starred sets the starred filter alone: the date filter is left blank (spec §4, src/api/invoice-queries.ts).
+        onChange={(next) => update({ filters: { [PERIOD_KEY]: next } })}
+      />
+    ),
+    [filter, update],
+  );
+  const closeReport = useCallback(() => updateReport({ ...DEFAULT_TABLE_STATE }), [updateReport]);
 
   return (
     <Section aria-labelledby={headingId}>
@@ -162,23 +176,14 @@ export function CollectionsSection() {
       <CollectionFigures list={list.data} loading={list.isLoading} testId="collections-figures" />
       <PaymentsList
         list={list}
-        filters={
-          <PeriodButtons<CollectionFilter>
-            label="Collections period"
-            filters={COLLECTION_FILTERS}
-            labels={COLLECTION_FILTER_LABELS}
-            value={filter}
-            // Starred sets the starred filter alone: the date filter is left blank (spec §4, src/api/invoice-queries.ts).
-            onChange={(next) => list.update({ filters: { [PERIOD_KEY]: next } })}
-          />
-        }
+        filters={filters}
         today={today}
         searchLabel="Search collections"
         caption="Collections table"
         pagerLabel="Collections table"
       />
       {/* Collapsing resets the report's filters to the defaults (spec §4): its whole state leaves the URL. */}
-      <Modal open={open} title={REPORT_TITLE} width="90%" onClose={() => updateReport({ ...DEFAULT_TABLE_STATE })}>
+      <Modal open={open} title={REPORT_TITLE} width="90%" onClose={closeReport}>
         {open && <PaymentReport today={today} />}
       </Modal>
     </Section>
@@ -218,8 +223,12 @@ function PaymentReport({ today }: { today: Date }) {
   );
 }
 
+const paymentKey = (row: PaymentRow) => row.id;
+
+const collectionsParams = (state: TableState) => paymentParams(state, collectionFilterOf(state));
+
 /** The payments table on the list block: stars (optimistic), Download Report of every matching payment. */
-function PaymentsList(props: {
+const PaymentsList = memo(function PaymentsList(props: {
   list: ListResult<PaymentListParams, PaymentList>;
   filters: ReactNode;
   today: Date;
@@ -232,13 +241,15 @@ function PaymentsList(props: {
   const { list, today } = props;
   const { client } = useSession();
   const star = useStarToggle(list.mutate, 'Payment', 'payments');
+  // Stable columns: a filter click re-renders the block, not the rows on screen (issue 19, INP).
+  const columns = useMemo(() => paymentColumns((row) => void star(row), today), [star, today]);
   return (
     <ListBlock
       list={list}
       rows={list.data?.data}
       pagy={list.data?.pagy}
-      columns={paymentColumns((row) => void star(row), today)}
-      rowKey={(r) => r.id}
+      columns={columns}
+      rowKey={paymentKey}
       caption={props.caption}
       pagerLabel={props.pagerLabel}
       pagerUnit="payments"
@@ -249,4 +260,4 @@ function PaymentsList(props: {
       maxHeight={props.maxHeight}
     />
   );
-}
+});

@@ -35,6 +35,7 @@ function linkParams(state: TableState): LinkListParams | null {
   return { region: state.region, channelFinance: pick(CHANNEL_FINANCE, state.filters.channel), status: pick(STATUS_CHOICES, state.filters.status), search: state.search, page: state.page };
 }
 
+const linkKey = (row: LinkRow) => row.id;
 const COLUMNS: readonly Column<LinkRow>[] = [
   { key: 'name', header: 'User Name', render: (row) => row.name },
   { key: 'contact', header: 'Contact', render: (row) => row.phone_number ?? row.email ?? '-' },
@@ -177,7 +178,7 @@ function CreateLinksBody({ onChanged, figures }: { onChanged: () => void; figure
         rows={list.data?.data}
         pagy={list.data?.pagy}
         columns={COLUMNS}
-        rowKey={(row) => row.id}
+        rowKey={linkKey}
         caption="Generated links"
         pagerLabel="Generated links"
         pagerUnit="links"

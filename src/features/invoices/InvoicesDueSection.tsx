@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { InvoiceList, InvoiceRow } from '../../api/codecs/invoices';
 import { useSession } from '../../api/session-context';
@@ -158,6 +158,9 @@ export function InvoicesDueSection() {
   const [sendLinks, updateSendLinks] = useTableState('send-links');
   const sending = sendLinks.filters.open === '1';
   const setSending = (open: boolean) => updateSendLinks({ filters: open ? { open: '1' } : {} });
+  const { mutate } = list;
+  const closeSending = useCallback(() => updateSendLinks({ filters: {} }), [updateSendLinks]);
+  const onSent = useCallback(() => void mutate(), [mutate]);
 
   return (
     <section aria-labelledby={headingId} style={{ marginBottom: 32 }}>
@@ -194,7 +197,7 @@ export function InvoicesDueSection() {
         }
       />
       {expanded && <DetailedInvoices showVirtualAccount={showVirtualAccount} />}
-      <SendPaymentLinksModal open={sending} onClose={() => setSending(false)} linksSent={list.data?.meta.total_payment_links} onSent={() => void list.mutate()} />
+      <SendPaymentLinksModal open={sending} onClose={closeSending} linksSent={list.data?.meta.total_payment_links} onSent={onSent} />
     </section>
   );
 }
@@ -226,10 +229,16 @@ function detailedParams(state: TableState): InvoiceListParams {
 function DetailedInvoices({ showVirtualAccount }: { showVirtualAccount: boolean }) {
   const list = useList({ id: DETAILED_ID, defaults: DETAILED_DEFAULTS, resource: 'invoices', params: detailedParams, fetch: fetchInvoices });
   const params = detailedParams(list.state);
-  const selected = new Set(list.state.selected);
+  const { update } = list;
+  const ticked = list.state.selected;
+  // Kept while the ticked rows stay the same, so the rows are not rendered again for another filter or page.
+  const select = useMemo(() => {
+    const selected = new Set(ticked);
+    return { selected, toggle: (id: string) => update({ selected: selected.has(id) ? ticked.filter((s) => s !== id) : [...ticked, id] }) };
+  }, [ticked, update]);
+  const { selected } = select;
   const setFilter = (name: string, value: string) => list.update({ filters: { ...list.state.filters, [name]: value } });
   const ids = useId();
-  const toggle = (id: string) => list.update({ selected: selected.has(id) ? list.state.selected.filter((s) => s !== id) : [...list.state.selected, id] });
   return (
     <Modal open title="Detailed Invoice table" width="90%" onClose={list.reset}>
       <DueSummary list={list.data} />
@@ -275,7 +284,7 @@ function DetailedInvoices({ showVirtualAccount }: { showVirtualAccount: boolean 
         caption="Detailed Invoice table"
         pagerLabel="Detailed Invoice table"
         showVirtualAccount={showVirtualAccount}
-        select={{ selected, toggle }}
+        select={select}
         maxHeight={MODAL_TABLE_MAX_HEIGHT}
         tools={<span aria-live="polite">{selected.size} selected</span>}
       />
@@ -283,6 +292,8 @@ function DetailedInvoices({ showVirtualAccount }: { showVirtualAccount: boolean 
     </Modal>
   );
 }
+
+const invoiceKey = (row: InvoiceRow) => row.id;
 
 /** An invoice table on the list block: stars (optimistic), optional row checkboxes, Download Report. */
 function InvoicesList(props: {
@@ -300,13 +311,15 @@ function InvoicesList(props: {
   const { list, showVirtualAccount, select } = props;
   const { client } = useSession();
   const star = useStarToggle(list.mutate, 'Invoice', 'invoices');
+  // Stable columns: a filter click re-renders the block, not the rows on screen (issue 19, INP).
+  const columns = useMemo(() => invoiceColumns({ showVirtualAccount, onStar: (row) => void star(row), select }), [showVirtualAccount, star, select]);
   return (
     <ListBlock
       list={list}
       rows={list.data?.data}
       pagy={list.data?.pagy}
-      columns={invoiceColumns({ showVirtualAccount, onStar: (row) => void star(row), select })}
-      rowKey={(r) => r.id}
+      columns={columns}
+      rowKey={invoiceKey}
       caption={props.caption}
       pagerLabel={props.pagerLabel}
       search={{ label: props.searchLabel, placeholder: 'Invoice No., Customer Name' }}

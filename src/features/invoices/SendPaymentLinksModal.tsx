@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import styled from 'styled-components';
 import type { LinkCustomerRow } from '../../api/codecs/links';
 import type { InvoiceRow } from '../../api/codecs/invoices';
@@ -60,13 +60,13 @@ const TABLE_HEIGHT = 320;
  * channels and Send Link; then a reminder over the ticked invoices. The banner counts the links sent over
  * the last 60 days.
  */
-export function SendPaymentLinksModal({ open, onClose, linksSent, onSent }: { open: boolean; onClose: () => void; linksSent: number | undefined; onSent: () => void }) {
+export const SendPaymentLinksModal = memo(function SendPaymentLinksModal({ open, onClose, linksSent, onSent }: { open: boolean; onClose: () => void; linksSent: number | undefined; onSent: () => void }) {
   return (
     <Modal open={open} title="Send Payment Links" width="90%" minWidth="720px" onClose={onClose}>
       {open && <SendPaymentLinks linksSent={linksSent} onSent={onSent} />}
     </Modal>
   );
-}
+});
 
 function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined; onSent: () => void }) {
   const { snapshot, send, blocked } = useSendLinks(onSent);
@@ -81,7 +81,8 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
   const customers = useApi(['link-customers', customerParams], (client) => fetchLinkCustomers(client, customerParams));
   const invoiceParams = customer ? { customerId: customer.id, search: invoiceSearch, page: invoicePage } : null;
   const invoices = useApi(invoiceParams && ['customer-invoices', invoiceParams], (client) => fetchCustomerInvoices(client, invoiceParams!));
-  const shownIds = invoices.data?.data.map((row) => row.id) ?? [];
+  // While another customer's (or page's) invoices load, the rows on screen are the previous answer's: Select all waits.
+  const shownIds = invoices.isLoading ? [] : (invoices.data?.data.map((row) => row.id) ?? []);
 
   const customerColumns: Column<LinkCustomerRow>[] = [
     {
@@ -160,9 +161,10 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
             error={customers.error}
             onRetry={() => void customers.mutate()}
             maxHeight={TABLE_HEIGHT}
+            fixedHeight
             emptyText={NO_RECORD_TEXT}
           />
-          <Pagination label="Customers" unit="customers" pagy={customers.data?.pagy} onPage={setCustomerPage} />
+          <Pagination label="Customers" unit="customers" pagy={customers.data?.pagy} onPage={setCustomerPage} reserve />
         </section>
         <section aria-label="Invoices of the chosen customer" aria-disabled={bulkMode || undefined}>
           <h3>{customer ? customer.name : 'Choose a customer'}</h3>
@@ -201,9 +203,10 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
               error={invoices.error}
               onRetry={() => void invoices.mutate()}
               maxHeight={TABLE_HEIGHT}
+              fixedHeight
               emptyText={customer ? NO_RECORD_TEXT : 'Choose a customer to see their invoices.'}
             />
-            {customer && <Pagination label="Invoices of the chosen customer" unit="invoices" pagy={invoices.data?.pagy} onPage={setInvoicePage} />}
+            {customer && <Pagination label="Invoices of the chosen customer" unit="invoices" pagy={invoices.data?.pagy} onPage={setInvoicePage} reserve />}
           </div>
         </section>
       </Panes>
