@@ -3,6 +3,7 @@ import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import { isDevPath } from './mock-server/dev-paths.ts';
 import { baseSecurityHeaders, optionsFromEnv, originOf, securityHeaders } from './security-headers.ts';
 import { payPages, SYNC_STORE_ALIASES } from './vite.pay.ts';
+import { preloadEveryVisit } from './vite.preload.ts';
 
 /**
  * The app reaches the provider at VITE_API_BASE_URL (default `/api`). Both the dev server and
@@ -32,7 +33,8 @@ export default defineConfig(({ mode }) => {
   const headerOptions = optionsFromEnv(loadEnv(mode, process.cwd(), ['VITE_', 'CSP_']));
   const previewHeaders = securityHeaders({ ...headerOptions, imageOrigins: [...(headerOptions.imageOrigins ?? []), originOf(mockUrl)] });
   return {
-    plugins: [react(), payPages()],
+    // Every page needs React (mount) and the app: fetched beside the entry.
+    plugins: [react(), payPages(), preloadEveryVisit('index.html', /\/src\/app\/(mount|App)\.tsx$/)],
     resolve: { alias: SYNC_STORE_ALIASES },
     server: {
       host,

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { preloadEveryVisit } from './vite.preload.ts';
 import { build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { checkProductKey, DEFAULT_PRODUCT } from './src/domain/product.ts';
 import { payPaths } from './src/features/pay/routes.ts';
@@ -50,7 +51,7 @@ function payBuildConfig(app: ResolvedConfig): InlineConfig {
     envDir: app.envDir,
     logLevel: app.logLevel,
     // The app's JSX transform (it emits react/jsx-runtime, aliased below).
-    plugins: [react()],
+    plugins: [react(), preloadEveryVisit(PAY_HTML, /\/src\/(app\/(mount|PayApp)|features\/pay\/PayScreen)\.tsx$/)],
     resolve: { alias: PREACT_ALIASES },
     build: {
       outDir: resolve(app.root, app.build.outDir),
