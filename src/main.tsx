@@ -1,4 +1,5 @@
 import { config } from './config';
+import { hasStoredSession } from './domain/session-storage';
 import { payPaths } from './features/pay/routes';
 import { INSPECTOR_PATH, inspectTarget } from './lib/inspect-target';
 
@@ -13,6 +14,8 @@ const mounting = import('./app/mount').then((m) => m.mount);
 // Only this fallback needs the pay pages' starter: a lazy import keeps it out of the login page's first load.
 const payPage = payPaths(config.product).includes(window.location.pathname);
 if (payPage) void import('./features/pay/pages').then(({ startPayPage }) => startPayPage(window.location));
+// A stored session opens logged in: the logged-in area's code is asked for beside React's, not after the app runs.
+if (!payPage && hasStoredSession(window.localStorage)) void import('./app/LoggedInArea').catch(() => undefined);
 const loadApp = async () => {
   if (payPage) return (await import('./app/PayApp')).PayApp;
   return (await import('./app/App')).App;

@@ -5,7 +5,9 @@ import { getUser, login, logout, refreshTokens } from './auth';
 import { createApiClient, type ApiClient, type ClientOptions, type SessionPort } from './client';
 
 /** The storage keys the spec names, and the login's access type ('' when unset). */
-export const STORAGE_KEYS = { authToken: 'auth_token', refreshToken: 'refresh_token', userId: 'user_id', event: 'event' } as const;
+import { STORAGE_KEYS } from '../domain/session-storage';
+
+export { STORAGE_KEYS };
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -5,7 +5,7 @@ import { ScreenSkeleton } from '../ui/Skeleton';
 import { AppToaster } from '../ui/toast';
 import { homeFor, type PublicRoute, type UserType } from '../domain/access';
 import { withProduct } from '../domain/product';
-import { STORAGE_KEYS } from '../api/session';
+import { hasStoredSession } from '../domain/session-storage';
 import { SessionProvider, useSessionState } from '../api/session-context';
 import { ThemeChoiceProvider } from '../ui/theme-context';
 import { SCREENS } from './screens';
@@ -17,19 +17,19 @@ import { exact, PublicPage } from './routing';
  */
 const PUBLIC_SCREENS = SCREENS.flatMap((s) => (s.kind === 'public' ? [{ ...s, path: withProduct(s.route.path, config.product) }] : []));
 
-/** The layout, the profile popup and the list cache load with the first logged-in page, not with the login page. */
-const loadLoggedInArea = () => import('./LoggedInArea');
-const LoggedInArea = lazy(loadLoggedInArea);
+/**
+ * The layout, the profile popup and the list cache load with the first logged-in page, not with the login page
+ * (with a stored session, src/main.tsx has asked for them already).
+ */
+const LoggedInArea = lazy(() => import('./LoggedInArea'));
 
 /*
- * A stored session (a reload, a link opened in a new tab): the logged-in area's code and the current screen's
- * are asked for now, beside the session's restore, not one after the other once it has settled.
+ * A stored session (a reload, a link opened in a new tab): the current screen's code is asked for now, beside
+ * the session's restore, not once it has settled.
  */
-if (window.localStorage.getItem(STORAGE_KEYS.authToken) !== null) {
+if (hasStoredSession(window.localStorage)) {
   const current = SCREENS.find((s) => s.kind === 'app' && s.route.path === window.location.pathname);
-  const ignore = () => undefined; // a failed load is reported when the lazy component renders
-  loadLoggedInArea().catch(ignore);
-  current?.load().catch(ignore);
+  current?.load().catch(() => undefined); // a failed load is reported when the lazy screen renders
 }
 
 /** A public page: a logged-in visitor of an account page is sent on (home for login, `/` for forgot and reset). */

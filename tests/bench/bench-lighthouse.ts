@@ -27,6 +27,8 @@ const CHROMIUM_FLAGS = [
 export interface LighthouseRun {
   score: number;
   lcpMs: number;
+  /** The element Lighthouse found largest (its selector and the start of its HTML), to know what to speed up. */
+  lcpElement: string;
   tbtMs: number;
   fcpMs: number;
   cls: number;
@@ -53,6 +55,15 @@ const median = (values: number[]) => {
 };
 
 /** One Lighthouse run of `url`; `signIn` (given a Playwright page in the same Chromium) runs first when set. */
+/** The LCP element audit's node: `selector: snippet`, or '' when Lighthouse gives none. */
+function lcpElementOf(details: unknown): string {
+  type Node = { selector?: string; snippet?: string };
+  type Table = { items?: { node?: Node; items?: { node?: Node }[] }[] };
+  const first = (details as Table | undefined)?.items?.[0];
+  const node = first?.node ?? first?.items?.[0]?.node;
+  return node ? `${node.selector ?? ''}: ${(node.snippet ?? '').slice(0, 120)}` : '';
+}
+
 export async function lighthouseOnce(url: string, signIn?: (page: Page) => Promise<void>): Promise<LighthouseRun> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-lh-'));
   const portFile = join(profile, 'DevToolsActivePort');
@@ -103,6 +114,7 @@ export async function lighthouseOnce(url: string, signIn?: (page: Page) => Promi
     return {
       score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
       lcpMs: audit('largest-contentful-paint'),
+      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
       tbtMs: audit('total-blocking-time'),
       fcpMs: audit('first-contentful-paint'),
       cls: audit('cumulative-layout-shift'),
@@ -132,7 +144,7 @@ export async function lighthouseMedian(url: string, runs: number, signIn?: (page
       }
     }
     if (!run) continue;
-    log(`    run ${i + 1}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms`);
+    log(`    run ${i + 1}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s (${run.lcpElement || 'element not reported'}), TBT ${run.tbtMs.toFixed(0)} ms`);
     results.push(run);
   }
   if (results.length === 0) throw new Error(`every Lighthouse run failed: ${failures.at(-1) ?? ''}`);
