@@ -255,19 +255,21 @@ describe('recording and replaying what the main flows hold', () => {
     expect(steps.map((s) => [s.event.type, s.value])).toEqual([
       ['SELECT_FILE', 'form'],
       ['SELECT_FILE', 'form'],
-      ['UPLOAD', 'uploading'],
+      ['UPLOAD', 'reading'],
+      ['xstate.done.actor.read', 'uploading'],
       ['xstate.error.actor.upload', 'failure'],
       ['BACK', 'form'],
-      ['UPLOAD', 'uploading'],
+      ['UPLOAD', 'reading'],
+      ['xstate.done.actor.read', 'uploading'],
       ['xstate.done.actor.upload', 'success'],
     ]);
     expect(steps[1]!.event).toMatchObject({ file: { $file: true, name: 'invoices.csv', type: 'text/csv' } });
-    expect(steps[3]!.event).toMatchObject({ error: { $error: true, name: 'TypeError', message: 'Failed to fetch' } });
+    expect(steps[4]!.event).toMatchObject({ error: { $error: true, name: 'TypeError', message: 'Failed to fetch' } });
     expect(replayRecording(recording, MACHINES).problems).toEqual([]);
 
     // Replayed as a plain object, the error would lose its message (errorEntriesOf asks instanceof Error).
-    delete (steps[3]!.event.error as Record<string, unknown>).$error;
-    expect(replayRecording(recording, MACHINES).problems).toEqual([expect.objectContaining({ kind: 'divergence', index: 3, path: 'error.entries[0].detail' })]);
+    delete (steps[4]!.event.error as Record<string, unknown>).$error;
+    expect(replayRecording(recording, MACHINES).problems).toEqual([expect.objectContaining({ kind: 'divergence', index: 4, path: 'error.entries[0].detail' })]);
   });
 
   it('replays a function the context holds (a minified key maker) as one answering its name, and does not compare its answers', async () => {
