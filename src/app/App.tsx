@@ -7,6 +7,7 @@ import { homeFor, type PublicRoute, type UserType } from '../domain/access';
 import { withProduct } from '../domain/product';
 import { hasStoredSession } from '../domain/session-storage';
 import { SessionProvider, useSessionState } from '../api/session-context';
+import { QueryStoreProvider } from '../ui/query-store';
 import { ThemeChoiceProvider } from '../ui/theme-context';
 import { SCREENS } from './screens';
 import { exact, PublicPage } from './routing';
@@ -76,7 +77,9 @@ export function App() {
   return (
     <ThemeChoiceProvider>
       <SessionProvider>
-        <Routes />
+        <QueryStoreProvider>
+          <Routes />
+        </QueryStoreProvider>
       </SessionProvider>
       <AppToaster />
     </ThemeChoiceProvider>

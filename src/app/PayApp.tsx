@@ -5,6 +5,7 @@ import { publicClient } from '../api/public-client';
 import { config } from '../config';
 import { withProduct } from '../domain/product';
 import { screens } from '../features/pay/screen';
+import { QueryStoreProvider } from '../ui/query-store';
 import { ThemeChoiceProvider } from '../ui/theme-context';
 import { AppToaster } from '../ui/toast';
 import { exact, LIST_CACHE_OPTIONS, PublicPage } from './routing';
@@ -22,13 +23,15 @@ export function PayApp() {
     <ThemeChoiceProvider>
       <ClientProvider client={publicClient()}>
         <SWRConfig value={LIST_CACHE_OPTIONS}>
-          <Switch>
-            {PAY_SCREENS.map(({ path, route, Screen }) => (
-              <Route key={path} path={exact(path)}>
-                <PublicPage title={route.title} screen={Screen} />
-              </Route>
-            ))}
-          </Switch>
+          <QueryStoreProvider>
+            <Switch>
+              {PAY_SCREENS.map(({ path, route, Screen }) => (
+                <Route key={path} path={exact(path)}>
+                  <PublicPage title={route.title} screen={Screen} />
+                </Route>
+              ))}
+            </Switch>
+          </QueryStoreProvider>
         </SWRConfig>
       </ClientProvider>
       <AppToaster />

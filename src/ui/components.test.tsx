@@ -6,6 +6,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { QueryStoreProvider } from './query-store';
 import type { ApiClient } from '../api/client';
 import { ClientProvider } from '../api/client-context';
 import type { TableState } from '../lib/table-state';
@@ -165,7 +166,7 @@ describe('useList', () => {
       <ClientProvider client={{} as ApiClient}>
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
           <Router hook={location.hook} searchHook={location.searchHook}>
-            {children}
+            <QueryStoreProvider>{children}</QueryStoreProvider>
           </Router>
         </SWRConfig>
       </ClientProvider>
@@ -207,6 +208,55 @@ describe('useList', () => {
     act(() => result.current.list.update({ selected: ['x'] }));
     expect(result.current.list.state.selected).toEqual(['x']);
     expect(result.current.list.update).toBe(update);
+  });
+});
+
+describe('useTableState', () => {
+  /** Two tables in two components, each counting its renders. */
+  function setup(path = '/invoices?b.page=2') {
+    const location = memoryLocation({ path, record: true });
+    const renders = { a: 0, b: 0 };
+    const tables: Record<'a' | 'b', ReturnType<typeof useTableState> | null> = { a: null, b: null };
+    function Tab({ id }: { id: 'a' | 'b' }) {
+      tables[id] = useTableState(id);
+      renders[id] += 1;
+      return <p>{`${id}: page ${tables[id][0].page}`}</p>;
+    }
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <QueryStoreProvider>
+          <Tab id="a" />
+          <Tab id="b" />
+        </QueryStoreProvider>
+      </Router>,
+    );
+    return { location, renders, tables, url: () => location.history.at(-1) };
+  }
+
+  it("renders only the table whose keys changed, and writes over the other table's keys", () => {
+    const { renders, tables, url } = setup();
+    expect(screen.getByText('b: page 2')).toBeTruthy();
+    const before = { ...renders };
+    act(() => tables.a![1]({ page: 4 }));
+    expect(screen.getByText('a: page 4')).toBeTruthy();
+    expect(url()).toBe('/invoices?b.page=2&a.page=4');
+    expect(renders.a).toBe(before.a + 1);
+    expect(renders.b).toBe(before.b);
+  });
+
+  it('follows a navigation that is not its own (back, a link)', () => {
+    const { location, renders } = setup();
+    const before = renders.a;
+    act(() => location.navigate('/invoices?b.page=5'));
+    expect(screen.getByText('b: page 5')).toBeTruthy();
+    expect(screen.getByText('a: page 1')).toBeTruthy();
+    expect(renders.a).toBe(before);
+  });
+
+  it('refuses to work without a QueryStoreProvider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useTableState('a'))).toThrow(/QueryStoreProvider/);
+    vi.mocked(console.error).mockRestore();
   });
 });
 

@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { readTableState, withChange, writeTableState, type TableState } from '../lib/table-state';
+import { useQueryPart } from './query-store';
 
 /** This table's part of the query (its keys, as written), so other tables' changes leave its state alone. */
 function ownPart(search: string, tableId: string): string {
@@ -15,29 +16,31 @@ function ownPart(search: string, tableId: string): string {
  * back and a shared link restore them. Any change other than the page goes back to page 1.
  * `defaults` must be a constant (it is compared by identity).
  *
- * The state keeps its identity while this table's keys are unchanged: a change to another table on the same
- * page (or to the page's other query keys) gives the same object, so what is memoised on it stays memoised.
+ * The component renders again only when this table's keys change (a change to another table on the same page,
+ * or to the page's other query keys, does not reach it), and the state keeps its identity while they are
+ * unchanged, so what is memoised on it stays memoised. Needs a QueryStoreProvider above it.
  */
 export function useTableState(tableId: string, defaults?: Partial<TableState>) {
-  const search = useSearch();
+  const select = useCallback((search: string) => ownPart(search, tableId), [tableId]);
+  const { part: own, store } = useQueryPart(select);
   const [location, navigate] = useLocation();
-  const own = useMemo(() => ownPart(search, tableId), [search, tableId]);
   // Read from this table's keys alone: the same keys give the same state object.
   const state = useMemo(() => readTableState(own, tableId, defaults), [own, tableId, defaults]);
   // `update` keeps its identity (what a row or a memoised column calls does not change with the URL); it
-  // writes over the URL as last rendered.
-  const latest = useRef({ search, state, location });
+  // writes over the whole query as last rendered, with this table's state as last rendered.
+  const latest = useRef({ state, location });
   useLayoutEffect(() => {
-    latest.current = { search, state, location };
+    latest.current = { state, location };
   });
   const update = useCallback(
     (change: Partial<TableState>) => {
       const now = latest.current;
-      const query = writeTableState(now.search, tableId, withChange(now.state, change), defaults);
-      if (query === now.search.replace(/^\?/, '')) return;
+      const search = store.get();
+      const query = writeTableState(search, tableId, withChange(now.state, change), defaults);
+      if (query === search.replace(/^\?/, '')) return;
       navigate(`${now.location}${query ? `?${query}` : ''}`);
     },
-    [tableId, defaults, navigate],
+    [tableId, defaults, navigate, store],
   );
   return [state, update] as const;
 }

@@ -5,6 +5,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { QueryStoreProvider } from '../../ui/query-store';
 import type { ApiClient } from '../../api/client';
 import { ClientProvider } from '../../api/client-context';
 import { usePayDocuments } from './usePayDocuments';
@@ -19,7 +20,7 @@ function setup(search: string) {
     <ClientProvider client={client}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          {children}
+          <QueryStoreProvider>{children}</QueryStoreProvider>
         </Router>
       </SWRConfig>
     </ClientProvider>
