@@ -475,7 +475,7 @@ describe('session: every path, with effects', () => {
     ['a cold start', null, sessionPaths.graphs.cold],
     ['a restored session', RESTORED, sessionPaths.graphs.restored],
   ] as const) {
-    it(`replays a shortest path to every distinct session from ${label}, matching the reference`, async () => {
+    it(`replays a shortest path to every distinct session from ${label}, matching the reference`, { timeout: 30_000 }, async () => {
       const paths = getShortestPaths(sessionPaths.machine, graph);
       expect(paths.length).toBeGreaterThan(80);
       let retried = 0;
@@ -491,7 +491,7 @@ describe('session: every path, with effects', () => {
     });
   }
 
-  it('replays every simple path of the refresh and its retries from a restored session', async () => {
+  it('replays every simple path of the refresh and its retries from a restored session', { timeout: 30_000 }, async () => {
     // State and the retries so far: they decide whether a lost refresh is retried again.
     const restored = RESTORED;
     const paths = getSimplePaths(sessionPaths.machine, sessionPaths.graphs.refreshRetries);
