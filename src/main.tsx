@@ -1,3 +1,5 @@
+import { sendEarlyProfileRequest } from './api/early-answers';
+import { appScreenAt } from './app/screen-modules';
 import { config } from './config';
 import { hasStoredSession } from './domain/session-storage';
 import { payPaths } from './features/pay/routes';
@@ -14,8 +16,14 @@ const mounting = import('./app/mount').then((m) => m.mount);
 // Only this fallback needs the pay pages' starter: a lazy import keeps it out of the login page's first load.
 const payPage = payPaths(config.product).includes(window.location.pathname);
 if (payPage) void import('./features/pay/pages').then(({ startPayPage }) => startPayPage(window.location));
-// A stored session opens logged in: the logged-in area's code is asked for beside React's, not after the app runs.
-if (!payPage && hasStoredSession(window.localStorage)) void import('./app/LoggedInArea').catch(() => undefined);
+// A stored session (a reload, a link opened in a new tab) opens logged in: the profile request, the logged-in
+// area's code and the current screen's leave beside React's, not after the app runs. A failed load is reported
+// when the lazy component renders.
+if (!payPage && hasStoredSession(window.localStorage)) {
+  sendEarlyProfileRequest(window.localStorage, config.apiBaseUrl, config.product);
+  void import('./app/LoggedInArea').catch(() => undefined);
+  appScreenAt(window.location.pathname)?.load().catch(() => undefined);
+}
 const loadApp = async () => {
   if (payPage) return (await import('./app/PayApp')).PayApp;
   return (await import('./app/App')).App;

@@ -1,5 +1,6 @@
 import type { ApiClient } from './client';
 import { MessageResponse } from './codecs/common';
+import { userPath } from './early-answers';
 import type { SessionTokens } from '../../machines/session/session.machine';
 import type { User } from '../domain/user';
 import { RefreshResponse, SessionResponse, UserResponse } from './codecs/session';
@@ -29,7 +30,7 @@ export function logout(client: ApiClient): Promise<MessageResponse> {
 
 /** GET /users/{id}. */
 export async function getUser(client: ApiClient, userId: string): Promise<User> {
-  const { data } = await client.request({ path: `/users/${encodeURIComponent(userId)}`, codec: UserResponse });
+  const { data } = await client.request({ path: userPath(userId), codec: UserResponse });
   return data;
 }
 

@@ -2,6 +2,7 @@ import type * as t from 'io-ts';
 import { RATE_LIMIT_CODE, tooManyAttemptsText } from '../domain/errors';
 import { type ApiVersion, vendorMediaType } from '../domain/product';
 import { isoDay } from '../domain/dates';
+import { apiTarget, takeEarlyAnswer } from './early-answers';
 import { ApiError, apiErrorFromBody, clientError, DecodeError, formatValidationErrors } from './errors';
 
 /** How long one request may take, from sending to the last byte of the answer (an upload: without progress). */
@@ -222,6 +223,16 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** `promise`'s outcome, unless `signal` aborts first (then its reason): a deadline for what fetch did not start. */
+function beforeAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * One request's deadline: a signal that aborts when the caller's does (with the caller's reason) or when
  * `ms` pass without `extend()` (with a TimeoutError). `clear()` when the request is over.
@@ -287,7 +298,6 @@ const isRetryAfterStatus = (status: number) => status === 429 || status === 503;
 
 export function createApiClient(options: ClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const base = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
   const makeXhr = options.xhr ?? (typeof XMLHttpRequest === 'function' ? () => new XMLHttpRequest() : null);
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -297,7 +307,7 @@ export function createApiClient(options: ClientOptions) {
 
   function url(path: string, query?: Query): string {
     const qs = query ? toQueryString(query) : '';
-    return `${base}${path}${qs ? `?${qs}` : ''}`;
+    return `${apiTarget(options.baseUrl, path)}${qs ? `?${qs}` : ''}`;
   }
 
   async function tokenFor(auth: Auth): Promise<string | null> {
@@ -322,7 +332,8 @@ export function createApiClient(options: ClientOptions) {
    * upload) within `timeoutMs` is a timeout. Resolves with the answer buffered; a caller's abort rethrows.
    */
   async function send(opts: Exchange, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { ...opts.headers, Accept: vendorMediaType(options.product, opts.version) };
+    const accept = vendorMediaType(options.product, opts.version);
+    const headers: Record<string, string> = { ...opts.headers, Accept: accept };
     if (token !== null) headers.Authorization = token;
     const content: unknown = typeof opts.body === 'function' ? (opts.body as (token: string | null) => unknown)(token) : opts.body;
     let payload: BodyInit | undefined;
@@ -341,12 +352,19 @@ export function createApiClient(options: ClientOptions) {
             onProgress(progress);
           })
         : doFetch;
+    // The entry may have sent this very GET already (src/api/early-answers.ts): its answer is taken instead,
+    // under the same deadline.
+    const early =
+      opts.method === 'GET' && payload === undefined && token !== null && !opts.headers ? takeEarlyAnswer(opts.target, accept, token) : undefined;
     let answered = false;
     try {
-      const response = await transport(opts.target, { method: opts.method, headers, body: payload, signal: limit.signal });
+      const response = await (early
+        ? beforeAbort(early, limit.signal)
+        : transport(opts.target, { method: opts.method, headers, body: payload, signal: limit.signal }));
       answered = true;
       limit.extend();
-      const text = NULL_BODY_STATUSES.has(response.status) ? null : await response.text();
+      const reading = NULL_BODY_STATUSES.has(response.status) ? null : response.text();
+      const text = reading && early ? await beforeAbort(reading, limit.signal) : await reading;
       return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     } catch (error) {
       if (opts.signal?.aborted) throw error;

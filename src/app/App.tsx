@@ -5,7 +5,6 @@ import { ScreenSkeleton } from '../ui/Skeleton';
 import { AppToaster } from '../ui/toast';
 import { homeFor, type PublicRoute, type UserType } from '../domain/access';
 import { withProduct } from '../domain/product';
-import { hasStoredSession } from '../domain/session-storage';
 import { SessionProvider, useSessionState } from '../api/session-context';
 import { QueryStoreProvider } from '../ui/query-store';
 import { ThemeChoiceProvider } from '../ui/theme-context';
@@ -23,15 +22,6 @@ const PUBLIC_SCREENS = SCREENS.flatMap((s) => (s.kind === 'public' ? [{ ...s, pa
  * (with a stored session, src/main.tsx has asked for them already).
  */
 const LoggedInArea = lazy(() => import('./LoggedInArea'));
-
-/*
- * A stored session (a reload, a link opened in a new tab): the current screen's code is asked for now, beside
- * the session's restore, not once it has settled.
- */
-if (hasStoredSession(window.localStorage)) {
-  const current = SCREENS.find((s) => s.kind === 'app' && s.route.path === window.location.pathname);
-  current?.load().catch(() => undefined); // a failed load is reported when the lazy screen renders
-}
 
 /** A public page: a logged-in visitor of an account page is sent on (home for login, `/` for forgot and reset). */
 function AccountPage({ title, screen, loggedInTarget }: { title: string; screen: LazyExoticComponent<ComponentType>; loggedInTarget: string | null }) {

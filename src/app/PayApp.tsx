@@ -8,9 +8,9 @@ import { screens } from '../features/pay/screen';
 import { QueryStoreProvider } from '../ui/query-store';
 import { ThemeChoiceProvider } from '../ui/theme-context';
 import { AppToaster } from '../ui/toast';
-import { exact, LIST_CACHE_OPTIONS, PublicPage } from './routing';
+import { exact, lazyScreens, LIST_CACHE_OPTIONS, PublicPage } from './routing';
 
-const PAY_SCREENS = screens.map((s) => ({ ...s, path: withProduct(s.route.path, config.product) }));
+const PAY_SCREENS = lazyScreens(screens).map((s) => ({ ...s, path: withProduct(s.route.path, config.product) }));
 
 /**
  * The pay pages' own light app (issue 19): a retailer opens them from a link on a phone, with no login. No

@@ -1,5 +1,6 @@
-import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SWRConfiguration } from 'swr';
+import type { ScreenModule } from '../ui/screen';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { notify } from '../ui/toast';
 import { RouteBoundary } from './RouteBoundary';
@@ -13,6 +14,11 @@ export function usePageTitle(title: string) {
   useEffect(() => {
     document.title = `${title} · Anchor Portal`;
   }, [title]);
+}
+
+/** Screen modules with their lazy components: call once, at module level, so each screen has one component. */
+export function lazyScreens<M extends ScreenModule>(modules: readonly M[]): (M & { Screen: LazyExoticComponent<ComponentType> })[] {
+  return modules.map((m) => ({ ...m, Screen: lazy(m.load) }));
 }
 
 /** A public page: its own title, boundary and loading state; the session plays no part. */
