@@ -29,8 +29,9 @@ export function preloadEveryVisit(html: string, modules: RegExp): Plugin {
           wanted.add(fileName);
           for (const dep of chunks.get(fileName)?.imports ?? []) add(dep);
         };
+        // A chunk holding a wanted module (its facade, or one of the modules a chunk group merged into it).
         for (const fileName of entry.dynamicImports) {
-          if (modules.test(chunks.get(fileName)?.facadeModuleId ?? '')) add(fileName);
+          if (chunks.get(fileName)?.moduleIds.some((id) => modules.test(id))) add(fileName);
         }
         return [...wanted].map(
           (fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' }),

@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
+
 /**
- * When chart work runs, so that none of it lands in the task that handles a click or paints the page: a chart is
- * created once it scrolls near the viewport or the browser is idle, and every draw waits until after the next
- * paint, each step in a task of its own.
+ * When heavy work runs, so that none of it lands in the task that handles a click or paints the page (issue 19):
+ * a chart is created once it scrolls near the viewport or the browser is idle, every draw waits until after the
+ * next paint, and a page paints its first part before it builds the rest, each step in a task of its own.
  */
 
 type Cancel = () => void;
@@ -71,4 +73,14 @@ export function afterPaint(callback: () => void): Cancel {
     cancelAnimationFrame(frame);
     if (timer !== undefined) clearTimeout(timer);
   };
+}
+
+/**
+ * False in the first render, true from a task of its own after that render has painted: a page shows its first
+ * part (the largest text, what a user reads first) in one short task and builds the rest in the next.
+ */
+export function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => (painted ? undefined : afterPaint(() => setPainted(true))), [painted]);
+  return painted;
 }

@@ -6,7 +6,7 @@ import { InvoicesSection } from './InvoicesSection';
 import { LeadManager } from './LeadManager';
 import { LendingSummaryBlock } from './LendingSummaryBlock';
 import { Panel, SectionBox } from '../../ui/layout';
-import { afterPaint } from '../../ui/charts/schedule';
+import { afterPaint } from '../../ui/schedule';
 
 const Page = styled.div`
   padding: 24px;

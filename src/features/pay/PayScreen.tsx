@@ -9,6 +9,7 @@ import { PAGE_SIZE } from '../../domain/thresholds';
 import { Button, GhostButton } from '../../ui/form';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Modal } from '../../ui/Modal';
+import { usePaintedOnce } from '../../ui/schedule';
 import { Skeleton } from '../../ui/Skeleton';
 import { notify } from '../../ui/toast';
 import { CustomerSummary, CustomerSummaryFrame } from './CustomerSummary';
@@ -93,6 +94,7 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
   const openLimit = meta.open_limit_customer;
   const loanApplicationId = String(meta.loan_application_id ?? '');
   const narrow = useNarrowScreen();
+  const restShown = usePaintedOnce();
 
   const owner = { loanApplicationId, anchorId: meta.anchor_id, erpDistributorId: meta.erp_distributor_id ?? meta.distributor_code, customerCode: meta.distributor_code };
   const manual = useManualEntries({ client, token, owner, label, today });
@@ -123,6 +125,17 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
       reload();
     };
     return <Paid message={snapshot.context.message} label={label} onBack={back} />;
+  }
+
+  // The summary (the page's heading, its largest text) paints first; the documents and actions follow in a task
+  // of their own, so a cheap phone is not blocked by one long render when the answer arrives (issue 19: TBT).
+  if (!restShown) {
+    return (
+      <>
+        <CustomerSummary meta={meta} />
+        <Skeleton $height="240px" />
+      </>
+    );
   }
 
   const controls = { showCredit, showPay, selectionOf: selection.selectionOf, creditLimit: meta.credit_limit_balance, creditRefused, send: selection.send, label, today };
