@@ -86,14 +86,26 @@ export function Modal({ open, title, onClose, children, width = '40%', minWidth 
     closableRef.current = closable;
   });
 
+  // The last element outside the dialog that had the focus: the render that opens the dialog may also disable
+  // the button that opened it (AVAIL CREDIT while the OTP is sent), and Chromium takes the focus off a disabled
+  // button at once, with no blur event, so by the time the dialog opens nothing outside it is focused.
+  const lastFocused = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const remember = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && !dialog.current?.contains(event.target)) lastFocused.current = event.target;
+    };
+    document.addEventListener('focusin', remember);
+    return () => document.removeEventListener('focusin', remember);
+  }, []);
+
   // A layout effect: it runs in the same task as the render that opened the dialog, so the opener is still
-  // focused (Preact, the pay pages' build, runs plain effects after paint, by when a button the render
-  // disabled has lost the focus and Esc could not give it back).
+  // focused where the browser keeps it (Preact, the pay pages' build, runs plain effects after paint).
   useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : lastFocused.current;
       element.showModal();
       // The field the dialog is for, when it marks one (React does not write `autofocus` for showModal to find).
       element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
