@@ -311,7 +311,7 @@ function instrumentation(): string {
   webVitalsSource ??= readFileSync(join(dirname(require.resolve('web-vitals/attribution')), 'web-vitals.attribution.iife.js'), 'utf8');
   return `${webVitalsSource}
 ;(() => {
-  const bench = { inp: null, events: [], longtasks: [], marks: {} };
+  const bench = { inp: null, events: [], longtasks: [], shifts: [], marks: {} };
   window.__bench = bench;
   const describe = (node) => {
     if (!node || !node.tagName) return '';
@@ -330,6 +330,11 @@ function instrumentation(): string {
       for (const e of list.getEntries()) bench.longtasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   } catch {}
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.shifts.push({ start: e.startTime, value: e.value });
+    }).observe({ type: 'layout-shift', buffered: true });
+  } catch {}
   webVitals.onINP((metric) => {
     const a = metric.attribution || {};
     bench.inp = { value: metric.value, target: a.interactionTarget || '', type: a.interactionType || '', inputDelay: a.inputDelay, processing: a.processingDuration, presentation: a.presentationDelay };
@@ -342,6 +347,8 @@ interface BenchWindow {
     inp: { value: number; target: string; type: string; inputDelay?: number; processing?: number; presentation?: number } | null;
     events: { name: string; id: number; start: number; duration: number; target: string }[];
     longtasks: { start: number; duration: number }[];
+    /** Every layout shift, those right after an input too (CLS leaves those out; a filter change must not jump at all). */
+    shifts: { start: number; value: number }[];
   };
 }
 
@@ -359,6 +366,10 @@ export interface InpResult {
   steps: StepLatency[];
   /** The figure reported: INP, or the longest step when web-vitals had nothing to report. */
   figureMs: number;
+  /** The layout shift during the steps: the sum of every shift's score, input-driven ones included. */
+  layoutShift: number;
+  /** The longest main-thread task while the page loaded, before the first step (ms; 0 when none reached 50 ms). */
+  loadLongestTaskMs: number;
 }
 
 export async function instrument(page: Page): Promise<void> {
@@ -403,6 +414,8 @@ interface Step {
 /** Runs each step (an interaction and the wait for its result), then reads what the page measured. */
 async function measureSteps(page: Page, network: NetworkWatch, steps: Step[]): Promise<InpResult> {
   const latencies: StepLatency[] = [];
+  const stepsStart = await page.evaluate(() => performance.now());
+  const loadLongestTaskMs = await page.evaluate(() => Math.max(0, ...((window as unknown as BenchWindow).__bench?.longtasks ?? []).map((t) => t.duration)));
   for (const step of steps) {
     const t0 = await page.evaluate(() => performance.now());
     await step.run();
@@ -418,7 +431,11 @@ async function measureSteps(page: Page, network: NetworkWatch, steps: Step[]): P
   await page.waitForTimeout(1_000);
   const attribution = await page.evaluate(() => (window as unknown as BenchWindow).__bench?.inp ?? null);
   const inpMs = attribution?.value ?? null;
-  return { inpMs, attribution, steps: latencies, figureMs: inpMs ?? Math.max(0, ...latencies.map((l) => l.latencyMs)) };
+  const layoutShift = await page.evaluate(
+    (since) => ((window as unknown as BenchWindow).__bench?.shifts ?? []).filter((e) => e.start >= since).reduce((sum, e) => sum + e.value, 0),
+    stepsStart,
+  );
+  return { inpMs, attribution, steps: latencies, figureMs: inpMs ?? Math.max(0, ...latencies.map((l) => l.latencyMs)), layoutShift, loadLongestTaskMs };
 }
 
 /** Dashboard chart toggles at `cpu`x: open each chart from its card, switch it to Monthly and back to Yearly, close the last. */

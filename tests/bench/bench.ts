@@ -12,7 +12,8 @@
  *      every chart and the region map drawn; the map's outline data on its own;
  *    - Lighthouse 12 mobile (median of 3) on the pay page, the signed-in dashboard and the bare page;
  *    - INP (web-vitals) at 4x CPU: the dashboard's chart toggles, the invoices page's due filters, the pay page's
- *      Pay click (it asks for a payment mode; nothing is paid);
+ *      Pay click (it asks for a payment mode; nothing is paid); in the same runs, the longest task while the
+ *      dashboard loads and every layout shift while the due filters change;
  *    - a 10,000-row invoice CSV uploaded through the invoices page: the longest main-thread task, click to result;
  *    - the mock's budgets (tests/bench/mock-budgets.ts through `invoices-mock.ts --budgets-only`).
  * 4. Prints one table (figure, measured, budget, PASS/FAIL, the bare page's figure) and writes it with every detail
@@ -115,7 +116,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message.spli
 // Rows of the table
 // ---------------------------------------------------------------------------------------------------
 
-type Unit = 'KiB' | 'ms' | 's' | 'score' | 'text';
+type Unit = 'KiB' | 'ms' | 's' | 'score' | 'shift' | 'text';
 interface Budget {
   op: '<=' | '>=';
   limit: number;
@@ -143,6 +144,7 @@ function show(value: number | null, unit: Unit): string {
   if (unit === 'KiB') return `${value.toFixed(1)} KiB`;
   if (unit === 'ms') return `${Math.round(value).toLocaleString('en-IN')} ms`;
   if (unit === 's') return `${(value / 1000).toFixed(2)} s`;
+  if (unit === 'shift') return value.toFixed(3);
   return String(Math.round(value));
 }
 
@@ -190,6 +192,8 @@ const SPEC = {
   inpCharts: [60, `INP at ${cpuRate}x CPU: dashboard chart toggles`, 'ms', { op: '<=', limit: 100 }],
   inpDue: [61, `INP at ${cpuRate}x CPU: invoices due filters`, 'ms', { op: '<=', limit: 100 }],
   inpPay: [62, `INP at ${cpuRate}x CPU: pay page Pay click`, 'ms', { op: '<=', limit: 100 }],
+  dashLoadTask: [63, `dashboard load at ${cpuRate}x CPU: longest task`, 'ms', { op: '<=', limit: 100 }],
+  dueShift: [64, 'invoices due filters: layout shift', 'shift', { op: '<=', limit: 0.02 }],
   uploadTask: [70, '10,000-row upload: longest main-thread task', 'ms', { op: '<=', limit: 200 }],
   uploadResult: [71, '10,000-row upload: click to result', 's', { op: '<=', limit: 1500 }],
 } satisfies Record<string, Spec>;
@@ -320,7 +324,7 @@ const medianOf = (values: number[]) => {
 const medianRun = <T>(runs: T[], figure: (run: T) => number): T => [...runs].sort((a, b) => figure(a) - figure(b))[Math.floor((runs.length - 1) / 2)]!;
 
 /** `inpRuns` runs of one INP scenario (each on a fresh page); the row is their median. */
-async function inpRows(spec: Spec, key: string, runOnce: () => Promise<InpResult>, extraNote: (run: InpResult) => string = () => ''): Promise<void> {
+async function inpRows(spec: Spec, key: string, runOnce: () => Promise<InpResult>, extraNote: (run: InpResult) => string = () => ''): Promise<InpResult[]> {
   const runs: InpResult[] = [];
   try {
     for (let i = 0; i < inpRuns; i += 1) {
@@ -331,7 +335,7 @@ async function inpRows(spec: Spec, key: string, runOnce: () => Promise<InpResult
   } catch (error) {
     if (runs.length === 0) {
       failedRows([spec], error);
-      return;
+      return runs;
     }
     errors.push(`${spec[1]}: run ${runs.length + 1} failed: ${message(error)}`);
   }
@@ -340,6 +344,14 @@ async function inpRows(spec: Spec, key: string, runOnce: () => Promise<InpResult
   addRow(spec, medianOf(runs.map((r) => r.figureMs)), {
     note: `median of ${runs.length}: ${runs.map((r) => Math.round(r.figureMs)).join(', ')} ms; median run: ${inpNote(middle)}${extraNote(middle)}`,
   });
+  return runs;
+}
+
+/** Another figure of the same runs (the page's load, its layout shift): their median, each run in the note. */
+function figureOfRuns(spec: Spec, runs: InpResult[], figure: (run: InpResult) => number, what: string): void {
+  if (runs.length === 0) return addRow(spec, null, { error: 'its runs failed (see the row above)' });
+  const values = runs.map(figure);
+  addRow(spec, medianOf(values), { note: `median of ${runs.length}: ${values.map((v) => show(v, spec[2])).join(', ')}; ${what}` });
 }
 
 async function measureInp(appUrl: string): Promise<void> {
@@ -350,13 +362,15 @@ async function measureInp(appUrl: string): Promise<void> {
       await logIn(page, appUrl);
       await page.close();
       log('  dashboard chart toggles');
-      await inpRows(SPEC.inpCharts, 'inpDashboardCharts', () => dashboardInp(context, appUrl, cpuRate));
+      const chartRuns = await inpRows(SPEC.inpCharts, 'inpDashboardCharts', () => dashboardInp(context, appUrl, cpuRate));
+      figureOfRuns(SPEC.dashLoadTask, chartRuns, (r) => r.loadLongestTaskMs, 'a reload with a stored session, until the cards have their figures and the network is quiet (longtask entries; 0: none reached 50 ms)');
       log('  invoices due filters');
-      await inpRows(SPEC.inpDue, 'inpDueFilters', () => dueFiltersInp(context, appUrl, cpuRate));
+      const dueRuns = await inpRows(SPEC.inpDue, 'inpDueFilters', () => dueFiltersInp(context, appUrl, cpuRate));
+      figureOfRuns(SPEC.dueShift, dueRuns, (r) => r.layoutShift, 'every layout shift while the filters change, those right after the click included (CLS would leave them out)');
     });
   } catch (error) {
     // A timeout or a failed login: whichever rows are missing become errors.
-    const missing = [SPEC.inpCharts, SPEC.inpDue].filter((spec) => !rows.some((r) => r.order === spec[0]));
+    const missing = [SPEC.inpCharts, SPEC.dashLoadTask, SPEC.inpDue, SPEC.dueShift].filter((spec) => !rows.some((r) => r.order === spec[0]));
     failedRows(missing, error);
   }
   log(`INP at ${cpuRate}x CPU, ${inpRuns} runs: pay page Pay click (phone)`);
