@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { CSV_TYPES, uploadPath } from '../../src/domain/csv';
+import { userPath } from '../../src/api/early-answers';
 import { DEFAULT_PRODUCT, vendorMediaType } from '../../src/domain/product';
 import { CATALOGUE, type AuthKind, type CatalogueEntry } from './catalogue';
 import { EXAMPLE_AUTH_TOKEN, PACT_FILE } from './pact';
@@ -124,6 +125,8 @@ function pathsOf(node: ts.Expression): string[] | null {
   }
   // The CSV upload's endpoint is the kernel's (src/domain/csv.ts): every path it gives.
   if (ts.isCallExpression(node) && node.expression.getText() === 'uploadPath') return [...new Set(CSV_TYPES.map(uploadPath))];
+  // The profile's path is shared with the entry's early request (src/api/early-answers.ts); it encodes the id.
+  if (ts.isCallExpression(node) && node.expression.getText() === 'userPath') return [decodeURIComponent(userPath(APP_PARAM))];
   return null;
 }
 
