@@ -3,6 +3,7 @@
  * texts, the result rows). Pure data and checks, no I/O, so the upload machine, the API client and the
  * mock all read the same limits and column sets.
  */
+import { groupIndian } from './money';
 
 /** The upload limit: 5 MB (5 × 1024 × 1024 bytes). The client refuses a larger file; the provider answers 413. */
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -77,7 +78,7 @@ export const CSV_TEMPLATES: Record<CsvKind, string> = {
 export const CSV_FORMAT_HINTS = [
   'Dates as YYYY-MM-DD (DD-MM-YYYY and DD/MM/YYYY are read too).',
   'Amounts in rupees, with up to 2 decimals (1234.50 or 1,234.50).',
-  `One file up to ${CSV_MAX_SIZE_TEXT} and ${CSV_MAX_ROWS.toLocaleString('en-IN')} rows, comma-separated, UTF-8.`,
+  `One file up to ${CSV_MAX_SIZE_TEXT} and ${groupIndian(String(CSV_MAX_ROWS))} rows, comma-separated, UTF-8.`,
 ] as const;
 
 /**

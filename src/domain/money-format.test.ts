@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MISSING, formatMoney, formatShortMoney } from './money';
+import { MISSING, formatMoney, formatRupees, formatShortMoney, groupIndian } from './money';
 
 /** '-₹12,34,567.89' -> -123456789: strip the sign, the rupee sign and the group separators. */
 function parseMoney(text: string): number {
@@ -180,3 +180,26 @@ describe('formatShortMoney', () => {
   });
 });
 
+
+describe('the formatters match Intl en-IN (which the app does not load: groupIndian says why)', () => {
+  const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const decimal = (paise: number) => `${paise < 0 ? '-' : ''}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, '0')}` as `${number}`;
+
+  it('groupIndian groups like Intl for every length of number', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), (n) => {
+        expect(groupIndian(n.toString())).toBe(new Intl.NumberFormat('en-IN').format(n));
+      }),
+    );
+  });
+
+  it('formatMoney and formatRupees give what Intl gives for any safe amount of paise', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (paise) => {
+        expect(formatMoney(paise)).toBe(INR.format(decimal(paise)));
+        expect(formatRupees(paise)).toBe(RUPEES.format(decimal(paise)));
+      }),
+    );
+  });
+});

@@ -3,9 +3,7 @@
  * undefined, NaN and other values it cannot show, so a table cell never reads 'NaN', 'Invalid Date' or ''.
  * Money has its one formatter in the domain kernel (`src/domain/money`).
  */
-import { MISSING } from '../domain/money';
-
-const COUNT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, signDisplay: 'negative' });
+import { groupIndian, MISSING } from '../domain/money';
 
 /**
  * ISO 8601 in its extended form: a date, optionally a time (minutes, seconds and a fraction optional) after
@@ -49,13 +47,21 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return parseIso(value.trim());
 }
 
-/** The parts of a local date and time: the month's short English name ('Sep', not en-GB's 'Sept'), 12-hour clock. */
-const PARTS = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true });
+/** The months' short English names ('Sep', not en-GB's 'Sept'). Not Intl: see groupIndian (src/domain/money). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
+/** The parts of a local date and time, on a 12-hour clock. */
 function partsOf(date: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'dayPeriod', string> {
-  const parts = { year: '', month: '', day: '', hour: '', minute: '', dayPeriod: '' };
-  for (const { type, value } of PARTS.formatToParts(date)) if (type in parts) parts[type as keyof typeof parts] = value;
-  return { ...parts, year: parts.year.padStart(4, '0') };
+  const hours = date.getHours();
+  return {
+    year: String(date.getFullYear()).padStart(4, '0'),
+    month: MONTHS[date.getMonth()] ?? '',
+    day: twoDigits(date.getDate()),
+    hour: twoDigits(hours % 12 || 12),
+    minute: twoDigits(date.getMinutes()),
+    dayPeriod: hours < 12 ? 'AM' : 'PM',
+  };
 }
 
 /**
@@ -86,10 +92,25 @@ export function formatDateTime(value: string | Date | null | undefined): string 
  */
 export function formatCount(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return MISSING;
-  return COUNT.format(n);
+  return formatDecimal(n, 0);
 }
 
-const percentFormats = new Map<number, Intl.NumberFormat>();
+/**
+ * `value` rounded half away from zero to `decimals` places, on the decimal the number is written as (its
+ * shortest form: 1.005 is '1.005', so it rounds to 1.01, as Intl does), grouped en-IN; no minus on a result
+ * of zero. Integer arithmetic on the digits, so any size of number is exact.
+ */
+function formatDecimal(value: number, decimals: number): string {
+  const [, whole = '', fraction = '', exponent = '0'] = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(Math.abs(value))) ?? [];
+  // |value| = digits x 10^scale; then the same in units of 10^-decimals, rounded half up.
+  const digits = BigInt(`${whole}${fraction}`);
+  const shift = Number(exponent) - fraction.length + decimals;
+  const divisor = 10n ** BigInt(Math.max(0, -shift));
+  const units = shift >= 0 ? digits * 10n ** BigInt(shift) : (digits * 2n + divisor) / (divisor * 2n);
+  const scale = 10n ** BigInt(decimals);
+  const text = `${groupIndian((units / scale).toString())}${decimals > 0 ? `.${(units % scale).toString().padStart(decimals, '0')}` : ''}`;
+  return value < 0 && units !== 0n ? `-${text}` : text;
+}
 
 /** A count and what it counts, grouped en-IN and in the right number: '1 customer', '10,000 rows'. */
 export function countText(n: number, singular: string, plural = `${singular}s`): string {
@@ -107,16 +128,7 @@ export function formatPercent(value: number | null | undefined, decimals = 2): s
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 20) {
     throw new RangeError(`formatPercent: decimals must be an integer from 0 to 20, got ${decimals}`);
   }
-  let formatter = percentFormats.get(decimals);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-IN', {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      signDisplay: 'negative',
-    });
-    percentFormats.set(decimals, formatter);
-  }
-  return `${formatter.format(value)}%`;
+  return `${formatDecimal(value, decimals)}%`;
 }
 
 /** The trimmed text, or `'-'` when it is missing, empty or only whitespace. */
