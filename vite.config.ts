@@ -33,8 +33,8 @@ export default defineConfig(({ mode }) => {
   const headerOptions = optionsFromEnv(loadEnv(mode, process.cwd(), ['VITE_', 'CSP_']));
   const previewHeaders = securityHeaders({ ...headerOptions, imageOrigins: [...(headerOptions.imageOrigins ?? []), originOf(mockUrl)] });
   return {
-    // Every page needs React (mount) and the app: fetched beside the entry.
-    plugins: [react(), payPages(), preloadEveryVisit('index.html', /\/src\/app\/(mount|App)\.tsx$/)],
+    // Every page needs React (mount), the libraries and the app: fetched beside the entry.
+    plugins: [react(), payPages(), preloadEveryVisit('index.html', /\/src\/app\/(mount\.tsx|libraries\.ts|App\.tsx)$/)],
     resolve: { alias: SYNC_STORE_ALIASES },
     server: {
       host,
@@ -56,14 +56,22 @@ export default defineConfig(({ mode }) => {
       // requests (the pay link's, a stored session's profile and screen) leave after one download. Highest
       // priority: with the shell group above it, Vite's preload helper went into the shell file, and the entry
       // waited for that file to arrive and run before it could ask for anything.
-      // Then React, the app and everything they import statically in one more file (preloaded from the HTML):
-      // a phone on HTTP/1.1 fetches six files at a time, and fifteen small ones took three rounds.
+      // Then React, the libraries and the app with everything they import statically, in three more files
+      // (preloaded from the HTML): few files, as a phone on HTTP/1.1 fetches six at a time and fifteen small ones
+      // took three rounds, but three, as the entry runs each file in a task of its own (src/main.tsx): React's
+      // alone takes about 100 ms at 4x CPU.
       rolldownOptions: {
         output: {
           codeSplitting: {
             groups: [
               { name: 'index', tags: ['$initial'], priority: 4 },
-              { name: 'app', priority: 3, test: /\/src\/app\/(mount|App)\.tsx$/ },
+              { name: 'react', priority: 3.5, test: /\/src\/app\/mount\.tsx$|\/node_modules\/(react|react-dom|scheduler)\// },
+              {
+                name: 'libraries',
+                priority: 3.2,
+                test: /\/src\/app\/libraries\.ts$|\/node_modules\/(xstate|@xstate\/react|io-ts|fp-ts|styled-components|stylis|@emotion|wouter|regexparam|use-sync-external-store)\//,
+              },
+              { name: 'app', priority: 3, test: /\/src\/app\/App\.tsx$/ },
               // The small pieces the screens share that the app file has not taken (form fields, toasts, the
               // kernel's texts and money): one file rather than a dozen tiny ones, which compress worse and cost a
               // request each.

@@ -1,13 +1,19 @@
-import { StrictMode, type ComponentType } from 'react';
+import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 
-/** Renders the page's one component into #root (React arrives with this module, after the entry has started the page). */
+/**
+ * Renders the page's one component into #root (React arrives with this module, after the entry has started the
+ * page). As a transition: React renders the first screen in short slices, not in one task (issue 19).
+ */
 export function mount(Page: ComponentType): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <Page />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <Page />
+      </StrictMode>,
+    ),
   );
 }

@@ -51,11 +51,6 @@ export function whenVisibleOrIdle(element: Element, callback: () => void, rootMa
   return cancel;
 }
 
-/** Resolves in a new task, so the work after it does not lengthen the current one. */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /**
  * Runs `callback` in a task of its own after the next paint (an animation frame, then a new task): a click's
  * feedback reaches the screen before the work it starts. Returns a cancel.

@@ -3,7 +3,8 @@ import styled, { useTheme } from 'styled-components';
 import { Skeleton } from '../Skeleton';
 import { chartTheme } from './chart-theme';
 import { showsLegend } from './options';
-import { afterPaint, nextTask, whenVisibleOrIdle } from '../schedule';
+import { nextTask } from '../../lib/next-task';
+import { afterPaint, whenVisibleOrIdle } from '../schedule';
 import type * as Charts from './echarts';
 
 /** The lazily loaded ECharts module (see `./echarts`). */
