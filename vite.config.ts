@@ -3,7 +3,11 @@ import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import { isDevPath } from './mock-server/dev-paths.ts';
 import { baseSecurityHeaders, optionsFromEnv, originOf, securityHeaders } from './security-headers.ts';
 import { payPages, SYNC_STORE_ALIASES } from './vite.pay.ts';
+import { compileHints } from './vite.compile-hints.ts';
 import { preloadEveryVisit } from './vite.preload.ts';
+
+/** The modules whose files run nearly all their code when they load (vite.compile-hints.ts). */
+const RUN_ON_LOAD = /\/src\/(main\.tsx|app\/(mount|libraries|App|LoggedInArea)\.tsx?|ui\/(useList|ListBlock|focus|ThemeToggle)\.tsx?|features\/[a-z]+\/[A-Za-z]+Screen\.tsx)$/;
 
 /**
  * The app reaches the provider at VITE_API_BASE_URL (default `/api`). Both the dev server and
@@ -33,8 +37,9 @@ export default defineConfig(({ mode }) => {
   const headerOptions = optionsFromEnv(loadEnv(mode, process.cwd(), ['VITE_', 'CSP_']));
   const previewHeaders = securityHeaders({ ...headerOptions, imageOrigins: [...(headerOptions.imageOrigins ?? []), originOf(mockUrl)] });
   return {
-    // Every page needs React (mount), the libraries and the app: fetched beside the entry.
-    plugins: [react(), payPages(), preloadEveryVisit('index.html', /\/src\/app\/(mount\.tsx|libraries\.ts|App\.tsx)$/)],
+    // Every page needs React (mount), the libraries and the app: fetched beside the entry. Compiled as they
+    // stream in: those, the entry, the logged-in area with its kit and shell, and the screens.
+    plugins: [react(), payPages(), preloadEveryVisit('index.html', /\/src\/app\/(mount\.tsx|libraries\.ts|App\.tsx)$/), compileHints(RUN_ON_LOAD)],
     resolve: { alias: SYNC_STORE_ALIASES },
     server: {
       host,

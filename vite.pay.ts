@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { compileHints } from './vite.compile-hints.ts';
 import { preloadEveryVisit } from './vite.preload.ts';
 import { build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { checkProductKey, DEFAULT_PRODUCT } from './src/domain/product.ts';
@@ -54,7 +55,8 @@ function payBuildConfig(app: ResolvedConfig): InlineConfig {
     envDir: app.envDir,
     logLevel: app.logLevel,
     // The app's JSX transform (it emits react/jsx-runtime, aliased below).
-    plugins: [react(), preloadEveryVisit(PAY_HTML, EVERY_VISIT)],
+    // Every file a visit loads runs nearly all its code: compiled as it streams in (vite.compile-hints.ts).
+    plugins: [react(), preloadEveryVisit(PAY_HTML, EVERY_VISIT), compileHints(/\/src\/app\/pay-main\.tsx$|\/src\/(app\/(mount|PayApp)|features\/pay\/PayScreen)\.tsx$/)],
     resolve: { alias: PREACT_ALIASES },
     build: {
       outDir: resolve(app.root, app.build.outDir),
