@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { config } from '../config';
@@ -125,6 +125,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { actor } = useSession();
   const user = useSessionState((s) => s.context.user);
   const userState = useSessionState((s) => (s.matches({ loggedIn: { user: 'ready' } }) ? 'ready' : s.matches({ loggedIn: { user: 'failed' } }) ? 'failed' : 'loading'));
+  // The screen follows a moment later, in a render React can pause (a transition): the frame paints first (with
+  // the skeleton, even when the profile is already in), then the screen builds and lays out in tasks of its own.
+  const screenState = useDeferredValue(userState, 'loading');
   const userError = useSessionState((s) => s.context.userError);
   const type = useSessionState((s) => s.context.event);
   const loggingOut = useSessionState((s) => s.matches({ loggedIn: { logout: 'pending' } }));
@@ -146,8 +149,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </TopBar>
       <Navigation type={userState === 'ready' ? type : undefined} />
       <Main id="main" tabIndex={-1}>
-        {userState === 'loading' && <ScreenSkeleton label="Loading your profile" />}
-        {userState === 'failed' && (
+        {screenState === 'loading' && <ScreenSkeleton label="Loading your profile" />}
+        {screenState === 'failed' && (
           <ErrorPanel role="alert">
             <h1>Your profile could not be loaded</h1>
             <p>{userError ? toastText(userError) : 'Something went wrong!'}</p>
@@ -159,7 +162,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </GhostButton>
           </ErrorPanel>
         )}
-        {userState === 'ready' && children}
+        {screenState === 'ready' && children}
       </Main>
     </Shell>
   );
