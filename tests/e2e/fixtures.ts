@@ -65,6 +65,30 @@ export async function latestResetLink(request: APIRequestContext, email: string)
 export const test = base;
 export { expect };
 
+const API_HEADERS = { Accept: 'application/vnd.provider.v1+json' };
+
+/**
+ * A login of its own, for a test that changes its user or fails a login: t1 adds a portal user (POST /users)
+ * named `firstName` Recorder, whose password is then set through the reset link in the dev outbox, as a new
+ * user's would be. Returns the e-mail.
+ */
+export async function newPortalUser(request: APIRequestContext, firstName: string, password: string): Promise<string> {
+  const session = await request.post('/api/sessions', { headers: API_HEADERS, data: { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } } });
+  expect(session.status(), 'the admin login').toBe(201);
+  const adminToken = ((await session.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
+  const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}@example.in`;
+  const created = await request.post('/api/users', {
+    headers: { ...API_HEADERS, Authorization: adminToken },
+    data: { user: { first_name: firstName, last_name: 'Recorder', email, phone_number: '9876543210', designation: 'portal_user', role_id: '5' } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  expect((await request.post('/api/users/forgot_password', { headers: API_HEADERS, data: { user: { email } } })).status()).toBe(200);
+  const token = (await latestResetLink(request, email)).searchParams.get('token');
+  const reset = await request.post('/api/users/reset_password', { headers: API_HEADERS, data: { token, password, password_confirmation: password } });
+  expect(reset.status(), await reset.text()).toBe(200);
+  return email;
+}
+
 /** Calls the provider through the app's proxy with the page's own session token; expects a 200. */
 export async function api<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));

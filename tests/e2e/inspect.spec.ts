@@ -3,29 +3,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Recording } from '../../machines/recording';
-import { DEMO_PASSWORD, expect, latestResetLink, logInReady, test } from './fixtures';
+import { DEMO_PASSWORD, expect, logInReady, newPortalUser, test } from './fixtures';
 
 const run = promisify(execFile);
-const API_HEADERS = { Accept: 'application/vnd.provider.v1+json' };
-
-/** A login of its own (the test changes its password): t1 adds a portal user, whose password is set by a reset link. */
-async function ownLogin(request: APIRequestContext): Promise<string> {
-  const session = await request.post('/api/sessions', { headers: API_HEADERS, data: { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } } });
-  const adminToken = ((await session.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
-  const email = `inspect.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.in`;
-  const created = await request.post('/api/users', {
-    headers: { ...API_HEADERS, Authorization: adminToken },
-    data: { user: { first_name: 'Inspect', last_name: 'Recorder', email, phone_number: '9876543210', designation: 'portal_user', role_id: '5' } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  expect((await request.post('/api/users/forgot_password', { headers: API_HEADERS, data: { user: { email } } })).status()).toBe(200);
-  const token = (await latestResetLink(request, email)).searchParams.get('token');
-  const reset = await request.post('/api/users/reset_password', { headers: API_HEADERS, data: { token, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD } });
-  expect(reset.status(), await reset.text()).toBe(200);
-  return email;
-}
 
 /** Changes the password in the profile popup: once with a wrong current password (refused), then for real, then back. */
 async function changePassword(page: Page, from: string, to: string): Promise<void> {
@@ -54,7 +36,7 @@ test.describe('QA inspection', () => {
   });
 
   test('sees the session live, records a password change on the inspector page, and npm run replay reaches the same final state', async ({ page }, testInfo) => {
-    const login = await ownLogin(page.request);
+    const login = await newPortalUser(page.request, 'Inspect', DEMO_PASSWORD);
     const popup = page.waitForEvent('popup');
     await page.goto('/login?inspect');
     // The inspector window opens on our own page.

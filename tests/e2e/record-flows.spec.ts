@@ -5,7 +5,7 @@ import type { APIRequestContext, BrowserContext, Locator, Page, TestInfo } from 
 import type { Recording } from '../../machines/recording';
 import { MACHINES } from '../../machines/registry';
 import { formatReplay, replayRecording } from '../../machines/replay';
-import { api, DEMO_PASSWORD, devOutbox, devRequest, expect, latestResetLink, logInReady, test } from './fixtures';
+import { api, devOutbox, devRequest, expect, logInReady, newPortalUser, test } from './fixtures';
 
 /**
  * Records the main flows (issue 18) in the real app with `?inspect`, through `window.__flowRecorder`, and
@@ -19,7 +19,6 @@ import { api, DEMO_PASSWORD, devOutbox, devRequest, expect, latestResetLink, log
  */
 
 const FLOWS_DIR = 'tests/flows';
-const API_HEADERS = { Accept: 'application/vnd.provider.v1+json' };
 
 /** What a flow's test checks and writes. */
 interface Flow {
@@ -98,27 +97,10 @@ const eventsOf = (recording: Recording, machine: string): string[] =>
 /** A unique stamp (letters and digits) per call. */
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36).padStart(3, '0')}`.toUpperCase();
 
-/**
- * A login of its own for a flow that changes a user or fails a login: t1 adds a portal user (POST /users),
- * whose password is then set through a reset link from the dev outbox, as a new user would.
- */
+/** A login of its own for a flow that changes a user or fails a login (a password unique to it). */
 async function freshLogin(request: APIRequestContext): Promise<{ email: string; password: string }> {
-  const session = await request.post('/api/sessions', { headers: API_HEADERS, data: { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } } });
-  expect(session.status(), 'the admin login').toBe(201);
-  const adminToken = ((await session.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
-  const id = stamp();
-  const email = `flows.${id.toLowerCase()}@example.in`;
-  const created = await request.post('/api/users', {
-    headers: { ...API_HEADERS, Authorization: adminToken },
-    data: { user: { first_name: 'Flow', last_name: 'Recorder', email, phone_number: '9876543210', designation: 'portal_user', role_id: '5' } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  expect((await request.post('/api/users/forgot_password', { headers: API_HEADERS, data: { user: { email } } })).status()).toBe(200);
-  const token = (await latestResetLink(request, email)).searchParams.get('token');
-  const password = `Rec0rd#Flow-${id}`;
-  const reset = await request.post('/api/users/reset_password', { headers: API_HEADERS, data: { token, password, password_confirmation: password } });
-  expect(reset.status(), await reset.text()).toBe(200);
-  return { email, password };
+  const password = `Rec0rd#Flow-${stamp()}`;
+  return { email: await newPortalUser(request, 'Flow', password), password };
 }
 
 /** Faults of the mock for this browser context's requests only (mock-server/faults.ts); cleared by the caller. */
