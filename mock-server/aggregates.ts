@@ -1,7 +1,8 @@
 import { addDays, addMonths, format, getDaysInMonth, isValid, parse, parseISO, startOfDay, startOfMonth } from 'date-fns';
 import { type Db, type LoanApplication } from './db';
 import { APPLICATION_STATUSES, OVERDUE_BUCKETS, type ApplicationStatus } from '../src/domain/statuses';
-import { MONTHS, YEARLY_WINDOW_DAYS } from '../src/domain/chart-periods';
+import { YEARLY_WINDOW_DAYS } from '../src/domain/chart-periods';
+import { MONTHS } from '../src/domain/dates';
 import { REGIONS, type Region } from '../src/domain/regions';
 
 /**

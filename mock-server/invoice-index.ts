@@ -1,7 +1,7 @@
 import { addDays } from 'date-fns';
 import { daysBetween, isoDay, monthKey, todayOf, weekCount, weekOfMonth, windowMonths, type DateWindow, type GraphType } from './aggregates';
 import { nextId, type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource } from './db';
-import type { MONTHS } from '../src/domain/chart-periods';
+import type { MONTHS } from '../src/domain/dates';
 import { DUE_STATUSES, INVOICE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
 import { type Region } from '../src/domain/regions';
 import { touched } from './store/changes';

@@ -1,4 +1,5 @@
 import { addDays, addMonths, endOfMonth, format, getDaysInMonth, parseISO, startOfDay, startOfMonth, subMonths } from 'date-fns';
+import { MONTHS } from './dates';
 
 /**
  * The charts' period, one name everywhere: the home dropdown's 'This Year' / 'This Month' and every
@@ -9,7 +10,6 @@ export const CHART_PERIODS = ['monthly', 'yearly'] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 
 export const YEARLY_WINDOW_DAYS = 364;
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 /** '23–30' or, for one day, '23'. */

@@ -2,6 +2,9 @@
 
 const DAY_MS = 86_400_000;
 
+/** The months' short English names, January first ('Sep', not en-GB's 'Sept'). */
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
 /** The calendar day of an ISO date or date-time (its first 10 characters, as written), as a day number. */
 function dayNumber(iso: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso.trim());

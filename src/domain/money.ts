@@ -83,10 +83,15 @@ export function groupIndian(digits: string): string {
   return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
 }
 
-/** `units` hundredths (non-negative) as 'W,WW,WWW.FF'. */
-function groupedHundredths(units: bigint): string {
-  return `${groupIndian((units / 100n).toString())}.${(units % 100n).toString().padStart(2, '0')}`;
+/** `units` (non-negative) of 10^-`decimals` grouped the Indian way: (123456789n, 2) -> '12,34,567.89'. */
+export function groupedDecimal(units: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals);
+  const fraction = decimals > 0 ? `.${(units % scale).toString().padStart(decimals, '0')}` : '';
+  return `${groupIndian((units / scale).toString())}${fraction}`;
 }
+
+/** `units` hundredths (non-negative) as 'W,WW,WWW.FF'. */
+const groupedHundredths = (units: bigint) => groupedDecimal(units, 2);
 
 /**
  * Integer paise as a BigInt, or null when the value is missing or not finite. Paise are meant to be integers;

@@ -3,7 +3,8 @@
  * undefined, NaN and other values it cannot show, so a table cell never reads 'NaN', 'Invalid Date' or ''.
  * Money has its one formatter in the domain kernel (`src/domain/money`).
  */
-import { groupIndian, MISSING } from '../domain/money';
+import { MONTHS } from '../domain/dates';
+import { groupedDecimal, MISSING } from '../domain/money';
 
 /**
  * ISO 8601 in its extended form: a date, optionally a time (minutes, seconds and a fraction optional) after
@@ -47,11 +48,9 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return parseIso(value.trim());
 }
 
-/** The months' short English names ('Sep', not en-GB's 'Sept'). Not Intl: see groupIndian (src/domain/money). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-/** The parts of a local date and time, on a 12-hour clock. */
+/** The parts of a local date and time, on a 12-hour clock; the kernel's short month names ('Sep'). Not Intl: see groupIndian. */
 function partsOf(date: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'dayPeriod', string> {
   const hours = date.getHours();
   return {
@@ -107,8 +106,7 @@ function formatDecimal(value: number, decimals: number): string {
   const shift = Number(exponent) - fraction.length + decimals;
   const divisor = 10n ** BigInt(Math.max(0, -shift));
   const units = shift >= 0 ? digits * 10n ** BigInt(shift) : (digits * 2n + divisor) / (divisor * 2n);
-  const scale = 10n ** BigInt(decimals);
-  const text = `${groupIndian((units / scale).toString())}${decimals > 0 ? `.${(units % scale).toString().padStart(decimals, '0')}` : ''}`;
+  const text = groupedDecimal(units, decimals);
   return value < 0 && units !== 0n ? `-${text}` : text;
 }
 
