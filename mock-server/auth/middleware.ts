@@ -1,5 +1,5 @@
 import { accessProblem } from './access';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Db, User } from '../db';
 import { HttpError } from '../http';
 import type { TokenService } from './tokens';
@@ -18,6 +18,17 @@ export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const value = header.replace(/^Bearer\s+/i, '').trim();
   return value === '' ? null : value;
+}
+
+/**
+ * The declared pattern of the route handling the request (mount path and route path), so that access does
+ * not depend on how the client spelt the path. Authentication runs only as a route's own handler: used as a
+ * plain middleware there is no matched route, and that is a mistake in the mock, not a request to let through.
+ */
+export function matchedRoutePattern(req: Request): string {
+  const pattern: unknown = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof pattern !== 'string') throw new Error(`Authentication must be a route's handler (request ${req.method} ${req.path} matched no single route pattern)`);
+  return `${req.baseUrl}${pattern}`;
 }
 
 /** 401 ER-AUTH-103 for an expired token, ER-AUTH-102 for a missing, unknown or revoked one. */
@@ -42,8 +53,8 @@ export function requireAuth(tokens: TokenService, db: () => Db): RequestHandler 
       next(new HttpError(401, [{ code: 'ER-AUTH-102', detail: 'The user of this token no longer exists.' }]));
       return;
     }
-    // Access types (spec 1 §2.1, spec 2 §2): the area of the call must be open to the user's type.
-    const denied = accessProblem(user.event, req.path, req.query);
+    // Access types (spec 1 §2.1, spec 2 §2): the area of the matched route must be open to the user's type.
+    const denied = accessProblem(user.event, matchedRoutePattern(req), req.query);
     if (denied !== null) {
       next(new HttpError(403, [{ code: 'ER-ACCESS-101', detail: denied }]));
       return;
