@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { Router, type Request, type Response } from 'express';
+import { asksForAdminList } from '../auth/access';
 import { currentUser } from '../auth/middleware';
 import { LEAD_STATUSES, leadFigures, leadStatusCounts, rupees, type LeadFigures } from '../aggregates';
 import type { MockContext } from '../context';
@@ -9,7 +10,7 @@ import { type DistributorCompany } from '../db';
 import { INVOICE_STATUSES, type ApplicationStatus } from '../../src/domain/statuses';
 import { isSearchable } from '../../src/domain/thresholds';
 import { REGIONS, type Region } from '../../src/domain/regions';
-import { resource, route, validationError } from '../http';
+import { isRecord, resource, route, validationError } from '../http';
 import { filterValue, paginate, pageParams } from '../paging';
 
 /** `filter[region]` (or the filter named `field`): one of the four regions, or 'all' / absent for every region. */
@@ -73,6 +74,10 @@ function flagFilter(value: string | undefined, field: string): boolean {
   throw validationError({ [field]: `${field} must be true or false` });
 }
 
+/** The filters and query parameters of the admin's lists (spec 2 §7). */
+const ADMIN_LIST_FILTERS = ['admin_panel', 'region', 'search', 'require_address_details', 'require_account_details'];
+const ADMIN_LIST_PARAMS = ['filter', 'page', 'items'];
+
 const NO_FIGURES: LeadFigures = { amount_outstanding: 0, limit_sanctioned: 0, limit_utilized: 0, balance_available: 0 };
 
 function leadAttributes(c: DistributorCompany, figures: LeadFigures) {
@@ -121,8 +126,10 @@ function csvCell(c: DistributorCompany, figures: LeadFigures, key: LeadCsvKey): 
  * csv_headers_accepted, and `filter[download_as_csv]=true` (+ `headers_accepted`) exports every matching
  * row as CSV. GET /distributor_companies/statuses counts the customers in each status.
  *
- * With `filter[require_account_details]=true` (the admin's virtual accounts: admin_panel true) it lists only
- * customers with account details or a virtual account; every row carries `virtual_account_number`.
+ * With `filter[admin_panel]=true` it is one of the admin's lists, open to every access type: only the admin's
+ * filters (region, search, require_address_details, require_account_details) and page / items, anything else
+ * 422 naming it. `filter[require_account_details]=true` (the virtual accounts) lists only customers with
+ * account details or a virtual account; every row carries `virtual_account_number`.
  */
 export function distributorRoutes(ctx: MockContext): Router {
   const router = Router();
@@ -204,10 +211,37 @@ export function distributorRoutes(ctx: MockContext): Router {
     route((req, res) => leads(req, res, 'new_leads')),
   );
 
+  /**
+   * The admin's customer and virtual-account lists (`filter[admin_panel]=true`): open to every access type,
+   * so they answer only the contact fields and take only their own filters. The anchor's filters (invoice
+   * status, lead status, CSV export) with admin_panel are refused by name, not quietly served to a t2 user.
+   */
+  const adminList = (req: Request, res: Response) => {
+    const filter = isRecord(req.query.filter) ? req.query.filter : {};
+    const foreign = [
+      ...Object.keys(filter).filter((key) => !ADMIN_LIST_FILTERS.includes(key)),
+      ...Object.keys(req.query).filter((key) => !ADMIN_LIST_PARAMS.includes(key)),
+    ];
+    if (foreign.length > 0) {
+      throw validationError(Object.fromEntries(foreign.map((key) => [key, `${key} is not a filter of the admin's lists (admin_panel takes ${ADMIN_LIST_FILTERS.join(', ')})`])));
+    }
+    const { page, items } = pageParams(req);
+    flagFilter(filterValue(req, 'require_address_details'), 'require_address_details');
+    const accountsOnly = flagFilter(filterValue(req, 'require_account_details'), 'require_account_details');
+    const rows = accountsOnly ? companies(req, null).filter(hasAccountDetails) : companies(req, null);
+    const { rows: pageRows, pagy } = paginate(rows, page, items);
+    res.json({ data: pageRows.map((c) => resource('distributor_company', c.id, contactAttributes(c))), pagy });
+  };
+
   router.get(
     '/distributor_companies',
     ctx.auth,
     route(async (req, res) => {
+      if (asksForAdminList(req.query)) {
+        adminList(req, res);
+        return;
+      }
+      flagFilter(filterValue(req, 'admin_panel'), 'admin_panel');
       const status = filterValue(req, 'application_status');
       if (status !== undefined) {
         await leads(req, res, statusFilter(status));
