@@ -141,7 +141,10 @@ export interface Invoice {
   upload_id?: number;
   /** Added by an open-limit customer on the pay page (POST /create_invoice), not shared by the anchor. */
   is_manual?: boolean;
-  /** The invoice image or PDF a manual invoice was created with (the mock keeps its description, not the bytes). */
+  /**
+   * The invoice image or PDF a manual invoice was created with (the mock keeps its description, not the bytes);
+   * `filename` is the client's name cut to its last segment, for display only, never a path.
+   */
   invoice_image?: { filename: string; content_type: string; size: number; sha256: string } | null;
 }
 
@@ -248,8 +251,11 @@ export interface PaymentLink {
   created_at: string;
   expires_at: string;
   settings_override?: PaySettingsOverride;
-  /** A link sent from the portal for chosen invoices: its pay page lists only those (and manual ones) as open. */
-  invoices_only?: boolean;
+  /**
+   * A link for every document of its customer with its anchor (the demo links). Any other link shows and pays
+   * only the invoices it names, and the customer's own manual ones on an open-limit account (pay.ts linkCovers).
+   */
+  customer_wide?: boolean;
 }
 
 export interface SettingDefinition {

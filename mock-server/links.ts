@@ -78,7 +78,6 @@ export function createLink(db: Db, input: { anchorName: string; company: Distrib
     status: 'pending',
     created_at: created.toISOString(),
     expires_at: addDays(created, LINK_TTL_DAYS).toISOString(),
-    invoices_only: true,
   };
   db.payment_links.push(link);
   const url = payLinkUrl(input.appUrl, input.product, link.token);

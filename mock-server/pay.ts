@@ -67,6 +67,31 @@ export function payAccount(db: Db, token: string, now: number): PayAccount {
   return { token, link, company, anchor, loan, settings: paySettings(db, link) };
 }
 
+/** An account whose customer may add its own documents on the pay page (spec 3 §1): an approved open-limit loan. */
+export const isOpenLimit = (loan: LoanApplication | null | undefined): loan is LoanApplication =>
+  loan !== null && loan !== undefined && loan.application_status === 'approved' && loan.open_limit_customer;
+
+/**
+ * Which documents a payment link may show and pay: the one rule every pay-page call and the gateway's
+ * completion go through. A link covers the invoices it names, plus, on an open-limit account, the
+ * customer's own manual invoices (added on the page after the link was sent); a customer-wide link (the
+ * demo links: every due of the customer) covers every document of its customer with its anchor. Takes the
+ * link rather than a live token, so an order is checked again when it completes after the link expired.
+ */
+export function linkCovers(db: Db, link: PaymentLink): (invoice: Invoice) => boolean {
+  const company = db.distributor_companies.find((c) => c.id === link.distributor_company_id);
+  const loan = company?.loan_application_id == null ? null : db.loan_applications.find((l) => l.id === company.loan_application_id);
+  const ownManual = isOpenLimit(loan);
+  const named = new Set(link.invoice_ids);
+  return (invoice) =>
+    invoice.anchor_id === link.anchor_id &&
+    invoice.distributor_company_id === link.distributor_company_id &&
+    (link.customer_wide === true || named.has(invoice.id) || (ownManual && invoice.is_manual === true));
+}
+
+/** The documents the pay page of this account lists, in every tab. */
+export const linkDocuments = (db: Db, account: PayAccount): Invoice[] => db.invoices.filter(linkCovers(db, account.link));
+
 /** 'Sales order' or 'Invoice', as the page labels documents. */
 export const documentLabel = (account: PayAccount) => (account.settings.is_sales_order ? 'Sales order' : 'Invoice');
 
@@ -185,21 +210,26 @@ export interface CheckedLine extends RequestedLine {
 }
 
 /**
- * The documents of a credit draw or a payment: each must be the customer's, still open (not paid; for
- * credit also not in progress with a drawdown request) and the amount at most its balance due; for credit
- * not overdue by more than 60 days. Every problem is reported at once.
+ * The documents of a credit draw or a payment: each must be the customer's and on the link (linkCovers),
+ * still open (not paid; for credit also not in progress with a drawdown request) and the amount at most its
+ * balance due; for credit not overdue by more than 60 days. Every problem is reported at once.
  */
 export function checkLines(db: Db, account: PayAccount, lines: readonly RequestedLine[], purpose: 'credit' | 'pay', now: number): CheckedLine[] {
   const problems: ApiErrorEntry[] = [];
   const label = documentLabel(account);
   const today = todayOf(now);
   const checked: CheckedLine[] = [];
+  const covers = linkCovers(db, account.link);
   for (const line of lines) {
     const invoice = db.invoices.find(
       (inv) => inv.id === line.invoiceId && inv.distributor_company_id === account.company.id && inv.anchor_id === account.anchor.id,
     );
     if (!invoice) {
       problems.push({ code: 'ER-INVOICE-101', title: `${line.field}.id`, detail: `${label} ${line.invoiceId} was not found for this account.` });
+      continue;
+    }
+    if (!covers(invoice)) {
+      problems.push({ code: 'ER-INVOICE-106', title: `${line.field}.id`, detail: `${label} ${line.invoiceId} is not on this payment link: it pays only the documents it was sent for.` });
       continue;
     }
     const name = `${label} ${invoice.document_number}`;

@@ -5,7 +5,7 @@ import { findPayLinkByStatementRef } from '../auth/pay-token';
 import type { MockContext } from '../context';
 import type { Db, GatewayOrder } from '../db';
 import { route } from '../http';
-import { balanceDue, creditFigures, payAccount, recordPayment } from '../pay';
+import { balanceDue, creditFigures, linkCovers, payAccount, recordPayment } from '../pay';
 import { touched } from '../store/changes';
 import { formatMoney, rupeesToPaise } from '../../src/domain/money';
 
@@ -43,18 +43,29 @@ function page(res: Response, status: number, title: string, content: string): vo
 }
 
 /**
- * Completes a pending order as paid: re-checks every document (something else may have paid it since the
- * order was made; then nothing is charged and the order fails), records one 'pay' payment per document
- * under one UTR, and marks the order successful. Synchronous, like every money write of the mock.
+ * Completes a pending order as paid: re-checks every document (it must still be on the order's payment
+ * link, and something else may have paid it since the order was made; else nothing is charged and the
+ * order fails), records one 'pay' payment per document under one UTR, and marks the order successful.
+ * Synchronous, like every money write of the mock.
  */
 export function completeOrder(db: Db, order: GatewayOrder, now: number): void {
   touched(db, 'gateway_orders', order);
+  const link = db.payment_links.find((l) => l.token === order.token);
+  const covers = link ? linkCovers(db, link) : () => false;
+  const fail = (reason: string) => {
+    order.status = 'failed';
+    order.completed_at = new Date(now).toISOString();
+    order.failure_reason = reason;
+  };
   for (const item of order.items) {
     const invoice = db.invoices.find((inv) => inv.id === item.invoice_id);
-    if (!invoice || invoice.status === 'paid' || item.amount > balanceDue(invoice)) {
-      order.status = 'failed';
-      order.completed_at = new Date(now).toISOString();
-      order.failure_reason = `${invoice?.document_number ?? `Document ${item.invoice_id}`} was paid in the meantime; nothing was charged`;
+    const name = invoice?.document_number ?? `Document ${item.invoice_id}`;
+    if (!invoice || !covers(invoice)) {
+      fail(`${name} is not on the payment link of this order; nothing was charged`);
+      return;
+    }
+    if (invoice.status === 'paid' || item.amount > balanceDue(invoice)) {
+      fail(`${name} was paid in the meantime; nothing was charged`);
       return;
     }
   }

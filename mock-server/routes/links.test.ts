@@ -59,7 +59,8 @@ describe('sending payment links', () => {
     expect(again.body).toEqual(first.body);
     expect(db().payment_links.length).toBe(links + 1);
     const link = db().payment_links.at(-1)!;
-    expect(link).toMatchObject({ distributor_company_id: company.id, invoice_ids: [open[0]!.id, open[1]!.id], status: 'pending', invoices_only: true });
+    expect(link).toMatchObject({ distributor_company_id: company.id, invoice_ids: [open[0]!.id, open[1]!.id], status: 'pending' });
+    expect(link.customer_wide).toBeUndefined();
     const sent = mailsSince(before);
     expect(sent.map((m) => [m.channel, m.to])).toEqual([
       ['whatsapp', company.primary_user_mobile],

@@ -9,7 +9,7 @@ import { bodyObject, isRecord, notFound, route, validationError, type ApiErrorEn
 import { runIdempotent } from '../idempotency';
 import { createInvoiceRoute } from './create-invoice';
 import { paginate, pageParams } from '../paging';
-import { checkCreditAccount, checkLines, checkNoDuplicates, collectionItem, creditFigures, documentLabel, drawCredit, payAccount, payError, readInvoiceDetails, throwIf, type PayAccount, type RequestedLine } from '../pay';
+import { checkCreditAccount, checkLines, checkNoDuplicates, collectionItem, creditFigures, documentLabel, drawCredit, isOpenLimit, linkDocuments, payAccount, payError, readInvoiceDetails, throwIf, type PayAccount, type RequestedLine } from '../pay';
 import { formatMoney } from '../../src/domain/money';
 import { isPaymentMode } from '../../src/domain/payments';
 import { PAGE_SIZE } from '../../src/domain/thresholds';
@@ -37,9 +37,6 @@ function tabOrder(tab: CollectionTab) {
     : (a: Invoice, b: Invoice) => a.due_date.localeCompare(b.due_date) || a.id - b.id;
 }
 
-const customerInvoices = (db: Db, account: PayAccount) =>
-  db.invoices.filter((inv) => inv.distributor_company_id === account.company.id && inv.anchor_id === account.anchor.id);
-
 const anchorAccounts = (db: Db, anchorId: number): AnchorBankAccount[] => db.anchor_account_details.filter((a) => a.anchor_id === anchorId);
 
 /** The header and switches of the pay page (payMetaCodec), product-keyed names filled in. */
@@ -47,7 +44,7 @@ function collectionMeta(ctx: MockContext, req: Request, db: Db, account: PayAcco
   const figures = creditFigures(db, account, ctx.now());
   const loan = account.loan;
   const approved = loan !== null && loan.application_status === 'approved';
-  const openLimit = approved && loan.open_limit_customer;
+  const openLimit = isOpenLimit(loan);
   const money = (paise: number | null) => (paise === null ? null : rupees(paise));
   return {
     anchor_name: account.anchor.name,
@@ -119,14 +116,17 @@ function openLimitLines(body: Record<string, unknown>, accounts: readonly Anchor
  * The public pay page's calls, authorised by the page token of a payment link in the Authorization
  * header (see requirePayToken):
  *
- * - GET /invoice_collection?page&status=open|closed|partial: the customer's documents, 10 a page, with the
- *   page's header data in `meta` and paging in `pagy`. `?token=` is still taken here (the spec's form),
- *   the header winning; the app never sends it.
+ * - GET /invoice_collection?page&status=open|closed|partial: the link's documents (linkCovers), 10 a page,
+ *   with the page's header data in `meta` and paging in `pagy`. `?token=` is still taken here (the spec's
+ *   form), the header winning; the app never sends it.
  * - POST /create_invoice (open-limit, multipart): the customer adds its own invoice or sales order.
  * - POST /avail_credit (closed-limit) and POST /op_avail_credit (open-limit): draw credit for documents.
  * - POST /direct_payments/cc_avenue: a gateway order; the answer's payment_link_url is the fake gateway.
- * - GET /direct_payments/cc_avenue_success?order_id: the outcome of a successful order (token in the header
- *   only: the spec shows no token in its query).
+ * - GET /direct_payments/cc_avenue_success?order_id: the outcome of an order made through this link (token
+ *   in the header only: the spec shows no token in its query).
+ *
+ * A link pays only the documents it covers (linkCovers): a credit draw or an order naming another is
+ * refused with 422 ER-INVOICE-106.
  *
  * The POSTs need an Idempotency-Key (see runIdempotent). Every check and write of a POST happens in one
  * synchronous handler run, so concurrent requests can never both pass a limit check.
@@ -144,11 +144,9 @@ export function payRoutes(ctx: MockContext): Router {
       const account = payAccount(db, req.payToken!, ctx.now());
       const tab = readTab(req.query.status);
       const { page } = pageParams(req);
-      const invoices = customerInvoices(db, account);
-      // A link sent for chosen invoices shows those as open (and the customer's own manual ones), not every due.
-      const named = account.link.invoices_only ? new Set(account.link.invoice_ids) : null;
-      const inLink = (inv: Invoice) => named === null || tab === 'closed' || named.has(inv.id) || inv.is_manual === true;
-      const { rows, pagy } = paginate(invoices.filter((inv) => IN_TAB[tab](inv) && inLink(inv)).sort(tabOrder(tab)), page, PAGE_SIZE);
+      // Every tab, and the header's partial count, shows only the link's own documents.
+      const invoices = linkDocuments(db, account);
+      const { rows, pagy } = paginate(invoices.filter(IN_TAB[tab]).sort(tabOrder(tab)), page, PAGE_SIZE);
       res.json({
         data: rows.map((invoice) => collectionItem(db, account, invoice)),
         meta: collectionMeta(ctx, req, db, account, invoices),
@@ -276,8 +274,9 @@ export function payRoutes(ctx: MockContext): Router {
       const account = payAccount(db, req.payToken!, ctx.now());
       const orderId = typeof req.query.order_id === 'string' ? req.query.order_id.trim() : '';
       if (orderId === '') throw validationError({ order_id: 'order_id is required' });
-      const order = db.gateway_orders.find((o) => o.order_id === orderId && o.distributor_company_id === account.company.id);
-      if (!order) throw notFound(`Order ${orderId} was not found for this account.`);
+      // Only an order made through this link: another link of the customer may pay other documents.
+      const order = db.gateway_orders.find((o) => o.order_id === orderId && o.token === account.token);
+      if (!order) throw notFound(`Order ${orderId} was not found for this payment link.`);
       if (order.status === 'pending') throw payError('ER-PAY-102', `The payment of order ${orderId} has not been completed at the payment gateway.`);
       if (order.status === 'failed') throw payError('ER-PAY-103', `The payment of order ${orderId} failed: ${order.failure_reason ?? 'declined by the payment gateway'}.`);
       res.json({ data: { transation_number: order.utr, transation_date: order.completed_at, amount_paid: rupees(order.amount) } });

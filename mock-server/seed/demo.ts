@@ -14,7 +14,8 @@ import { drawdownFigures } from '../lending';
  * at any seed and scale. Amounts below are rupees; dates are relative to the seed's "today".
  *
  * The anchor's settings drive the page; where one anchor cannot show every scenario, the link carries a
- * `settings_override` (see PaymentLink). Demo links never expire.
+ * `settings_override` (see PaymentLink). Demo links never expire and are customer-wide (every document of
+ * their customer), where a link sent from the portal covers only the invoices it names.
  */
 export interface DemoPayLink {
   token: string;
@@ -463,6 +464,8 @@ export function addDemoCustomers(db: Db, today: Date): void {
       status: 'pending',
       created_at: addDays(today, -1).toISOString(),
       expires_at: DEMO_LINK_EXPIRES_AT,
+      // The demo page shows the customer's whole account: every due, the part-paid and the paid ones.
+      customer_wide: true,
       ...(spec.override ? { settings_override: { ...spec.override } } : {}),
     });
     if (index === 0) {
