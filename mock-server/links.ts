@@ -6,6 +6,7 @@ import { touched } from './store/changes';
 import { CHANNEL_LABELS, REMINDER_TEXT, reminderHour, weekdaysOf, type Channel } from '../src/domain/reminders';
 import type { LinkStatus } from '../src/domain/statuses';
 import { formatMoney } from '../src/domain/money';
+import { canCreatePaymentLinks } from '../src/domain/user';
 
 /**
  * Payment links and reminders as the provider keeps them: a link is a real pay-page token for one customer
@@ -143,15 +144,20 @@ export function nextRunAt(reminder: Pick<Reminder, 'time' | 'days'>, from: numbe
 
 /**
  * Delivers every reminder due at `now`: for each customer of its invoices that still owe, a link for those
- * invoices goes out on the reminder's channels with the fixed reminder text. A once-reminder then ends;
- * the others move to their next run. Returns how many messages went out.
+ * invoices goes out on the reminder's channels with the fixed reminder text (only while the user who
+ * scheduled it may send payment links). A once-reminder then ends; the others move to their next run.
+ * Returns how many messages went out.
  */
 export function deliverDueReminders(db: Db, now: number, options: { appUrl: string; product: string }): number {
   let sent = 0;
   for (const reminder of db.reminders ?? []) {
     if (reminder.next_run_at === null || Date.parse(reminder.next_run_at) > now) continue;
     const runAt = Date.parse(reminder.next_run_at);
-    const owing = reminder.invoice_ids.map((id) => db.invoices.find((inv) => inv.id === id)).filter((inv): inv is Invoice => inv !== undefined && unpaid(inv));
+    // A run sends links on behalf of whoever scheduled it: nothing goes out once they may no longer send links.
+    const owner = db.users.find((u) => u.id === reminder.user_id);
+    const owing = canCreatePaymentLinks(owner)
+      ? reminder.invoice_ids.map((id) => db.invoices.find((inv) => inv.id === id)).filter((inv): inv is Invoice => inv !== undefined && unpaid(inv))
+      : [];
     const byCompany = new Map<number, number[]>();
     for (const inv of owing) byCompany.set(inv.distributor_company_id, [...(byCompany.get(inv.distributor_company_id) ?? []), inv.id]);
     const anchorName = db.anchors.find((a) => a.id === reminder.anchor_id)?.name ?? 'Your supplier';

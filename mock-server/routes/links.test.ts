@@ -169,6 +169,66 @@ describe('the create-links form', () => {
   });
 });
 
+describe('who may send payment links', () => {
+  const refusal = { code: 'ER-PERMISSION', detail: 'You may not send payment links (it needs the create_payment_links permission).' };
+  /** What sending a link writes: links, outbox messages, reminders. */
+  const sent = () => ({ links: db().payment_links.length, mails: db().mails.length, reminders: db().reminders?.length ?? 0 });
+
+  it('refuses every way of sending a link to a user without create_payment_links, and sends nothing', async () => {
+    const qa = await demoAuthToken(running.url, 'qa.profile@anchor.test');
+    const { company, open } = customerWithDues();
+    const before = sent();
+    const attempts: [string, unknown][] = [
+      ['/payment_links', { payment_links: { distributor_user_id: company.id, invoices_ids: [open[0]!.id], mode_of_communication: ['email'] } }],
+      ['/payments/send_payment_links', { payment_links: { distributor_company_id: company.id, invoices_ids: [open[0]!.id], mode_of_communication: ['email'] } }],
+      ['/payments/send_payment_links', { payment_links: { distributor_company_ids: [company.id], mode_of_communication: ['email'] } }],
+      ['/schedule_reminders', { schedule_reminder: { time: '09.00', type: 'DAILY', days: '1111111', invoice_ids: [open[0]!.id], category_type: 'clear_dues_for_invoice', modes: ['email'] } }],
+    ];
+    for (const [path, body] of attempts) {
+      const answer = await call('POST', path, { token: qa, body, key: `no-permission-${path}-${Object.keys((body as { payment_links?: object }).payment_links ?? {}).join()}` });
+      expect(answer.status, path).toBe(403);
+      expect(answer.body.errors, path).toEqual([refusal]);
+    }
+    expect(sent()).toEqual(before);
+  });
+
+  it('lets a user with it send a link by the create form, by invoice, by customer and by reminder', async () => {
+    const { company, open } = customerWithDues();
+    const before = sent();
+    expect((await call('POST', '/payment_links', { body: { payment_links: { distributor_user_id: company.id, invoices_ids: [open[0]!.id], mode_of_communication: ['email'] } } })).status).toBe(201);
+    expect((await call('POST', '/payments/send_payment_links', { body: { payment_links: { distributor_company_id: company.id, invoices_ids: [open[0]!.id], mode_of_communication: ['email'] } } })).status).toBe(201);
+    expect((await call('POST', '/payments/send_payment_links', { body: { payment_links: { distributor_company_ids: [company.id], mode_of_communication: ['email'] } } })).status).toBe(201);
+    const reminder = { schedule_reminder: { time: '09.00', type: 'DAILY', days: '1111111', invoice_ids: [open[0]!.id], category_type: 'clear_dues_for_invoice', modes: ['email'] } };
+    expect((await call('POST', '/schedule_reminders', { body: reminder })).status).toBe(201);
+    expect(sent()).toEqual({ links: before.links + 3, mails: before.mails + 3, reminders: before.reminders + 1 });
+  });
+
+  it('sends no reminder link once the user who scheduled it lost the permission', async () => {
+    const { open } = customerWithDues();
+    const answer = await call('POST', '/schedule_reminders', {
+      body: { schedule_reminder: { time: '09.00', type: 'ONCE', days: '1111111', invoice_ids: [open[0]!.id], category_type: 'clear_dues_for_invoice', modes: ['email'] } },
+    });
+    expect(answer.status).toBe(201);
+    const stored = answer.body.data as { id: string; next_run_at: string };
+    // Deliver any other reminder due before this one, so the count below is this reminder's alone.
+    offsetMs += Date.parse(stored.next_run_at) - Date.now() - 60_000;
+    const owner = db().users.find((u) => u.email === 't1@anchor.test')!;
+    const permissions = owner.permissions;
+    try {
+      mock.deliverReminders();
+      owner.permissions = (permissions ?? []).filter((p) => p !== 'create_payment_links');
+      const before = sent();
+      offsetMs += 2 * 60_000;
+      expect(mock.deliverReminders()).toBe(0);
+      expect(sent()).toEqual(before);
+      expect(db().reminders!.find((r) => r.id === Number(stored.id))!.next_run_at).toBeNull();
+    } finally {
+      owner.permissions = permissions;
+      offsetMs = 0;
+    }
+  });
+});
+
 describe('reminders', () => {
   it('finds the next run on the chosen weekdays at the chosen hour (IST)', () => {
     // Sunday 22 Nov 2026, 10:00 IST = 04:30 UTC.

@@ -2,11 +2,12 @@ import { Router, type Request } from 'express';
 import { rupees } from '../aggregates';
 import { currentUser } from '../auth/middleware';
 import type { MockContext } from '../context';
-import { nextId, type Db, type DistributorCompany, type Reminder } from '../db';
+import { nextId, type Db, type DistributorCompany, type Reminder, type User } from '../db';
 import { bodyObject, HttpError, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
 import { runIdempotent } from '../idempotency';
 import { createLink, deliverDueReminders, linkRow, linkStatus, nextRunAt, openInvoicesOf, payLinkUrl } from '../links';
 import { filterValue, paginate, pageParams } from '../paging';
+import { PERMISSION_CODE } from './admin';
 import { regionFilter } from './distributors';
 import {
   blockedChannelText,
@@ -21,8 +22,17 @@ import {
 } from '../../src/domain/reminders';
 import { LINK_STATUSES, type LinkStatus } from '../../src/domain/statuses';
 import { isSearchable } from '../../src/domain/thresholds';
-import { CREATE_PAYMENT_LINKS } from '../../src/domain/user';
+import { canCreatePaymentLinks, CREATE_PAYMENT_LINKS } from '../../src/domain/user';
 
+
+/**
+ * 403 ER-PERMISSION unless the user may send payment links (spec 1 §6's user-level check). Every call
+ * that puts a link in a customer's hands needs it: the create form, Send Payment Links (by invoice or by
+ * customer) and a reminder schedule (each run sends a link); the app offers none of them without it.
+ */
+export function maySendLinks(user: User): void {
+  if (!canCreatePaymentLinks(user)) throw new HttpError(403, [{ code: PERMISSION_CODE, detail: `You may not send payment links (it needs the ${CREATE_PAYMENT_LINKS} permission).` }]);
+}
 
 /** Channels the anchor's configuration blocks. */
 export function blockedChannels(db: Db, anchorId: number): Channel[] {
@@ -135,7 +145,7 @@ export function linkRoutes(ctx: MockContext): Router {
     route((req, res) => {
       const db = ctx.db();
       const me = currentUser(req);
-      if (!(me.permissions ?? []).includes(CREATE_PAYMENT_LINKS)) throw new HttpError(403, [{ code: 'ER-FORBIDDEN', detail: 'You may not create payment links.' }]);
+      maySendLinks(me);
       runIdempotent(db, ctx.now(), req, res, scope(req), () => {
         const body = bodyObject(req.body, 'payment_links');
         const problems: Record<string, string> = {};
@@ -159,6 +169,7 @@ export function linkRoutes(ctx: MockContext): Router {
     route((req, res) => {
       const db = ctx.db();
       const me = currentUser(req);
+      maySendLinks(me);
       runIdempotent(db, ctx.now(), req, res, scope(req), () => {
         const body = bodyObject(req.body, 'payment_links');
         const problems: Record<string, string> = {};
@@ -212,6 +223,7 @@ export function linkRoutes(ctx: MockContext): Router {
     route((req, res) => {
       const db = ctx.db();
       const me = currentUser(req);
+      maySendLinks(me);
       runIdempotent(db, ctx.now(), req, res, scope(req), () => {
         const body = bodyObject(req.body, 'schedule_reminder');
         const problems: Record<string, string> = {};

@@ -145,9 +145,11 @@ function dueParams(state: TableState): InvoiceListParams {
 /**
  * The Invoices Due table (spec §2.6, §4): one filter button at a time (Due Today on load), region and
  * search, the star toggle on each row, paging, Download Report of every matching row, and the expand
- * control opening the Detailed Invoice table. All of its state lives in the URL (`due.*`).
+ * control opening the Detailed Invoice table. All of its state lives in the URL (`due.*`). Send Payment
+ * Links and the reminder composer are there only for a user who may send links (`maySendLinks`): the
+ * provider refuses both to anyone else.
  */
-export function InvoicesDueSection() {
+export function InvoicesDueSection({ maySendLinks }: { maySendLinks: boolean }) {
   const list = useList({ id: 'due', defaults: DUE_DEFAULTS, resource: 'invoices', params: dueParams, fetch: fetchInvoices });
   const filter = dueFilterOf(list.state);
   const [detailed, updateDetailed] = useTableState(DETAILED_ID, DETAILED_DEFAULTS);
@@ -190,14 +192,16 @@ export function InvoicesDueSection() {
             <GhostButton type="button" onClick={() => updateDetailed({ ...DEFAULT_TABLE_STATE, filters: { ...DETAILED_DEFAULTS.filters, open: '1' } })}>
               Expand
             </GhostButton>
-            <GhostButton type="button" aria-haspopup="dialog" onClick={() => setSending(true)}>
-              Send Payment Links
-            </GhostButton>
+            {maySendLinks && (
+              <GhostButton type="button" aria-haspopup="dialog" onClick={() => setSending(true)}>
+                Send Payment Links
+              </GhostButton>
+            )}
           </>
         }
       />
-      {expanded && <DetailedInvoices showVirtualAccount={showVirtualAccount} />}
-      <SendPaymentLinksModal open={sending} onClose={closeSending} linksSent={list.data?.meta.total_payment_links} onSent={onSent} />
+      {expanded && <DetailedInvoices showVirtualAccount={showVirtualAccount} maySendLinks={maySendLinks} />}
+      {maySendLinks && <SendPaymentLinksModal open={sending} onClose={closeSending} linksSent={list.data?.meta.total_payment_links} onSent={onSent} />}
     </section>
   );
 }
@@ -226,7 +230,7 @@ function detailedParams(state: TableState): InvoiceListParams {
  * closed-status filter while 'Closed' is chosen, region, search, row checkboxes and Download Report. Its
  * filters and ticked rows live in the URL only while it is open: collapsing it resets them to the defaults (spec §4).
  */
-function DetailedInvoices({ showVirtualAccount }: { showVirtualAccount: boolean }) {
+function DetailedInvoices({ showVirtualAccount, maySendLinks }: { showVirtualAccount: boolean; maySendLinks: boolean }) {
   const list = useList({ id: DETAILED_ID, defaults: DETAILED_DEFAULTS, resource: 'invoices', params: detailedParams, fetch: fetchInvoices });
   const params = detailedParams(list.state);
   const { update } = list;
@@ -288,7 +292,7 @@ function DetailedInvoices({ showVirtualAccount }: { showVirtualAccount: boolean 
         maxHeight={MODAL_TABLE_MAX_HEIGHT}
         tools={<span aria-live="polite">{selected.size} selected</span>}
       />
-      <ReminderComposer collapsible invoiceIds={list.state.selected} title="Reminder for the ticked invoices" />
+      {maySendLinks && <ReminderComposer collapsible invoiceIds={list.state.selected} title="Reminder for the ticked invoices" />}
     </Modal>
   );
 }

@@ -23,7 +23,8 @@ const TopRow = styled.div`
 /**
  * The Invoices page (spec 1 §2.6): the Add New Invoices card (CSV upload), Create Payment Links for users
  * allowed to (spec 1 §6), the distributor utilisation card, the invoice statistics, the Invoices Due table
- * (with Send Payment Links and the Detailed Invoice table's reminders) and the Collections table.
+ * (with Send Payment Links and the Detailed Invoice table's reminders, for the same users: every way of
+ * sending a payment link needs the one permission) and the Collections table.
  */
 export default function InvoicesScreen() {
   const mayCreateLinks = useSessionState((s) => canCreatePaymentLinks(s.context.user));
@@ -36,7 +37,7 @@ export default function InvoicesScreen() {
         <DistributorUtilisationCard />
       </TopRow>
       <InvoiceStatsSection />
-      <InvoicesDueSection />
+      <InvoicesDueSection maySendLinks={mayCreateLinks} />
       <CollectionsSection />
     </Page>
   );
