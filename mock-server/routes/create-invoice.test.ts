@@ -5,7 +5,7 @@ import { flattenData } from '../../src/api/client';
 import { CreatedInvoice, invoiceCollectionCodec, PaymentAnswer } from '../../src/api/codecs/pay';
 import { createMockServer, type MockServer, type RunningMock } from '../app';
 import type { Db } from '../db';
-import { INVOICE_IMAGE_FIELD, INVOICE_IMAGE_MAX_BYTES } from './create-invoice';
+import { displayName, INVOICE_IMAGE_FIELD, INVOICE_IMAGE_MAX_BYTES, sniffedType } from './create-invoice';
 
 const NOW = new Date('2026-11-22T10:00:00');
 const TODAY = '2026-11-22';
@@ -59,6 +59,9 @@ async function post(token: string | null, body: FormData, key?: string) {
   return { status: response.status, json, replayed: response.headers.get('Idempotent-Replayed') };
 }
 
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
+
 const errorsOf = (json: unknown) => (json as { errors: { code: string; title?: string; detail: string }[] }).errors;
 
 function decodeCreated(json: unknown) {
@@ -66,6 +69,25 @@ function decodeCreated(json: unknown) {
   if (isLeft(result)) throw new Error(formatValidationErrors(result.left).join('\n'));
   return result.right;
 }
+
+describe('the invoice file’s checks', () => {
+  it('knows a PDF, PNG or JPEG by its first bytes, and nothing else', () => {
+    expect(sniffedType(new TextEncoder().encode('%PDF-1.4'))).toBe('application/pdf');
+    expect(sniffedType(PNG_BYTES)).toBe('image/png');
+    expect(sniffedType(JPEG_BYTES)).toBe('image/jpeg');
+    expect(sniffedType(new TextEncoder().encode('%PDF'))).toBeNull();
+    expect(sniffedType(new TextEncoder().encode('<html>'))).toBeNull();
+    expect(sniffedType(new Uint8Array())).toBeNull();
+  });
+
+  it('keeps only the last segment of the client’s file name, for display', () => {
+    expect(displayName('../../../evil.pdf')).toBe('evil.pdf');
+    expect(displayName('C:\\Users\\me\\bill.png')).toBe('bill.png');
+    expect(displayName('in\u0000voice.pdf')).toBe('invoice.pdf');
+    expect(displayName('../..')).toBe('invoice');
+    expect(displayName(`${'a'.repeat(300)}.pdf`)).toHaveLength(100);
+  });
+});
 
 describe('POST /create_invoice', () => {
   it('adds an open-limit customer’s invoice with its file; it is listed as a manual open document', async () => {
@@ -156,6 +178,33 @@ describe('POST /create_invoice', () => {
     const big = await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'SIZE-1' }, new Blob([new Uint8Array(INVOICE_IMAGE_MAX_BYTES + 1)], { type: 'application/pdf' })));
     expect(big.status).toBe(413);
     expect(errorsOf(big.json)[0]?.detail).toBe('The invoice file is larger than 5 MB.');
+  });
+
+  it('refuses a file whose bytes are not what its type says: HTML sent as a PDF with a path for a name', async () => {
+    const before = db().invoices.length;
+    const html = new Blob(['<!doctype html><script>alert(1)</script>'], { type: 'application/pdf' });
+    const body = form(OPEN_LIMIT, { gst_invoice_id: 'EVIL-1' }, null);
+    body.append(INVOICE_IMAGE_FIELD, html, '../../../evil.pdf');
+    const answer = await post(OPEN_LIMIT, body);
+    expect(answer.status).toBe(422);
+    expect(errorsOf(answer.json)).toEqual([
+      { code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: 'The invoice file is sent as application/pdf but its content is not: upload the PDF, PNG or JPEG itself.' },
+    ]);
+    // A PNG is no PDF either, and an empty file is nothing.
+    const png = new Blob([PNG_BYTES], { type: 'application/pdf' });
+    expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'EVIL-2' }, png))).status).toBe(422);
+    expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'EVIL-3' }, new Blob([], { type: 'image/jpeg' })))).status).toBe(422);
+    expect(db().invoices).toHaveLength(before);
+  });
+
+  it('takes a real PDF, PNG or JPEG, keeping the client’s name as display text only', async () => {
+    const pdf = form(OPEN_LIMIT, { gst_invoice_id: 'REAL-PDF' }, null);
+    pdf.append(INVOICE_IMAGE_FIELD, new Blob(['%PDF-1.7 real'], { type: 'application/pdf' }), '../../../evil.pdf');
+    expect((await post(OPEN_LIMIT, pdf)).status).toBe(201);
+    expect(db().invoices.at(-1)?.invoice_image).toMatchObject({ filename: 'evil.pdf', content_type: 'application/pdf' });
+    expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'REAL-PNG' }, new Blob([PNG_BYTES, 'rest'], { type: 'image/png' })))).status).toBe(201);
+    expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'REAL-JPG' }, new Blob([JPEG_BYTES, 'rest'], { type: 'image/jpeg' })))).status).toBe(201);
+    expect(db().invoices.at(-1)?.invoice_image).toMatchObject({ content_type: 'image/jpeg' });
   });
 
   it('is only for open-limit customers with a valid page token', async () => {

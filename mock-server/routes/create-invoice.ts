@@ -7,11 +7,31 @@ import { nextId, type Invoice } from '../db';
 import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
 import { runIdempotent } from '../idempotency';
 import { MAX_DOCUMENT_PAISE } from '../../src/domain/money';
-import { collectionItem, documentLabel, parseAmount, payAccount } from '../pay';
+import { collectionItem, documentLabel, isOpenLimit, parseAmount, payAccount } from '../pay';
 
 /** The largest invoice image or PDF the pay page may upload. */
 export const INVOICE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const INVOICE_IMAGE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg'];
+
+/** The first bytes each accepted type starts with: the declared type is the client's word, the bytes are the file. */
+const MAGIC_NUMBERS: Readonly<Record<string, readonly number[]>> = {
+  'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d], // %PDF-
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff],
+};
+
+/** The accepted type the file's bytes are, or null when they are none of them. */
+export function sniffedType(bytes: Uint8Array): string | null {
+  return INVOICE_IMAGE_TYPES.find((type) => MAGIC_NUMBERS[type]!.every((byte, i) => bytes[i] === byte)) ?? null;
+}
+
+/** The client's file name as display text only: its last path segment, without control characters, at most 100 characters. */
+export function displayName(original: string): string {
+  const last = original.split(/[/\\]/).pop() ?? '';
+  const clean = [...last].filter((c) => c >= ' ' && c !== '\u007f').join('').trim();
+  return clean === '' || clean === '.' || clean === '..' ? 'invoice' : [...clean].slice(0, 100).join('');
+}
+
 /** The multipart name of the file (spec 3 §7: invoice_image.file, nested under invoice). */
 export const INVOICE_IMAGE_FIELD = 'invoice[invoice_image][file]';
 /** GST invoice numbers: at most 16 letters, digits, '/' or '-'. */
@@ -44,10 +64,10 @@ function invoiceImageUpload(): RequestHandler {
  * or sales order from the pay page. Multipart `invoice[...]` fields: loan_application_id, anchor_id,
  * erp_distributor_id and customer_code (must be the token's own), invoice_date (not after today),
  * due_date, total (rupees), gst_invoice_id (the document number, unique for the anchor), source
- * 'open_limit_customer', and the file `invoice[invoice_image][file]` (PDF, PNG or JPEG, at most 5 MB)
- * unless the anchor works with sales orders. Every field problem is reported at once (422). An optional
- * Idempotency-Key replays the first answer; without one, a repeat is refused as a duplicate number.
- * Answers 201 with the new document as the pay page lists it.
+ * 'open_limit_customer', and the file `invoice[invoice_image][file]` (PDF, PNG or JPEG by its declared type
+ * and by its first bytes, at most 5 MB) unless the anchor works with sales orders. Every field problem is
+ * reported at once (422). An optional Idempotency-Key replays the first answer; without one, a repeat is
+ * refused as a duplicate number. Answers 201 with the new document as the pay page lists it.
  */
 export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
   return [
@@ -66,7 +86,7 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
         const account = payAccount(db, token, now);
         const label = documentLabel(account);
         const loan = account.loan;
-        if (!loan || loan.application_status !== 'approved' || !loan.open_limit_customer) {
+        if (!isOpenLimit(loan)) {
           throw new HttpError(403, [{ code: 'ER-INVOICE-105', detail: `Only open-limit customers can add their own ${label.toLowerCase()}s.` }]);
         }
         if (fields === null) throw new HttpError(422, [{ code: 'ER-VALIDATION', title: 'invoice', detail: 'Send the invoice fields as multipart invoice[...] fields.' }]);
@@ -111,6 +131,8 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
         if (!salesOrder && !file) problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: 'Please upload the invoice (PDF, PNG or JPEG).' });
         if (file && !INVOICE_IMAGE_TYPES.includes(file.mimetype)) {
           problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: `The invoice file must be a PDF, PNG or JPEG (got ${file.mimetype || 'an unknown type'}).` });
+        } else if (file && sniffedType(file.buffer) !== file.mimetype) {
+          problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: `The invoice file is sent as ${file.mimetype} but its content is not: upload the PDF, PNG or JPEG itself.` });
         }
         if (problems.length > 0) throw new HttpError(422, problems);
 
@@ -137,7 +159,8 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
           discount_amount: 0,
           closed_status: null,
           is_manual: true,
-          invoice_image: file ? { filename: file.originalname, content_type: file.mimetype, size: file.size, sha256: sha256! } : null,
+          // The bytes are described, never written: no path is made from anything the client sent.
+          invoice_image: file ? { filename: displayName(file.originalname), content_type: file.mimetype, size: file.size, sha256: sha256! } : null,
         };
         db.invoices.push(invoice);
         ctx.log(`[mock] ${account.company.name} added ${label.toLowerCase()} ${number}`);
