@@ -242,6 +242,29 @@ describe('POST /users', () => {
     expectError(await call('POST', '/users', qa, json(newUser({ email: 'nope@anchor.test' }))), 403, PERMISSION_CODE, /may not add users/);
     expect(db().users.length).toBe(count);
   });
+
+  it('refuses a name or e-mail with an invisible or direction-changing character (U+202E shows evil as live)', async () => {
+    const count = db().users.length;
+    expect422(await call('POST', '/users', t1, json(newUser({ email: 'rlo@anchor.test', first_name: '\u202Eevil', last_name: 'Kapoor\u2066' }))), {
+      first_name: 'First name contains an invisible or direction-changing character (U+202E)',
+      last_name: 'Last name contains an invisible or direction-changing character (U+2066)',
+    });
+    expect422(await call('POST', '/users', t1, json(newUser({ email: 'rlo\u202E@anchor.test' }))), { email: USER_MESSAGES.emailInvalid });
+    expect(db().users.length).toBe(count);
+  });
+
+  it('takes names in Hindi and Arabic, with an apostrophe or a joiner a spelling needs', async () => {
+    const names = [
+      { first_name: 'अनुराग', last_name: 'शर्मा', email: 'anurag.sharma@anchor.test', name: 'अनुराग शर्मा' },
+      { first_name: 'محمد', last_name: 'علي', email: 'mohammed.ali@anchor.test', name: 'محمد علي' },
+      { first_name: 'Ravi', last_name: "D'Souza", email: 'ravi.dsouza@anchor.test', name: "Ravi D'Souza" },
+      { first_name: 'مهرداد', last_name: 'می\u200Cرزایی', email: 'mehrdad@anchor.test', name: 'مهرداد می\u200Cرزایی' },
+    ];
+    for (const { name, ...fields } of names) {
+      const created = decode(AdminUserAnswer, await call('POST', '/users', t1, json(newUser(fields))), 201);
+      expect(created.data.name).toBe(name);
+    }
+  });
 });
 
 describe('PUT /users/{id}', () => {
@@ -385,6 +408,18 @@ describe('anchor bank accounts', () => {
     const count = db().anchor_account_details.length;
     expectError(await call('POST', '/anchor_account_details', qa, json(account({ account_number: '111122223333' }))), 403, PERMISSION_CODE, /may not add bank accounts/);
     expect(db().anchor_account_details.length).toBe(count);
+  });
+
+  it('refuses a holder, bank or branch name with an invisible or direction-changing character', async () => {
+    const count = db().anchor_account_details.length;
+    expect422(await call('POST', '/anchor_account_details', t1, json(account({ account_number: '555566667777', account_name: 'Receipts\u202E', bank_name: 'State\u200BBank', branch_name: 'MAIN\u0000' }))), {
+      account_name: 'Account name contains an invisible or direction-changing character (U+202E)',
+      bank_name: 'Bank name contains an invisible or direction-changing character (U+200B)',
+      branch_name: 'Branch name contains an invisible or direction-changing character (U+0000)',
+    });
+    expect(db().anchor_account_details.length).toBe(count);
+    const created = decode(BankAccountAnswer, await call('POST', '/anchor_account_details', t1, json(account({ account_number: '555566667777', account_name: 'शर्मा ट्रेडर्स' }))), 201);
+    expect(created.data.account_name).toBe('शर्मा ट्रेडर्स');
   });
 });
 

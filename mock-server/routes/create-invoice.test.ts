@@ -84,6 +84,7 @@ describe('the invoice file’s checks', () => {
     expect(displayName('../../../evil.pdf')).toBe('evil.pdf');
     expect(displayName('C:\\Users\\me\\bill.png')).toBe('bill.png');
     expect(displayName('in\u0000voice.pdf')).toBe('invoice.pdf');
+    expect(displayName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe'); // no override to show it as invoiceexe.pdf
     expect(displayName('../..')).toBe('invoice');
     expect(displayName(`${'a'.repeat(300)}.pdf`)).toHaveLength(100);
   });

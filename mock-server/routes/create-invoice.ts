@@ -7,6 +7,7 @@ import { nextId, type Invoice } from '../db';
 import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
 import { runIdempotent } from '../idempotency';
 import { MAX_DOCUMENT_PAISE } from '../../src/domain/money';
+import { hiddenCharacter } from '../../src/domain/validation';
 import { collectionItem, documentLabel, isOpenLimit, parseAmount, payAccount } from '../pay';
 
 /** The largest invoice image or PDF the pay page may upload. */
@@ -25,10 +26,10 @@ export function sniffedType(bytes: Uint8Array): string | null {
   return INVOICE_IMAGE_TYPES.find((type) => MAGIC_NUMBERS[type]!.every((byte, i) => bytes[i] === byte)) ?? null;
 }
 
-/** The client's file name as display text only: its last path segment, without control characters, at most 100 characters. */
+/** The client's file name as display text only: its last path segment, without control or format (bidi) characters, at most 100 characters. */
 export function displayName(original: string): string {
   const last = original.split(/[/\\]/).pop() ?? '';
-  const clean = [...last].filter((c) => c >= ' ' && c !== '\u007f').join('').trim();
+  const clean = [...last].filter((c) => hiddenCharacter(c) === undefined).join('').trim();
   return clean === '' || clean === '.' || clean === '..' ? 'invoice' : [...clean].slice(0, 100).join('');
 }
 

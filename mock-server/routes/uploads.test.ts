@@ -438,6 +438,47 @@ describe('customer master (demographic_data, or csvtype distributor)', () => {
   });
 });
 
+describe('invisible and direction-changing characters in cells', () => {
+  const MASTER = 'customer_code,name,region,primary_user_name,primary_user_email,primary_user_mobile,city,state,pin_code';
+
+  it('fail the row with one reason per such cell, never echoing them; names in any script are stored', async () => {
+    const before = snapshot();
+    const { body } = await upload(
+      csv(
+        MASTER,
+        'BIDI-C-1,\u202Eevil Traders,north,Asha,asha@bidi.in,9876543210,,,', // 2 an override in the name
+        'BIDI-C-2\u200B,Good Name,north,Ravi\u2066,ravi@bidi.in,9876543210,Pune\u0085,,', // 3 three cells, the key among them
+        'BIDI-C-3,शर्मा ट्रेडर्स,north,محمد علي,mohammed@bidi.in,9876543210,,,', // 4 Hindi and Arabic
+        "BIDI-C-4,D'Souza & Sons,south,می\u200Cرزایی,mirzaei@bidi.in,9876543210,,,", // 5 an apostrophe, a joiner a spelling needs
+        '"BIDI-C-5","Two\nLines",east,Y,y@bidi.in,9876543210,,,', // 6 a line break in a name
+      ),
+      { path: '/distributor_companies/upload', fields: { type: 'demographic_data' }, name: 'master.csv' },
+    );
+    expect(body.message).toEqual([
+      {
+        file_id: body.meta!.file_id,
+        status: 'partial',
+        failure_reason: [
+          'Row 2: name contains an invisible or direction-changing character (U+202E)',
+          'Row 3: customer_code contains an invisible or direction-changing character (U+200B); primary_user_name contains an invisible or direction-changing character (U+2066); city contains an invisible or direction-changing character (U+0085)',
+          'Row 6: name contains an invisible or direction-changing character (U+000A)',
+        ],
+      },
+    ]);
+    expect(snapshot()).toEqual({ ...before, companies: before.companies + 2, uploads: before.uploads + 1 });
+    expect(db().distributor_companies.find((c) => c.customer_code === 'BIDI-C-3')).toMatchObject({ name: 'शर्मा ट्रेडर्स', primary_user_name: 'محمد علي' });
+    expect(db().distributor_companies.find((c) => c.customer_code === 'BIDI-C-4')).toMatchObject({ name: "D'Souza & Sons", primary_user_name: 'می\u200Cرزایی' });
+  });
+
+  it('an invoice row: the result row shows no invoice number that holds one', async () => {
+    const { body } = await upload(csv(`${HEADER},erp_invoice_id`, `BIDI-INV-1,${code(8)},2026-10-01,2026-10-31,100,ERP\u202E1`, `BIDI\u202EINV-2,${code(8)},2026-10-01,2026-10-31,100,`));
+    expect(body.message).toEqual([
+      { row: 2, invoice_number: 'BIDI-INV-1', status: 'failed', failure_reason: 'Row 2: erp_invoice_id contains an invisible or direction-changing character (U+202E)' },
+      { row: 3, invoice_number: '', status: 'failed', failure_reason: 'Row 3: invoice_number contains an invisible or direction-changing character (U+202E)' },
+    ]);
+  });
+});
+
 describe('customer history (transaction_data, or csvtype distributor_history)', () => {
   const HISTORY = 'customer_code,invoice_number,invoice_date,due_date,amount,payment_date';
 

@@ -14,7 +14,7 @@ import {
   type CsvKind,
   type CsvType,
 } from '../../src/domain/csv';
-import { isEmailAddress } from '../../src/domain/validation';
+import { hiddenCharacter, hiddenCharacterProblem, isEmailAddress } from '../../src/domain/validation';
 import { currentUser } from '../auth/middleware';
 import { isoDay, parseDay, todayOf } from '../aggregates';
 import type { MockContext } from '../context';
@@ -245,6 +245,11 @@ class RowCheck {
     return index === undefined ? '' : (this.cells[index] ?? '').trim();
   }
 
+  /** A problem per cell (of the known columns) that holds an invisible or direction-changing character. */
+  hiddenCharacters(): string[] {
+    return [...this.positions.keys()].flatMap((column) => hiddenCharacterProblem(this.cell(column), column) ?? []);
+  }
+
   required(column: string): string | null {
     const value = this.cell(column);
     if (value === '') {
@@ -366,9 +371,15 @@ function rowsOf<T>(file: CsvFile, positions: Map<string, number>, check: (row: R
     const rowCheck = new RowCheck(cells, positions);
     const countProblem = cellCountProblem(cells, file.header.length);
     const parseProblem = file.parseProblems.get(row);
+    const keyCell = rowCheck.cell(checkKeyColumn(positions));
+    // The result table shows the key: not one with an invisible or direction-changing character.
+    const shownKey = hiddenCharacter(keyCell) === undefined ? keyCell : '';
     if (countProblem !== null || parseProblem !== undefined) {
-      return { row, key: rowCheck.cell(checkKeyColumn(positions)), value: null, problems: [countProblem ?? parseProblem!] };
+      return { row, key: shownKey, value: null, problems: [countProblem ?? parseProblem!] };
     }
+    // Such characters are the row's only problems: the other checks would echo the cells that hold them.
+    const hidden = rowCheck.hiddenCharacters();
+    if (hidden.length > 0) return { row, key: shownKey, value: null, problems: hidden };
     const { key, value } = check(rowCheck);
     return { row, key, value: rowCheck.problems.length === 0 ? value : null, problems: rowCheck.problems };
   });

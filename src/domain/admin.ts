@@ -3,7 +3,7 @@
  * add-bank-account rules with their messages, the bank lookup's trigger, the configuration's settings,
  * the texts the spec fixes, and the retailer filters. The app, the machines and the mock read them here.
  */
-import { isEmailAddress } from './validation';
+import { hiddenCharacterProblem, isEmailAddress } from './validation';
 import { REGIONS, type Region } from './regions';
 
 // ---------------------------------------------------------------------------------------------------
@@ -23,7 +23,8 @@ export const USER_TEXTS = {
   added: 'User Added Successfully!',
   allAccess: 'with All access.',
   deleted: 'Succesfully deleted.',
-  confirmDelete: (name: string) => `Are you sure, you want to delete ${name}?`,
+  /** The question around the user's name ('Are you sure, you want to delete {name}?'): the UI isolates the name. */
+  confirmDelete: ['Are you sure, you want to delete ', '?'],
   /** Spec 2 §6: users added through admin get all access over these areas (fixed checked boxes). */
   accessAreas: ['Dashboard', 'Invoices', 'Lending', 'My Pipeline'],
 } as const;
@@ -50,11 +51,19 @@ export const USER_MESSAGES = {
 /** Spec 2 §5: an optional country prefix (+ and 1-3 digits, then an optional dash or space) and exactly 10 digits. */
 export const PHONE_PATTERN = /^(?:\+\d{1,3}[- ]?)?\d{10}$/;
 
+/** A first or last name: no invisible or direction-changing characters, and at least two characters. */
+function nameProblem(value: string, label: string): string | undefined {
+  const name = value.trim();
+  return hiddenCharacterProblem(name, label) ?? ([...name].length < 2 ? USER_MESSAGES.name : undefined);
+}
+
 /** Spec 2 §5, the add-user form: the message under each field that fails; an empty object is a valid form. */
 export function newUserProblems(form: NewUserForm): Partial<Record<keyof NewUserForm, string>> {
   const found: Partial<Record<keyof NewUserForm, string>> = {};
-  if ([...form.first_name.trim()].length < 2) found.first_name = USER_MESSAGES.name;
-  if ([...form.last_name.trim()].length < 2) found.last_name = USER_MESSAGES.name;
+  const first = nameProblem(form.first_name, 'First name');
+  if (first) found.first_name = first;
+  const last = nameProblem(form.last_name, 'Last name');
+  if (last) found.last_name = last;
   const email = form.email.trim();
   if (email === '') found.email = USER_MESSAGES.emailRequired;
   else if (!isEmailAddress(email)) found.email = USER_MESSAGES.emailInvalid;
@@ -130,11 +139,19 @@ const BANK_LABELS: Readonly<Record<keyof BankAccountForm, string>> = {
   region: 'Region',
 };
 
-/** Spec 2 §5, the add-bank-account form: every field required, the IFSC's format, CA or CC, one of the four regions. */
+/** The fields typed as free text (the others have a format or a list of values). */
+const BANK_TEXT_FIELDS: ReadonlySet<keyof BankAccountForm> = new Set(['account_name', 'bank_name', 'branch_name']);
+
+/**
+ * Spec 2 §5, the add-bank-account form: every field required, no invisible or direction-changing characters in
+ * the names, the IFSC's format, CA or CC, one of the four regions.
+ */
 export function bankAccountProblems(form: BankAccountForm): Partial<Record<keyof BankAccountForm, string>> {
   const found: Partial<Record<keyof BankAccountForm, string>> = {};
   for (const key of Object.keys(BANK_LABELS) as (keyof BankAccountForm)[]) {
-    if (form[key].trim() === '') found[key] = `${BANK_LABELS[key]} is required`;
+    const value = form[key].trim();
+    const problem = value === '' ? `${BANK_LABELS[key]} is required` : BANK_TEXT_FIELDS.has(key) ? hiddenCharacterProblem(value, BANK_LABELS[key]) : undefined;
+    if (problem) found[key] = problem;
   }
   if (!found.ifsc && !isIfsc(form.ifsc.trim())) found.ifsc = BANK_MESSAGES.ifsc;
   if (!found.account_number && !/^\d{9,18}$/.test(form.account_number.trim())) found.account_number = BANK_MESSAGES.accountNumber;

@@ -1,5 +1,29 @@
 /** Field checks shared by the account forms. Each returns the message to show under the field, or undefined. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Characters nobody sees, so text a person typed may not hold them: controls (C0, DEL, C1), format characters
+ * (bidi embeddings, overrides, isolates and marks, zero-width space, word joiner, byte-order mark, soft hyphen,
+ * tags) and line and paragraph separators. The direction ones also reorder what follows them: a first name of
+ * U+202E and 'evil' shows as 'live'. The zero-width non-joiner and joiner (U+200C, U+200D) are allowed after a
+ * letter, a mark or an emoji: Persian and Indic spellings and emoji sequences need them there, and they change
+ * how characters join, not their order. Anywhere else (alone, first, doubled) they only hide.
+ */
+const HIDDEN = /(?<![\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}])[\u200C\u200D]|(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** The first invisible or direction-changing character of `value`, written 'U+202E'; undefined when it has none. */
+export function hiddenCharacter(value: string): string | undefined {
+  const found = HIDDEN.exec(value)?.[0];
+  return found === undefined ? undefined : `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** The rule for names and other typed text, at the forms and at the provider: `label` names the field. */
+export function hiddenCharacterProblem(value: string, label: string): string | undefined {
+  const found = hiddenCharacter(value);
+  return found === undefined ? undefined : `${label} contains an invisible or direction-changing character (${found})`;
+}
+
+/** No spaces, controls or format characters (a bidi override would make an address look like another). */
+const EMAIL = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 
 /** The one e-mail rule, used by the forms and by the mock provider. */
 export function isEmailAddress(value: string): boolean {

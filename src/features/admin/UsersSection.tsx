@@ -81,7 +81,11 @@ export function UsersSection({ admin, changes }: { admin: AdminContext; changes:
       <ListBlock list={list} rows={list.data?.data} pagy={list.data?.pagy} columns={columns} rowKey={(u) => u.id} caption="Existing Users" pagerLabel="Existing Users" pagerUnit="users" region={false} />
       <AddUserModal open={adding} onClose={() => setAdding(false)} />
       <Modal open={deleting !== null} title="Delete user" onClose={changes.cancel}>
-        <p>{USER_TEXTS.confirmDelete(deleting?.label ?? '')}</p>
+        <p>
+          {USER_TEXTS.confirmDelete[0]}
+          <bdi>{deleting?.label}</bdi>
+          {USER_TEXTS.confirmDelete[1]}
+        </p>
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
           <GhostButton type="button" onClick={changes.cancel}>
             Cancel

@@ -83,6 +83,19 @@ describe('AddUserDialog', () => {
     expect(create.calls).toHaveLength(0);
   });
 
+  it('refuses a name with a direction-changing character before sending, with the kernel’s message', async () => {
+    const { create } = setup();
+    fill();
+    type('First name', '\u202Eevil');
+    submit();
+    await settle();
+    expect(messageOf('First name')).toBe('First name contains an invisible or direction-changing character (U+202E)');
+    expect(create.calls).toHaveLength(0);
+    type('First name', 'अनुराग');
+    submit();
+    expect(create.calls.map((c) => c.input.first_name)).toEqual(['अनुराग']);
+  });
+
   it('sends once, shows busy, then the success screen with the name; Done closes and clears the form', async () => {
     const { create, refreshUsers, onClose } = setup();
     fill();
