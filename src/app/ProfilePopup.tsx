@@ -43,7 +43,7 @@ export function ProfileMenu({ displayName }: { displayName: string }) {
   return (
     <>
       <GhostButton type="button" aria-haspopup="dialog" data-testid="user-name" onClick={() => profile.send({ type: 'OPEN' })}>
-        {displayName}
+        <bdi>{displayName}</bdi>
       </GhostButton>
       <Modal open={open} closable={!saving} title={step === 'password' ? 'Change Password' : 'My Profile'} onClose={() => profile.send({ type: 'CLOSE' })}>
         {step === 'view' && <ProfileView onChangePassword={() => profile.send({ type: 'CHANGE_PASSWORD' })} />}
@@ -69,7 +69,9 @@ function ProfileView({ onChangePassword }: { onChangePassword: () => void }) {
     <>
       <Details>
         <dt>Name</dt>
-        <dd>{user?.name || '-'}</dd>
+        <dd>
+          <bdi>{user?.name || '-'}</bdi>
+        </dd>
         <dt>Work e-mail ID</dt>
         <dd>{user?.email ?? '-'}</dd>
         <dt>Designation</dt>

@@ -272,6 +272,13 @@ function SkeletonRows<T>({ columns, count }: { columns: readonly Column<T>[]; co
 }
 const SkeletonBody = memo(SkeletonRows) as typeof SkeletonRows;
 
+/**
+ * A text cell's content in `<bdi>`, the element for text of unknown direction (a customer's or a user's name):
+ * it reads in its own direction (an Arabic name keeps its punctuation in place) and the direction characters
+ * it may hold reorder nothing outside it. Controls and cells built of elements are left as they are.
+ */
+const isolated = (content: ReactNode): ReactNode => (typeof content === 'string' ? <bdi>{content}</bdi> : content);
+
 interface BodyProps<T> {
   columns: readonly Column<T>[];
   rows: readonly T[];
@@ -306,7 +313,7 @@ function BodyRows<T>({ columns, rows, rowKey, detail, emptyText }: BodyProps<T>)
         <tr>
           {columns.map((column) => (
             <td key={column.key} data-align={column.align ?? 'start'}>
-              {column.render(row)}
+              {isolated(column.render(row))}
             </td>
           ))}
         </tr>

@@ -96,6 +96,16 @@ describe('Table', () => {
     expect(region().getAttribute('aria-busy')).toBe('false');
   });
 
+  it('shows a text cell isolated in <bdi>: a name’s direction characters reorder nothing outside it', () => {
+    const withAction = [...columns, { key: 'action', header: 'Action', render: (row: { name: string }) => <button type="button">Delete {row.name}</button> }];
+    const { container } = wrap(<Table caption="People" columns={withAction} rows={[{ name: '\u202Eevil' }, { name: 'محمد علي' }]} rowKey={rowKey} />);
+    const cells = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')]);
+    expect(cells.map(([name]) => name!.firstElementChild?.tagName)).toEqual(['BDI', 'BDI']);
+    expect(cells.map(([name]) => name!.firstElementChild?.textContent)).toEqual(['\u202Eevil', 'محمد علي']);
+    // A cell the screen builds of elements is its own: a button already isolates its text.
+    expect(cells.map(([, action]) => action!.firstElementChild?.tagName)).toEqual(['BUTTON', 'BUTTON']);
+  });
+
   it('fills a fixed-height table with skeleton rows on the first load', () => {
     const { container } = wrap(<Table caption="People" columns={columns} rows={undefined} rowKey={rowKey} fixedHeight maxHeight={353} />);
     expect(container.querySelectorAll('tbody tr[aria-hidden]').length).toBe(9);

@@ -73,6 +73,20 @@ describe('CustomerSummary', () => {
     expect(panel.hidden).toBe(true);
   });
 
+  it('shows the customer’s and the anchor’s names isolated in <bdi>, so a direction character cannot reorder the code after it', () => {
+    viewport(1280);
+    render(
+      <ThemeProvider theme={themes.dark}>
+        <CustomerSummary meta={{ ...META, distributor_name: '\u202Eevil Traders', anchor_name: 'شركة الأمل' } as PayMeta} />
+      </ThemeProvider>,
+    );
+    const heading = screen.getByRole('heading', { level: 1 });
+    // The code stays outside the isolate, in the heading's own direction.
+    expect(heading.querySelector('bdi')?.textContent).toBe('\u202Eevil Traders');
+    expect(heading.textContent).toBe('\u202Eevil Traders (CS000361)');
+    expect(screen.getByText('شركة الأمل').tagName).toBe('BDI');
+  });
+
   it('before the answer, the frame has the page heading and the first figures’ labels, busy, with no value yet', () => {
     render(
       <ThemeProvider theme={themes.dark}>

@@ -33,7 +33,7 @@ export function CustomerSummary({ meta }: { meta: PayMeta }) {
   return (
     <Box aria-labelledby="customer-title">
       <h1 id="customer-title">
-        {meta.distributor_name} ({meta.distributor_code})
+        <bdi>{meta.distributor_name}</bdi> ({meta.distributor_code})
       </h1>
       <dl>
         <div>
@@ -64,7 +64,9 @@ export function CustomerSummary({ meta }: { meta: PayMeta }) {
       <dl id={detailsId} hidden={narrow && !detailsOpen}>
         <div>
           <dt>Anchor</dt>
-          <dd>{meta.anchor_name}</dd>
+          <dd>
+            <bdi>{meta.anchor_name}</bdi>
+          </dd>
         </div>
         <div>
           <dt>Loan account</dt>
