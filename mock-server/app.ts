@@ -53,6 +53,8 @@ export interface MockServerOptions {
   reset?: boolean;
   /** Go back to the backup snapshot (db.prev.ndjson); the current files are moved aside. */
   restoreBackup?: boolean;
+  /** Start from the snapshot and the journal before its first damaged line; the rest is moved aside. */
+  recover?: boolean;
   /** Journal bytes of database changes that start a snapshot (see store/store.ts). */
   snapshotBytes?: number;
   /** Journal segment bytes that start a new segment (see store/store.ts). */
@@ -143,6 +145,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
           scale,
           reset: options.reset,
           restoreBackup: options.restoreBackup,
+          recover: options.recover,
           generate,
           newSessions: newTokenState,
           log,

@@ -10,6 +10,7 @@ import { DEFAULT_SEED, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PAY_LINKS, LENDING_DEMO_
  * --port / MOCK_PORT (3001), --host / MOCK_HOST (127.0.0.1), --seed / MOCK_SEED, --scale / MOCK_SCALE,
  * --token-ttl / MOCK_TOKEN_TTL (seconds), --data-dir / MOCK_DATA_DIR (.mock-data), --memory (no files),
  * --reset (regenerate from the seed), --restore-backup (go back to the kept snapshot, db.prev.ndjson),
+ * --recover (start from the snapshot and the journal before its first damaged line),
  * --today / MOCK_TODAY (run the clock from this date-time: the pact's examples are written around
  * 2026-11-22), MOCK_PACT_STATES=on (serve the pact's provider states at /__dev/pact-states; test-only),
  * MOCK_RATE_LIMITS (`login-address=1000,otp-token=50`: limits on guessing, see rate-limits.ts), MOCK_DEV_KEY (the key of the development pages, /__dev/*; random at each start when unset), MOCK_SNAPSHOT_BYTES (journal bytes of database changes that start a snapshot, 16 MB), MOCK_ROTATE_BYTES
@@ -37,6 +38,7 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
       reset: { type: 'boolean' },
       'reset-only': { type: 'boolean' },
       'restore-backup': { type: 'boolean' },
+      recover: { type: 'boolean' },
       today: { type: 'string' },
     },
   });
@@ -68,6 +70,7 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
       dataDir: values.memory === true ? null : (text('data-dir', 'MOCK_DATA_DIR') ?? '.mock-data'),
       reset: values.reset === true || resetOnly,
       restoreBackup: values['restore-backup'] === true,
+      recover: values.recover === true,
       snapshotBytes: env.MOCK_SNAPSHOT_BYTES ? number('snapshot-bytes', 'MOCK_SNAPSHOT_BYTES', 0) : undefined,
       rotateBytes: env.MOCK_ROTATE_BYTES ? number('rotate-bytes', 'MOCK_ROTATE_BYTES', 0) : undefined,
       product: env.VITE_PRODUCT || undefined,

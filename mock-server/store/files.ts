@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -39,11 +39,11 @@ export function syncDir(dir: string): void {
 }
 
 /** Writes a small file atomically, synchronously (start-up and reset only). */
-export function writeFileAtomicSync(dir: string, name: string, text: string): void {
+export function writeFileAtomicSync(dir: string, name: string, content: string | Uint8Array): void {
   const temp = join(dir, tempName(name));
   const fd = openSync(temp, 'w');
   try {
-    writeSync(fd, text);
+    writeFileSync(fd, content);
     fdatasyncSync(fd);
   } finally {
     closeSync(fd);

@@ -2,7 +2,7 @@ import { close, closeSync, fdatasync, fdatasyncSync, ftruncateSync, openSync, re
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { TokenFamily } from '../auth/tokens';
-import type { DbOp } from './changes';
+import { COLLECTIONS, type Collection, type DbOp, keyField } from './changes';
 import { segmentFile, syncDir } from './files';
 import { DamagedFile } from './snapshot';
 
@@ -86,41 +86,72 @@ function isLine(value: unknown): value is JournalLine {
   return isObject(value) && Number.isSafeInteger(value.seq) && (value.db === undefined || Array.isArray(value.db)) && (value.s === undefined || Array.isArray(value.s));
 }
 
+function isDbOp(op: unknown): op is DbOp {
+  if (typeof op !== 'object' || op === null) return false;
+  const o = op as Partial<{ c: string; op: string; v: unknown; rows: unknown }>;
+  if (!(COLLECTIONS as readonly string[]).includes(o.c ?? '')) return false;
+  if (o.op === 'set') return Array.isArray(o.rows);
+  return o.op === 'put' && typeof o.v === 'object' && o.v !== null && ['string', 'number'].includes(typeof (o.v as Record<string, unknown>)[keyField(o.c as Collection)]);
+}
+
+function isSessionOp(op: unknown): op is SessionOp {
+  if (typeof op !== 'object' || op === null) return false;
+  const o = op as Partial<{ op: string; v: { id?: unknown }; id: unknown }>;
+  return (o.op === 'put' && typeof o.v?.id === 'string') || (o.op === 'del' && typeof o.id === 'string');
+}
+
+/** What in a line this mock cannot replay, or null. */
+function unreadable(db: unknown[] | undefined, s: unknown[] | undefined): string | null {
+  const badDb = (db ?? []).find((op) => !isDbOp(op));
+  if (badDb !== undefined) return `a database change this mock cannot read: ${JSON.stringify(badDb).slice(0, 200)}`;
+  const badSession = (s ?? []).find((op) => !isSessionOp(op));
+  if (badSession !== undefined) return `a session change this mock cannot read: ${JSON.stringify(badSession).slice(0, 200)}`;
+  return null;
+}
+
 /**
- * Reads one segment. Only the last segment may end in an incomplete line (a write cut off by a crash): it
- * is reported as `torn`; anything else that does not read back as written throws DamagedFile. Returns
- * null for a last segment that holds nothing but (part of) its header: created, never used.
+ * Reads one segment (or, with `upTo`, its first `upTo` bytes: the part before a damaged line). Only the last
+ * segment may end in an incomplete line (a write cut off by a crash): it is reported as `torn`; anything
+ * else that does not read back as written, or that this mock cannot replay, throws DamagedFile with the
+ * bytes before that line. Returns null for a last segment that holds nothing but (part of) its header:
+ * created, never used.
  */
-export function readSegment(dir: string, number: number, last: boolean): SegmentContent | null {
+export function readSegment(dir: string, number: number, last: boolean, upTo?: number): SegmentContent | null {
   const file = join(dir, segmentFile(number));
-  const data = readFileSync(file);
+  const whole = readFileSync(file);
+  const data = upTo === undefined ? whole : whole.subarray(0, upTo);
   const lines: JournalLine[] = [];
   let header: SegmentHeader | null = null;
   let start = 0;
   let count = 0;
   for (let nl = data.indexOf(10, start); nl >= 0; nl = data.indexOf(10, start)) {
     count += 1;
+    const damagedHere = (problem: string) => new DamagedFile(file, problem, start);
     const value = decodeLine(data.subarray(start, nl));
-    if (value === null) throw new DamagedFile(file, `is damaged at line ${count} (bytes ${start} to ${nl}): its checksum or JSON does not hold.`);
+    if (value === null) throw damagedHere(`is damaged at line ${count} (bytes ${start} to ${nl}): its checksum or JSON does not hold.`);
     if (header === null) {
-      if (!isHeader(value, number)) throw new DamagedFile(file, 'does not start with its segment header line.');
+      if (!isHeader(value, number)) throw damagedHere('does not start with its segment header line.');
+      const problem = unreadable(value.db, undefined);
+      if (problem !== null) throw damagedHere(`holds in its header line ${problem}`);
       header = value;
     } else {
-      if (!isLine(value)) throw new DamagedFile(file, `line ${count} is not a journal line.`);
+      if (!isLine(value)) throw damagedHere(`line ${count} is not a journal line.`);
       const expected = header.seq + lines.length;
-      if (value.seq !== expected) throw new DamagedFile(file, `line ${count} has seq ${value.seq} where ${expected} was expected: a line is missing or out of place.`);
+      if (value.seq !== expected) throw damagedHere(`line ${count} has seq ${value.seq} where ${expected} was expected: a line is missing or out of place.`);
+      const problem = unreadable(value.db, value.s);
+      if (problem !== null) throw damagedHere(`holds at line ${count} ${problem}`);
       lines.push(value);
     }
     start = nl + 1;
   }
   let torn: TornLine | null = null;
   if (start < data.length) {
-    if (!last) throw new DamagedFile(file, `ends in the middle of line ${count + 1}, and it is not the last journal segment.`);
+    if (!last) throw new DamagedFile(file, `ends in the middle of line ${count + 1}, and it is not the last journal segment.`, start);
     torn = { line: count + 1, offset: start, bytes: data.length - start, text: data.toString('utf8', start, Math.min(data.length, start + 600)) };
   }
   if (header === null) {
     if (last) return null;
-    throw new DamagedFile(file, 'is empty, and it is not the last journal segment.');
+    throw new DamagedFile(file, 'is empty, and it is not the last journal segment.', 0);
   }
   return { number, file, header, lines, goodBytes: start, torn };
 }

@@ -38,6 +38,8 @@ export class DamagedFile extends Error {
   constructor(
     readonly file: string,
     readonly problem: string,
+    /** In a journal segment, the bytes before the damaged line: they read back as written (`--recover` keeps them). */
+    readonly goodBytes?: number,
   ) {
     super(`${file} ${problem}`);
   }

@@ -1,11 +1,15 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServerOptions } from '../app';
+import type { TokenFamily } from '../auth/tokens';
 import type { Db } from '../db';
 import { DEMO_PASSWORD } from '../seed';
-import { decodeLine } from './journal';
+import { decodeLine, encodeLine } from './journal';
 
 /** A fixed day and a small seed: every test here starts at least one mock on a folder of its own. */
 const NOW = new Date('2026-11-22T10:00:00');
@@ -395,5 +399,163 @@ describe('snapshots', () => {
     expect(restored.logs.join('\n')).toContain('--restore-backup: moved');
     // Every session ended with the restore.
     expect((await restored.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(401);
+  });
+});
+
+describe('sessions in the data folder', () => {
+  /** Every file under the folder, as text. */
+  const texts = (dir: string) =>
+    (readdirSync(dir, { recursive: true }) as string[]).filter((name) => statSync(join(dir, name)).isFile()).map((name) => readFileSync(join(dir, name), 'latin1'));
+  const pairOf = (answer: Answer) => (answer.body.data as { attributes: { auth_token: string; refresh_token: string } }).attributes;
+
+  it('keeps no token and no signing key: what a copy of the folder holds opens no session, the real tokens still work', async () => {
+    const dir = folder();
+    const mock = await start(dir);
+    const first = await mock.login();
+    const rotated = await mock.call('POST', '/auth', { auth: { refresh_token: first.refresh_token } });
+    expect(rotated.status).toBe(200);
+    const second = pairOf(rotated);
+    await mock.mock.store!.compact('rotate'); // sessions.json rewritten, with the family in it
+    for (const text of texts(dir)) {
+      for (const token of [first.refresh_token, second.refresh_token, first.auth_token, second.auth_token]) expect(text).not.toContain(token);
+    }
+
+    // The attacker's copy: a mock started on it has what the folder holds, and nothing more.
+    const copy = folder();
+    cpSync(dir, copy, { recursive: true });
+    const stolen = await start(copy);
+    const stored = JSON.parse(readFileSync(join(copy, 'sessions.json'), 'utf8')) as { secret?: string; families: Record<string, TokenFamily> };
+    expect(stored).not.toHaveProperty('secret');
+    const family = Object.values(stored.families)[0]!;
+    for (const value of [family.refresh_hash, ...family.rotated_hashes, family.last_rotation!.sealed, family.last_rotation!.from]) {
+      expect((await stolen.call('POST', '/auth', { auth: { refresh_token: value } })).status).toBe(401);
+    }
+    // An auth token signed with any key but the mock's own is refused, whatever it claims.
+    const payload = `${family.id}.${NOW.getTime() + 3_600_000}.0`;
+    const forged = `at_${payload}.${sign(null, Buffer.from(payload), generateKeyPairSync('ed25519').privateKey).toString('base64url')}`;
+    expect((await stolen.call('GET', '/users/1', undefined, { Authorization: forged })).status).toBe(401);
+
+    // The holder of the real tokens: the auth token is still checked after the restart, the lost answer is
+    // forgiven with the same pair, the next rotation works, and reusing a rotated token revokes the family.
+    expect((await stolen.call('GET', '/users/1', undefined, { Authorization: second.auth_token })).status).toBe(200);
+    expect(pairOf(await stolen.call('POST', '/auth', { auth: { refresh_token: first.refresh_token } }))).toMatchObject(second);
+    const third = pairOf(await stolen.call('POST', '/auth', { auth: { refresh_token: second.refresh_token } }));
+    expect((await stolen.call('GET', '/users/1', undefined, { Authorization: third.auth_token })).status).toBe(200);
+    const reuse = await stolen.call('POST', '/auth', { auth: { refresh_token: first.refresh_token } });
+    expect(reuse.body.errors?.[0]?.code).toBe('ER-AUTH-102');
+    expect((await stolen.call('GET', '/users/1', undefined, { Authorization: third.auth_token })).status).toBe(401);
+  });
+
+  it('ends the sessions an earlier version stored with refresh tokens in clear, once, and starts', async () => {
+    const dir = folder();
+    await (await start(dir)).close();
+    const file = join(dir, 'sessions.json');
+    const old = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const clear = { id: '0123456789abcdef', user_id: 1, refresh_token: 'rt_kept-in-clear', refresh_expires_at: NOW.getTime() + 86_400_000, rotated: [], revoked: false };
+    writeFileSync(file, JSON.stringify({ ...old, secret: 'ab'.repeat(32), families: { [clear.id]: clear } }));
+
+    const again = await start(dir);
+    expect(again.logs.join('\n')).toContain('ended 1 session stored by an earlier version of the mock, which kept refresh tokens in clear');
+    expect((await again.call('POST', '/auth', { auth: { refresh_token: clear.refresh_token } })).status).toBe(401);
+    await again.close();
+    const third = await start(dir);
+    expect(third.logs.join('\n')).not.toContain('earlier version');
+  });
+});
+
+describe('a folder the mock cannot write', () => {
+  const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+  it('says so when a part of the path is a file, with the ways out', () => {
+    const file = join(folder(), 'a-file');
+    writeFileSync(file, '');
+    const dir = join(file, 'data');
+    let message = '';
+    try {
+      createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(`The mock cannot write to ${dir}: a part of its path is a file, not a folder (ENOTDIR)`);
+    expect(message).toContain('--data-dir <another folder>');
+    expect(message).toContain('--memory');
+  });
+
+  it('says so for a read-only folder, as `npm run mock` prints it', async () => {
+    const dir = folder();
+    await (await start(dir)).close();
+    chmodSync(dir, 0o555);
+    try {
+      // root writes to a read-only folder anyway: the mock runs as nobody then.
+      const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'mock-server/main.ts', '--data-dir', dir, '--scale', String(SCALE)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, ...user });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`The mock cannot write to ${dir}: this user may not write there (EACCES, on ${join(dir, 'mock.lock')}).`);
+      expect(run.stderr).toContain(`chmod u+w ${dir}`);
+      expect(run.stderr).toContain('--data-dir <another folder>');
+      expect(run.stderr).not.toContain('ENOENT');
+    } finally {
+      chmodSync(dir, 0o755);
+    }
+  }, 60_000);
+});
+
+describe('--recover', () => {
+  it('offers to keep the journal before a damaged line; with it the writes before stay, the rest is moved aside and reported', async () => {
+    const dir = folder();
+    let now = NOW.getTime();
+    const minute = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString();
+    const first = await start(dir, { clock: () => new Date(now) });
+    const { auth_token, refresh_token } = await first.login();
+    const ids = [0, 1, 2, 3].map((n) => anchorOneInvoice(first.db(), n).id);
+    for (const id of ids) {
+      now += 60_000;
+      expect((await star(first.call, auth_token, id)).status).toBe(200);
+    }
+    await first.close();
+    // A second segment after it, as a crash during a compaction leaves one.
+    const segment = join(dir, 'journal-000001.ndjson');
+    const lines = readFileSync(segment, 'utf8').split('\n').filter((line) => line !== '');
+    const header = decodeLine(Buffer.from(lines[0]!)) as Record<string, unknown>;
+    const lastLine = decodeLine(Buffer.from(lines.at(-1)!)) as { seq: number };
+    writeFileSync(join(dir, 'journal-000002.ndjson'), encodeLine({ ...header, segment: 2, seq: lastLine.seq + 1 }) + encodeLine({ ...lastLine, seq: lastLine.seq + 1, at: minute(5) }));
+    // Line 4 (the second star) no longer matches its CRC: damage in the middle of the journal, not a torn end.
+    const original = lines.map((line, i) => (i === 3 ? line.replace('"starred":true', '"starred":fals') : line)).join('\n') + '\n';
+    writeFileSync(segment, original);
+
+    const before = filesOf(dir);
+    let message = '';
+    try {
+      createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('journal-000001.ndjson is damaged at line 4');
+    expect(message).toContain('npm run mock -- --recover');
+    expect(message).toContain(`4 journal lines (writes), written from ${minute(2)} to ${minute(5)}`);
+    expect(filesOf(dir)).toEqual(before);
+
+    const recovered = await start(dir, { recover: true });
+    const starred = (mock: typeof recovered, id: number) => mock.db().resources.find((r) => r.resource_type === 'Invoice' && r.resource_id === id)?.starred === true;
+    expect(ids.map((id) => starred(recovered, id))).toEqual([true, false, false, false]);
+    const log = recovered.logs.find((line) => line.startsWith('[mock] --recover:'));
+    expect(log).toContain('journal-000001.ndjson is damaged at line 4');
+    expect(log).toContain(`Lost: 4 journal lines (writes), written from ${minute(2)} to ${minute(5)}`);
+    expect(log).toContain('every session has ended');
+    const aside = join(dir, readdirSync(dir).find((name) => name.startsWith('damaged-'))!);
+    expect(readdirSync(aside).sort()).toEqual(['journal-000001.ndjson', 'journal-000002.ndjson', 'sessions.json']);
+    expect(readFileSync(join(aside, 'journal-000001.ndjson'), 'utf8')).toBe(original);
+    expect(readFileSync(segment, 'utf8')).toBe(`${lines.slice(0, 3).join('\n')}\n`);
+    expect((await recovered.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(401);
+    expect((await recovered.call('POST', '/auth', { auth: { refresh_token } })).status).toBe(401);
+
+    // It goes on from there, and the next start needs no flag.
+    const { auth_token: again } = await recovered.login();
+    expect((await star(recovered.call, again, ids[3]!)).status).toBe(200);
+    await recovered.close();
+    const next = await start(dir);
+    expect(ids.map((id) => starred(next, id))).toEqual([true, false, false, true]);
+    await next.close();
+    await expect(start(dir, { recover: true })).rejects.toThrow('has no damaged line to cut at');
   });
 });

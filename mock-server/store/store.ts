@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isTokenState, type TokenFamily, type TokenState } from '../auth/tokens';
+import { dropFamiliesInClear, type TokenFamily, type TokenState } from '../auth/tokens';
 import { type Db, type DbMeta, SCHEMA_VERSION } from '../db';
-import { ChangeTracker, COLLECTIONS, type Collection, type DbOp, keyField, keyOf } from './changes';
+import { ChangeTracker, COLLECTIONS, type Collection, type DbOp, keyOf } from './changes';
 import {
   BACKUP_FILE,
   has,
@@ -64,6 +64,8 @@ export interface StoreOptions {
   reset?: boolean;
   /** Put the kept backup snapshot back in place (the current files are moved aside, not deleted). */
   restoreBackup?: boolean;
+  /** Start from the snapshot and the journal before its first damaged line (the rest is moved aside, not deleted). */
+  recover?: boolean;
   generate: () => Db;
   newSessions: () => TokenState;
   log: (line: string) => void;
@@ -87,7 +89,6 @@ interface SessionsFile {
   journal: number;
   /** The next journal seq when the file was written. */
   seq: number;
-  secret: string;
   families: Record<string, TokenFamily>;
 }
 
@@ -114,9 +115,56 @@ export interface DurableStore {
 // Messages
 // ---------------------------------------------------------------------------------------------------
 
-function wayOut(dir: string, backup: boolean): string {
+/** The journal lines from a damaged line on: how many, and when they were written as far as their text tells. */
+interface Loss {
+  lines: number;
+  from: string | null;
+  to: string | null;
+}
+
+/** Where a damaged journal line is: its segment, the bytes before it, and the segments after it. */
+interface Damage {
+  number: number;
+  goodBytes: number;
+  later: number[];
+}
+
+function lostLines(dir: string, damage: Damage): Loss {
+  let lines = 0;
+  const times: string[] = [];
+  const numbers = [damage.number, ...damage.later];
+  for (const number of numbers) {
+    const data = readFileSync(join(dir, segmentFile(number))).subarray(number === damage.number ? damage.goodBytes : 0);
+    const texts = data.toString('utf8').split('\n');
+    // After the last newline of the journal: nothing, or a write a crash cut off, never acknowledged.
+    if (number === numbers.at(-1)) texts.pop();
+    for (const text of texts) {
+      if (text === '' || text.startsWith('{"segment":')) continue;
+      lines += 1;
+      // The line's own time, read from its text: a damaged line may still show it.
+      const at = /^\{"seq":\d+,"at":"([^"]+)"/.exec(text)?.[1];
+      if (at !== undefined) times.push(at);
+    }
+  }
+  times.sort();
+  return { lines, from: times[0] ?? null, to: times.at(-1) ?? null };
+}
+
+function describeLoss(loss: Loss): string {
+  const what = `${loss.lines} journal line${loss.lines === 1 ? '' : 's'} (writes)`;
+  if (loss.from === null) return `${what}, whose times cannot be read`;
+  return loss.from === loss.to ? `${what}, written at ${loss.from}` : `${what}, written from ${loss.from} to ${loss.to}`;
+}
+
+function wayOut(dir: string, backup: boolean, loss?: Loss): string {
   const lines = [`Nothing in ${dir} was changed. Ways out:`];
-  lines.push(`  - start over from the seed (deletes the stored data): npm run mock:reset   (add the --data-dir, --seed and --scale you start with)`);
+  if (loss) {
+    lines.push(
+      `  - keep the snapshot and the journal before the damaged line: npm run mock -- --recover`,
+      `    (the damaged line and everything after it are lost: ${describeLoss(loss)}; every session ends; the damaged files are moved to ${join(dir, 'damaged-<time>')}/, not deleted)`,
+    );
+  }
+  lines.push(`  - ${loss ? 'or ' : ''}start over from the seed (deletes the stored data): npm run mock:reset   (add the --data-dir, --seed and --scale you start with)`);
   if (backup) {
     lines.push(
       `  - or go back to the previous snapshot, kept as ${join(dir, BACKUP_FILE)}: npm run mock -- --restore-backup`,
@@ -128,9 +176,36 @@ function wayOut(dir: string, backup: boolean): string {
   return lines.join('\n');
 }
 
-function damaged(dir: string, error: DamagedFile): StoreError {
-  return new StoreError(`The mock cannot start: ${error.file} ${error.problem}\n${wayOut(dir, has(dir, BACKUP_FILE))}`);
+/** The refusal for a damaged file; a damaged journal line also offers `--recover`, saying what it would lose. */
+function damaged(dir: string, error: DamagedFile, damage?: Damage): StoreError {
+  const loss = damage ? lostLines(dir, damage) : undefined;
+  return new StoreError(`The mock cannot start: ${error.file} ${error.problem}\n${wayOut(dir, has(dir, BACKUP_FILE), loss)}`);
 }
+
+/** The data folder (or a file in it) cannot be written; the message says why and what to do. */
+function cannotWrite(dir: string, error: NodeJS.ErrnoException): StoreError {
+  const where = error.path && error.path !== dir ? `, on ${error.path}` : '';
+  const denied: [string, string] = ['this user may not write there', `make it writable for this user (chmod u+w ${dir}), or start the mock as the user who owns it`];
+  const reasons: Record<string, [string, string]> = {
+    EACCES: denied,
+    EPERM: denied,
+    EROFS: ['it is on a read-only file system', 'mount that file system writable'],
+    ENOTDIR: ['a part of its path is a file, not a folder', 'move that file out of the way'],
+    EEXIST: ['it is a file, not a folder', 'move that file out of the way'],
+    ENOSPC: ['the disk is full', 'make room on the disk'],
+  };
+  const [reason, fix] = reasons[error.code ?? ''] ?? [error.message, 'fix the cause'];
+  return new StoreError(
+    `The mock cannot write to ${dir}: ${reason} (${error.code ?? 'error'}${where}).\n` +
+      `Ways out:\n` +
+      `  - ${fix}\n` +
+      `  - or start on another folder: --data-dir <another folder>\n` +
+      `  - or keep nothing on disk: --memory   (the data lives until the mock stops)`,
+  );
+}
+
+const WRITE_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'ENOSPC']);
+const isWriteError = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && WRITE_ERRORS.has((error as NodeJS.ErrnoException).code ?? '');
 
 function describe(meta: Pick<DbMeta, 'seed' | 'scale'>): string {
   return `seed ${meta.seed} and scale ${meta.scale}`;
@@ -199,9 +274,12 @@ function resetFolder(dir: string, log: (line: string) => void): void {
 }
 
 function sessionsText(dataset: string, base: number, seq: number, state: TokenState): string {
-  const file: SessionsFile = { sessions: SESSIONS_FORMAT, version: 1, dataset, journal: base, seq, secret: state.secret, families: state.families };
+  const file: SessionsFile = { sessions: SESSIONS_FORMAT, version: 1, dataset, journal: base, seq, families: state.families };
   return JSON.stringify(file);
 }
+
+/** Where `--restore-backup` and `--recover` move the files they replace. */
+const asideFolder = (o: StoreOptions) => join(o.dir, `damaged-${new Date(o.now?.() ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`);
 
 function restoreBackupFiles(o: StoreOptions): void {
   const { dir } = o;
@@ -213,7 +291,7 @@ function restoreBackupFiles(o: StoreOptions): void {
     if (error instanceof DamagedFile) throw new StoreError(`--restore-backup: the backup ${error.file} ${error.problem} Nothing was changed.`);
     throw error;
   }
-  const aside = join(dir, `damaged-${new Date(o.now?.() ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`);
+  const aside = asideFolder(o);
   mkdirSync(aside, { recursive: true });
   const moved = [SNAPSHOT_FILE, SESSIONS_FILE, ...segmentNumbers(dir).map(segmentFile)].filter((name) => has(dir, name));
   for (const name of moved) renameSync(join(dir, name), join(aside, name));
@@ -251,16 +329,9 @@ function migrateLegacy(o: StoreOptions): Loaded {
     );
   }
   checkCompatible(o.dir, file, db.meta, o);
-  let sessions = o.newSessions();
-  if (has(o.dir, SESSIONS_FILE)) {
-    try {
-      const parsed: unknown = JSON.parse(readFileSync(join(o.dir, SESSIONS_FILE), 'utf8'));
-      if (isTokenState(parsed)) sessions = { secret: parsed.secret, families: parsed.families };
-    } catch {
-      o.log(`[mock] the old ${SESSIONS_FILE} could not be read: every session has ended.`);
-    }
-  }
-  const loaded = create(o, db, sessions);
+  // The sessions of that version kept refresh tokens in clear: they end rather than move over.
+  if (has(o.dir, SESSIONS_FILE)) o.log(`[mock] the sessions of the earlier version have ended (it kept refresh tokens in clear); log in again.`);
+  const loaded = create(o, db, o.newSessions());
   renameSync(file, join(o.dir, LEGACY_MIGRATED_FILE));
   syncDir(o.dir);
   o.log(`[mock] moved the database of ${file} to the journaled store (${SNAPSHOT_FILE}); the old file is kept as ${LEGACY_MIGRATED_FILE}.`);
@@ -276,7 +347,7 @@ function readSessions(dir: string): SessionsFile {
     throw new DamagedFile(file, 'is not complete JSON.');
   }
   const s = value as Partial<SessionsFile>;
-  if (s.sessions !== SESSIONS_FORMAT || s.version !== 1 || typeof s.dataset !== 'string' || !Number.isSafeInteger(s.journal) || !Number.isSafeInteger(s.seq) || typeof s.secret !== 'string' || typeof s.families !== 'object' || s.families === null) {
+  if (s.sessions !== SESSIONS_FORMAT || s.version !== 1 || typeof s.dataset !== 'string' || !Number.isSafeInteger(s.journal) || !Number.isSafeInteger(s.seq) || typeof s.families !== 'object' || s.families === null) {
     throw new DamagedFile(file, 'is not a sessions file of this mock.');
   }
   return s as SessionsFile;
@@ -292,20 +363,6 @@ function describeTorn(segment: SegmentContent): string {
     `[mock] warning: ${segment.file} ends in a line cut off mid-write (line ${torn.line}, ${torn.bytes} bytes from offset ${torn.offset}), as a crash leaves it. ` +
     `Dropped ${what.filter(Boolean).join(' ')}; it was never acknowledged. The dropped text began: ${preview}`
   );
-}
-
-function isDbOp(op: unknown): op is DbOp {
-  if (typeof op !== 'object' || op === null) return false;
-  const o = op as Partial<{ c: string; op: string; v: unknown; rows: unknown }>;
-  if (!(COLLECTIONS as readonly string[]).includes(o.c ?? '')) return false;
-  if (o.op === 'set') return Array.isArray(o.rows);
-  return o.op === 'put' && typeof o.v === 'object' && o.v !== null && ['string', 'number'].includes(typeof (o.v as Record<string, unknown>)[keyField(o.c as Collection)]);
-}
-
-function isSessionOp(op: unknown): op is SessionOp {
-  if (typeof op !== 'object' || op === null) return false;
-  const o = op as Partial<{ op: string; v: { id?: unknown }; id: unknown }>;
-  return (o.op === 'put' && typeof o.v?.id === 'string') || (o.op === 'del' && typeof o.id === 'string');
 }
 
 /** Applies journal operations to the database, keeping a key index per collection. */
@@ -372,6 +429,27 @@ class Replayer {
   }
 }
 
+/**
+ * --recover: moves the damaged segment, the segments after it and sessions.json aside, puts back the part of
+ * the damaged segment before its damaged line, and writes an empty sessions file.
+ */
+function cutJournal(o: StoreOptions, cut: Damage & { error: DamagedFile }, sessions: string): void {
+  const { dir } = o;
+  const loss = lostLines(dir, cut);
+  const aside = asideFolder(o);
+  mkdirSync(aside, { recursive: true });
+  // sessions.json first: should this stop halfway, a start refuses the folder rather than reading half of it.
+  const moved = [SESSIONS_FILE, ...[cut.number, ...cut.later].map(segmentFile)];
+  for (const name of moved) renameSync(join(dir, name), join(aside, name));
+  if (cut.goodBytes > 0) writeFileAtomicSync(dir, segmentFile(cut.number), readFileSync(join(aside, segmentFile(cut.number))).subarray(0, cut.goodBytes));
+  writeFileAtomicSync(dir, SESSIONS_FILE, sessions);
+  syncDir(dir);
+  o.log(
+    `[mock] --recover: ${cut.error.file} ${cut.error.problem} Started from ${SNAPSHOT_FILE} and the journal before that line. ` +
+      `Lost: ${describeLoss(loss)}. Moved ${moved.join(', ')} to ${aside}${cut.goodBytes > 0 ? ` (${segmentFile(cut.number)} is back, cut before the damaged line)` : ''}; every session has ended.`,
+  );
+}
+
 function recover(o: StoreOptions, numbers: number[]): Loaded {
   const { dir, log } = o;
   // 1. Read and check everything; change nothing until all of it holds.
@@ -408,28 +486,54 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
 
   const segments: SegmentContent[] = [];
   let emptyLast: number | null = null;
+  // With --recover, the first damaged journal line: the journal is cut there.
+  let cut: (Damage & { error: DamagedFile }) | null = null;
   try {
-    numbers.forEach((number, i) => {
+    for (const [i, number] of numbers.entries()) {
       if (i > 0 && number !== numbers[i - 1]! + 1) {
         throw new DamagedFile(join(dir, segmentFile(numbers[i - 1]! + 1)), `is missing: the journal jumps from segment ${numbers[i - 1]} to ${number}.`);
       }
-      const segment = readSegment(dir, number, i === numbers.length - 1);
+      let segment: SegmentContent | null;
+      try {
+        segment = readSegment(dir, number, i === numbers.length - 1);
+      } catch (error) {
+        if (!(error instanceof DamagedFile) || error.goodBytes === undefined) throw error;
+        const damage: Damage = { number, goodBytes: error.goodBytes, later: numbers.slice(i + 1) };
+        if (!o.recover) throw damaged(dir, error, damage);
+        cut = { ...damage, error };
+        segment = readSegment(dir, number, true, error.goodBytes);
+      }
       if (segment === null) {
-        emptyLast = number;
-        return;
+        if (!cut) emptyLast = number;
+      } else {
+        if (segment.header.dataset !== header.dataset) throw new DamagedFile(segment.file, `belongs to another data set (${segment.header.dataset}) than ${SNAPSHOT_FILE} (${header.dataset}).`);
+        const previous = segments.at(-1);
+        if (previous && segment.header.seq !== previous.header.seq + previous.lines.length) {
+          throw new DamagedFile(segment.file, `starts at seq ${segment.header.seq}, but ${previous.file} ends at seq ${previous.header.seq + previous.lines.length - 1}: lines are missing.`);
+        }
+        segments.push(segment);
       }
-      if (segment.header.dataset !== header.dataset) throw new DamagedFile(segment.file, `belongs to another data set (${segment.header.dataset}) than ${SNAPSHOT_FILE} (${header.dataset}).`);
-      const previous = segments.at(-1);
-      if (previous && segment.header.seq !== previous.header.seq + previous.lines.length) {
-        throw new DamagedFile(segment.file, `starts at seq ${segment.header.seq}, but ${previous.file} ends at seq ${previous.header.seq + previous.lines.length - 1}: lines are missing.`);
-      }
-      segments.push(segment);
-    });
+      if (cut) break;
+    }
   } catch (error) {
     throw error instanceof DamagedFile ? damaged(dir, error) : error;
   }
+  if (o.recover && !cut) throw new StoreError(`--recover: the journal in ${dir} has no damaged line to cut at. Nothing was changed; start without --recover.`);
 
   const snapshotBase = header.journal;
+  if (cut) {
+    // The sessions after the damage are unknown (a logout, a password change): every session ends, and the
+    // new sessions file starts after the journal kept, so none of its session changes come back either.
+    const kept = segments.at(-1);
+    sessionsFile = {
+      sessions: SESSIONS_FORMAT,
+      version: 1,
+      dataset: header.dataset,
+      journal: Math.max(snapshotBase, (kept?.number ?? 0) + 1),
+      seq: kept ? kept.header.seq + kept.lines.length : (sessionsFile?.seq ?? 1),
+      families: {},
+    };
+  }
   const sessionsBase = sessionsFile?.journal ?? snapshotBase;
   const first = segments[0];
   // The database replays from its snapshot's segment; if that one is gone, the first segment must carry its changes.
@@ -449,18 +553,10 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
   if (first && first.number > sessionsBase) {
     throw damaged(dir, new DamagedFile(join(dir, segmentFile(sessionsBase)), `is missing: ${SESSIONS_FILE} needs the journal from segment ${sessionsBase} on.`));
   }
-  for (const segment of segments) {
-    for (const line of [segment.header.db ?? [], ...segment.lines.map((l) => l.db ?? [])]) {
-      const bad = line.find((op) => !isDbOp(op));
-      if (bad !== undefined) throw damaged(dir, new DamagedFile(segment.file, `holds a database change this mock cannot read: ${JSON.stringify(bad).slice(0, 200)}`));
-    }
-    for (const line of segment.lines) {
-      const bad = (line.s ?? []).find((op) => !isSessionOp(op));
-      if (bad !== undefined) throw damaged(dir, new DamagedFile(segment.file, `holds a session change this mock cannot read: ${JSON.stringify(bad).slice(0, 200)}`));
-    }
-  }
 
-  // 2. Repairs a crash can call for: a torn last line, an unused last segment, segments already covered.
+  // 2. Repairs a crash can call for: a torn last line, an unused last segment, segments already covered;
+  // and with --recover, the cut.
+  if (cut) cutJournal(o, cut, sessionsText(header.dataset, sessionsBase, sessionsFile!.seq, { families: {} }));
   const last = segments.at(-1);
   if (last?.torn) {
     log(describeTorn(last));
@@ -476,7 +572,7 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
   if (covered.length > 0 || emptyLast !== null) syncDir(dir);
 
   // 3. Replay.
-  const sessions: TokenState = sessionsFile ? { secret: sessionsFile.secret, families: sessionsFile.families } : o.newSessions();
+  const sessions: TokenState = sessionsFile ? { families: sessionsFile.families } : o.newSessions();
   if (!sessionsFile) log(`[mock] ${SESSIONS_FILE} was not there (a first start cut short?): starting with no sessions.`);
   const replay = new Replayer(db);
   let replayed = 0;
@@ -531,7 +627,8 @@ function lock(dir: string): () => void {
   const file = join(dir, LOCK_FILE);
   try {
     writeFileSync(file, String(process.pid), { flag: 'wx' });
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const pid = Number(readFileSync(file, 'utf8').trim());
     if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
       throw new StoreError(`The mock cannot start: another mock (process ${pid}) is using ${dir}. Stop it first, or give this one another --data-dir.`);
@@ -549,8 +646,16 @@ function lock(dir: string): () => void {
 
 export function openStore(o: StoreOptions): DurableStore {
   const { dir, log } = o;
-  mkdirSync(dir, { recursive: true });
-  const unlock = lock(dir);
+  let unlock: () => void;
+  try {
+    mkdirSync(dir, { recursive: true });
+    unlock = lock(dir);
+  } catch (error) {
+    // EEXIST here: the folder's path is a file.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (isWriteError(error) || code === 'EEXIST') throw cannotWrite(dir, error as NodeJS.ErrnoException);
+    throw error;
+  }
   try {
     if (o.reset) resetFolder(dir, log);
     if (o.restoreBackup) restoreBackupFiles(o);
@@ -568,10 +673,17 @@ export function openStore(o: StoreOptions): DurableStore {
     } else {
       loaded = recover(o, numbers);
     }
-    return new Store(o, loaded, unlock);
+    const store = new Store(o, loaded, unlock);
+    const ended = dropFamiliesInClear(loaded.sessions);
+    if (ended.length > 0) {
+      log(`[mock] ended ${ended.length} session${ended.length === 1 ? '' : 's'} stored by an earlier version of the mock, which kept refresh tokens in clear; ${ended.length === 1 ? 'its user logs' : 'their users log'} in again.`);
+      for (const id of ended) store.sessionRemoved(id);
+      store.commit().catch(() => {}); // a failure is logged by the store
+    }
+    return store;
   } catch (error) {
     unlock();
-    throw error;
+    throw isWriteError(error) ? cannotWrite(dir, error) : error;
   }
 }
 
