@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { wrapTab } from './focus';
+import { addToastHost, removeToastHost } from './top-layer';
 
 /*
  * The dialog is a column: header, then a body that takes what is left of the screen height. A table scroller
@@ -58,7 +59,8 @@ const Body = styled.div`
 
 interface ModalProps {
   open: boolean;
-  title: string;
+  /** The heading and the dialog's name; someone's name inside it goes in `<bdi>`. */
+  title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   /** Spec: modals are 40% wide (never wider than the screen). */
@@ -73,7 +75,7 @@ interface ModalProps {
  * The one modal: a native `<dialog>` opened with showModal(), so the page behind is inert and focus
  * stays inside (Tab wraps from the last control to the first and back); Esc closes it (through the dialog's
  * own cancel), and focus returns to the opener. Focus starts on the element marked `data-autofocus` (the
- * OTP field), else on the first control (Close).
+ * OTP field), else on the first control (Close). While it is open, toasts show inside it, above it.
  */
 export function Modal({ open, title, onClose, children, width = '40%', minWidth = '420px', closable = true }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -81,6 +83,8 @@ export function Modal({ open, title, onClose, children, width = '40%', minWidth 
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   const closableRef = useRef(closable);
+  const closedByOwner = useRef(false);
+  const toastHost = useRef<HTMLDivElement>(null);
   useEffect(() => {
     onCloseRef.current = onClose;
     closableRef.current = closable;
@@ -107,9 +111,11 @@ export function Modal({ open, title, onClose, children, width = '40%', minWidth 
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : lastFocused.current;
       element.showModal();
+      if (toastHost.current) addToastHost(toastHost.current);
       // The field the dialog is for, when it marks one (React does not write `autofocus` for showModal to find).
       element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && element.open) {
+      closedByOwner.current = true;
       element.close();
     }
   }, [open]);
@@ -118,17 +124,23 @@ export function Modal({ open, title, onClose, children, width = '40%', minWidth 
     const element = dialog.current;
     if (!element) return;
     const closed = () => {
+      if (toastHost.current) removeToastHost(toastHost.current);
       opener.current?.focus();
-      onCloseRef.current();
+      // onClose is the user's way out (Esc, Close): when the owner closed it, its flow has moved on already
+      // (the pay flow's machine has stopped once the gateway redirect starts) and there is nobody to tell.
+      if (closedByOwner.current) closedByOwner.current = false;
+      else onCloseRef.current();
     };
     const cancel = (event: Event) => {
       if (!closableRef.current) event.preventDefault();
     };
     element.addEventListener('close', closed);
     element.addEventListener('cancel', cancel);
+    const host = toastHost.current;
     return () => {
       element.removeEventListener('close', closed);
       element.removeEventListener('cancel', cancel);
+      if (host) removeToastHost(host); // unmounted while open: the page is the toasts' place again
     };
   }, []);
 
@@ -145,6 +157,8 @@ export function Modal({ open, title, onClose, children, width = '40%', minWidth 
           <Body>{children}</Body>
         </>
       )}
+      {/* Toasts raised while the dialog is open show here, in the top layer with it (src/ui/top-layer.ts). */}
+      <div ref={toastHost} />
     </Dialog>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import type * as ToastModule from 'react-hot-toast';
 import { useTheme } from 'styled-components';
 import { DecodeError, errorToastText } from '../api/errors';
 import { ErrorMessage } from './LoadFailed';
+import { useToastHost } from './top-layer';
 import { toastText, type ErrorEntry } from '../domain/errors';
 
 /** Toasts stay 5 s at the top right (spec constants). */
@@ -49,12 +51,14 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
+/** The toasts: on the page, or inside the open modal dialog so that they show above it. */
 export function AppToaster() {
   const theme = useTheme();
   const library = useSyncExternalStore(subscribe, () => loaded);
+  const host = useToastHost();
   if (!library) return null;
   const { Toaster } = library;
-  return (
+  const toaster = (
     <Toaster
       position="top-right"
       containerStyle={{ top: TOAST_TOP_PX }}
@@ -64,6 +68,7 @@ export function AppToaster() {
       }}
     />
   );
+  return host ? createPortal(toaster, host) : toaster;
 }
 
 /**

@@ -18,7 +18,7 @@ async function changePassword(page: Page, from: string, to: string): Promise<voi
   await dialog.getByLabel('New Password', { exact: true }).fill(to);
   await dialog.getByLabel('Confirm Password', { exact: true }).fill(to);
   await dialog.getByRole('button', { name: 'Save Password' }).click();
-  await expect(dialog.getByText('The current password is not correct.')).toBeVisible();
+  await expect(dialog.getByText('The current password is not correct.', { exact: true })).toBeVisible();
   await dialog.getByLabel('Current Password', { exact: true }).fill(from);
   await dialog.getByRole('button', { name: 'Save Password' }).click();
   await expect(page.getByText('Password Changed Successfully!')).toBeVisible();
