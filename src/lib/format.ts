@@ -134,3 +134,11 @@ export function orMissing(value: string | null | undefined): string {
   const text = value?.trim() ?? '';
   return text === '' ? MISSING : text;
 }
+
+/**
+ * Someone's text inside a plain string (an `<option>`, a dialog title): between first-strong and pop isolates,
+ * so a name's own direction characters cannot reorder the words around it. Where markup is allowed, `<bdi>`.
+ */
+export function isolated(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -144,7 +144,7 @@ export function ConfigurationSection({ admin, changes }: { admin: AdminContext; 
         <h2 id="configuration-title">Configuration</h2>
       </div>
       <UpdatedBy data-testid="settings-updated-by">
-        Updated By: {data ? (data.meta.setting_updated_by ?? '-') : <Skeleton $width="120px" />}
+        Updated By: {data ? <bdi>{data.meta.setting_updated_by ?? '-'}</bdi> : <Skeleton $width="120px" />}
         {data?.meta.setting_updated_at ? ` on ${formatDateTime(data.meta.setting_updated_at)}` : ''}
       </UpdatedBy>
       {settings.error && !data ? (

@@ -1,5 +1,6 @@
 import { PAYMENT_MODES } from '../../domain/payments';
 import { formatMoney } from '../../domain/money';
+import { isolated } from '../../lib/format';
 import { Select } from '../../ui/controls';
 import { Button } from '../../ui/form';
 import { Footer } from './styles';
@@ -43,7 +44,7 @@ export function PayActions(props: {
             <option value="">Select account</option>
             {supplierAccounts.map((account) => (
               <option key={account.id} value={account.id}>
-                {account.bank_account_name} · {account.bank_name}
+                {isolated(account.bank_account_name)} · {isolated(account.bank_name)}
               </option>
             ))}
           </Select>

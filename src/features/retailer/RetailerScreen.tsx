@@ -179,13 +179,22 @@ function DetailModal() {
   const close = () => update({ ...DEFAULT_TABLE_STATE });
   // Back keeps the retailers' own filters (channel finance); it used to replace them with the distributor alone.
   const { ret: _ret, rname: _rname, ...retailerFilters } = state.filters;
-  const title = ret ? `Retailer Invoice Detail: ${rname ?? ''}` : `Distributor-Retailer Detail: ${dname ?? ''}`;
+  // The names come from the address: isolated, so a crafted link cannot turn the words around them.
+  const title = ret ? (
+    <>
+      Retailer Invoice Detail: <bdi>{rname ?? ''}</bdi>
+    </>
+  ) : (
+    <>
+      Distributor-Retailer Detail: <bdi>{dname ?? ''}</bdi>
+    </>
+  );
   return (
     <Modal open={Boolean(dist)} title={title} minWidth="960px" onClose={close}>
       {dist && ret && (
         <>
           <GhostButton type="button" onClick={() => update({ filters: retailerFilters })}>
-            Back to retailers of {dname}
+            Back to retailers of <bdi>{dname}</bdi>
           </GhostButton>
           <RetailerInvoices retailerId={ret} anchorId={anchorId} />
         </>
