@@ -44,7 +44,8 @@ const PLACEHOLDER: Pagy = { page: 1, count: 0, prev: null, next: null, pages: 1 
 
 /**
  * The footer of a paged table, from `pagy`: the 'Showing X to Y of N' summary, previous and next, and a
- * page-number box shown only when there are more than 10 rows (typed numbers are clamped to 1..last).
+ * page-number box shown only when there are more than 10 rows (typed numbers are clamped to 1..last). An
+ * empty list has no footer.
  */
 export function Pagination({ pagy, onPage, label, unit, showLabel = false, reserve = false }: PaginationProps) {
   const [typed, setTyped] = useState('');
@@ -55,12 +56,14 @@ export function Pagination({ pagy, onPage, label, unit, showLabel = false, reser
         <span>{pageSummary(PLACEHOLDER, unit)}</span>
         <Controls>
           <GhostButton type="button" disabled tabIndex={-1}>
-            ‹ Prev
+            ‹ Previous
           </GhostButton>
         </Controls>
       </Footer>
     );
   }
+  // An empty list says so in the table; a pager over nothing would only offer buttons that lead nowhere.
+  if (pagy.count === 0) return null;
   const last = lastPage(pagy);
   const go = () => {
     const page = clampPage(typed, last);
@@ -75,7 +78,7 @@ export function Pagination({ pagy, onPage, label, unit, showLabel = false, reser
       </span>
       <Controls>
         <GhostButton type="button" disabled={!pagy.prev} onClick={() => pagy.prev && onPage(pagy.prev)} aria-label="Previous page">
-          ‹ Prev
+          ‹ Previous
         </GhostButton>
         <span>
           Page {pagy.page} of {last}

@@ -1,15 +1,48 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const THEMES = ['dark', 'light'] as const;
 
-/** Zero axe violations under the WCAG 2.2 AA tags; the failure message lists each rule and node. */
+/**
+ * Zero axe violations under the WCAG 2.2 AA tags, and label in name (WCAG 2.5.3: axe ships it as experimental,
+ * so the tags alone leave it out); the failure message lists each rule and node.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .options({ runOnly: { type: 'tag', values: WCAG_TAGS }, rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
+}
+
+/**
+ * The Download Report modal before any column is chosen: Download is disabled and quiet; pressed anyway (it
+ * stays focusable), it says why.
+ */
+export async function expectDownloadSaysWhy(report: Locator): Promise<void> {
+  const download = report.getByRole('button', { name: 'Download' });
+  await expect(download).toBeDisabled();
+  await expect(report.getByText('Please select item')).toBeHidden();
+  await download.focus();
+  await download.press('Enter');
+  await expect(report.getByRole('alert')).toHaveText('Please select item');
+}
+
+/**
+ * A toast is shown and nothing covers it: the element at its centre is the toast itself (a modal dialog sits in
+ * the top layer, above anything of the page however high its z-index).
+ */
+export async function expectToastOnTop(page: Page, text: string | RegExp): Promise<void> {
+  const toast = page.getByRole('status').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  const onTop = await toast.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+  expect(onTop, `the toast '${String(text)}' is covered`).toBe(true);
 }
 
 /** Starts the page in a theme by its stored value ('light', or '' for dark). */

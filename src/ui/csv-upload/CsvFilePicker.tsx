@@ -127,7 +127,6 @@ export function CsvFilePicker({ file, fileError, busy, onChoose, onClear }: CsvF
         role="button"
         tabIndex={busy ? -1 : 0}
         aria-disabled={busy || undefined}
-        aria-label="Drop a CSV file here, or press Enter to choose one"
         aria-describedby={fileError ? errorId : undefined}
         data-testid="csv-drop-zone"
         $active={dragging}

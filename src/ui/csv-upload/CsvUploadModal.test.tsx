@@ -88,7 +88,7 @@ describe('CsvUploadDialog', () => {
   it('opens the file picker from the drop zone with Enter or Space, and from the button', () => {
     setup(() => Promise.resolve(RESULT));
     const click = vi.spyOn(fileInput(), 'click').mockImplementation(() => {});
-    const zone = screen.getByRole('button', { name: /Drop a CSV file here/ });
+    const zone = screen.getByRole('button', { name: /Drag and drop a CSV file here/ });
     expect(zone.getAttribute('tabindex')).toBe('0');
     fireEvent.keyDown(zone, { key: 'Enter' });
     fireEvent.keyDown(zone, { key: ' ' });
