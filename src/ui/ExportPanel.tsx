@@ -42,24 +42,41 @@ interface ExportPanelProps {
 
 /**
  * The table's export control: a button opening the Download Report modal. CSV is the only format; the
- * columns come from the table's `csv_headers_accepted`; Download stays disabled (with 'Please select item'
- * under the list) until at least one column is chosen, and cannot be pressed twice while a file is made.
+ * columns come from the table's `csv_headers_accepted`; Download stays disabled until at least one column is
+ * chosen, and cannot be pressed twice while a file is made. 'Please select item' appears once the user has
+ * done something that needs it (pressed Download, or unticked the last column), not as the modal opens: the
+ * button is `aria-disabled` rather than `disabled`, so it can still be focused and pressed to ask why.
  */
 export function ExportPanel({ columns, onDownload, label = 'Download Report' }: ExportPanelProps) {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  const [askedWhy, setAskedWhy] = useState(false);
   const all = chosen.size === columns.length && columns.length > 0;
 
-  const toggle = (key: string) =>
+  const toggle = (key: string) => {
+    setAskedWhy(true);
     setChosen((current) => {
       const next = new Set(current);
       if (next.has(key)) next.delete(key);
       else next.add(key);
       return next;
     });
+  };
+
+  const nothingChosen = chosen.size === 0;
+  const showWhy = nothingChosen && askedWhy;
+
+  const openPanel = () => {
+    setAskedWhy(false);
+    setOpen(true);
+  };
 
   const download = async () => {
+    if (nothingChosen) {
+      setAskedWhy(true);
+      return;
+    }
     setBusy(true);
     try {
       // Keep the table's column order, whatever order they were ticked in.
@@ -74,7 +91,7 @@ export function ExportPanel({ columns, onDownload, label = 'Download Report' }: 
 
   return (
     <>
-      <GhostButton type="button" aria-haspopup="dialog" onClick={() => setOpen(true)} disabled={columns.length === 0}>
+      <GhostButton type="button" aria-haspopup="dialog" onClick={openPanel} disabled={columns.length === 0}>
         {label}
       </GhostButton>
       <Modal open={open} title="Download Report" onClose={() => setOpen(false)}>
@@ -85,10 +102,17 @@ export function ExportPanel({ columns, onDownload, label = 'Download Report' }: 
             CSV
           </label>
         </Fieldset>
-        <Fieldset aria-describedby={chosen.size === 0 ? 'export-none-chosen' : undefined}>
+        <Fieldset aria-describedby={showWhy ? 'export-none-chosen' : undefined}>
           <legend>Columns</legend>
           <label>
-            <input type="checkbox" checked={all} onChange={() => setChosen(all ? new Set() : new Set(columns.map((c) => c.key)))} />
+            <input
+              type="checkbox"
+              checked={all}
+              onChange={() => {
+                setAskedWhy(true);
+                setChosen(all ? new Set() : new Set(columns.map((c) => c.key)));
+              }}
+            />
             Select all
           </label>
           <Columns>
@@ -99,13 +123,24 @@ export function ExportPanel({ columns, onDownload, label = 'Download Report' }: 
               </label>
             ))}
           </Columns>
-          {chosen.size === 0 && <FieldError id="export-none-chosen">Please select item</FieldError>}
+          {showWhy && (
+            <FieldError id="export-none-chosen" role="alert">
+              Please select item
+            </FieldError>
+          )}
         </Fieldset>
         <Footer>
           <GhostButton type="button" onClick={() => setOpen(false)}>
             Cancel
           </GhostButton>
-          <Button type="button" disabled={chosen.size === 0 || busy} aria-busy={busy} onClick={() => void download()}>
+          <Button
+            type="button"
+            disabled={busy}
+            aria-disabled={nothingChosen}
+            aria-describedby={showWhy ? 'export-none-chosen' : undefined}
+            aria-busy={busy}
+            onClick={() => void download()}
+          >
             {busy ? 'Preparing…' : 'Download'}
           </Button>
         </Footer>

@@ -28,24 +28,41 @@ describe('ExportPanel', () => {
     { display_name: 'Due Date', key: 'due_date' },
   ];
 
-  it('keeps Download disabled with "Please select item" until a column is chosen, then sends the keys in table order', async () => {
+  it('keeps Download disabled until a column is chosen, says why only once asked, then sends the keys in table order', async () => {
     const onDownload = vi.fn(() => Promise.resolve());
     wrap(<ExportPanel columns={columns} onDownload={onDownload} />);
     fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
     const download = screen.getByRole('button', { name: 'Download' });
-    expect(download).toHaveProperty('disabled', true);
-    expect(screen.getByText('Please select item')).toBeTruthy();
+    expect(download.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByText('Please select item')).toBeNull(); // nothing done yet: no error
     expect(screen.getByRole('radio', { name: 'CSV' })).toHaveProperty('checked', true);
+
+    await act(async () => {
+      fireEvent.click(download);
+      await Promise.resolve();
+    });
+    expect(onDownload).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Please select item');
+    expect(download.getAttribute('aria-describedby')).toBe('export-none-chosen');
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Due Date' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Customer Name' }));
-    expect(download).toHaveProperty('disabled', false);
+    expect(download.getAttribute('aria-disabled')).toBe('false');
     expect(screen.queryByText('Please select item')).toBeNull();
     await act(async () => {
       fireEvent.click(download);
       await Promise.resolve();
     });
     expect(onDownload).toHaveBeenCalledExactlyOnceWith(['name', 'due_date']);
+  });
+
+  it('says why Download is disabled when the last column is unticked', () => {
+    wrap(<ExportPanel columns={columns} onDownload={() => Promise.resolve()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Amount' }));
+    expect(screen.queryByText('Please select item')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Amount' }));
+    expect(screen.getByText('Please select item')).toBeTruthy();
   });
 
   it('selects and clears every column at once', () => {

@@ -1,7 +1,8 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import { Link } from 'wouter';
 
-export const Button = styled.button`
+const primaryLook = css`
   min-height: 44px;
   padding: 0 20px;
   border-radius: 8px;
@@ -10,12 +11,27 @@ export const Button = styled.button`
   color: ${({ theme }) => theme.primaryText};
   font-weight: 600;
   cursor: pointer;
+`;
+
+export const Button = styled.button`
+  ${primaryLook}
   &:disabled { opacity: 0.6; cursor: progress; }
+  /* Disabled but focusable: pressing it says why it is disabled. */
+  &[aria-disabled='true'] { opacity: 0.6; cursor: not-allowed; }
 `;
 
 export const GhostButton = styled(Button)`
   background: transparent;
   color: ${({ theme }) => theme.primary};
+`;
+
+/** A link that leads to another page's action, looking like the actions beside it (the onboarding cards). */
+export const ButtonLink = styled(Link)`
+  ${primaryLook}
+  display: inline-flex;
+  align-items: center;
+  justify-self: start;
+  text-decoration: none;
 `;
 
 /** A button that reads as a link inside a table cell (a customer name that opens its details). */

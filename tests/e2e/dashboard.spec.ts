@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { chartWindow } from '../../src/domain/chart-periods';
 import { formatShortMoney, rupeesToPaise } from '../../src/domain/money';
-import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
+import { api, expect, expectDownloadSaysWhy, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
 
 const short = (rupees: number) => formatShortMoney(rupeesToPaise(rupees));
 
@@ -115,8 +115,7 @@ test.describe('home dashboard', () => {
     await expect(rows).toHaveCount(10);
     await dialog.getByRole('button', { name: 'Download Report' }).click();
     const report = page.getByRole('dialog', { name: 'Download Report' });
-    await expect(report.getByRole('button', { name: 'Download' })).toBeDisabled();
-    await expect(report.getByText('Please select item')).toBeVisible();
+    await expectDownloadSaysWhy(report);
     await report.getByRole('checkbox', { name: 'Customer Name' }).check();
     await report.getByRole('checkbox', { name: 'Customer Code' }).check();
     const downloading = page.waitForEvent('download');
