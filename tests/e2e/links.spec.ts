@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, devOutbox, devRequest, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme, type OutboxMail } from './fixtures';
+import { api, devOutbox, devRequest, expect, expectNoAxeViolations, expectToastOnTop, logInReady, test, THEMES, useTheme, type OutboxMail } from './fixtures';
 
 interface Customer {
   id: string;
@@ -57,12 +57,12 @@ test.describe('payment links and reminders', () => {
     await expect(dialog.getByText(customer.attributes.primary_user_email)).toBeVisible();
     // The spec's messages, in turn.
     await dialog.getByRole('button', { name: 'Send Link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'ERROR: Please, select invoice and alert mode.' })).toBeVisible();
+    await expectToastOnTop(page, 'ERROR: Please, select invoice and alert mode.');
     await dialog.getByRole('checkbox', { name: `Select invoice ${invoice.attributes.document_number}` }).check();
     await expect(dialog.getByText('Invoice selected : 1')).toBeVisible();
     await dialog.getByRole('group', { name: 'Notify by' }).getByRole('checkbox', { name: 'Email' }).check();
     await dialog.getByRole('button', { name: 'Send Link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Payment links sent successfully.' })).toBeVisible();
+    await expectToastOnTop(page, 'Payment links sent successfully.');
     await expect(dialog.getByText('Invoice selected : 0')).toBeVisible();
 
     const mail = (await outbox(page, customer.attributes.primary_user_email)).find((m) => m.channel === 'email' && m.body.includes(invoice.attributes.document_number))!;
@@ -114,6 +114,26 @@ test.describe('payment links and reminders', () => {
     for (const customer of [a!, b!]) expect((await outbox(page, customer.attributes.primary_user_mobile)).some((m) => m.channel === 'sms' && m.link)).toBe(true);
   });
 
+  test('choosing another customer clears what was typed in the invoice search, the ticks and Select all', async ({ page }) => {
+    const dialog = await openSendLinks(page);
+    const [a, b] = (await customersWithDues(page)).slice(13, 15);
+    await chooseCustomer(page, a!.attributes.name);
+    const invoiceSearch = dialog.getByRole('searchbox', { name: 'Search By Invoice No.' });
+    await invoiceSearch.fill('I'); // too short to be sent: it is only in the box
+    await chooseCustomer(page, b!.attributes.name);
+    await expect(invoiceSearch).toHaveValue('');
+
+    const invoice = (await openInvoicesOf(page, b!.attributes.id))[0]!;
+    await invoiceSearch.fill(invoice.attributes.document_number);
+    const tick = dialog.getByRole('checkbox', { name: `Select invoice ${invoice.attributes.document_number}` });
+    await tick.check();
+    await expect(dialog.getByText('Invoice selected : 1')).toBeVisible();
+    await chooseCustomer(page, a!.attributes.name);
+    await expect(invoiceSearch).toHaveValue('');
+    await expect(dialog.getByText('Invoice selected : 0')).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: 'Select all Invoice' })).not.toBeChecked();
+  });
+
   test('a custom reminder is saved and delivered when the mock’s clock passes its time', async ({ page }) => {
     const dialog = await openSendLinks(page);
     const customer = (await customersWithDues(page))[9]!;
@@ -122,10 +142,10 @@ test.describe('payment links and reminders', () => {
     await dialog.getByRole('checkbox', { name: `Select invoice ${invoice.attributes.document_number}` }).check();
     const reminder = dialog.getByRole('region', { name: 'Reminder for the selected invoices' });
     await reminder.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'ERROR: Please, select invoice, alert mode and schedule type.' })).toBeVisible();
+    await expectToastOnTop(page, 'ERROR: Please, select invoice, alert mode and schedule type.');
     await reminder.getByRole('group', { name: 'Remind by' }).getByRole('checkbox', { name: 'WhatsApp' }).check();
     await reminder.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'ERROR: Please, select alert mode.' })).toBeVisible();
+    await expectToastOnTop(page, 'ERROR: Please, select alert mode.');
     await reminder.getByRole('radio', { name: 'Custom' }).check();
     await reminder.getByLabel('Time').selectOption('09.00');
     await reminder.getByRole('checkbox', { name: 'Mon' }).check();
@@ -137,7 +157,7 @@ test.describe('payment links and reminders', () => {
     expect(answer.request().postDataJSON()).toEqual({
       schedule_reminder: { time: '09.00', type: 'CUSTOM_DAYS', days: '1001000', invoice_ids: [invoice.attributes.id], category_type: 'clear_dues_for_invoice', modes: ['whatsapp'] },
     });
-    await expect(page.getByRole('status').filter({ hasText: 'Reminder scheduled successfully.' })).toBeVisible();
+    await expectToastOnTop(page, 'Reminder scheduled successfully.');
     const { data } = (await answer.json()) as { data: { attributes?: { next_run_at: string }; next_run_at?: string } };
     const nextRun = data.attributes?.next_run_at ?? data.next_run_at!;
 
@@ -157,15 +177,21 @@ test.describe('payment links and reminders', () => {
     await expect(sms).toHaveAttribute('aria-disabled', 'true');
     // Playwright will not click what is marked disabled; a user can, and must be told why nothing happens.
     await sms.click({ force: true });
-    await expect(page.getByRole('status').filter({ hasText: 'Warning: Please contact your admin to unblock the SMS service.' })).toBeVisible();
+    await expectToastOnTop(page, 'Warning: Please contact your admin to unblock the SMS service.');
     await expect(sms).not.toBeChecked();
   });
 
-  test('Create Payment Links is not shown to a user without the permission', async ({ page }) => {
+  test('no way of sending a payment link is shown to a user without the permission', async ({ page }) => {
     await logInReady(page, 'qa.profile@anchor.test');
     await page.goto('/invoices');
-    await expect(page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Send Payment Links' })).toBeVisible();
+    const due = page.getByRole('region', { name: 'Invoices Due', exact: true });
+    await expect(due.getByRole('button', { name: 'Expand' })).toBeVisible();
+    await expect(due.getByRole('button', { name: 'Send Payment Links' })).toHaveCount(0);
     await expect(page.getByTestId('create-links-card')).toHaveCount(0);
+    await due.getByRole('button', { name: 'Expand' }).click();
+    const detailed = page.getByRole('dialog', { name: 'Detailed Invoice table' });
+    await expect(detailed.locator('tbody tr').first()).toBeVisible();
+    await expect(detailed.getByRole('button', { name: /Set a reminder/ })).toHaveCount(0);
   });
 
   test('Create Payment Links: its lookup fills the customer read-only, and Send Link sends it', async ({ page }) => {
@@ -176,13 +202,13 @@ test.describe('payment links and reminders', () => {
     await page.getByTestId('create-links-card').getByRole('button', { name: 'Create Payment Links' }).click();
     const create = page.getByRole('dialog', { name: 'Create Payment Links' });
     await create.getByRole('button', { name: 'Send Link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'ERROR: Please, select invoice and alert mode.' })).toBeVisible();
+    await expectToastOnTop(page, 'ERROR: Please, select invoice and alert mode.');
     await create.getByLabel('Invoice No.', { exact: true }).fill(invoice.attributes.document_number);
     await expect(create.getByLabel('Customer', { exact: true })).toHaveValue(customer.attributes.name);
     await expect(create.getByLabel('Customer', { exact: true })).toHaveAttribute('readonly', '');
     await create.getByRole('group', { name: 'Notify by' }).getByRole('checkbox', { name: 'WhatsApp' }).check();
     await create.getByRole('button', { name: 'Send Link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Payment link sent successfully.' })).toBeVisible();
+    await expectToastOnTop(page, 'Payment link sent successfully.');
     await expect(create.getByLabel('Invoice No.', { exact: true })).toHaveValue('');
   });
 

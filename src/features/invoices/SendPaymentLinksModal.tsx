@@ -181,7 +181,10 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
           {bulkMode && <p>Customers are ticked for a bulk send: every open invoice of each goes in its link. Untick them to choose invoices.</p>}
           <div className="invoices">
             <fieldset disabled={bulkMode || !customer} style={{ border: 0, margin: 0, padding: 0 }}>
+              {/* One search box per customer: what was typed for one (even too short to send, or still waiting
+                  for the debounce) is gone with the choice of another, as the spec's clearing asks. */}
               <SearchBox
+                key={customer?.id ?? 'none'}
                 label="Search By Invoice No."
                 placeholder="Invoice No."
                 value={invoiceSearch}
