@@ -10,7 +10,12 @@ const Box = styled.div`
   label { font-weight: 600; }
   small { color: ${({ theme }) => theme.textMuted}; min-height: 1.2em; }
   div { display: flex; gap: 4px; }
-  input { min-width: 260px; }
+  /* Wide enough for its placeholder (--placeholder-ch, its length); on a phone, as wide as the screen allows. */
+  input { width: max(260px, calc(var(--placeholder-ch, 0) * 1ch + 28px)); }
+  @media (max-width: 640px) {
+    min-width: 0;
+    input { flex: 1 1 auto; width: auto; min-width: 0; }
+  }
   button {
     min-width: 44px;
     border: 1px solid ${({ theme }) => theme.border};
@@ -39,7 +44,18 @@ export function SearchBox({ label, placeholder, value, onSearch, min = SEARCH_MI
       <label htmlFor={id}>{label}</label>
       <div>
         {/* A text field in the search role: one clear button (ours, which also clears the committed search), not the browser's (x) as well. */}
-        <Input id={id} type="text" role="searchbox" inputMode="search" enterKeyHint="search" value={text} placeholder={placeholder} aria-describedby={`${id}-hint`} onChange={(e) => setText(e.target.value)} />
+        <Input
+          id={id}
+          type="text"
+          role="searchbox"
+          inputMode="search"
+          enterKeyHint="search"
+          value={text}
+          placeholder={placeholder}
+          style={{ '--placeholder-ch': placeholder?.length ?? 0 }}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => setText(e.target.value)}
+        />
         {text !== '' && (
           <button
             type="button"
