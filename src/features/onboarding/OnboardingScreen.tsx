@@ -5,8 +5,7 @@ import { useSessionState } from '../../api/session-context';
 import { canManageAnchor, ONBOARDING_CARDS, ONBOARDING_TEXT } from '../../domain/admin';
 import { AddBankAccountModal } from '../../ui/admin-forms/AddBankAccountModal';
 import { AddUserModal } from '../../ui/admin-forms/AddUserModal';
-import { Button } from '../../ui/form';
-import { Modal } from '../../ui/Modal';
+import { Button, ButtonLink, GhostButton } from '../../ui/form';
 
 const Page = styled.div`
   padding: 24px;
@@ -31,16 +30,28 @@ const Card = styled.li`
   background: ${({ theme }) => theme.surface};
   h2 { margin: 0; font-size: 18px; }
   p { margin: 0; color: ${({ theme }) => theme.textMuted}; }
-  a { justify-self: start; font-weight: 600; min-height: 24px; }
+  a:not(${ButtonLink}) { justify-self: start; font-weight: 600; min-height: 24px; }
   .why { font-size: 14px; }
 `;
 
-type Open = 'user' | 'bank' | 'virtual' | null;
+type Open = 'user' | 'bank' | null;
+
+/** Why a card's action has nothing to do yet: shown on the card, and the disabled button's description. */
+const UNAVAILABLE: Partial<Record<(typeof ONBOARDING_CARDS)[number]['key'], string>> = {
+  virtual: 'Not available yet: the provider has no call for uploading virtual accounts.',
+  connect: 'The provider connects your account once the steps above are done; there is nothing to do here yet.',
+};
+
+/** An action with nothing to call: an outlined, disabled button, so it never looks like the live ones. */
+const UnavailableButton = styled(GhostButton)`
+  &:disabled { cursor: not-allowed; }
+`;
 
 /**
  * Onboarding (spec 2 §2.8): six cards with their buttons and the shared text. Add User and Add Bank
- * Account open the admin's own modals; the virtual-account upload and Connect have no provider call, so
- * they say so instead of pretending; templates and collection modes lead to their admin sections.
+ * Account open the admin's own modals; templates and collection modes lead to their admin sections, looking
+ * like the same kind of action; the virtual-account upload and Connect have no provider call, so their
+ * buttons are outlined and disabled with the reason on the card.
  */
 export default function OnboardingScreen() {
   const mayManage = useSessionState((s) => canManageAnchor(s.context.user));
@@ -56,21 +67,16 @@ export default function OnboardingScreen() {
         ) : (
           <p className="why">Ask an administrator of your company to do this.</p>
         );
-      case 'virtual':
-        return (
-          <Button type="button" aria-haspopup="dialog" onClick={() => setOpen('virtual')}>
-            {label}
-          </Button>
-        );
       case 'templates':
-        return <Link href="/admin#templates-title">{label}</Link>;
+        return <ButtonLink href="/admin#templates-title">{label}</ButtonLink>;
       case 'collect':
-        return <Link href="/admin#collection-title">{label}</Link>;
+        return <ButtonLink href="/admin#collection-title">{label}</ButtonLink>;
+      case 'virtual':
       case 'connect':
         return (
-          <Button type="button" disabled aria-describedby="connect-why">
+          <UnavailableButton type="button" disabled aria-describedby={`${key}-why`}>
             {label}
-          </Button>
+          </UnavailableButton>
         );
     }
   };
@@ -83,20 +89,17 @@ export default function OnboardingScreen() {
             <h2>{card.title}</h2>
             <p>{ONBOARDING_TEXT}</p>
             {action(card.key, card.action)}
-            {card.key === 'connect' && (
-              <p className="why" id="connect-why">
-                The provider connects your account once the steps above are done; there is nothing to do here yet.
+            {UNAVAILABLE[card.key] !== undefined && (
+              <p className="why" id={`${card.key}-why`}>
+                {UNAVAILABLE[card.key]}
               </p>
             )}
+            {card.key === 'virtual' && <Link href="/admin#virtual-title">See the virtual accounts the provider has</Link>}
           </Card>
         ))}
       </Grid>
       <AddUserModal open={open === 'user'} onClose={() => setOpen(null)} />
       <AddBankAccountModal open={open === 'bank'} onClose={() => setOpen(null)} />
-      <Modal open={open === 'virtual'} title="Upload Virtual Account" onClose={() => setOpen(null)}>
-        <p>Uploading virtual accounts is not available yet: the provider has no call for it. The virtual accounts it already has are listed on the Admin page.</p>
-        <Link href="/admin#virtual-title">See Virtual Accounts</Link>
-      </Modal>
     </Page>
   );
 }
