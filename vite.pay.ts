@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compileHints } from './vite.compile-hints.ts';
 import { preloadEveryVisit } from './vite.preload.ts';
 import { build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite';
@@ -28,12 +29,13 @@ const EVERY_VISIT = /\/src\/(app\/(mount|PayApp)|features\/pay\/PayScreen)\.tsx$
 
 /** Every way the code and its libraries name React, mapped to Preact's compatibility layer. */
 /*
- * Libraries (wouter, @xstate/react) import use-sync-external-store's shims, which carry a fallback for React
- * before 18. React 19 and preact/compat have the hook: the package's plain entries only re-export it.
+ * Libraries (wouter, @xstate/react, SWR) import use-sync-external-store's shims, which carry a fallback for
+ * React before 18. React 19 and preact/compat have the hook: the selector entry is taken without the shim, and
+ * the plain hook from React itself (src/lib/sync-external-store.ts; the package's plain entry logs an error).
  */
 export const SYNC_STORE_ALIASES = [
   { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
-  { find: /^use-sync-external-store\/shim(\/index)?(\.js)?$/, replacement: 'use-sync-external-store' },
+  { find: /^use-sync-external-store\/shim(\/index)?(\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)) },
 ];
 
 const PREACT_ALIASES = [
