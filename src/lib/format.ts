@@ -3,6 +3,7 @@
  * undefined, NaN and other values it cannot show, so a table cell never reads 'NaN', 'Invalid Date' or ''.
  * Money has its one formatter in the domain kernel (`src/domain/money`).
  */
+import { chartWindow, type ChartPeriod } from '../domain/chart-periods';
 import { MONTHS } from '../domain/dates';
 import { groupedDecimal, MISSING } from '../domain/money';
 
@@ -141,4 +142,10 @@ export function orMissing(value: string | null | undefined): string {
  */
 export function isolated(text: string): string {
   return `\u2068${text}\u2069`;
+}
+
+/** What a card or a chart covers, in words and dates: 'This year: 23 Nov 2025 to 22 Nov 2026'. */
+export function windowCaption(period: ChartPeriod, today: Date): string {
+  const { from, to } = chartWindow(period, today);
+  return `${period === 'yearly' ? 'This year' : 'This month'}: ${formatDate(from)} to ${formatDate(to)}`;
 }

@@ -138,6 +138,8 @@ test.describe('invoice statistics: every box adds up (1366 px laptop)', () => {
       );
     }
 
+    // Box 1 is on Monthly, and so is the chart it opens: the chart's own toggle shows the last 12 months.
+    await page.getByTestId('stats-box-invoices').getByRole('group', { name: 'Invoice summary period' }).getByRole('button', { name: 'Yearly' }).click();
     await page.getByTestId('stats-cleared').click();
     const chart = page.getByTestId('stats-chart-cleared');
     await settled(chart);

@@ -1,4 +1,4 @@
-import { addDays, format } from 'date-fns';
+import { addDays, format, subDays } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
 import { invoiceListQuery, invoiceStatsQuery, type InvoiceStatsParams } from '../../src/api/invoice-queries';
 import { chartBuckets } from '../../src/domain/chart-periods';
@@ -97,7 +97,7 @@ test.describe('invoice statistics', () => {
     await expect(page.getByTestId('stats-shared')).toContainText(`${yearly.shared_invoice_count!.toLocaleString('en-IN')} invoices`);
     await expect(page.getByTestId('stats-cleared')).toContainText(short(yearly.total_cleared_amount!));
     await expect(page.getByTestId('stats-cleared-credit')).toHaveText(short(yearly.cleared_using_provider_credit!));
-    await expect(box1).toContainText('Last 12 months:');
+    await expect(box1.getByTestId('box-window')).toHaveText(`This year: ${formatDate(format(subDays(new Date(), 364), 'yyyy-MM-dd'))} to ${formatDate(new Date())}`);
     await expect(page.getByTestId('stats-outstanding')).toHaveText(short(outstanding.total_overdue_invoices_amount!));
 
     await toggle.getByRole('button', { name: 'Monthly' }).click();
@@ -105,34 +105,40 @@ test.describe('invoice statistics', () => {
     await expect(page.getByTestId('stats-shared')).toContainText(short(summary.shared_invoice_total_amount!));
   });
 
-  test("the figures open their charts, one at a time, each with its own Monthly/Yearly toggle", async ({ page }) => {
+  test("the figures open their charts on their box's window, in view, one at a time, each with its own toggle", async ({ page }) => {
     await openInvoices(page, STATS_LOGIN);
     await settled(page.getByTestId('stats-box-invoices'));
     const boxBefore = (await page.getByTestId('stats-shared').textContent()) ?? '';
+    const monthCaption = `This month: ${formatDate(format(new Date(), 'yyyy-MM-01'))} to ${formatDate(new Date())}`;
 
+    // Box 1 is on Monthly: the chart opens on this month's weeks too, says so, and is brought into view.
     await page.getByTestId('stats-shared').click();
     await expect(page.getByTestId('stats-shared')).toHaveAttribute('aria-expanded', 'true');
     const shared = page.getByTestId('stats-chart-shared');
     await expect(shared.getByRole('heading', { name: 'Total Invoices' })).toBeVisible();
-    await expect(shared.getByRole('img', { name: 'Total Invoices, by month over the last 12 months' })).toBeVisible();
+    await expect(shared.getByTestId('window-caption')).toHaveText(monthCaption);
+    await expect(shared.getByRole('group', { name: 'Total Invoices chart period' }).getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+    await settled(shared);
+    await expect(shared.getByRole('img', { name: 'Total Invoices, by week this month' })).toBeVisible();
     await expect(shared.locator('canvas')).toBeVisible();
-    // The figures behind the line (read by screen readers) add up to the provider's month buckets: every
-    // calendar month of the window with its year, oldest first.
-    const yearly = (await stats(page, { box: 'monthly', shared: 'yearly', cleared: 'yearly' })).data.shared_invoices_graph_data.filter_information;
+    await expect(shared.locator('canvas')).toBeInViewport();
+    await expect(shared).toContainText(/Week 1, [\d–]+ \w+: ₹/);
+
+    // The chart's own toggle: the last 12 months; Box 1 keeps its view and figures. The figures behind the line
+    // (read by screen readers) add up to the provider's month buckets: every calendar month of the window with
+    // its year, oldest first.
+    const chartToggle = shared.getByRole('group', { name: 'Total Invoices chart period' });
+    await chartToggle.getByRole('button', { name: 'Yearly' }).click();
+    await expect(chartToggle.getByRole('button', { name: 'Yearly' })).toHaveAttribute('aria-pressed', 'true');
+    await settled(shared);
+    await expect(shared.getByRole('img', { name: 'Total Invoices, by month over the last 12 months' })).toBeVisible();
+    await expect(shared.getByTestId('window-caption')).toContainText('This year: ');
+    const yearly = (await stats(page, { box: 'monthly', shared: 'yearly', cleared: 'monthly' })).data.shared_invoices_graph_data.filter_information;
     const yearTotal = yearly.reduce((sum, row) => sum + ('month' in row ? (rupeesToPaise(row.total_amount) ?? NaN) : 0), 0);
     const months = chartBuckets('yearly', new Date());
     expect(yearly).toHaveLength(months.length);
     await expect(shared).toContainText(new RegExp(`${months[0]!.name}: ₹.*${months.at(-1)!.name}: ₹`));
     await expect(shared).toContainText(`Total ${formatMoney(yearTotal)}.`);
-
-    // The chart's own toggle: weeks of this month; Box 1 keeps its view and figures.
-    const chartToggle = shared.getByRole('group', { name: 'Total Invoices chart period' });
-    await chartToggle.getByRole('button', { name: 'Monthly' }).click();
-    await expect(chartToggle.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
-    await settled(shared);
-    await expect(shared.getByRole('img', { name: 'Total Invoices, by week this month' })).toBeVisible();
-    await expect(shared).toContainText(/Week 1, [\d–]+ \w+: ₹/);
-    await expect(shared).not.toContainText(`${months.at(-1)!.name}: ₹`);
     await expect(page.getByTestId('stats-box-invoices').getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('stats-shared')).toHaveText(boxBefore);
 
@@ -140,6 +146,9 @@ test.describe('invoice statistics', () => {
     await page.getByTestId('stats-cleared').click();
     await expect(shared).toHaveCount(0);
     const cleared = page.getByTestId('stats-chart-cleared');
+    await expect(cleared.getByTestId('window-caption')).toHaveText(monthCaption);
+    await expect(cleared.getByRole('img', { name: 'Cleared, by week this month' })).toBeVisible();
+    await cleared.getByRole('group', { name: 'Cleared chart period' }).getByRole('button', { name: 'Yearly' }).click();
     await expect(cleared.getByRole('img', { name: 'Cleared, by month over the last 12 months' })).toBeVisible();
     await expect(cleared).toContainText(/Provider Credit ₹[\d,.]+, [\d.]+%; Provider Pay ₹/);
     const canvas = cleared.locator('canvas').first();

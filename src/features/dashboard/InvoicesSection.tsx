@@ -3,7 +3,7 @@ import { memo, startTransition, useCallback, useDeferredValue, useId, useMemo, u
 import styled from 'styled-components';
 import type { FilterInformation, TopPerformers } from '../../api/codecs/dashboard';
 import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
-import { formatCount, formatDate, formatPercent } from '../../lib/format';
+import { formatCount, formatPercent, windowCaption } from '../../lib/format';
 import { formatShortMoney } from '../../domain/money';
 import { EChart, loadCharts } from '../../ui/charts/EChart';
 import { Label, Select } from '../../ui/controls';
@@ -24,12 +24,6 @@ const CHART_TITLES: Record<HomeChart, string> = { shared: 'Invoices Shared', cle
 const SECTION_NAMES: Record<ChartPeriod, string> = { yearly: 'This Year', monthly: 'This Month' };
 /** The dropdown's value while the charts' periods differ (a chart's own toggle changed one). */
 const MIXED = 'mixed';
-
-/** What a card or a chart covers, in words and dates: 'This year: 23 Nov 2025 to 22 Nov 2026'. */
-export function windowCaption(period: ChartPeriod, today: Date): string {
-  const { from, to } = chartWindow(period, today);
-  return `${period === 'yearly' ? 'This year' : 'This month'}: ${formatDate(from)} to ${formatDate(to)}`;
-}
 
 const Caption = styled.span`
   display: block;

@@ -1,9 +1,9 @@
 import { format, parseISO } from 'date-fns';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { InvoiceStats, StatsFilterInformation } from '../../api/codecs/invoices';
 import { config } from '../../config';
-import { formatCount, formatDate } from '../../lib/format';
+import { formatCount, windowCaption } from '../../lib/format';
 import { formatMoney, formatShortMoney } from '../../domain/money';
 import { EChart } from '../../ui/charts/EChart';
 import { FilterButtons } from '../../ui/controls';
@@ -16,7 +16,7 @@ import { Panel, SectionBox, SectionHeader } from '../../ui/layout';
 import { useInvoiceStats } from './hooks';
 import { LoadError } from './layout';
 import { type InvoiceStatsParams } from '../../api/invoice-queries';
-import { chartWindow, type ChartPeriod } from '../../domain/chart-periods';
+import { type ChartPeriod } from '../../domain/chart-periods';
 import { useChartPanel } from '../../ui/useChartPanel';
 import {
   breakdownText,
@@ -88,6 +88,7 @@ const ChartPanel = styled.section`
   background: ${({ theme }) => theme.surface};
   header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 12px; margin-bottom: 8px; }
   h3 { margin: 0; }
+  header small { color: ${({ theme }) => theme.textMuted}; }
   .empty { display: grid; place-items: center; min-height: 120px; color: ${({ theme }) => theme.textMuted}; }
 `;
 
@@ -165,8 +166,11 @@ export function InvoiceStatsSection() {
   const outstanding = part(true, (d) => d.overdue_invoices_summary);
   const limits = part(true, (d) => d.available_limits_summary);
   const setView = (which: keyof InvoiceStatsParams) => (period: ChartPeriod) => panel.setPeriod(which, period);
-  const toggle = (chart: StatsChart) => panel.toggle(chart);
-  const boxWindow = chartWindow(params.box, today);
+  // A chart opens on its box's window, so the figure clicked and the chart drawn cover the same days.
+  const toggle = (chart: StatsChart) => {
+    if (panel.open !== chart) panel.setPeriod(chart, params.box);
+    panel.toggle(chart);
+  };
 
   const sharedSub =
     summary.state === 'ready' && summary.value.shared_invoice_count !== undefined ? `${formatCount(summary.value.shared_invoice_count)} invoices` : undefined;
@@ -199,8 +203,8 @@ export function InvoiceStatsSection() {
             <h3>Total Invoices</h3>
             <ViewToggle label="Invoice summary period" view={params.box} onChange={setView('box')} />
           </header>
-          <p className="muted">
-            {params.box === 'monthly' ? 'This month' : 'Last 12 months'}: {formatDate(boxWindow.from)} to {formatDate(boxWindow.to)}
+          <p className="muted" data-testid="box-window">
+            {windowCaption(params.box, today)}
           </p>
           <FigureButton type="button" data-testid="stats-shared" aria-expanded={expanded === 'shared'} aria-controls={ids.panel} onClick={() => toggle('shared')}>
             <span className="label">Total Invoices Shared with {productName}</span>
@@ -266,10 +270,19 @@ function StatsChartPanel(props: {
   const series = useMemo(() => statsSeries(info, view, today), [info, view, today]);
   const option = useMemo(() => (chart === 'shared' ? totalInvoicesOption(series) : clearedOption(series, productName)), [chart, series]);
   const described = view === 'yearly' ? 'by month over the last 12 months' : 'by week this month';
+  // Opened under the boxes, it may start below the fold: brought into view, as far as it takes.
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    panelRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }, [chart]);
   return (
-    <ChartPanel aria-labelledby={titleId} data-testid={`stats-chart-${chart}`} aria-busy={part.state === 'loading'}>
+    <ChartPanel ref={panelRef} aria-labelledby={titleId} data-testid={`stats-chart-${chart}`} aria-busy={part.state === 'loading'}>
       <header>
-        <h3 id={titleId}>{title}</h3>
+        <div>
+          <h3 id={titleId}>{title}</h3>
+          <small data-testid="window-caption">{windowCaption(view, today)}</small>
+        </div>
         <Toggles>
           <ViewToggle label={`${title} chart period`} view={view} onChange={onView} />
           <GhostButton type="button" onClick={onClose} aria-label={`Close ${title} chart`}>
