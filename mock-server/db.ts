@@ -329,7 +329,7 @@ export interface ResetToken {
   used_at: string | null;
 }
 
-/** The dev outbox: mails the provider "sent", readable at GET /__dev/outbox. */
+/** The dev outbox: mails the provider "sent", readable at GET /__dev/outbox. In memory only (store/changes.ts). */
 export interface Mail {
   id: number;
   to: string;

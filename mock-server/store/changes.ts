@@ -10,47 +10,58 @@ import type { Db } from '../db';
  * - Anything else (a collection replaced, rows removed or reordered) is found too, and the whole
  *   collection is written (`set`): correct, only bigger.
  *
- * In memory mode no tracker is attached and `touched` does nothing.
+ * Only the stored collections are tracked (see EVERY_COLLECTION). In memory mode no tracker is attached and
+ * `touched` does nothing.
  */
-export type Collection = Exclude<keyof Db, 'meta'>;
+
+/**
+ * Every collection of the database and where it lives, in the order snapshots write them. Checked against
+ * `Db`, so a collection added there and not here fails the typecheck.
+ * - 'stored': journaled and in snapshots.
+ * - 'memory': lives until the mock stops and is never written. The dev outbox holds reset links and OTP codes
+ *   in clear: in the data folder, any copy of it would undo the hashing of reset_tokens and otps.
+ */
+const EVERY_COLLECTION = {
+  anchors: 'stored',
+  users: 'stored',
+  anchor_settings: 'stored',
+  anchor_account_details: 'stored',
+  distributor_companies: 'stored',
+  loan_applications: 'stored',
+  invoices: 'stored',
+  payments: 'stored',
+  drawdowns: 'stored',
+  repayments: 'stored',
+  retailers: 'stored',
+  retailer_invoices: 'stored',
+  payment_links: 'stored',
+  resources: 'stored',
+  reset_tokens: 'stored',
+  mails: 'memory',
+  idempotency_keys: 'stored',
+  otps: 'stored',
+  gateway_orders: 'stored',
+  csv_uploads: 'stored',
+  invoice_history: 'stored',
+  reminders: 'stored',
+  admin_changes: 'stored',
+} as const satisfies Record<Exclude<keyof Db, 'meta'>, 'stored' | 'memory'>;
+
+type Where = typeof EVERY_COLLECTION;
+/** A collection written to the data folder. */
+export type Collection = { [C in keyof Where]: Where[C] extends 'stored' ? C : never }[keyof Where];
+type MemoryOnly = Exclude<keyof Where, Collection>;
+
+const names = Object.keys(EVERY_COLLECTION) as (keyof Where)[];
+export const COLLECTIONS = names.filter((c): c is Collection => EVERY_COLLECTION[c] === 'stored');
+/** Empty at every start. Files written by an earlier version may still hold them: they are dropped on load. */
+export const MEMORY_ONLY = names.filter((c): c is MemoryOnly => EVERY_COLLECTION[c] === 'memory');
 
 export type DbOp =
   /** Upsert one row by its key (`id`; `token_hash` for reset tokens). */
   | { c: Collection; op: 'put'; v: object }
   /** The whole collection. */
   | { c: Collection; op: 'set'; rows: object[] };
-
-/**
- * Every collection of the database, in the order snapshots write them. A Record, so a collection added to
- * `Db` and not here fails the typecheck (it would not be journaled).
- */
-const EVERY_COLLECTION: Record<Collection, true> = {
-  anchors: true,
-  users: true,
-  anchor_settings: true,
-  anchor_account_details: true,
-  distributor_companies: true,
-  loan_applications: true,
-  invoices: true,
-  payments: true,
-  drawdowns: true,
-  repayments: true,
-  retailers: true,
-  retailer_invoices: true,
-  payment_links: true,
-  resources: true,
-  reset_tokens: true,
-  mails: true,
-  idempotency_keys: true,
-  otps: true,
-  gateway_orders: true,
-  csv_uploads: true,
-  invoice_history: true,
-  reminders: true,
-  admin_changes: true,
-};
-
-export const COLLECTIONS = Object.keys(EVERY_COLLECTION) as Collection[];
 
 /** The field that identifies a row of a collection. */
 export function keyField(collection: Collection): string {

@@ -2,7 +2,7 @@ import { close, closeSync, fdatasync, fdatasyncSync, ftruncateSync, openSync, re
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { TokenFamily } from '../auth/tokens';
-import { COLLECTIONS, type Collection, type DbOp, keyField } from './changes';
+import { COLLECTIONS, type Collection, type DbOp, keyField, MEMORY_ONLY } from './changes';
 import { segmentFile, syncDir } from './files';
 import { DamagedFile } from './snapshot';
 
@@ -86,10 +86,12 @@ function isLine(value: unknown): value is JournalLine {
   return isObject(value) && Number.isSafeInteger(value.seq) && (value.db === undefined || Array.isArray(value.db)) && (value.s === undefined || Array.isArray(value.s));
 }
 
+const NAMES: readonly string[] = [...COLLECTIONS, ...MEMORY_ONLY];
+
 function isDbOp(op: unknown): op is DbOp {
   if (typeof op !== 'object' || op === null) return false;
   const o = op as Partial<{ c: string; op: string; v: unknown; rows: unknown }>;
-  if (!(COLLECTIONS as readonly string[]).includes(o.c ?? '')) return false;
+  if (!NAMES.includes(o.c ?? '')) return false;
   if (o.op === 'set') return Array.isArray(o.rows);
   return o.op === 'put' && typeof o.v === 'object' && o.v !== null && ['string', 'number'].includes(typeof (o.v as Record<string, unknown>)[keyField(o.c as Collection)]);
 }
@@ -98,6 +100,11 @@ function isSessionOp(op: unknown): op is SessionOp {
   if (typeof op !== 'object' || op === null) return false;
   const o = op as Partial<{ op: string; v: { id?: unknown }; id: unknown }>;
   return (o.op === 'put' && typeof o.v?.id === 'string') || (o.op === 'del' && typeof o.id === 'string');
+}
+
+/** An earlier version journaled the memory-only collections too: their changes are dropped on reading. */
+function dropMemoryOnly(value: { db?: DbOp[] }): void {
+  if (value.db) value.db = value.db.filter((op) => !(MEMORY_ONLY as readonly string[]).includes(op.c));
 }
 
 /** What in a line this mock cannot replay, or null. */
@@ -133,6 +140,7 @@ export function readSegment(dir: string, number: number, last: boolean, upTo?: n
       if (!isHeader(value, number)) throw damagedHere('does not start with its segment header line.');
       const problem = unreadable(value.db, undefined);
       if (problem !== null) throw damagedHere(`holds in its header line ${problem}`);
+      dropMemoryOnly(value);
       header = value;
     } else {
       if (!isLine(value)) throw damagedHere(`line ${count} is not a journal line.`);
@@ -140,6 +148,7 @@ export function readSegment(dir: string, number: number, last: boolean, upTo?: n
       if (value.seq !== expected) throw damagedHere(`line ${count} has seq ${value.seq} where ${expected} was expected: a line is missing or out of place.`);
       const problem = unreadable(value.db, value.s);
       if (problem !== null) throw damagedHere(`holds at line ${count} ${problem}`);
+      dropMemoryOnly(value);
       lines.push(value);
     }
     start = nl + 1;

@@ -3,7 +3,7 @@ import { closeSync, fdatasyncSync, linkSync, openSync, readSync, renameSync, rmS
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db, DbMeta } from '../db';
-import { COLLECTIONS, type Collection } from './changes';
+import { COLLECTIONS, type Collection, MEMORY_ONLY } from './changes';
 import { BACKUP_FILE, has, SNAPSHOT_FILE, syncDir, tempName } from './files';
 
 /**
@@ -217,6 +217,7 @@ export function readSnapshot(dir: string, name = SNAPSHOT_FILE): { header: Snaps
   let lines = 0;
   let bytes = 0;
   const known = new Set<string>(COLLECTIONS);
+  const dropped = new Set<string>(MEMORY_ONLY);
 
   const take = (line: Buffer) => {
     if (found.end !== null) throw new DamagedFile(file, `has data after its closing line (line ${lines + 2}).`);
@@ -242,8 +243,10 @@ export function readSnapshot(dir: string, name = SNAPSHOT_FILE): { header: Snaps
     }
     if (!isObject(value)) throw new DamagedFile(file, `has a row that is not an object (line ${lines}).`);
     if (typeof value.snapshot_collection === 'string') {
-      if (!known.has(value.snapshot_collection)) throw new DamagedFile(file, `names an unknown collection '${value.snapshot_collection}' (line ${lines}).`);
-      rows = db[value.snapshot_collection as Collection] = [];
+      // Read past, not kept: an earlier version wrote the memory-only collections too.
+      if (dropped.has(value.snapshot_collection)) rows = [];
+      else if (!known.has(value.snapshot_collection)) throw new DamagedFile(file, `names an unknown collection '${value.snapshot_collection}' (line ${lines}).`);
+      else rows = db[value.snapshot_collection as Collection] = [];
       return;
     }
     if (rows === null) throw new DamagedFile(file, `has a row before any collection (line ${lines}).`);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -204,9 +204,10 @@ describe('the journal', () => {
     expect((await submit(await order(declined!.id), 'failure')).status).toBe(303);
     expect(db.payments.at(-1)?.invoice_id).toBe(paid!.id);
 
-    // A crash after the last answer: the second mock must hold exactly the same data and sessions.
+    // A crash after the last answer: the second mock must hold exactly the same data and sessions; the dev
+    // outbox is never stored, so it starts empty.
     const second = await start(dir);
-    expect(plain(second.db())).toEqual(plain(db));
+    expect(plain(second.db())).toEqual(plain({ ...db, mails: [] }));
     expect(plain(second.mock.store!.sessions)).toEqual(plain(first.mock.store!.sessions));
   });
 });
@@ -446,6 +447,59 @@ describe('sessions in the data folder', () => {
     expect((await stolen.call('GET', '/users/1', undefined, { Authorization: third.auth_token })).status).toBe(401);
   });
 
+  it('keeps no reset link and no OTP: the dev outbox lives in memory only, and the holders can still use them after a restart', async () => {
+    const dir = folder();
+    const mock = await start(dir);
+    await mock.call('POST', '/users/forgot_password', { user: { email: 'qa.reset@anchor.test' } });
+    const resetToken = /token=([\w-]+)/.exec(mock.db().mails.at(-1)!.body)![1]!;
+    const token = 'demo-otp';
+    const link = mock.db().payment_links.find((l) => l.token === token)!;
+    const loanId = String(mock.db().distributor_companies.find((c) => c.id === link.distributor_company_id)!.loan_application_id);
+    const sent = await mock.call('POST', '/communications/send_otp', { data: { attributes: { loan_application_id: loanId } } }, { Authorization: token, Accept: V2 });
+    expect(sent.status).toBe(200);
+    const reference = (sent.body.data as { otp_reference_id: string }).otp_reference_id;
+    const otp = /\b(\d{6})\b/.exec(mock.db().mails.at(-1)!.body)![1]!;
+    // Every kind of file: the journal, a snapshot taken with the mails in memory, its backup, a rewritten sessions.json.
+    await mock.mock.flush();
+    await mock.mock.store!.compact('snapshot');
+    await mock.mock.store!.compact('rotate');
+    await mock.close();
+    // Six digits alone may occur anywhere in a snapshot by chance: the OTP is looked for as its mail says it.
+    for (const text of texts(dir)) {
+      expect(text).not.toContain(resetToken);
+      expect(text).not.toContain(`${otp} is your OTP`);
+      expect(text).not.toContain('reset-password?token=');
+    }
+
+    const again = await start(dir);
+    expect(again.db().mails).toEqual([]);
+    const verify = { data: { attributes: { loan_application_id: loanId, otp, otp_reference_id: reference } } };
+    expect((await again.call('POST', '/communications/verify_otp', verify, { Authorization: token, Accept: V2 })).status).toBe(200);
+    expect((await again.call('POST', '/users/reset_password', { token: resetToken, password: 'Reset@1234', password_confirmation: 'Reset@1234' })).status).toBe(200);
+  });
+
+  it('starts on files an earlier version wrote with the dev outbox in them, and drops it', async () => {
+    const dir = folder();
+    await (await start(dir)).close();
+    const mail = { id: 1, to: 't1@anchor.test', subject: 'Reset', body: 'reset-password?token=kept-in-clear', link: 'reset-password?token=kept-in-clear', sent_at: NOW.toISOString() };
+    // The snapshot with a mails collection, its closing line recounted.
+    const snapshot = join(dir, 'db.ndjson');
+    const rows = readFileSync(snapshot, 'utf8').split('\n').filter((line) => line !== '').slice(0, -1);
+    const text = [...rows, JSON.stringify({ snapshot_collection: 'mails' }), JSON.stringify(mail)].map((line) => `${line}\n`).join('');
+    writeFileSync(snapshot, `${text}${JSON.stringify({ snapshot_end: { lines: rows.length + 2, sha256: createHash('sha256').update(text).digest('hex') } })}\n`);
+    // A journal line putting one.
+    const segment = join(dir, 'journal-000001.ndjson');
+    const [header, ...written] = journalLines(dir);
+    const next = header!.seq! + written.length;
+    appendFileSync(segment, encodeLine({ seq: next, at: NOW.toISOString(), db: [{ c: 'mails', op: 'put', v: { ...mail, id: 2 } }] }));
+
+    const again = await start(dir);
+    expect(again.db().mails).toEqual([]);
+    // The next snapshot leaves them out (the backup keeps the earlier one until the snapshot after).
+    await again.mock.store!.compact('snapshot');
+    expect(readFileSync(snapshot, 'utf8')).not.toContain('kept-in-clear');
+  });
+
   it('ends the sessions an earlier version stored with refresh tokens in clear, once, and starts', async () => {
     const dir = folder();
     await (await start(dir)).close();
@@ -557,5 +611,65 @@ describe('--recover', () => {
     expect(ids.map((id) => starred(next, id))).toEqual([true, false, false, true]);
     await next.close();
     await expect(start(dir, { recover: true })).rejects.toThrow('has no damaged line to cut at');
+  });
+
+  /**
+   * A snapshot of three stars whose old segment 1 (with the first star and the login) a crash during the
+   * compaction left behind, damaged; with `sessionsToo`, sessions.json was not rewritten yet either.
+   */
+  async function coveredSegmentLeft(sessionsToo: boolean) {
+    const dir = folder();
+    const first = await start(dir);
+    const { auth_token } = await first.login();
+    const ids = [0, 1, 2].map((n) => anchorOneInvoice(first.db(), n).id);
+    await star(first.call, auth_token, ids[0]!);
+    const covered = readFileSync(join(dir, 'journal-000001.ndjson'), 'utf8');
+    const sessions = readFileSync(join(dir, 'sessions.json'));
+    await first.mock.store!.compact('snapshot');
+    await star(first.call, auth_token, ids[1]!);
+    await star(first.call, auth_token, ids[2]!);
+    await first.close();
+    writeFileSync(join(dir, 'journal-000001.ndjson'), covered.replace('"starred":true', '"starred":fals'));
+    if (sessionsToo) writeFileSync(join(dir, 'sessions.json'), sessions);
+    const starred = (mock: Awaited<ReturnType<typeof start>>) => ids.map((id) => mock.db().resources.find((r) => r.resource_type === 'Invoice' && r.resource_id === id)?.starred === true);
+    return { dir, auth_token, starred };
+  }
+
+  it('never cuts in a segment the snapshot already holds: a plain start removes it, --recover cuts only later damage', async () => {
+    const { dir, auth_token, starred } = await coveredSegmentLeft(false);
+    const copy = folder();
+    cpSync(dir, copy, { recursive: true });
+    await expect(start(dir, { recover: true })).rejects.toThrow('has no damaged line to cut at');
+
+    const plainStart = await start(dir);
+    expect(starred(plainStart)).toEqual([true, true, true]);
+    expect((await plainStart.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(200);
+    expect(existsSync(join(dir, 'journal-000001.ndjson'))).toBe(false);
+
+    // Damage in the journal the snapshot lacks too (the last star): --recover cuts there, and only that write is lost.
+    const live = join(copy, 'journal-000002.ndjson');
+    const lines = readFileSync(live, 'utf8').split('\n').filter((line) => line !== '');
+    writeFileSync(live, lines.map((line, i) => (i === lines.length - 1 ? line.replace('"starred":true', '"starred":fals') : line)).join('\n') + '\n');
+    const recovered = await start(copy, { recover: true });
+    expect(starred(recovered)).toEqual([true, true, false]);
+    expect(recovered.logs.find((line) => line.startsWith('[mock] --recover:'))).toContain('journal-000002.ndjson is damaged at line 3');
+    expect(recovered.logs.join('\n')).toContain('Lost: 1 journal line (writes)');
+    const aside = join(copy, readdirSync(copy).find((name) => name.startsWith('damaged-'))!);
+    expect(readdirSync(aside).sort()).toEqual(['journal-000002.ndjson', 'sessions.json']);
+  });
+
+  it('ends every session when a damaged segment the snapshot holds is one sessions.json still needs, and loses no write', async () => {
+    const { dir, auth_token, starred } = await coveredSegmentLeft(true);
+    const second = await start(dir);
+    expect(starred(second)).toEqual([true, true, true]);
+    expect(second.logs.find((line) => line.includes('every session has ended'))).toContain('journal-000001.ndjson is damaged at line 3');
+    expect((await second.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(401);
+    expect(existsSync(join(dir, 'journal-000001.ndjson'))).toBe(false);
+    const { auth_token: again } = await second.login();
+    await second.close();
+    const third = await start(dir);
+    expect(third.logs.join('\n')).not.toContain('warning');
+    expect(starred(third)).toEqual([true, true, true]);
+    expect((await third.call('GET', '/users/1', undefined, { Authorization: again })).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { join } from 'node:path';
 import { dropFamiliesInClear, type TokenFamily, type TokenState } from '../auth/tokens';
 import { type Db, type DbMeta, SCHEMA_VERSION } from '../db';
-import { ChangeTracker, COLLECTIONS, type Collection, type DbOp, keyOf } from './changes';
+import { ChangeTracker, COLLECTIONS, type Collection, type DbOp, keyOf, MEMORY_ONLY } from './changes';
 import {
   BACKUP_FILE,
   has,
@@ -54,7 +54,8 @@ import {
  * snapshot, sessions.json is rewritten (a few kilobytes), and the old segments go.
  *
  * Files in the folder: db.ndjson (snapshot), db.prev.ndjson (the one before), sessions.json,
- * journal-NNNNNN.ndjson (one or two segments), and `*.tmp` only while a file is being written.
+ * journal-NNNNNN.ndjson (one or two segments), and `*.tmp` only while a file is being written. The
+ * memory-only collections (the dev outbox, see changes.ts) are in none of them: each start begins them empty.
  */
 export interface StoreOptions {
   dir: string;
@@ -484,21 +485,34 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
     throw damaged(dir, new DamagedFile(join(dir, SESSIONS_FILE), `belongs to another data set (${sessionsFile.dataset}) than ${SNAPSHOT_FILE} (${header.dataset}).`));
   }
 
+  const snapshotBase = header.journal;
+  // The snapshot holds the database changes of the segments before its own (a crash during a compaction can
+  // leave them behind). Only sessions.json may still need some of them, and --recover ends every session.
+  const readFrom = o.recover ? snapshotBase : Math.min(snapshotBase, sessionsFile?.journal ?? snapshotBase);
+  const read = numbers.filter((n) => n >= readFrom);
   const segments: SegmentContent[] = [];
   let emptyLast: number | null = null;
   // With --recover, the first damaged journal line: the journal is cut there.
   let cut: (Damage & { error: DamagedFile }) | null = null;
+  // A damaged segment before the snapshot's: no database change is lost, but the sessions' history is.
+  let sessionsLost: DamagedFile | null = null;
   try {
-    for (const [i, number] of numbers.entries()) {
-      if (i > 0 && number !== numbers[i - 1]! + 1) {
-        throw new DamagedFile(join(dir, segmentFile(numbers[i - 1]! + 1)), `is missing: the journal jumps from segment ${numbers[i - 1]} to ${number}.`);
+    for (const [i, number] of read.entries()) {
+      if (i > 0 && number !== read[i - 1]! + 1) {
+        throw new DamagedFile(join(dir, segmentFile(read[i - 1]! + 1)), `is missing: the journal jumps from segment ${read[i - 1]} to ${number}.`);
       }
+      if (sessionsLost && number < snapshotBase) continue;
       let segment: SegmentContent | null;
       try {
-        segment = readSegment(dir, number, i === numbers.length - 1);
+        segment = readSegment(dir, number, i === read.length - 1);
       } catch (error) {
         if (!(error instanceof DamagedFile) || error.goodBytes === undefined) throw error;
-        const damage: Damage = { number, goodBytes: error.goodBytes, later: numbers.slice(i + 1) };
+        if (number < snapshotBase) {
+          sessionsLost = error;
+          segments.length = 0;
+          continue;
+        }
+        const damage: Damage = { number, goodBytes: error.goodBytes, later: read.slice(i + 1) };
         if (!o.recover) throw damaged(dir, error, damage);
         cut = { ...damage, error };
         segment = readSegment(dir, number, true, error.goodBytes);
@@ -520,8 +534,7 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
   }
   if (o.recover && !cut) throw new StoreError(`--recover: the journal in ${dir} has no damaged line to cut at. Nothing was changed; start without --recover.`);
 
-  const snapshotBase = header.journal;
-  if (cut) {
+  if (cut || sessionsLost) {
     // The sessions after the damage are unknown (a logout, a password change): every session ends, and the
     // new sessions file starts after the journal kept, so none of its session changes come back either.
     const kept = segments.at(-1);
@@ -554,9 +567,15 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
     throw damaged(dir, new DamagedFile(join(dir, segmentFile(sessionsBase)), `is missing: ${SESSIONS_FILE} needs the journal from segment ${sessionsBase} on.`));
   }
 
-  // 2. Repairs a crash can call for: a torn last line, an unused last segment, segments already covered;
-  // and with --recover, the cut.
-  if (cut) cutJournal(o, cut, sessionsText(header.dataset, sessionsBase, sessionsFile!.seq, { families: {} }));
+  // 2. Repairs a crash can call for: a torn last line, an unused last segment, segments already covered (a
+  // damaged one among them ends the sessions that needed it); and with --recover, the cut.
+  const noSessions = () => sessionsText(header.dataset, sessionsBase, sessionsFile!.seq, { families: {} });
+  if (cut) cutJournal(o, cut, noSessions());
+  if (sessionsLost) {
+    // Written before the damaged segment goes with the covered ones: sessions.json never needs a missing segment.
+    writeFileAtomicSync(dir, SESSIONS_FILE, noSessions());
+    log(`[mock] warning: ${sessionsLost.file} ${sessionsLost.problem} ${SNAPSHOT_FILE} already holds its database changes; the sessions' history is lost with it, so every session has ended.`);
+  }
   const last = segments.at(-1);
   if (last?.torn) {
     log(describeTorn(last));
@@ -567,8 +586,8 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
     log(`[mock] removed ${segmentFile(emptyLast)}: a journal segment created just before a crash, with nothing in it.`);
   }
   const keepFrom = Math.min(dbFrom, sessionsBase);
-  const covered = segments.filter((s) => s.number < keepFrom);
-  for (const s of covered) rmSync(s.file, { force: true });
+  const covered = numbers.filter((n) => n < keepFrom);
+  for (const n of covered) rmSync(join(dir, segmentFile(n)), { force: true });
   if (covered.length > 0 || emptyLast !== null) syncDir(dir);
 
   // 3. Replay.
@@ -673,6 +692,8 @@ export function openStore(o: StoreOptions): DurableStore {
     } else {
       loaded = recover(o, numbers);
     }
+    // Never read from the folder: a db.json of an earlier version may still hold them.
+    for (const c of MEMORY_ONLY) loaded.db[c] = [];
     const store = new Store(o, loaded, unlock);
     const ended = dropFamiliesInClear(loaded.sessions);
     if (ended.length > 0) {
