@@ -142,10 +142,11 @@ export interface Invoice {
   /** Added by an open-limit customer on the pay page (POST /create_invoice), not shared by the anchor. */
   is_manual?: boolean;
   /**
-   * The invoice image or PDF a manual invoice was created with (the mock keeps its description, not the bytes);
-   * `filename` is the client's name cut to its last segment, for display only, never a path.
+   * The invoice image or PDF a manual invoice was created with (the mock keeps its description, not the bytes).
+   * `filename` is the provider's own name, `invoice-<id>.<pdf|png|jpg>` by the file's bytes; `original_filename`
+   * the client's name as display text only (http.ts displayName), never a path.
    */
-  invoice_image?: { filename: string; content_type: string; size: number; sha256: string } | null;
+  invoice_image?: { filename: string; original_filename: string; content_type: string; size: number; sha256: string } | null;
 }
 
 export interface Payment {

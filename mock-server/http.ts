@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { replaceHidden } from '../src/domain/validation';
 
 /** One entry of the provider's error list: `{ errors: [{ code, detail, title? }] }`. */
 export interface ApiErrorEntry {
@@ -20,14 +21,27 @@ export class HttpError extends Error {
 /** An echoed value is cut to this many characters (a 5 MB CSV cell is not sent back whole). */
 export const ECHO_MAX_CHARS = 40;
 
-/** A value as it may be echoed back: whole, or its first ECHO_MAX_CHARS characters and '…' when longer. */
+/**
+ * A value as it may be echoed back: whole, or its first ECHO_MAX_CHARS characters and '…' when longer; each
+ * invisible or direction-changing character shown as U+FFFD, so none can reorder the message around it.
+ */
 export function clipped(value: string): string {
-  const chars = [...value];
-  return chars.length > ECHO_MAX_CHARS ? `${chars.slice(0, ECHO_MAX_CHARS).join('')}…` : value;
+  const chars = [...replaceHidden(value, '\uFFFD')];
+  return chars.length > ECHO_MAX_CHARS ? `${chars.slice(0, ECHO_MAX_CHARS).join('')}…` : chars.join('');
 }
 
 /** A value quoted for an error text: `'ABC'`, cut as `clipped` does. */
 export const quoted = (value: string): string => `'${clipped(value)}'`;
+
+/**
+ * A client's file name as display text, never a path: its last segment without invisible or
+ * direction-changing characters, at most 100 characters; `fallback` when nothing is left.
+ */
+export function displayName(original: string, fallback: string): string {
+  const last = original.split(/[/\\]/).pop() ?? '';
+  const clean = replaceHidden(last, '').trim();
+  return clean === '' || clean === '.' || clean === '..' ? fallback : [...clean].slice(0, 100).join('');
+}
 
 export const badRequest = (code: string, detail: string) => new HttpError(400, [{ code, detail }]);
 export const notFound = (detail = 'Resource not found.') => new HttpError(404, [{ code: 'ER-NOT-FOUND', detail }]);

@@ -4,33 +4,28 @@ import multer from 'multer';
 import { isoDay, parseDay, todayOf } from '../aggregates';
 import type { MockContext } from '../context';
 import { nextId, type Invoice } from '../db';
-import { HttpError, isRecord, route, type ApiErrorEntry } from '../http';
+import { displayName, HttpError, isRecord, route, type ApiErrorEntry } from '../http';
 import { runIdempotent } from '../idempotency';
 import { MAX_DOCUMENT_PAISE } from '../../src/domain/money';
-import { hiddenCharacter } from '../../src/domain/validation';
 import { collectionItem, documentLabel, isOpenLimit, parseAmount, payAccount } from '../pay';
 
 /** The largest invoice image or PDF the pay page may upload. */
 export const INVOICE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const INVOICE_IMAGE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg'];
 
-/** The first bytes each accepted type starts with: the declared type is the client's word, the bytes are the file. */
-const MAGIC_NUMBERS: Readonly<Record<string, readonly number[]>> = {
-  'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d], // %PDF-
-  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  'image/jpeg': [0xff, 0xd8, 0xff],
+/**
+ * The accepted types: the first bytes each starts with (the declared type is the client's word, the bytes are
+ * the file), and the extension of the name the provider gives it.
+ */
+const FILE_TYPES: Readonly<Record<string, { magic: readonly number[]; extension: string }>> = {
+  'application/pdf': { magic: [0x25, 0x50, 0x44, 0x46, 0x2d], extension: 'pdf' }, // %PDF-
+  'image/png': { magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], extension: 'png' },
+  'image/jpeg': { magic: [0xff, 0xd8, 0xff], extension: 'jpg' },
 };
+export const INVOICE_IMAGE_TYPES: readonly string[] = Object.keys(FILE_TYPES);
 
 /** The accepted type the file's bytes are, or null when they are none of them. */
 export function sniffedType(bytes: Uint8Array): string | null {
-  return INVOICE_IMAGE_TYPES.find((type) => MAGIC_NUMBERS[type]!.every((byte, i) => bytes[i] === byte)) ?? null;
-}
-
-/** The client's file name as display text only: its last path segment, without control or format (bidi) characters, at most 100 characters. */
-export function displayName(original: string): string {
-  const last = original.split(/[/\\]/).pop() ?? '';
-  const clean = [...last].filter((c) => hiddenCharacter(c) === undefined).join('').trim();
-  return clean === '' || clean === '.' || clean === '..' ? 'invoice' : [...clean].slice(0, 100).join('');
+  return INVOICE_IMAGE_TYPES.find((type) => FILE_TYPES[type]!.magic.every((byte, i) => bytes[i] === byte)) ?? null;
 }
 
 /** The multipart name of the file (spec 3 §7: invoice_image.file, nested under invoice). */
@@ -129,10 +124,11 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
         if (text('source') !== 'open_limit_customer') problems.push(fieldProblem('source', "invoice[source] must be 'open_limit_customer'."));
 
         const salesOrder = account.settings.is_sales_order;
+        const type = file ? sniffedType(file.buffer) : null;
         if (!salesOrder && !file) problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: 'Please upload the invoice (PDF, PNG or JPEG).' });
         if (file && !INVOICE_IMAGE_TYPES.includes(file.mimetype)) {
           problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: `The invoice file must be a PDF, PNG or JPEG (got ${file.mimetype || 'an unknown type'}).` });
-        } else if (file && sniffedType(file.buffer) !== file.mimetype) {
+        } else if (file && type !== file.mimetype) {
           problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: `The invoice file is sent as ${file.mimetype} but its content is not: upload the PDF, PNG or JPEG itself.` });
         }
         if (problems.length > 0) throw new HttpError(422, problems);
@@ -160,8 +156,16 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
           discount_amount: 0,
           closed_status: null,
           is_manual: true,
-          // The bytes are described, never written: no path is made from anything the client sent.
-          invoice_image: file ? { filename: displayName(file.originalname), content_type: file.mimetype, size: file.size, sha256: sha256! } : null,
+          // The bytes are described, never written; the name is the provider's own, the client's is display text.
+          invoice_image: file
+            ? {
+                filename: `invoice-${id}.${FILE_TYPES[type!]!.extension}`,
+                original_filename: displayName(file.originalname, 'invoice'),
+                content_type: type!,
+                size: file.size,
+                sha256: sha256!,
+              }
+            : null,
         };
         db.invoices.push(invoice);
         ctx.log(`[mock] ${account.company.name} added ${label.toLowerCase()} ${number}`);

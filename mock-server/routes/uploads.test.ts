@@ -470,6 +470,23 @@ describe('invisible and direction-changing characters in cells', () => {
     expect(db().distributor_companies.find((c) => c.customer_code === 'BIDI-C-4')).toMatchObject({ name: "D'Souza & Sons", primary_user_name: 'می\u200Cرزایی' });
   });
 
+  it('a file name: stored and echoed as display text, without its path or hidden characters', async () => {
+    // A browser sends the name as it is; a crafted request can spell any character with filename*=UTF-8''.
+    const send = async (content: string) => {
+      const boundary = 'file-name-test';
+      const part = (headers: string, text: string) => `--${boundary}\r\n${headers}\r\n\r\n${text}\r\n`;
+      const raw =
+        part('Content-Disposition: form-data; name="csvtype"', 'invoice') +
+        part(`Content-Disposition: form-data; name="file"; filename*=UTF-8''..%2F..%2Fbills%E2%80%AEvsc.exe%07\r\nContent-Type: text/csv`, content) +
+        `--${boundary}--\r\n`;
+      const response = await fetch(`${running.url}/invoices/upload`, { method: 'POST', body: raw, headers: { Authorization: token, 'Content-Type': `multipart/form-data; boundary=${boundary}` } });
+      return { status: response.status, body: (await response.json()) as Answer };
+    };
+    expect(await expectRefused(() => send(''), 422, 'ER-UPLOAD-EMPTY')).toBe("'billsvsc.exe' is empty: it has no header row and no rows.");
+    const { body } = await send(csv(HEADER, `NAME-INV-1,${code(8)},2026-10-01,2026-10-31,100`));
+    expect(db().csv_uploads!.find((u) => u.file_id === body.meta!.file_id)?.filename).toBe('billsvsc.exe');
+  });
+
   it('an invoice row: the result row shows no invoice number that holds one', async () => {
     const { body } = await upload(csv(`${HEADER},erp_invoice_id`, `BIDI-INV-1,${code(8)},2026-10-01,2026-10-31,100,ERP\u202E1`, `BIDI\u202EINV-2,${code(8)},2026-10-01,2026-10-31,100,`));
     expect(body.message).toEqual([

@@ -20,7 +20,7 @@ import { isoDay, parseDay, todayOf } from '../aggregates';
 import type { MockContext } from '../context';
 import { nextId, type CsvUpload, type Db, type DistributorCompany, type Invoice, type User } from '../db';
 import { REGIONS, type Region } from '../../src/domain/regions';
-import { clipped, HttpError, isRecord, quoted, route, type ApiErrorEntry } from '../http';
+import { clipped, displayName, HttpError, isRecord, quoted, route, type ApiErrorEntry } from '../http';
 import { invoiceNumbers, markInvoiceDataChanged, warmAnchor } from '../invoice-index';
 import { warmLending } from '../lending-index';
 import { touched } from '../store/changes';
@@ -508,7 +508,7 @@ export function checkHistoryRows(db: Db, anchorId: number, file: CsvFile, positi
 // Storing and answering
 // ---------------------------------------------------------------------------------------------------
 
-function recordUpload(db: Db, user: User, kind: CsvKind, csvtype: CsvType, file: Express.Multer.File, outcomes: RowOutcome<unknown>[], at: string): CsvUpload {
+function recordUpload(db: Db, user: User, kind: CsvKind, csvtype: CsvType, file: Express.Multer.File, filename: string, outcomes: RowOutcome<unknown>[], at: string): CsvUpload {
   const uploads = (db.csv_uploads ??= []);
   const id = nextId(uploads);
   const acceptedRows = accepted(outcomes).length;
@@ -519,7 +519,7 @@ function recordUpload(db: Db, user: User, kind: CsvKind, csvtype: CsvType, file:
     user_id: user.id,
     kind,
     csvtype,
-    filename: file.originalname,
+    filename,
     size: file.size,
     uploaded_at: at,
     total_rows: outcomes.length,
@@ -646,7 +646,8 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
   const user = currentUser(req);
   const db = ctx.db();
   const kind = CSV_KIND[csvtype];
-  const filename = file.originalname || 'The file';
+  // Stored and echoed in messages: display text, never the client's raw name.
+  const filename = displayName(file.originalname, 'upload.csv');
   const parsed = readCsv(file.buffer, filename);
   const positions = checkHeader(parsed.header, kind);
   checkRowCount(parsed, filename, kind);
@@ -657,7 +658,7 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
 
   if (kind === 'invoices') {
     const outcomes = checkInvoiceRows(db, user.anchor_id, parsed, positions, today);
-    const upload = recordUpload(db, user, kind, csvtype, file, outcomes, at);
+    const upload = recordUpload(db, user, kind, csvtype, file, filename, outcomes, at);
     storeInvoices(db, outcomes, upload, at);
     if (anchor && upload.accepted_rows > 0) {
       anchor.last_invoices_upload = at;
@@ -679,7 +680,7 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
   }
 
   const outcomes = kind === 'customer_master' ? checkCustomerRows(parsed, positions) : checkHistoryRows(db, user.anchor_id, parsed, positions, today);
-  const upload = recordUpload(db, user, kind, csvtype, file, outcomes, at);
+  const upload = recordUpload(db, user, kind, csvtype, file, filename, outcomes, at);
   if (kind === 'customer_master') {
     storeCustomers(db, user.anchor_id, outcomes as RowOutcome<CustomerRow>[], at);
     warmAnchor(db, user.anchor_id);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emailProblem, hiddenCharacter, hiddenCharacterProblem, isEmailAddress, passwordPairProblems, PASSWORD_MISMATCH } from './validation';
+import { emailProblem, hiddenCharacter, hiddenCharacterProblem, isEmailAddress, passwordPairProblems, PASSWORD_MISMATCH, replaceHidden } from './validation';
 
 const labels = { password: 'New Password', confirmation: 'Confirm Password' };
 
@@ -73,6 +73,17 @@ describe('invisible and direction-changing characters', () => {
     expect(hiddenCharacter('می\u200Cخواهم')).toBeUndefined();
     expect(hiddenCharacter('अवन्\u200D')).toBeUndefined();
     for (const bad of ['\u200D', '\u200C\u200C', 'a\u200D\u200D', 'a \u200Cb']) expect(hiddenCharacter(bad)).toMatch(/^U\+200[CD]$/);
+  });
+
+  it('replaces every character it would refuse, and nothing else', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.constantFrom(...REFUSED, '\u200C', '\u200D')), maxLength: 12 }), (text) => {
+        for (const by of ['', '\uFFFD']) expect(hiddenCharacter(replaceHidden(text, by))).toBeUndefined();
+        if (hiddenCharacter(text) === undefined) expect(replaceHidden(text, '\uFFFD')).toBe(text);
+      }),
+    );
+    expect(replaceHidden('in\u202Evoice\u0000.pdf', '')).toBe('invoice.pdf');
+    expect(replaceHidden('می\u200Cخواهم \u200D', '\uFFFD')).toBe('می\u200Cخواهم \uFFFD');
   });
 
   it('says which field holds one, and which character it is', () => {

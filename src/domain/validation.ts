@@ -16,6 +16,13 @@ export function hiddenCharacter(value: string): string | undefined {
   return found === undefined ? undefined : `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
+const HIDDEN_EVERYWHERE = new RegExp(HIDDEN.source, 'gu');
+
+/** `value` with each character `hiddenCharacter` would name replaced by `by`: for text shown that nobody checked. */
+export function replaceHidden(value: string, by: string): string {
+  return value.replace(HIDDEN_EVERYWHERE, by);
+}
+
 /** The rule for names and other typed text, at the forms and at the provider: `label` names the field. */
 export function hiddenCharacterProblem(value: string, label: string): string | undefined {
   const found = hiddenCharacter(value);
