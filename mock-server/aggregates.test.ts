@@ -246,10 +246,7 @@ describe('credit limit and lending summaries', () => {
   it('sanctioned, utilised and unutilised of the approved applications', () => {
     expect(handSanctioned).toBeGreaterThan(0);
     expect(handUtilised).toBeGreaterThan(0);
-    expect(summary.total_credit_limit_sanctioned).toEqual({
-      total: handSanctioned,
-      active_customers: approved.filter((l) => l.loan_status === 'active').length,
-    });
+    expect(summary.total_credit_limit_sanctioned).toEqual({ total: handSanctioned, active_customers: new Set(approved.map((l) => l.distributor_company_id)).size });
     expect(summary.utilised_limit_summary).toEqual({ utilised_limit: handUtilised, unutilised_limit: handSanctioned - handUtilised });
     expect(summary.utilised_limit_summary.utilised_limit + summary.utilised_limit_summary.unutilised_limit).toBe(summary.total_credit_limit_sanctioned.total);
   });
@@ -284,9 +281,25 @@ describe('credit limit and lending summaries', () => {
     );
   });
 
+  it('the sanctioned total carries one customer count on both cards: every customer holding an approved limit, inactive accounts too', () => {
+    const inactive = approved.filter((l) => l.loan_status !== 'active');
+    expect(inactive.length).toBeGreaterThan(0);
+    const customers = new Set(approved.map((l) => l.distributor_company_id)).size;
+    expect(summary.total_credit_limit_sanctioned.active_customers).toBe(customers);
+    expect(lendingSummary(db, ANCHOR, today).credit_limit_available).toEqual({ total: summary.total_credit_limit_sanctioned.total, total_distributors: customers });
+  });
+
+  it('a customer with two approved applications is one customer under the sanctioned total', () => {
+    const first = approved[0]!;
+    const book: Db = { ...db, loan_applications: [...db.loan_applications, { ...first, id: 999_999, limit_sanctioned: 100 }] };
+    const customers = new Set(approved.map((l) => l.distributor_company_id)).size;
+    expect(creditLimitSummary(book, ANCHOR, today).total_credit_limit_sanctioned).toEqual({ total: handSanctioned + 100, active_customers: customers });
+    expect(lendingSummary(book, ANCHOR, today).credit_limit_available).toEqual({ total: handSanctioned + 100, total_distributors: customers });
+  });
+
   it('the lending summary tells the same story', () => {
     expect(lendingSummary(db, ANCHOR, today)).toEqual({
-      credit_limit_available: { total: handSanctioned, total_distributors: approved.length },
+      credit_limit_available: { total: handSanctioned, total_distributors: new Set(approved.map((l) => l.distributor_company_id)).size },
       utilised_limit_summary: { utilised_limit: handUtilised, unutilised_limit: handSanctioned - handUtilised },
       default: { total: handOverdue(null, 0), default_30days: handOverdue(null, 30), default_90days: handOverdue(null, 90) },
     });

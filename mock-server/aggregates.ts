@@ -380,6 +380,12 @@ export interface DefaultFigures {
   default_90days: number;
 }
 
+/** The limit sanctioned to the anchor's customers and how many customers hold one. */
+export interface SanctionedFigures {
+  total: number;
+  customers: number;
+}
+
 export interface CreditLimitFigures {
   regionwise_credit_utilisation: RegionCredit[];
   utilised_limit_summary: { utilised_limit: number; unutilised_limit: number };
@@ -398,6 +404,16 @@ export interface LendingFigures {
 /** The anchor's loan applications with application_status 'approved'. */
 export function approvedLoans(db: Db, anchorId: number): LoanApplication[] {
   return db.loan_applications.filter((loan) => loan.anchor_id === anchorId && loan.application_status === 'approved');
+}
+
+/**
+ * What 'Total Credit Limit Sanctioned' sums and counts, for every card that shows it: the limits of the
+ * approved loan applications and the customers holding them, active loan accounts or not (an inactive
+ * account's limit is in the total, so its customer is in the count).
+ */
+export function sanctionedLimits(db: Db, anchorId: number): SanctionedFigures {
+  const loans = approvedLoans(db, anchorId);
+  return { total: sum(loans.map((loan) => loan.limit_sanctioned)), customers: new Set(loans.map((loan) => loan.distributor_company_id)).size };
 }
 
 /** Completed drawdowns of the anchor's approved loan applications. */
@@ -471,16 +487,16 @@ export function regionCredit(db: Db, anchorId: number, today: Date): RegionCredi
 
 /** GET /loan_applications/credit_limit_summary, over the anchor's approved loan applications. */
 export function creditLimitSummary(db: Db, anchorId: number, today: Date): CreditLimitFigures {
-  const loans = approvedLoans(db, anchorId);
-  const sanctioned = sum(loans.map((loan) => loan.limit_sanctioned));
-  const utilised = sum(loans.map((loan) => loan.limit_utilized));
+  const { total: sanctioned, customers } = sanctionedLimits(db, anchorId);
+  const utilised = sum(approvedLoans(db, anchorId).map((loan) => loan.limit_utilized));
   const dues = defaults(db, anchorId, today);
   const companies = db.distributor_companies.filter((c) => c.anchor_id === anchorId);
   return {
     regionwise_credit_utilisation: regionCredit(db, anchorId, today),
     utilised_limit_summary: { utilised_limit: utilised, unutilised_limit: sanctioned - utilised },
     overdue_summary: { overdue_90_days: dues.default_90days, total_overdue: dues.total },
-    total_credit_limit_sanctioned: { total: sanctioned, active_customers: loans.filter((loan) => loan.loan_status === 'active').length },
+    // The wire's name says active; it carries the customers the sanctioned total covers, as the lending summary does.
+    total_credit_limit_sanctioned: { total: sanctioned, active_customers: customers },
     default: dues,
     credit_utilisation_summary: {
       overall_credit_utilised: percent(utilised, sanctioned),
@@ -491,11 +507,10 @@ export function creditLimitSummary(db: Db, anchorId: number, today: Date): Credi
 
 /** GET /loan_applications/lending_summary. */
 export function lendingSummary(db: Db, anchorId: number, today: Date): LendingFigures {
-  const loans = approvedLoans(db, anchorId);
-  const sanctioned = sum(loans.map((loan) => loan.limit_sanctioned));
-  const utilised = sum(loans.map((loan) => loan.limit_utilized));
+  const { total: sanctioned, customers } = sanctionedLimits(db, anchorId);
+  const utilised = sum(approvedLoans(db, anchorId).map((loan) => loan.limit_utilized));
   return {
-    credit_limit_available: { total: sanctioned, total_distributors: loans.length },
+    credit_limit_available: { total: sanctioned, total_distributors: customers },
     utilised_limit_summary: { utilised_limit: utilised, unutilised_limit: sanctioned - utilised },
     default: defaults(db, anchorId, today),
   };

@@ -41,7 +41,7 @@ test.describe('home dashboard', () => {
       '/loan_applications/credit_limit_summary',
     );
     await expect(page.getByTestId('credit-sanctioned')).toContainText(short(credit.data.total_credit_limit_sanctioned.total));
-    await expect(page.getByTestId('credit-sanctioned')).toContainText(`${credit.data.total_credit_limit_sanctioned.active_customers} active customers`);
+    await expect(page.getByTestId('credit-sanctioned')).toContainText(`${credit.data.total_credit_limit_sanctioned.active_customers} customers with a sanctioned limit`);
     await expect(page.getByTestId('credit-utilised')).toContainText(short(credit.data.utilised_limit_summary.utilised_limit));
 
     const statuses = await api<{ data: { current_status: string; total_applications: number }[] }>(page, '/distributor_companies/statuses');
