@@ -1,4 +1,4 @@
-import { Fragment, memo, type ReactElement, type ReactNode } from 'react';
+import { Fragment, memo, useCallback, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { formatCount } from '../lib/format';
 import { GhostButton } from './form';
@@ -24,14 +24,43 @@ export interface Column<T> {
   sort?: 'none' | 'ascending' | 'descending';
   render: (row: T) => ReactNode;
   align?: 'start' | 'end';
+  /**
+   * Kept in view while the table scrolls sideways: 'start' for what names the row (the first column is always
+   * pinned there), 'end' for the row's actions. Pinned columns keep their place in the order; once scrolled
+   * to, they stick beside the pinned columns before them (or, at the end, after them).
+   */
+  pin?: 'start' | 'end';
 }
 
 /**
- * Holds the scroller and the busy bar over its top edge (out of flow: showing it moves nothing). It may shrink
- * like the scroller itself (a modal's flex column gives the table what room is left), passing its height on.
+ * Columns are pinned from this width up: below it (phones) the pinned columns would take most of the table's
+ * width and leave little room to scroll the rest through.
+ */
+const PINS_FROM = '(min-width: 768px)';
+const SIDEWAYS_HINT = 'Scroll sideways for more columns.';
+
+/** Where a column is pinned: the first column at the start (it names the row in every table), others as they say. */
+const pinOf = (column: Pick<Column<unknown>, 'pin'>, index: number): 'start' | 'end' | undefined => (index === 0 ? 'start' : column.pin);
+
+/**
+ * A pinned cell's props: which side, and its offset from that side (the widths of the pinned columns before
+ * it, measured into the frame's `--pin-<index>` by {@link placePins}).
+ */
+function pinProps(column: Pick<Column<unknown>, 'pin'>, index: number): { 'data-pin'?: 'start' | 'end'; style?: CSSProperties } {
+  const pin = pinOf(column, index);
+  if (!pin) return {};
+  return { 'data-pin': pin, style: { '--pin-at': `var(--pin-${index}, 0px)` } as CSSProperties };
+}
+
+/**
+ * Holds the scroller, the sideways cue over its edges and the busy bar over its top edge (out of flow: showing
+ * them moves nothing). It may shrink like the scroller itself (a modal's flex column gives the table what room
+ * is left), passing its height on.
  */
 const Frame = styled.div`
   position: relative;
+  /* The sticky cells' layers stay inside the table: nothing around it has to know their z-indexes. */
+  isolation: isolate;
   display: flex;
   flex-direction: column;
   min-height: 0;
@@ -43,6 +72,9 @@ const Scroller = styled.div<{ $maxHeight: number; $fixed: boolean }>`
   ${({ $maxHeight, $fixed }) => ($fixed ? `@media (min-width: 600px) and (min-height: 600px) { height: ${$maxHeight}px; }` : '')}
   box-sizing: border-box;
   overflow: auto;
+  /* A control focused by Tab is scrolled into view beside the pinned columns, not under them. */
+  scroll-padding-left: var(--pinned-start, 0px);
+  scroll-padding-right: var(--pinned-end, 0px);
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 10px;
   background: ${({ theme }) => theme.surface};
@@ -67,7 +99,7 @@ const BusyBar = styled.div`
   display: none;
   &[data-on='true'] { display: block; }
   position: absolute;
-  z-index: 2;
+  z-index: 5;
   top: 1px;
   left: 1px;
   right: 1px;
@@ -88,6 +120,30 @@ const BusyBar = styled.div`
   }
 `;
 
+/**
+ * The cue that columns are off-screen on one side: a shadow along the edge of the visible part (beside the
+ * pinned columns), shown by `data-on` while the table can scroll further that way. It lets clicks through.
+ */
+const Edge = styled.div`
+  display: none;
+  &[data-on='true'] { display: block; }
+  position: absolute;
+  z-index: 4;
+  top: 1px;
+  bottom: var(--edge-bottom, 1px);
+  width: 24px;
+  pointer-events: none;
+  --edge-shade: ${({ theme }) => (theme.name === 'dark' ? 'rgb(0 0 0 / 0.65)' : 'rgb(20 26 38 / 0.22)')};
+  &[data-side='start'] {
+    left: var(--edge-start, 1px);
+    background: linear-gradient(to right, var(--edge-shade), transparent);
+  }
+  &[data-side='end'] {
+    right: var(--edge-end, 1px);
+    background: linear-gradient(to left, var(--edge-shade), transparent);
+  }
+`;
+
 const Grid = styled.table`
   width: 100%;
   border-collapse: separate;
@@ -99,9 +155,16 @@ const Grid = styled.table`
   thead th {
     position: sticky;
     top: 0;
-    z-index: 1;
+    z-index: 2;
     background: ${({ theme }) => theme.surfaceRaised};
     font-weight: 700;
+  }
+  @media ${PINS_FROM} {
+    /* Opaque, so the columns scrolling under a pinned one do not show through (the header's already is). */
+    td[data-pin] { position: sticky; z-index: 1; background: ${({ theme }) => theme.surface}; }
+    thead th[data-pin] { z-index: 3; }
+    [data-pin='start'] { left: var(--pin-at); }
+    [data-pin='end'] { right: var(--pin-at); }
   }
   tbody tr:last-child td { border-bottom: 0; }
   tbody tr:hover td { background: ${({ theme }) => theme.surfaceRaised}; }
@@ -165,6 +228,104 @@ export interface TableProps<T> {
   detail?: (row: T) => ReactNode | null;
 }
 
+/** Which sides have columns off-screen. */
+interface Sideways {
+  start: boolean;
+  end: boolean;
+}
+const ALL_IN_VIEW: Sideways = { start: false, end: false };
+
+/** A pinned header cell that sticks (the screen is wide enough), and its offset from its side. */
+interface PinnedCell {
+  cell: HTMLTableCellElement;
+  side: 'start' | 'end';
+  offset: number;
+}
+
+/**
+ * Measures the pinned columns into the frame's custom properties: each one's offset from its side (the widths
+ * of the pinned columns before it, `--pin-<index>`) and what they cover on each side when all have stuck
+ * (`--pinned-start`, `--pinned-end`: the scroller's scroll padding). Returns the cells that stick.
+ */
+function placePins(frame: HTMLElement, table: HTMLTableElement): PinnedCell[] {
+  const headers = [...table.querySelectorAll<HTMLTableCellElement>(':scope > thead th')].map((cell, index) => ({ cell, index }));
+  // Below the width pins start at, nothing sticks and nothing is covered.
+  const sticks = window.matchMedia(PINS_FROM).matches;
+  const pinned: PinnedCell[] = [];
+  for (const side of ['start', 'end'] as const) {
+    let covered = 0;
+    for (const { cell, index } of side === 'start' ? headers : [...headers].reverse()) {
+      if (cell.dataset.pin !== side) continue;
+      frame.style.setProperty(`--pin-${index}`, `${covered}px`);
+      if (!sticks) continue;
+      pinned.push({ cell, side, offset: covered });
+      covered += cell.getBoundingClientRect().width;
+    }
+    frame.style.setProperty(`--pinned-${side}`, `${covered}px`);
+  }
+  return pinned;
+}
+
+/**
+ * Puts the cue's edges where the visible part of the scrolled columns begins and ends: beside the pinned cells
+ * that have stuck (a pinned column further in the order sticks only once scrolled to), else at the scroller's
+ * inner edges (`--edge-start`, `--edge-end`, and `--edge-bottom` above a horizontal scrollbar).
+ */
+function placeEdges(frame: HTMLElement, scroller: HTMLElement, pinned: readonly PinnedCell[]) {
+  const box = scroller.getBoundingClientRect();
+  const left = box.left + scroller.clientLeft;
+  const right = left + scroller.clientWidth;
+  let start = 0;
+  let end = 0;
+  for (const { cell, side, offset } of pinned) {
+    const at = cell.getBoundingClientRect();
+    // Half a pixel of slack: cells sit on fractional pixels.
+    if (side === 'start' && at.left - left <= offset + 0.5) start = Math.max(start, at.right - left);
+    if (side === 'end' && right - at.right <= offset + 0.5) end = Math.max(end, right - at.left);
+  }
+  frame.style.setProperty('--edge-start', `${scroller.clientLeft + start}px`);
+  frame.style.setProperty('--edge-end', `${scroller.offsetWidth - scroller.clientLeft - scroller.clientWidth + end}px`);
+  frame.style.setProperty('--edge-bottom', `${scroller.offsetHeight - scroller.clientTop - scroller.clientHeight}px`);
+}
+
+/**
+ * Follows what is off-screen sideways, on scroll and whenever the scroller, the table or a pinned column
+ * changes size (another page of rows, a resized window), and keeps the pinned columns and the cue placed.
+ */
+function useSideways(pins: string) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef<readonly PinnedCell[]>([]);
+  const [sideways, setSideways] = useState(ALL_IN_VIEW);
+  const update = useCallback(() => {
+    const box = frame.current;
+    const element = scroller.current;
+    if (!box || !element) return;
+    placeEdges(box, element, pinned.current);
+    // A pixel of slack: zoomed pages scroll by fractions.
+    const start = element.scrollLeft > 1;
+    const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setSideways((now) => (now.start === start && now.end === end ? now : { start, end }));
+  }, []);
+  useLayoutEffect(() => {
+    const box = frame.current;
+    const table = scroller.current?.querySelector('table');
+    if (!box || !scroller.current || !table) return;
+    const measure = () => {
+      pinned.current = placePins(box, table);
+      update();
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller.current);
+    observer.observe(table);
+    for (const cell of table.querySelectorAll('thead th[data-pin]')) observer.observe(cell);
+    return () => observer.disconnect();
+  }, [pins, update]);
+  return { frame, scroller, sideways, onScroll: update };
+}
+
 /** About how tall one body row is (14 px text, 10 px padding, a border): to fill a fixed scroll area with skeletons. */
 const ROW_HEIGHT_ESTIMATE = 41;
 
@@ -173,7 +334,9 @@ const ROW_HEIGHT_ESTIMATE = 41;
  * keyboard), skeleton rows on the first load, 'No data found.' when empty, the error with Retry. When other
  * rows load, the previous ones stay (dimmed, inert, `aria-busy`, a thin bar over the top edge) until the
  * answer arrives. At most {@link MAX_TABLE_ROWS} rows reach the DOM. Row actions are buttons or links inside
- * cells, so Tab reaches them.
+ * cells, so Tab reaches them. A table wider than its box keeps its pinned columns (the first, and those marked
+ * `pin`) in view as it scrolls sideways, shades the side that has more columns and describes its region with
+ * 'Scroll sideways for more columns.'.
  */
 export function Table<T>({
   caption,
@@ -197,17 +360,23 @@ export function Table<T>({
   const stale = !failed && !skeleton && loading;
   const busy = skeleton || stale || (refreshing && !failed);
   const skeletons = skeletonRows ?? (fixedHeight ? Math.max(5, Math.ceil(maxHeight / ROW_HEIGHT_ESTIMATE)) : 5);
+  // Measured again when the pinned columns change, not on every render (screens may build their columns anew).
+  const { frame, scroller, sideways, onScroll } = useSideways(columns.map((column, index) => `${column.key}:${pinOf(column, index) ?? ''}`).join());
+  const hintId = useId();
   return (
-    <Frame>
+    <Frame ref={frame}>
       <Scroller
+        ref={scroller}
         $maxHeight={maxHeight}
         $fixed={fixedHeight}
         tabIndex={0}
         role="region"
         aria-label={caption}
+        aria-describedby={sideways.start || sideways.end ? hintId : undefined}
         aria-busy={busy}
         data-stale={stale}
         data-detail={detail !== undefined || undefined}
+        onScroll={onScroll}
       >
         <Grid aria-busy={busy}>
           <caption className={hideCaption ? 'visually-hidden' : undefined}>{caption}</caption>
@@ -235,6 +404,12 @@ export function Table<T>({
           )}
         </Grid>
       </Scroller>
+      <Edge aria-hidden data-side="start" data-on={sideways.start} data-testid="table-more-start" />
+      <Edge aria-hidden data-side="end" data-on={sideways.end} data-testid="table-more-end" />
+      {/* The region's description while it is wider than its box: what the shadows tell the eye. */}
+      <span id={hintId} hidden>
+        {SIDEWAYS_HINT}
+      </span>
       <BusyBar aria-hidden data-testid="table-busy" data-on={busy && !skeleton} />
     </Frame>
   );
@@ -244,8 +419,8 @@ function HeadCells<T>({ columns }: { columns: readonly Column<T>[] }) {
   return (
     <thead>
       <tr>
-        {columns.map((column) => (
-          <th key={column.key} scope="col" data-align={column.align ?? 'start'} aria-sort={column.sort}>
+        {columns.map((column, index) => (
+          <th key={column.key} scope="col" data-align={column.align ?? 'start'} aria-sort={column.sort} {...pinProps(column, index)}>
             {column.header}
           </th>
         ))}
@@ -258,10 +433,10 @@ const Head = memo(HeadCells) as typeof HeadCells;
 function SkeletonRows<T>({ columns, count }: { columns: readonly Column<T>[]; count: number }) {
   return (
     <tbody>
-      {Array.from({ length: count }, (_, index) => (
-        <tr key={`skeleton-${index}`} aria-hidden>
-          {columns.map((column) => (
-            <td key={column.key}>
+      {Array.from({ length: count }, (_, row) => (
+        <tr key={`skeleton-${row}`} aria-hidden>
+          {columns.map((column, index) => (
+            <td key={column.key} {...pinProps(column, index)}>
               <Skeleton $width="80%" />
             </td>
           ))}
@@ -311,8 +486,8 @@ function BodyRows<T>({ columns, rows, rowKey, detail, emptyText }: BodyProps<T>)
     shown.push(
       <Fragment key={rowKey(row)}>
         <tr>
-          {columns.map((column) => (
-            <td key={column.key} data-align={column.align ?? 'start'}>
+          {columns.map((column, index) => (
+            <td key={column.key} data-align={column.align ?? 'start'} {...pinProps(column, index)}>
               {isolated(column.render(row))}
             </td>
           ))}

@@ -123,6 +123,22 @@ describe('Table', () => {
     expect(cells.map(([, action]) => action!.firstElementChild?.tagName)).toEqual(['BUTTON', 'BUTTON']);
   });
 
+  it('pins the first column at the start and the columns marked to their side, header and body alike', () => {
+    const wide = [
+      ...columns,
+      { key: 'city', header: 'City', render: () => 'Pune' },
+      { key: 'code', header: 'Code', pin: 'start' as const, render: () => 'C-1' },
+      { key: 'action', header: 'Action', pin: 'end' as const, render: (row: { name: string }) => <button type="button">Delete {row.name}</button> },
+    ];
+    const { container } = wrap(<Table caption="People" columns={wide} rows={[{ name: 'Asha' }]} rowKey={rowKey} />);
+    const pins = (selector: string) => [...container.querySelectorAll(selector)].map((cell) => cell.getAttribute('data-pin'));
+    expect(pins('thead th')).toEqual(['start', null, 'start', 'end']);
+    expect(pins('tbody td')).toEqual(['start', null, 'start', 'end']);
+    // Each pinned cell sticks at its column's measured offset (the pinned columns before it).
+    const code = container.querySelectorAll<HTMLElement>('tbody td')[2]!;
+    expect(code.style.getPropertyValue('--pin-at')).toBe('var(--pin-2, 0px)');
+  });
+
   it('fills a fixed-height table with skeleton rows on the first load', () => {
     const { container } = wrap(<Table caption="People" columns={columns} rows={undefined} rowKey={rowKey} fixedHeight maxHeight={353} />);
     expect(container.querySelectorAll('tbody tr[aria-hidden]').length).toBe(9);

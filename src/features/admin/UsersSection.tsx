@@ -50,6 +50,7 @@ export function UsersSection({ admin, changes }: { admin: AdminContext; changes:
     columns.push({
       key: 'action',
       header: 'Action',
+      pin: 'end',
       render: (u) =>
         u.is_system_generated ? (
           '-'

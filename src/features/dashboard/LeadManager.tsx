@@ -5,7 +5,7 @@ import { countText, formatCount, formatDate } from '../../lib/format';
 import { formatMoney } from '../../domain/money';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS } from '../../domain/statuses';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
-import { Modal } from '../../ui/Modal';
+import { Modal, TABLE_MODAL_WIDTH } from '../../ui/Modal';
 import { PeriodSelector } from '../../ui/PeriodSelector';
 import { RiskBadge } from '../../ui/RiskBadge';
 import { CardGrid, StatCard } from '../../ui/StatCard';
@@ -32,9 +32,6 @@ const COLUMNS: readonly Column<LeadRow>[] = [
   { key: 'limit_utilized', header: 'Limit Utilised', render: (r) => formatMoney(r.limit_utilized), align: 'end' },
   { key: 'balance_available', header: 'Balance Available', render: (r) => formatMoney(r.balance_available), align: 'end' },
 ];
-
-/** Spec: 40 % wide; never narrower than the key columns (name, code, outstanding, status, risk) need. */
-const LEAD_MODAL_MIN_WIDTH = '960px';
 
 const isLeadStatus = (value: string | undefined): value is LeadStatus => LEAD_STATUSES.some((s) => s.status === value);
 
@@ -74,7 +71,7 @@ export function LeadManager() {
           );
         })}
       </CardGrid>
-      <Modal open={open !== null} title={open ? STATUS_TITLES[open] : ''} minWidth={LEAD_MODAL_MIN_WIDTH} onClose={list.reset}>
+      <Modal open={open !== null} title={open ? STATUS_TITLES[open] : ''} width={TABLE_MODAL_WIDTH} onClose={list.reset}>
         {open && <LeadTable status={open} list={list} />}
       </Modal>
     </SectionBox>

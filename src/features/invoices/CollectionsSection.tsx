@@ -8,7 +8,7 @@ import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
 import { FilterButtons } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
 import { ListBlock } from '../../ui/ListBlock';
-import { Modal } from '../../ui/Modal';
+import { Modal, TABLE_MODAL_WIDTH } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
 import { StarToggle } from '../../ui/StarToggle';
 import { MODAL_TABLE_MAX_HEIGHT, type Column } from '../../ui/Table';
@@ -77,7 +77,7 @@ function paymentColumns(onStar: (row: PaymentRow) => void, today: Date): Column<
       render: (r) => <StarToggle starred={r.resource.starred} label={starLabel(r)} onToggle={() => onStar(r)} />,
     },
     { key: 'customer', header: 'Customer Name', render: (r) => orMissing(r.distributor_company.name) },
-    { key: 'invoice', header: 'Invoice Number', render: (r) => orMissing(r.invoice?.document_number) },
+    { key: 'invoice', header: 'Invoice Number', pin: 'start', render: (r) => orMissing(r.invoice?.document_number) },
     { key: 'amount', header: 'Invoice Amount', align: 'end', render: (r) => formatMoney(r.invoice?.total) },
     { key: 'payment_date', header: 'Payment Date', render: (r) => formatDate(r.payment_date) },
     { key: 'drawdown_due_date', header: 'Drawdown Due Date', render: (r) => formatDate(r.drawdown_due_date) },
@@ -183,7 +183,7 @@ export function CollectionsSection() {
         pagerLabel="Collections table"
       />
       {/* Collapsing resets the report's filters to the defaults (spec §4): its whole state leaves the URL. */}
-      <Modal open={open} title={REPORT_TITLE} width="90%" onClose={closeReport}>
+      <Modal open={open} title={REPORT_TITLE} width={TABLE_MODAL_WIDTH} onClose={closeReport}>
         {open && <PaymentReport today={today} />}
       </Modal>
     </Section>

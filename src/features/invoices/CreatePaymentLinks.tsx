@@ -11,7 +11,7 @@ import type { TableState } from '../../lib/table-state';
 import { Input, Label, Select } from '../../ui/controls';
 import { Button } from '../../ui/form';
 import { ListBlock } from '../../ui/ListBlock';
-import { Modal } from '../../ui/Modal';
+import { Modal, TABLE_MODAL_WIDTH } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
 import { MODAL_TABLE_MAX_HEIGHT, type Column } from '../../ui/Table';
 import { useList } from '../../ui/useList';
@@ -84,7 +84,7 @@ export function CreatePaymentLinksCard() {
           Create Payment Links
         </Button>
       </div>
-      <Modal open={state.filters.open === '1'} title="Create Payment Links" width="90%" minWidth="720px" onClose={() => update({ page: 1, region: 'all', search: '', filters: { ...LINKS_DEFAULTS.filters } })}>
+      <Modal open={state.filters.open === '1'} title="Create Payment Links" width={TABLE_MODAL_WIDTH} onClose={() => update({ page: 1, region: 'all', search: '', filters: { ...LINKS_DEFAULTS.filters } })}>
         {state.filters.open === '1' && <CreateLinksBody onChanged={() => void meta.mutate()} figures={<LinkFigures meta={meta.data?.meta} />} />}
       </Modal>
     </PageCard>

@@ -9,7 +9,7 @@ import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
 import { FilterButtons, Label, Select } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
 import { ListBlock } from '../../ui/ListBlock';
-import { Modal } from '../../ui/Modal';
+import { Modal, TABLE_MODAL_WIDTH } from '../../ui/Modal';
 import { ReminderComposer } from './ReminderComposer';
 import { SendPaymentLinksModal } from './SendPaymentLinksModal';
 import { StarToggle } from '../../ui/StarToggle';
@@ -98,13 +98,14 @@ function invoiceColumns(options: { showVirtualAccount: boolean; onStar: (row: In
     {
       key: 'star',
       header: 'Star',
+      pin: 'start',
       render: (r) => (
         <StarToggle starred={r.resource.starred} label={`Star invoice ${r.document_number}`} onToggle={() => onStar(r)} />
       ),
     },
     { key: 'customer', header: 'Customer Name', render: (r) => r.distributor_company.name },
     { key: 'code', header: 'Customer Code', render: (r) => r.customer_code },
-    { key: 'number', header: 'Invoice No.', render: (r) => r.document_number },
+    { key: 'number', header: 'Invoice No.', pin: 'start', render: (r) => r.document_number },
     ...(showVirtualAccount ? [{ key: 'va', header: 'Virtual Account Number', render: (r: InvoiceRow) => orMissing(r.virtual_account_number) }] : []),
     { key: 'amount', header: 'Invoice Amount', align: 'end', render: (r) => formatMoney(r.total) },
     { key: 'date', header: 'Invoice Date', render: (r) => formatDate(r.invoice_date) },
@@ -244,7 +245,7 @@ function DetailedInvoices({ showVirtualAccount, maySendLinks }: { showVirtualAcc
   const setFilter = (name: string, value: string) => list.update({ filters: { ...list.state.filters, [name]: value } });
   const ids = useId();
   return (
-    <Modal open title="Detailed Invoice table" width="90%" onClose={list.reset}>
+    <Modal open title="Detailed Invoice table" width={TABLE_MODAL_WIDTH} onClose={list.reset}>
       <DueSummary list={list.data} />
       <InvoicesList
         list={list}

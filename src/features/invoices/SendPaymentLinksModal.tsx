@@ -8,7 +8,7 @@ import { formatMoney } from '../../domain/money';
 import { CUSTOMER_SEARCH_MIN_LENGTH, INVOICE_SEARCH_MIN_LENGTH, linksSentText, NO_RECORD_TEXT } from '../../domain/reminders';
 import { formatDate } from '../../lib/format';
 import { Button } from '../../ui/form';
-import { Modal } from '../../ui/Modal';
+import { Modal, TABLE_MODAL_WIDTH } from '../../ui/Modal';
 import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
 import { Table, type Column } from '../../ui/Table';
@@ -62,7 +62,7 @@ const TABLE_HEIGHT = 320;
  */
 export const SendPaymentLinksModal = memo(function SendPaymentLinksModal({ open, onClose, linksSent, onSent }: { open: boolean; onClose: () => void; linksSent: number | undefined; onSent: () => void }) {
   return (
-    <Modal open={open} title="Send Payment Links" width="90%" minWidth="720px" onClose={onClose}>
+    <Modal open={open} title="Send Payment Links" width={TABLE_MODAL_WIDTH} onClose={onClose}>
       {open && <SendPaymentLinks linksSent={linksSent} onSent={onSent} />}
     </Modal>
   );

@@ -11,7 +11,7 @@ import { DEFAULT_TABLE_STATE, type TableState } from '../../lib/table-state';
 import { GhostButton } from '../../ui/form';
 import { ListBlock } from '../../ui/ListBlock';
 import { LoadFailed } from '../../ui/LoadFailed';
-import { Modal } from '../../ui/Modal';
+import { Modal, TABLE_MODAL_WIDTH } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
 import { MODAL_TABLE_MAX_HEIGHT, type Column } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
@@ -165,6 +165,8 @@ function DrawdownTab({ loan }: { loan: Omit<LoanPageParams, 'page'> }) {
     {
       key: 'action',
       header: 'Action',
+      // Kept at the right end in view: the spec puts Action last, and the end is where a row's actions are looked for.
+      pin: 'end',
       render: (d) => (
         <Actions>
           <GhostButton type="button" aria-expanded={Boolean(open[d.drawdownId]?.invoices)} onClick={() => toggle(d.drawdownId, 'invoices')}>
@@ -239,7 +241,7 @@ export function CustomerModal() {
   const close = () => update({ ...DEFAULT_TABLE_STATE });
   const params = { custId: cust ?? '', loanApplicationId: loan ?? '' };
   return (
-    <Modal open={open} title={name ?? 'Customer'} minWidth="960px" onClose={close}>
+    <Modal open={open} title={name ?? 'Customer'} width={TABLE_MODAL_WIDTH} onClose={close}>
       {open && (
         <Tabs label={`${name ?? 'Customer'}: drawdowns and repayments`} tabs={TABS} value={tab} onChange={(t) => update({ filters: { ...state.filters, tab: t } })}>
           {tab === 'drawdown' ? <DrawdownTab loan={params} /> : <RepaymentTab loan={params} />}

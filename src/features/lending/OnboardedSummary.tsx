@@ -10,7 +10,7 @@ import type { TableState } from '../../lib/table-state';
 import { FilterButtons } from '../../ui/controls';
 import { GhostButton } from '../../ui/form';
 import { ListBlock } from '../../ui/ListBlock';
-import { Modal } from '../../ui/Modal';
+import { Modal, TABLE_MODAL_WIDTH } from '../../ui/Modal';
 import { PERIOD_NAMES } from '../../ui/PeriodSelector';
 import { RiskBadge } from '../../ui/RiskBadge';
 import { Skeleton } from '../../ui/Skeleton';
@@ -101,7 +101,7 @@ export function OnboardedSummary({ summary, failed, period }: { summary: Summary
         <StatCard testId="receivables-card" label="Accounts receivables" value={value(formatShortMoney(summary?.account_receivables))} sub={`Approved customers' unpaid invoices dated ${PERIOD_NAMES[period].toLowerCase()}`} />
         <StatCard testId="available-limit-card" label="Available limit" value={value(formatShortMoney(summary?.available_limit))} sub="Sanctioned less utilised, approved customers" />
       </CardGrid>
-      <Modal open={list.params !== null} title="All Customer" minWidth="960px" onClose={list.reset}>
+      <Modal open={list.params !== null} title="All Customer" width={TABLE_MODAL_WIDTH} onClose={list.reset}>
         {list.params !== null && (
           <ListBlock
             list={list}

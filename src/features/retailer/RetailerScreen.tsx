@@ -11,7 +11,7 @@ import { FilterButtons } from '../../ui/controls';
 import { GhostButton, LinkButton } from '../../ui/form';
 import { ListBlock } from '../../ui/ListBlock';
 import { LoadFailed } from '../../ui/LoadFailed';
-import { Modal } from '../../ui/Modal';
+import { Modal, TABLE_MODAL_WIDTH } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
 import { CardGrid, StatCard } from '../../ui/StatCard';
 import { MODAL_TABLE_MAX_HEIGHT, type Column } from '../../ui/Table';
@@ -190,7 +190,7 @@ function DetailModal() {
     </>
   );
   return (
-    <Modal open={Boolean(dist)} title={title} minWidth="960px" onClose={close}>
+    <Modal open={Boolean(dist)} title={title} width={TABLE_MODAL_WIDTH} onClose={close}>
       {dist && ret && (
         <>
           <GhostButton type="button" onClick={() => update({ filters: retailerFilters })}>
