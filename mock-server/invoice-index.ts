@@ -316,6 +316,18 @@ function buildAnchorIndex(db: Db, anchorId: number): AnchorIndex {
 
 export const factsOf = (index: AnchorIndex, invoiceId: number): InvoiceFacts => index.facts.get(invoiceId) ?? NO_FACTS;
 
+/**
+ * 'Last invoice received', for every screen that shows it (the due list's meta, the credit line summary):
+ * when the provider last received an invoice of the anchor's own, i.e. its last CSV upload or the newest
+ * creation of an invoice it shared, whichever is later (customers' manual invoices aside); null before any.
+ */
+export function lastInvoiceReceived(db: Db, anchorId: number): string | null {
+  const uploaded = db.anchors.find((a) => a.id === anchorId)?.last_invoices_upload ?? null;
+  const shared = anchorIndex(db, anchorId).lastInvoiceUpload;
+  if (uploaded === null || shared === null) return uploaded ?? shared;
+  return Date.parse(uploaded) >= Date.parse(shared) ? uploaded : shared;
+}
+
 /** The anchor's invoice numbers, lower-cased; read only. */
 export const invoiceNumbers = (db: Db, anchorId: number): ReadonlySet<string> => anchorIndex(db, anchorId).numbers;
 
@@ -630,16 +642,22 @@ export function setStar(db: Db, anchorId: number, type: StarResource['resource_t
 
 interface LinkIndex {
   fingerprint: unknown[];
-  byAnchor: Map<number, { total: number; customers: number; createdAt: string[]; pendingExpiry: number[] }>;
+  byAnchor: Map<number, { total: number; customers: number; createdAt: string[]; pendingExpiry: number[]; invoiceIds: number[] }>;
 }
 
 const linkCaches = new WeakMap<Db, LinkIndex>();
 
+/**
+ * The create-links card's figures, all over one set: every payment link the anchor generated to date.
+ * (total_payment_links, the send-links banner's, counts only the last 60 days of them.)
+ */
 export interface LinkFigures {
   /** Pending links not yet expired. */
   active_links: number;
   /** Every link sent. */
   links_generated: number;
+  /** Still due (balance, paise) on the open and part-paid invoices the links name, each invoice once. */
+  total_due: number;
   /** Customers links were sent to. */
   customers: number;
   /** Links sent over the last 60 days. */
@@ -668,16 +686,25 @@ export function linkFigures(db: Db, anchorId: number, now: number): LinkFigures 
           .filter((l) => l.status === 'pending')
           .map((l) => Date.parse(l.expires_at))
           .sort((a, b) => a - b),
+        invoiceIds: [...new Set(links.flatMap((l) => l.invoice_ids))],
       });
     }
     linkCaches.set(db, index);
   }
   const mine = index.byAnchor.get(anchorId);
-  if (!mine) return { active_links: 0, links_generated: 0, customers: 0, total_payment_links: 0 };
+  if (!mine) return { active_links: 0, links_generated: 0, total_due: 0, customers: 0, total_payment_links: 0 };
   const since = new Date(now - 60 * 86_400_000).toISOString();
+  // Balances move with payments in place: summed from the live rows on every read.
+  const invoices = anchorIndex(db, anchorId).invoiceById;
+  let totalDue = 0;
+  for (const id of mine.invoiceIds) {
+    const invoice = invoices.get(id);
+    if (invoice && (DUE_STATUSES as readonly InvoiceStatus[]).includes(invoice.status)) totalDue += balanceOf(invoice);
+  }
   return {
     active_links: mine.pendingExpiry.length - firstIndex(mine.pendingExpiry.length, (i) => mine.pendingExpiry[i]! > now),
     links_generated: mine.total,
+    total_due: totalDue,
     customers: mine.customers,
     total_payment_links: mine.createdAt.length - firstIndex(mine.createdAt.length, (i) => mine.createdAt[i]! >= since),
   };

@@ -391,6 +391,7 @@ describe('GET /invoices: the due filters of spec §4', () => {
       show_virtual_account_number: false,
       active_links: 0,
       links_generated: 0,
+      links_total_due: 0,
       customers: 0,
       total_payment_links: 0,
     });
@@ -415,12 +416,12 @@ describe('GET /invoices: the due filters of spec §4', () => {
     expect((await invoiceList(DUE)).meta.last_invoices_upload).toBe('2026-11-12T09:00:00.000Z');
   });
 
-  it('counts payment links for the create-links card: active, generated, customers, last 60 days', async () => {
-    const link = (id: number, companyId: number, status: 'paid' | 'pending' | 'expired', created: string, expires: string) => ({
+  it('figures the create-links card over the links generated to date: active, generated, still due on their invoices, customers; and the last 60 days', async () => {
+    const link = (id: number, companyId: number, status: 'paid' | 'pending' | 'expired', created: string, expires: string, invoiceIds: number[]) => ({
       id,
       anchor_id: 1,
       distributor_company_id: companyId,
-      invoice_ids: [1],
+      invoice_ids: invoiceIds,
       token: `t${id}`,
       mode_of_communication: ['sms' as const],
       status,
@@ -428,13 +429,22 @@ describe('GET /invoices: the due filters of spec §4', () => {
       expires_at: expires,
     });
     mock.db().payment_links = [
-      link(1, 1, 'pending', '2026-11-20T00:00:00.000Z', '2026-11-27T00:00:00.000Z'),
-      link(2, 1, 'pending', '2026-11-01T00:00:00.000Z', '2026-11-08T00:00:00.000Z'),
-      link(3, 2, 'paid', '2026-10-01T00:00:00.000Z', '2026-10-08T00:00:00.000Z'),
-      link(4, 3, 'expired', '2026-08-01T00:00:00.000Z', '2026-08-08T00:00:00.000Z'),
-      { ...link(5, 9, 'pending', '2026-11-20T00:00:00.000Z', '2026-11-27T00:00:00.000Z'), anchor_id: 1551 },
+      link(1, 1, 'pending', '2026-11-20T00:00:00.000Z', '2026-11-27T00:00:00.000Z', [1, 3]),
+      link(2, 1, 'pending', '2026-11-01T00:00:00.000Z', '2026-11-08T00:00:00.000Z', [1, 6, 9]),
+      link(3, 2, 'paid', '2026-10-01T00:00:00.000Z', '2026-10-08T00:00:00.000Z', [11]),
+      link(4, 3, 'expired', '2026-08-01T00:00:00.000Z', '2026-08-08T00:00:00.000Z', [7, 10]),
+      { ...link(5, 9, 'pending', '2026-11-20T00:00:00.000Z', '2026-11-27T00:00:00.000Z', [99]), anchor_id: 1551 },
     ];
-    expect((await invoiceList(DUE)).meta).toMatchObject({ active_links: 1, links_generated: 4, customers: 3, total_payment_links: 3 });
+    // Still due: INV-A1 once (two links name it), A3, A6's balance and A7; paid A10 and A11, in-progress A9 and
+    // the other anchor's X1 owe nothing here.
+    const linksDue = R(10_000 + 30_000 + 56_000 + 70_000);
+    expect((await invoiceList(DUE)).meta).toMatchObject({ active_links: 1, links_generated: 4, links_total_due: linksDue, customers: 3, total_payment_links: 3 });
+    // The same figures whatever the list's filter: they belong to the links, not to the listed invoices.
+    expect((await invoiceList(overdue(0, 'eq'))).meta).toMatchObject({ links_total_due: linksDue, customers: 3 });
+    // A payment lowers it at once.
+    const paid = mock.db().invoices.find((inv) => inv.id === 7)!;
+    recordPayment(mock.db(), paid, R(20_000), 'pay', { utr: 'UTRLINK', now: NOW.getTime(), drawdownId: null });
+    expect((await invoiceList(DUE)).meta.links_total_due).toBe(linksDue - R(20_000));
   });
 
   it('an invoice row carries the spec’s fields, product-keyed names included', async () => {

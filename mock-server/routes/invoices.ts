@@ -8,7 +8,7 @@ import { paiseToText } from '../../src/domain/money';
 import type { Db, Invoice, Payment, StarResource } from '../db';
 import { CLOSED_STATUSES, type ClosedStatus, DUE_STATUSES, INVOICE_STATUSES, type InvoiceStatus } from '../../src/domain/statuses';
 import { bodyObject, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
-import { anchorIndex, availableLimit, availableLimits, balanceOf, factsOf, findInvoices, findPayments, graphTypeOf, invoiceStats, isStarred, linkFigures, OVERDUE_CRITERIA, overdueDays, setStar, STATS_TYPES, type AnchorIndex, type InvoiceQuery, type OverdueCriteria, type PaymentQuery, type StatsBuckets, type StatsType } from '../invoice-index';
+import { anchorIndex, availableLimit, availableLimits, balanceOf, factsOf, findInvoices, findPayments, graphTypeOf, invoiceStats, isStarred, lastInvoiceReceived, linkFigures, OVERDUE_CRITERIA, overdueDays, setStar, STATS_TYPES, type AnchorIndex, type InvoiceQuery, type OverdueCriteria, type PaymentQuery, type StatsBuckets, type StatsType } from '../invoice-index';
 import { filterValue, pageParams, pageWindow, type Pagy } from '../paging';
 import { regionFilter } from './distributors';
 import { isSearchable, SEARCH_MIN_LENGTH, searchKeyword } from '../../src/domain/thresholds';
@@ -395,15 +395,10 @@ function statsFilterInformation(buckets: StatsBuckets, product: string) {
 
 const RESOURCE_TYPES: readonly StarResource['resource_type'][] = ['Invoice', 'Payment'];
 
-/**
- * When invoices last arrived: the anchor's last CSV upload (kept by POST /invoices/upload) or the newest
- * invoice it shared, whichever is later, so a seeded book with no upload yet still shows its last invoice.
- */
-function lastInvoicesUpload(db: Db, anchorId: number, index: AnchorIndex): string | null {
-  const uploaded = db.anchors.find((a) => a.id === anchorId)?.last_invoices_upload ?? null;
-  const shared = index.lastInvoiceUpload;
-  if (uploaded === null || shared === null) return uploaded ?? shared;
-  return Date.parse(uploaded) >= Date.parse(shared) ? uploaded : shared;
+/** The create-links card's figures on the wire: counts, and the links' total due in rupees. */
+function linksMeta(db: Db, anchorId: number, now: number) {
+  const { total_due, ...counts } = linkFigures(db, anchorId, now);
+  return { ...counts, links_total_due: rupees(total_due) };
 }
 
 export function invoiceRoutes(ctx: MockContext): Router {
@@ -475,9 +470,9 @@ export function invoiceRoutes(ctx: MockContext): Router {
           total_due: rupees(result.totalDue),
           no_of_invoices: result.count,
           no_of_customers: result.customers,
-          last_invoices_upload: lastInvoicesUpload(db, me.anchor_id, index),
+          last_invoices_upload: lastInvoiceReceived(db, me.anchor_id),
           show_virtual_account_number: settingOn(db, me.anchor_id, 'show_virtual_account_number'),
-          ...linkFigures(db, me.anchor_id, ctx.now()),
+          ...linksMeta(db, me.anchor_id, ctx.now()),
         },
         csv_headers_accepted: headersOf(accepted),
       }));

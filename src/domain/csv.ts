@@ -87,6 +87,8 @@ export const CSV_FORMAT_HINTS = [
  */
 export const UPLOAD_TEXTS = {
   card: 'Add New Invoices',
+  /** The invoices page's and the pipeline's label for the provider's one 'last invoice received' date. */
+  lastReceived: 'Last invoice received',
   button: 'Upload via CSV',
   templateStep: 'Step 1: download a template.',
   fileStep: 'Step 2: select a file by dragging or by button.',

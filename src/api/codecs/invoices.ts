@@ -204,8 +204,12 @@ export const DueListMeta = t.type({
   /** Absent or null: no upload yet ('-'). */
   last_invoices_upload: Optional(t.string),
   show_virtual_account_number: t.boolean,
+  /** The create-links card's figures, all over the payment links generated to date. */
   active_links: t.number,
   links_generated: t.number,
+  /** Still due on the open and part-paid invoices those links name; ours, not the spec's (absent or null shows '-'). */
+  links_total_due: Optional(Money),
+  /** The customers the links went to. */
   customers: t.number,
   /** Payment links sent over the last 60 days. */
   total_payment_links: t.number,

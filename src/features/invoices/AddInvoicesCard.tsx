@@ -12,7 +12,8 @@ import { DEFAULT_DUE_FILTER } from '../../api/invoice-queries';
 /**
  * 'Add New Invoices' (spec 1 §2.6): when invoices last arrived ('-' if never) and 'Upload via CSV', which
  * opens the upload modal. The date is the due list's meta `last_invoices_upload`, read with the Invoices Due
- * table's default query so both share one request; a processed upload revalidates it.
+ * table's default query so both share one request; a processed upload revalidates it. The provider sends
+ * the pipeline the same date (`last_uploaded_invoice`), shown the same way.
  */
 export function AddInvoicesCard() {
   const list = useInvoices({ filter: DEFAULT_DUE_FILTER, region: 'all', search: '', page: 1 });
@@ -23,7 +24,7 @@ export function AddInvoicesCard() {
     <PageCard as="section" aria-labelledby={titleId} data-testid="add-invoices-card">
       <h2 id={titleId}>{UPLOAD_TEXTS.card}</h2>
       <dl>
-        <dt>Last invoice received</dt>
+        <dt>{UPLOAD_TEXTS.lastReceived}</dt>
         <dd data-testid="last-invoice-received" aria-busy={loading}>
           {loading ? <Skeleton $width="110px" $height="20px" /> : formatDate(list.data?.meta.last_invoices_upload)}
         </dd>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import type { DueListMeta } from '../../api/codecs/invoices';
 import type { LinkRow } from '../../api/codecs/links';
 import { DEFAULT_DUE_FILTER } from '../../api/invoice-queries';
 import { fetchPaymentLinks, type ChannelFinanceChoice, type LinkListParams } from '../../api/links';
@@ -45,11 +46,13 @@ const COLUMNS: readonly Column<LinkRow>[] = [
   { key: 'status', header: 'Link Status', render: (row) => STATUS_LABELS[row.status] },
 ];
 
+const LINK_FIGURES_CAPTION = 'Payment links generated to date. Total due: what their open invoices still owe. Customers: those the links went to.';
+
 const Summary = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
   gap: 8px 16px;
-  margin: 0 0 16px;
+  margin: 8px 0 16px;
   dt { color: ${({ theme }) => theme.textMuted}; font-size: 13px; }
   dd { margin: 0; font-weight: 700; font-size: 18px; }
 `;
@@ -91,27 +94,34 @@ export function CreatePaymentLinksCard() {
   );
 }
 
-function LinkFigures({ meta }: { meta: { active_links: number; links_generated: number; total_due: number; customers: number } | undefined }) {
+/** The figures of one set, the payment links generated to date, under a caption that says so. */
+function LinkFigures({ meta }: { meta: Pick<DueListMeta, 'active_links' | 'links_generated' | 'links_total_due' | 'customers'> | undefined }) {
   const value = (text: string | undefined) => text ?? <Skeleton $width="60px" $height="20px" />;
+  const captionId = useId();
   return (
-    <Summary>
-      <div>
-        <dt>Active links</dt>
-        <dd>{value(meta && formatCount(meta.active_links))}</dd>
-      </div>
-      <div>
-        <dt>Links generated to date</dt>
-        <dd>{value(meta && formatCount(meta.links_generated))}</dd>
-      </div>
-      <div>
-        <dt>Total due</dt>
-        <dd>{value(meta && formatMoney(meta.total_due))}</dd>
-      </div>
-      <div>
-        <dt>Customers</dt>
-        <dd>{value(meta && formatCount(meta.customers))}</dd>
-      </div>
-    </Summary>
+    <>
+      <p className="muted" id={captionId}>
+        {LINK_FIGURES_CAPTION}
+      </p>
+      <Summary aria-describedby={captionId}>
+        <div>
+          <dt>Active links</dt>
+          <dd>{value(meta && formatCount(meta.active_links))}</dd>
+        </div>
+        <div>
+          <dt>Links generated to date</dt>
+          <dd>{value(meta && formatCount(meta.links_generated))}</dd>
+        </div>
+        <div>
+          <dt>Total due</dt>
+          <dd>{value(meta && formatMoney(meta.links_total_due))}</dd>
+        </div>
+        <div>
+          <dt>Customers</dt>
+          <dd>{value(meta && formatCount(meta.customers))}</dd>
+        </div>
+      </Summary>
+    </>
   );
 }
 

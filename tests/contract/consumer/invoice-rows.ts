@@ -46,6 +46,7 @@ const dueMeta = {
   show_virtual_account_number: boolean(false),
   active_links: integer(9),
   links_generated: integer(61),
+  links_total_due: number(845210.5),
   customers: integer(55),
   total_payment_links: integer(40),
 };

@@ -161,7 +161,7 @@ describe('Invoices Due and the Detailed Invoice table', () => {
           distributor_company: { id: '2', name: 'Saini Traders' },
           resource: { starred: false },
         });
-        expect(list.meta).toMatchObject({ total_due: 238147412, no_of_invoices: 14, no_of_customers: 12, show_virtual_account_number: false });
+        expect(list.meta).toMatchObject({ total_due: 238147412, no_of_invoices: 14, no_of_customers: 12, show_virtual_account_number: false, links_total_due: 84521050 });
         expect(list.pagy).toMatchObject({ count: 24, page: 1 });
         expect(list.csv_headers_accepted?.[0]).toEqual({ display_name: 'Customer Name', key: 'customer_name' });
       }));
