@@ -197,8 +197,99 @@ export const SETTING_NAMES = [
   'whatsapp_blocked',
 ] as const;
 
-/** Spec 2 §8: error text is shown with underscores as spaces (so is a setting's name). */
+export type SettingName = (typeof SETTING_NAMES)[number];
+
+/** Spec 2 §8: error text is shown with underscores as spaces. */
 export const withSpaces = (text: string): string => text.replaceAll('_', ' ');
+
+/** How long a configuration change can be undone, by the Undo button beside its control. */
+export const SETTING_UNDO_MS = 10_000;
+
+interface SettingText {
+  /** What the Parameter column says (the key is in the setting's tooltip). */
+  label: string;
+  /**
+   * The risky changes, by the value they set ('true', 'false' or an option): what the change does to the
+   * anchor's retailers, asked about before it is sent. A change not listed is sent at once (and can be undone).
+   */
+  risky?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Each setting in words, and its risky changes. Risky: what changes how every retailer of the anchor pays or
+ * gets credit (the OTP, the pay page's options, sales orders, the drawdown status), cuts them off from a channel
+ * (a block), or shares their invoices without consent. Single notifications are not asked about: the toast and
+ * Undo cover a slip.
+ */
+export const SETTINGS: Readonly<Record<SettingName, SettingText>> = {
+  customer_consent: {
+    label: 'Ask retailers for consent before sharing their invoices',
+    risky: { false: 'Retailers’ invoices will be shared without asking for their consent.' },
+  },
+  customer_notification: { label: 'Notify retailers when their invoices are shared' },
+  default_drawdown_status: {
+    label: 'Status of new drawdown requests',
+    risky: {
+      Verified: 'Retailers’ new drawdown requests will start as verified: their credit goes ahead without a review by your team.',
+      Draft: 'Retailers’ new drawdown requests will start as drafts: their credit waits until your team verifies each one.',
+    },
+  },
+  email_blocked: {
+    label: 'Block e-mail to retailers',
+    risky: { true: 'Retailers will get no e-mail from the portal: no payment links, reminders or notices by e-mail.' },
+  },
+  is_sales_order: {
+    label: 'Retailers pay sales orders, not invoices',
+    risky: { true: 'Retailers will pay against sales orders instead of invoices.', false: 'Retailers will pay against invoices instead of sales orders.' },
+  },
+  require_otp: {
+    label: 'Ask for an OTP before a retailer avails credit',
+    risky: { false: 'Retailers will be able to avail credit without an OTP.' },
+  },
+  send_clear_dues_mail_after_invoice_created: { label: 'Clear-dues e-mail after an invoice is created' },
+  send_clear_dues_mail_after_invoice_file_received: { label: 'Clear-dues e-mail after an invoice file is received' },
+  send_payments: { label: 'Payment confirmations to retailers' },
+  'show_{product}_credit_option': {
+    label: 'Offer credit on the pay page',
+    risky: { false: 'Retailers will no longer be offered credit on the pay page.' },
+  },
+  'show_{product}_pay_option': {
+    label: 'Offer direct payment on the pay page',
+    risky: { false: 'Retailers will no longer be able to pay directly on the pay page.' },
+  },
+  sms_blocked: {
+    label: 'Block SMS to retailers',
+    risky: { true: 'Retailers will get no SMS from the portal: no payment links, reminders or notices by SMS.' },
+  },
+  whats_app_notification_after_invoice_file_received: { label: 'WhatsApp notification after an invoice file is received' },
+  whatsapp_blocked: {
+    label: 'Block WhatsApp messages to retailers',
+    risky: { true: 'Retailers will get no WhatsApp messages from the portal: no payment links, reminders or notices on WhatsApp.' },
+  },
+};
+
+const isSettingName = (name: string): name is SettingName => (SETTING_NAMES as readonly string[]).includes(name);
+
+/** A setting's label; a name the kernel does not know shows with spaces for underscores. */
+export const settingLabel = (name: string): string => (isSettingName(name) ? SETTINGS[name].label : withSpaces(name));
+
+/** What setting `name` to `value` does to the retailers when the change is risky (asked about first), else null. */
+export const settingEffect = (name: string, value: boolean | string): string | null => (isSettingName(name) ? (SETTINGS[name].risky?.[String(value)] ?? null) : null);
+
+/** A setting's value in the Status column and the toasts: a switch is Active or Inactive, a dropdown its option. */
+export const settingValueText = (value: boolean | string): string => (value === true ? 'Active' : value === false ? 'Inactive' : value);
+
+/** The texts of a configuration change: its confirmation, and the toasts of the change and of its undo. */
+export const SETTING_TEXTS = {
+  /** The confirmation's title: 'Turn off “Ask for an OTP before a retailer avails credit”?'. */
+  question: (label: string, value: boolean | string) => (typeof value === 'boolean' ? `Turn ${value ? 'on' : 'off'} “${label}”?` : `Change “${label}” to ${value}?`),
+  /** The confirming button: what it does. */
+  action: (value: boolean | string) => (typeof value === 'boolean' ? `Turn ${value ? 'on' : 'off'}` : `Change to ${value}`),
+  allRetailers: 'This applies to every retailer of the anchor at once.',
+  changed: (label: string, value: boolean | string) => `${label}: ${settingValueText(value)}. You can undo this for ${SETTING_UNDO_MS / 1000} seconds.`,
+  undone: (label: string, value: boolean | string) => `Undone: ${label} is ${settingValueText(value)} again.`,
+  undo: 'Undo',
+} as const;
 
 // ---------------------------------------------------------------------------------------------------
 // Collection modes (spec 2 §9: static text)

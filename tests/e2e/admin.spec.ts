@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page, Request } from '@playwright/test';
-import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
+import { SETTING_NAMES, SETTING_TEXTS, SETTING_UNDO_MS, settingEffect, settingLabel, type SettingName } from '../../src/domain/admin';
+import { api, devRequest, expect, expectNoAxeViolations, expectToastOnTop, logInReady, test, THEMES, useTheme } from './fixtures';
 
 /**
  * The admin page (spec 2 §2.7, §4-§6, §8): the sections in the spec's order; Add New User with the spec's
@@ -17,7 +19,11 @@ const SETTINGS_LOGIN_NAME = 'Meera Nair';
 const NOT_SYSTEM_LOGIN = 'anchor1551@anchor.test';
 const NO_MANAGE_LOGIN = 'qa.profile@anchor.test';
 const NOT_SYSTEM_REASON = 'Only for system-generated anchors';
-/** A setting nothing else in the mock reads (the pay page and the links read the others). */
+/**
+ * Settings nothing else in the mock reads (the pay page and the links read the others), one per test that
+ * changes it, as the tests run in parallel on one mock: consent and the drawdown status here; the plain ones
+ * of the Configuration changes below.
+ */
 const SWITCHED = 'customer_consent';
 const DROPDOWN = 'default_drawdown_status';
 
@@ -383,23 +389,24 @@ test.describe('admin page', () => {
     await expect(again.getByLabel('IFSC', { exact: true })).toHaveValue('');
   });
 
-  test('Configuration: a switch sends that setting alone and names the updater; the select offers Verified and Draft; tooltips by keyboard', async ({ page }) => {
+  test('Configuration: settings in words with their keys in the tooltips; a switch sends that setting alone and names the updater; the select asks before Draft', async ({ page }) => {
     await openAdmin(page, SETTINGS_LOGIN);
     const config = configuration(page);
     const before = await settingsAnswer(page);
     const settings = before.data.attributes.settings;
     const original = settings[SWITCHED]!.default;
     const originalDropdown = settings[DROPDOWN]!.default;
-    expect(typeof original).toBe('boolean');
+    expect(original, 'consent is off in the seed').toBe(false);
     try {
       await settled(config);
       expect(await headersOf(config)).toEqual(['Parameter', 'Status', 'Inactive/Active']);
-      // Each setting of the answer, in order, its name with spaces; a switch or a select; an info tooltip.
+      // Each setting of the answer, in order, in words; a switch or a select; a tooltip with the key.
       const rows = rowsOf(config);
       const names = Object.keys(settings);
+      expect(names).toHaveLength(SETTING_NAMES.length);
       await expect(rows).toHaveCount(names.length);
       for (const [i, name] of names.entries()) {
-        const label = name.replaceAll('_', ' ');
+        const label = settingLabel(SETTING_NAMES[i]!);
         const definition = settings[name]!;
         const row = rows.nth(i);
         expect(await parameterName(row)).toBe(label);
@@ -410,35 +417,35 @@ test.describe('admin page', () => {
           await expect(row.getByRole('combobox', { name: label, exact: true })).toHaveValue(String(definition.default));
         }
         const info = row.getByRole('button', { name: `About ${label}` });
-        await expect(info).toHaveAccessibleDescription(definition.description!);
+        await expect(info).toHaveAccessibleDescription(`${definition.description!} Key: ${name}`);
       }
-      const select = config.getByRole('combobox', { name: DROPDOWN.replaceAll('_', ' ') });
+      const select = config.getByRole('combobox', { name: settingLabel(DROPDOWN) });
       expect((await select.locator('option').allInnerTexts()).map((t) => t.trim())).toEqual(['Verified', 'Draft']);
 
       // The tooltip shows on keyboard focus: Tab from the switch above reaches the next row's info.
-      const infoOf = (name: string) => config.getByRole('button', { name: `About ${name.replaceAll('_', ' ')}` });
+      const infoOf = (name: SettingName) => config.getByRole('button', { name: `About ${settingLabel(name)}` });
       const tip = infoOf(DROPDOWN).locator('xpath=following-sibling::*[@role="tooltip"]');
       await expect(tip).toBeHidden();
-      await config.getByRole('switch', { name: 'customer notification', exact: true }).focus();
+      await config.getByRole('switch', { name: settingLabel('customer_notification'), exact: true }).focus();
       await page.keyboard.press('Tab');
       await expect(infoOf(DROPDOWN)).toBeFocused();
       await expect(tip).toBeVisible();
-      await expect(tip).toHaveText(settings[DROPDOWN]!.description!);
+      await expect(tip).toHaveText(`${settings[DROPDOWN]!.description!} Key: ${DROPDOWN}`);
       await expect(tip).toBeInViewport();
       // Escape hides it (WCAG 1.4.13) and leaves focus where it was.
       await page.keyboard.press('Escape');
       await expect(tip).toBeHidden();
       await expect(infoOf(DROPDOWN)).toBeFocused();
 
-      // The switch: one PUT naming that setting alone; then Active and the updater.
-      const toggle = config.getByRole('switch', { name: SWITCHED.replaceAll('_', ' '), exact: true });
+      // The switch (turning on asks nothing): one PUT naming that setting alone; then Active and the updater.
+      const toggle = config.getByRole('switch', { name: settingLabel(SWITCHED), exact: true });
       const updatedBy = page.getByTestId('settings-updated-by');
       await expect(updatedBy).toContainText(`Updated By: ${before.meta.setting_updated_by}`);
       const sent = page.waitForRequest((r) => isApi(r, 'PUT', /^\/api\/anchor_settings\/1\/settings$/));
       await toggle.click();
       expect((await sent).postDataJSON()).toEqual({ anchor_setting: { [SWITCHED]: !original }, anchor_id: '1' });
-      await expect(toggle).toHaveAttribute('aria-checked', String(!original));
-      await expect(rows.nth(names.indexOf(SWITCHED)).locator('td').nth(1)).toHaveText(original ? 'Inactive' : 'Active');
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
+      await expect(rows.nth(names.indexOf(SWITCHED)).locator('td').nth(1)).toHaveText('Active');
       await expect(updatedBy).toContainText(`Updated By: ${SETTINGS_LOGIN_NAME}`);
       const after = await settingsAnswer(page);
       expect(after.data.attributes.settings[SWITCHED]!.default).toBe(!original);
@@ -449,23 +456,31 @@ test.describe('admin page', () => {
       await settled(configuration(page));
       await expect(toggle).toHaveAttribute('aria-checked', String(!original));
 
-      // The select: Draft, then back to the original.
+      // The select: the other status is asked about first (it changes how retailers' drawdowns go), then sent.
       const other = originalDropdown === 'Verified' ? 'Draft' : 'Verified';
-      const selected = page.waitForRequest((r) => isApi(r, 'PUT', /^\/api\/anchor_settings\/1\/settings$/));
       await select.selectOption(other);
+      const confirm = page.getByRole('dialog', { name: SETTING_TEXTS.question(settingLabel(DROPDOWN), other) });
+      await expect(confirm).toContainText(settingEffect(DROPDOWN, other)!);
+      const selected = page.waitForRequest((r) => isApi(r, 'PUT', /^\/api\/anchor_settings\/1\/settings$/));
+      await confirm.getByRole('button', { name: SETTING_TEXTS.action(other) }).click();
       expect((await selected).postDataJSON()).toEqual({ anchor_setting: { [DROPDOWN]: other }, anchor_id: '1' });
+      await expect(confirm).toHaveCount(0);
       await expect(select).toHaveValue(other);
       await expect(rows.nth(names.indexOf(DROPDOWN)).locator('td').nth(1)).toHaveText(other);
       const back = page.waitForResponse((r) => isApi(r.request(), 'PUT', /^\/api\/anchor_settings\/1\/settings$/));
       await select.selectOption(String(originalDropdown));
+      await page.getByRole('dialog').getByRole('button', { name: SETTING_TEXTS.action(String(originalDropdown)) }).click();
       expect((await back).status()).toBe(200);
       await expect(select).toHaveValue(String(originalDropdown));
 
-      // And the switch back.
+      // And the switch back (turning consent off asks first).
       const reset = page.waitForResponse((r) => isApi(r.request(), 'PUT', /^\/api\/anchor_settings\/1\/settings$/));
       await toggle.click();
-      expect((await reset).request().postDataJSON()).toEqual({ anchor_setting: { [SWITCHED]: original }, anchor_id: '1' });
-      await expect(toggle).toHaveAttribute('aria-checked', String(original));
+      const turnOff = page.getByRole('dialog', { name: SETTING_TEXTS.question(settingLabel(SWITCHED), false) });
+      await expect(turnOff).toContainText(settingEffect(SWITCHED, false)!);
+      await turnOff.getByRole('button', { name: SETTING_TEXTS.action(false) }).click();
+      expect((await reset).request().postDataJSON()).toEqual({ anchor_setting: { [SWITCHED]: false }, anchor_id: '1' });
+      await expect(toggle).toHaveAttribute('aria-checked', 'false');
     } finally {
       const now = (await settingsAnswer(page)).data.attributes.settings;
       if (now[SWITCHED]!.default !== original) await putSetting(page, SWITCHED, original);
@@ -509,6 +524,136 @@ test.describe('admin page', () => {
     // Nor may the user change anyone: the switches and Delete are disabled.
     for (const toggle of await users(page).getByRole('switch').all()) await expect(toggle).toBeDisabled();
     for (const button of await users(page).getByRole('button', { name: /^Delete/ }).all()) await expect(button).toBeDisabled();
+  });
+});
+
+/**
+ * The next PUT of a setting, from this page's context only, is refused by the mock's fault mode (scoped by a
+ * cookie, so tests running beside it on the same mock never see it) with the provider's error body.
+ */
+async function refuseNextSettingChange(page: Page) {
+  const scope = randomUUID();
+  await page.context().addCookies([{ name: 'mock-fault-scope', value: scope, url: page.url() }]);
+  const answer = await devRequest(page.request, 'POST', '/__dev/faults', { spec: 'PUT /anchor_settings/1/settings status=422 code=ER-SETTING-LOCKED times=1', scope });
+  expect(answer.status(), await answer.text()).toBe(201);
+}
+
+const settingPut = (page: Page) => page.waitForRequest((r) => isApi(r, 'PUT', /^\/api\/anchor_settings\/1\/settings$/));
+
+test.describe('Configuration changes a finance team can trust, at 1366x768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  /** A plain setting per theme, so the two runs never change the same one at once. */
+  const PLAIN: Record<(typeof THEMES)[number], SettingName> = { dark: 'send_payments', light: 'whats_app_notification_after_invoice_file_received' };
+
+  for (const theme of THEMES) {
+    test(`in the ${theme} theme: switching off the OTP asks first, naming the effect; a refused change says so; a plain change is toasted and undone`, async ({ page }) => {
+      await useTheme(page, theme);
+      await openAdmin(page);
+      const config = configuration(page);
+      await settled(config);
+      const puts: Request[] = [];
+      page.on('request', (r) => {
+        if (isApi(r, 'PUT', /^\/api\/anchor_settings\/1\/settings$/)) puts.push(r);
+      });
+
+      // The OTP, in words; its key in the tooltip.
+      const otpLabel = settingLabel('require_otp');
+      const otp = config.getByRole('switch', { name: otpLabel, exact: true });
+      await expect(otp).toHaveAttribute('aria-checked', 'true');
+      await expect(config.getByRole('button', { name: `About ${otpLabel}` })).toHaveAccessibleDescription(/ Key: require_otp$/);
+
+      // Off asks first, naming what it does to every retailer; Cancel sends nothing and gives the focus back.
+      await otp.click();
+      const ask = page.getByRole('dialog', { name: `Turn off “${otpLabel}”?` });
+      await expect(ask).toContainText('Retailers will be able to avail credit without an OTP.');
+      await expect(ask).toContainText(SETTING_TEXTS.allRetailers);
+      await expectNoAxeViolations(page);
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await expect(ask).toHaveCount(0);
+      await expect(otp).toBeFocused();
+      await expect(otp).toHaveAttribute('aria-checked', 'true');
+      expect(puts).toHaveLength(0);
+
+      // Confirmed, it is sent; the provider refuses it here, and the error toast says so; nothing changed.
+      await refuseNextSettingChange(page);
+      await otp.click();
+      const sent = settingPut(page);
+      await ask.getByRole('button', { name: 'Turn off' }).click();
+      expect((await sent).postDataJSON()).toEqual({ anchor_setting: { require_otp: false }, anchor_id: '1' });
+      await expectToastOnTop(page, /^ER-SETTING-LOCKED: /);
+      await expect(otp).toHaveAttribute('aria-checked', 'true');
+      await expect(config.getByRole('button', { name: `Undo ${otpLabel}` })).toHaveCount(0);
+      expect((await settingsAnswer(page)).data.attributes.settings.require_otp!.default).toBe(true);
+
+      // A plain setting is sent at once, toasted, and Undo beside it sends the previous value back.
+      const name = PLAIN[theme];
+      const label = settingLabel(name);
+      const original = (await settingsAnswer(page)).data.attributes.settings[name]!.default as boolean;
+      const toggle = config.getByRole('switch', { name: label, exact: true });
+      try {
+        const changed = settingPut(page);
+        await toggle.click();
+        expect((await changed).postDataJSON()).toEqual({ anchor_setting: { [name]: !original }, anchor_id: '1' });
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await expectToastOnTop(page, SETTING_TEXTS.changed(label, !original));
+        await expect(toggle).toHaveAttribute('aria-checked', String(!original));
+        const undo = config.getByRole('button', { name: `Undo ${label}` });
+        await expect(undo).toHaveText('Undo');
+        await expectNoAxeViolations(page);
+        const undone = settingPut(page);
+        await undo.click();
+        expect((await undone).postDataJSON()).toEqual({ anchor_setting: { [name]: original }, anchor_id: '1' });
+        await expectToastOnTop(page, SETTING_TEXTS.undone(label, original));
+        await expect(toggle).toHaveAttribute('aria-checked', String(original));
+        await expect(undo).toHaveCount(0);
+        // The focus went back to the switch, not to the page.
+        await expect(toggle).toBeFocused();
+        expect((await settingsAnswer(page)).data.attributes.settings[name]!.default).toBe(original);
+      } finally {
+        if ((await settingsAnswer(page)).data.attributes.settings[name]!.default !== original) await putSetting(page, name, original);
+      }
+    });
+  }
+
+  test(`Undo is offered for ${SETTING_UNDO_MS / 1000} seconds; a refused undo says so and leaves the change`, async ({ page }) => {
+    test.setTimeout(45_000);
+    await openAdmin(page);
+    const config = configuration(page);
+    await settled(config);
+    const timed: SettingName = 'send_clear_dues_mail_after_invoice_created';
+    const refused: SettingName = 'send_clear_dues_mail_after_invoice_file_received';
+    const before = (await settingsAnswer(page)).data.attributes.settings;
+    try {
+      // The offer stays for the window, then goes; the change stays.
+      const toggle = config.getByRole('switch', { name: settingLabel(timed), exact: true });
+      const undo = config.getByRole('button', { name: `Undo ${settingLabel(timed)}` });
+      const answered = page.waitForResponse((r) => isApi(r.request(), 'PUT', /^\/api\/anchor_settings\/1\/settings$/));
+      await toggle.click();
+      await answered;
+      const shownAt = Date.now();
+      await expect(undo).toBeVisible();
+      await expect(undo).toHaveCount(0, { timeout: SETTING_UNDO_MS + 3_000 });
+      const offered = Date.now() - shownAt;
+      expect(offered).toBeGreaterThanOrEqual(SETTING_UNDO_MS - 1_000);
+      await expect(toggle).toHaveAttribute('aria-checked', String(!before[timed]!.default));
+
+      // An undo the provider refuses: the error toast, and the change stays as it was made.
+      const other = config.getByRole('switch', { name: settingLabel(refused), exact: true });
+      const changed = settingPut(page);
+      await other.click();
+      await changed;
+      await refuseNextSettingChange(page);
+      const undoing = settingPut(page);
+      await config.getByRole('button', { name: `Undo ${settingLabel(refused)}` }).click();
+      expect((await undoing).postDataJSON()).toEqual({ anchor_setting: { [refused]: before[refused]!.default }, anchor_id: '1' });
+      await expectToastOnTop(page, /^ER-SETTING-LOCKED: /);
+      await expect(other).toHaveAttribute('aria-checked', String(!before[refused]!.default));
+      expect((await settingsAnswer(page)).data.attributes.settings[refused]!.default).toBe(!before[refused]!.default);
+    } finally {
+      const now = (await settingsAnswer(page)).data.attributes.settings;
+      for (const name of [timed, refused]) if (now[name]!.default !== before[name]!.default) await putSetting(page, name, before[name]!.default);
+    }
   });
 });
 
