@@ -6,7 +6,7 @@ import { Skeleton } from '../Skeleton';
 import type { Theme } from '../theme';
 import { CHART_FONT } from './chart-theme';
 import { INDIA_REGION_OUTLINES, INDIA_REGIONS_VIEWBOX } from './india-regions.generated';
-import { growthDirection, orderedRegions, regionShades, regionTooltipLines, signedPercent, type GrowthDirection, type RegionFigures } from './region-map';
+import { growthDirection, orderedRegions, regionColor, regionTooltipLines, signedPercent, type GrowthDirection, type RegionFigures } from './region-map';
 
 export type { RegionFigures } from './region-map';
 
@@ -117,15 +117,14 @@ interface Active {
 
 interface OutlinesProps {
   theme: Theme;
-  fills: ReadonlyMap<Region, string>;
   highlighted: Region | null;
   scale: number;
   onPointer: (region: Region, event: ReactPointerEvent<SVGPathElement>) => void;
   onLeave: () => void;
 }
 
-/** The four outlines and their names; redrawn only when a colour, the highlight or the size changes. */
-const Outlines = memo(function Outlines({ theme, fills, highlighted, scale, onPointer, onLeave }: OutlinesProps) {
+/** The four outlines, each in its region's colour, and their names; redrawn only when the theme, the highlight or the size changes. */
+const Outlines = memo(function Outlines({ theme, highlighted, scale, onPointer, onLeave }: OutlinesProps) {
   return (
     <svg viewBox={INDIA_REGIONS_VIEWBOX} preserveAspectRatio="xMidYMid meet" aria-hidden focusable="false">
       {REGIONS.map((region) => (
@@ -133,9 +132,10 @@ const Outlines = memo(function Outlines({ theme, fills, highlighted, scale, onPo
           key={region}
           data-region={region}
           d={INDIA_REGION_OUTLINES[region].d}
-          fill={highlighted === region ? theme.focus : (fills.get(region) ?? theme.surfaceRaised)}
+          fill={highlighted === region ? theme.focus : regionColor(theme, region)}
           stroke={theme.surface}
-          strokeWidth={0.6}
+          // A line of the panel's colour between neighbours, as well as their own colours.
+          strokeWidth={1.5}
           strokeLinejoin="round"
           vectorEffect="non-scaling-stroke"
           onPointerMove={(event) => onPointer(region, event)}
@@ -202,8 +202,8 @@ function RegionTooltip({ figures, at, frame }: { figures: RegionFigures | undefi
 
 export interface IndiaRegionMapProps {
   /**
-   * One entry per region; regions left out stay unshaded and get no row. Undefined while the figures load: the
-   * outlines show unshaded and the list holds a placeholder row per region, so nothing moves when they arrive.
+   * One entry per region; regions left out get no row. Undefined while the figures load: the list holds a
+   * placeholder row per region, so nothing moves when they arrive.
    */
   regions: readonly RegionFigures[] | undefined;
   /** Pixels. Default 360. */
@@ -213,24 +213,23 @@ export interface IndiaRegionMapProps {
 }
 
 /**
- * India in four regions, each shaded by its share of the utilised credit, with a tooltip of its figures on hover.
- * Under the map, one button per region shows the same figures as text (growth signed and coloured); focusing or
- * hovering a button highlights its region on the map and shows its tooltip, so keyboard users get the same view.
+ * India in four regions, each in its own colour and named on the map, with a tooltip of its figures on hover.
+ * Under the map, one button per region shows the same figures as text (growth signed and coloured) beside the
+ * region's colour; focusing or hovering a button highlights its region on the map and shows its tooltip, so
+ * keyboard users get the same view.
  *
  * The outlines are pre-built (src/ui/charts/india-regions.generated.ts, `npm run map:build`) and drawn as plain
  * SVG: the map needs no chart library, so it paints with the page.
  */
-export function IndiaRegionMap({ regions, height = REGION_MAP_HEIGHT, label = 'Map of India by region, shaded by share of credit utilised. The figures are listed below the map.' }: IndiaRegionMapProps) {
+export function IndiaRegionMap({ regions, height = REGION_MAP_HEIGHT, label = 'Map of India by region: North, East, West and South, each in its own colour. The figures are listed below the map.' }: IndiaRegionMapProps) {
   const theme = useTheme();
   const frameRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [active, setActive] = useState<Active | null>(null);
 
-  // Callers often build the array inline: key it by content so the colours are worked out only when a figure changes.
+  // Callers often build the array inline: key it by content so the list is worked out only when a figure changes.
   const key = JSON.stringify(orderedRegions(regions ?? []).map(({ region, utilised, growth, overdue90 }) => ({ region, utilised, growth, overdue90 })));
   const figures = useMemo(() => JSON.parse(key) as RegionFigures[], [key]);
-  const shades = useMemo(() => regionShades(theme, figures), [theme, figures]);
-  const fills = useMemo(() => new Map([...shades].map(([region, shade]) => [region, shade.color])), [shades]);
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -265,7 +264,7 @@ export function IndiaRegionMap({ regions, height = REGION_MAP_HEIGHT, label = 'M
   return (
     <div>
       <Frame ref={frameRef} $height={height} role="img" aria-label={label} data-testid="region-map-frame">
-        <Outlines theme={theme} fills={fills} highlighted={active?.region ?? null} scale={scale} onPointer={onPointer} onLeave={hide} />
+        <Outlines theme={theme} highlighted={active?.region ?? null} scale={scale} onPointer={onPointer} onLeave={hide} />
         {active && <RegionTooltip figures={figures.find((r) => r.region === active.region)} at={active} frame={size ?? { width: 0, height }} />}
       </Frame>
       {regions === undefined ? (
@@ -273,7 +272,7 @@ export function IndiaRegionMap({ regions, height = REGION_MAP_HEIGHT, label = 'M
           {REGIONS.map((region) => (
             <li key={region}>
               <RegionButton as="div" data-region={region}>
-                <Swatch $color={theme.surfaceRaised} aria-hidden />
+                <Swatch $color={regionColor(theme, region)} aria-hidden />
                 <span className="name">{REGION_LABELS[region]}</span>
                 {['Utilised', 'Growth', '90+ overdue'].map((name) => (
                   <span className="figure" key={name}>
@@ -297,7 +296,7 @@ export function IndiaRegionMap({ regions, height = REGION_MAP_HEIGHT, label = 'M
                 onMouseLeave={(event) => (event.currentTarget === document.activeElement ? show(r.region) : hide())}
                 onClick={() => show(r.region)}
               >
-                <Swatch $color={shades.get(r.region)?.color ?? theme.surfaceRaised} aria-hidden />
+                <Swatch $color={regionColor(theme, r.region)} aria-hidden />
                 <span className="name">{REGION_LABELS[r.region]}</span>
                 <span className="figure">
                   Utilised <strong>{formatShortMoney(r.utilised)}</strong>

@@ -3,7 +3,7 @@ import { themes } from '../theme';
 import { chartTheme, escapeHtml } from './chart-theme';
 import type { ChartOption, TooltipItem, TooltipParams } from './echarts';
 import { amountTooltip, barOption, lineOption, rupeesAxisLabel, rupeesText, showsLegend } from './options';
-import { growthColor, mixColors, orderedRegions, regionShades, regionTooltipLines, signedPercent, type RegionFigures } from './region-map';
+import { growthColor, orderedRegions, regionTooltipLines, signedPercent, type RegionFigures } from './region-map';
 
 /** The tooltip formatter of an option, called as ECharts calls it. */
 function tooltipOf(option: ChartOption): (params: TooltipParams) => string {
@@ -132,15 +132,6 @@ describe('region map', () => {
     const [south, north] = regions as [RegionFigures, RegionFigures];
     expect(regionTooltipLines(north)).toEqual({ title: 'North', utilised: 'Utilised ₹1.50 C', growth: '+12.50%', direction: 'up', overdue90: '90+ overdue ₹2.00 L' });
     expect(regionTooltipLines(south)).toEqual({ title: 'South', utilised: 'Utilised ₹2.50 L', growth: '\u22123.20%', direction: 'down', overdue90: '90+ overdue ₹4.50 K' });
-  });
-
-  it('shades by share of the utilised total, darkest for the largest', () => {
-    const shades = regionShades(dark, regions);
-    expect(shades.get('north')?.color).toBe(dark.primary);
-    expect(shades.get('north')?.share).toBeCloseTo(1_50_00_000_00 / (1_50_00_000_00 + 2_50_000_00));
-    expect(shades.get('south')?.color).not.toBe(dark.primary);
-    expect(mixColors('#000000', '#ffffff', 0.5)).toBe('#808080');
-    expect(mixColors('#102030', '#ffffff', 0)).toBe('#102030');
   });
 
   it('lists the regions given once each, in display order', () => {

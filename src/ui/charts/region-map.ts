@@ -1,9 +1,7 @@
 /**
  * The region map's figures and colours, kept apart from the component so they can be tested without a DOM.
- * Each region's colour is computed here (a mix of the theme's raised surface and primary colour by the region's
- * share of the utilised total), so the colours follow the app theme.
  */
-import type { Theme } from '../theme';
+import type { Theme, ThemeName } from '../theme';
 import { formatPercent } from '../../lib/format';
 import { formatShortMoney, type Paise } from '../../domain/money';
 import { REGION_LABELS, REGIONS, type Region } from '../../domain/regions';
@@ -44,37 +42,21 @@ export function growthColor(theme: Theme, growth: number | null | undefined): st
   return direction === 'up' ? theme.success : direction === 'down' ? theme.danger : theme.textMuted;
 }
 
-function parseHex(color: string): [number, number, number] | null {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
-  if (!match) return null;
-  return [parseInt(match[1] ?? '0', 16), parseInt(match[2] ?? '0', 16), parseInt(match[3] ?? '0', 16)];
-}
-
-/** `from` mixed towards `to` by `t` (0..1), for '#rrggbb' colours; `to` when either is in another form. */
-export function mixColors(from: string, to: string, t: number): string {
-  const a = parseHex(from);
-  const b = parseHex(to);
-  if (!a || !b) return to;
-  const k = Math.max(0, Math.min(1, Number.isFinite(t) ? t : 0));
-  return `#${a.map((x, i) => Math.round(x + ((b[i] ?? x) - x) * k).toString(16).padStart(2, '0')).join('')}`;
-}
-
 /**
- * Each region's share of the utilised total (0..1), and its fill: the theme's raised surface mixed towards the
- * primary colour, from 20% for no share up to the full primary colour for the largest share.
+ * Each region's own colour, per theme: the map tells the regions apart, it does not shade them by a figure
+ * (four shades of one blue were hard to tell apart, the light theme's palest almost the panel's white). Each
+ * colour has at least 3:1 contrast with the panel and the page behind it, each pair differs clearly in hue or
+ * lightness (also as the common colour-vision deficiencies see them), and none is near the focus colour that
+ * highlights a region (region-map.test.ts holds them to it). A region keeps its hue family in both themes:
+ * blue, green, pink, purple.
  */
-export function regionShades(theme: Theme, regions: readonly RegionFigures[]): Map<Region, { share: number; color: string }> {
-  const total = regions.reduce((sum, r) => sum + Math.max(0, r.utilised), 0);
-  const shares = regions.map((r) => (total > 0 ? Math.max(0, r.utilised) / total : 0));
-  const largest = Math.max(0, ...shares);
-  return new Map(
-    regions.map((r, i) => {
-      const share = shares[i] ?? 0;
-      const t = largest > 0 ? 0.2 + 0.8 * (share / largest) : 0.2;
-      return [r.region, { share, color: mixColors(theme.surfaceRaised, theme.primary, t) }];
-    }),
-  );
-}
+export const REGION_COLORS: Readonly<Record<ThemeName, Readonly<Record<Region, string>>>> = {
+  light: { north: '#3b82f6', east: '#14532d', west: '#ec4899', south: '#581c87' },
+  dark: { north: '#93c5fd', east: '#4d7c0f', west: '#db2777', south: '#a855f7' },
+};
+
+/** A region's fill on the map and its swatch in the list. */
+export const regionColor = (theme: Theme, region: Region): string => REGION_COLORS[theme.name][region];
 
 /** The regions given, once each, in display order (north, east, west, south). */
 export function orderedRegions(regions: readonly RegionFigures[]): RegionFigures[] {
