@@ -69,3 +69,62 @@ test.describe('table modals fit the screen', () => {
     });
   }
 });
+
+/**
+ * The controls inside `dialog` that a pointer can reach: each visible, enabled one scrolled into the middle of
+ * its scrollers, then the element at its centre must be the control itself (or inside it), not a neighbour
+ * laid over it. Returns the names of those that another element covers.
+ */
+async function coveredControls(dialog: Locator): Promise<string[]> {
+  return dialog.evaluate((element) => {
+    const controls = [...element.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href]')].filter(
+      (control) => !control.matches(':disabled') && control.getClientRects().length > 0 && getComputedStyle(control).visibility !== 'hidden',
+    );
+    const covered: string[] = [];
+    for (const control of controls) {
+      control.scrollIntoView({ block: 'center', inline: 'nearest' });
+      const box = control.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (!hit || !(control === hit || control.contains(hit) || (control instanceof HTMLInputElement && control.labels?.[0]?.contains(hit)))) {
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+        const what = hit ? `${hit.tagName.toLowerCase()}${hit.getAttribute('role') ? `[role=${hit.getAttribute('role')}]` : ''}${hit.getAttribute('aria-label') ? ` '${hit.getAttribute('aria-label')}'` : ''}` : 'nothing';
+        covered.push(`${name} (under ${what})`);
+      }
+    }
+    return covered;
+  });
+}
+
+test.describe('a modal’s controls stay clickable whatever panel is open', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the Detailed Invoice table with the reminder composer open: every row checkbox and the pager take their own clicks', async ({ page }) => {
+    await logInReady(page, 't1@anchor.test');
+    await page.goto('/invoices');
+    await page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Expand' }).click();
+    const detailed = page.getByRole('dialog', { name: 'Detailed Invoice table' });
+    const checkboxes = detailed.getByRole('checkbox', { name: /^Select invoice / });
+    await expect(checkboxes).toHaveCount(10);
+    await detailed.getByRole('button', { name: /Set a reminder/ }).click();
+    const composer = detailed.getByRole('region', { name: 'Reminder for the ticked invoices' });
+    await expect(composer).toBeVisible();
+
+    expect(await coveredControls(detailed)).toEqual([]);
+    // The table keeps a usable height beside the composer: the dialog's body scrolls instead.
+    const table = detailed.getByRole('region', { name: 'Detailed Invoice table', exact: true });
+    expect((await table.boundingBox())!.height).toBeGreaterThanOrEqual(159);
+
+    // A real click on a row's checkbox (after the others were scrolled to) ticks that row and counts it.
+    const fourth = checkboxes.nth(3);
+    const centre = await fourth.evaluate((box) => {
+      box.scrollIntoView({ block: 'center' });
+      const at = box.getBoundingClientRect();
+      return { x: at.left + at.width / 2, y: at.top + at.height / 2 };
+    });
+    await page.mouse.click(centre.x, centre.y);
+    await expect(fourth).toBeChecked();
+    await expect(detailed.getByText('1 selected', { exact: true })).toBeVisible();
+    await expect(composer).toContainText('1 invoice selected for the reminder');
+    await expect(detailed.getByRole('navigation', { name: 'Detailed Invoice table pages' }).getByRole('button', { name: 'Next page' })).toBeEnabled();
+  });
+});
