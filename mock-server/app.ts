@@ -41,7 +41,7 @@ export interface MockServerOptions {
   seed?: number;
   /** The server's clock. Token expiry and "today" in the seed read it, so tests can move time. */
   clock?: () => Date;
-  /** Volume multiplier for the seed (1: ~4,500 invoices; 22: ~100k). */
+  /** Volume multiplier for the seed (1: ~4,400 invoices; 22: ~90k). */
   scale?: number;
   /** Auth-token lifetime in seconds. */
   tokenTtl?: number;

@@ -427,12 +427,15 @@ export interface CsvUpload {
   /** What the file held, whichever csvtype name it came under. */
   kind: 'invoices' | 'customer_master' | 'customer_history';
   csvtype: string;
+  /** The client's file name as display text (http.ts displayName). */
   filename: string;
   size: number;
   uploaded_at: string;
   total_rows: number;
   accepted_rows: number;
   rejected_rows: number;
+  /** A customer master: the customers its accepted rows added or updated (a credit evaluation of the file grades them). */
+  customer_ids?: number[];
 }
 
 /** One row of a customer's invoice history (transaction_data). Money in paise. */

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { csvFileProblem, failureReasons, rowFailed, type CsvUploadResult } from '../../src/domain/csv';
 import { errorEntriesOf, toastText, type ErrorEntry } from '../../src/domain/errors';
 import { WIZARD_ERROR_STEP, WIZARD_STEPS, WIZARD_SUCCESS_STEP, type WizardUploadType, type WizardWorkStep } from '../../src/domain/lending';
-import type { Paise } from '../../src/domain/money';
+import type { CreditEvaluationResult } from '../../src/domain/credit';
 import { NO_FILE_MESSAGE, progressPercent, type CsvFile } from '../csv-upload/csv-upload.machine';
 
 /** The wizard's steps (spec 2 §4): 0 customer master, 1 invoice history, 2 credit evaluation, 3 success, 4 error. */
@@ -19,11 +19,11 @@ export interface WizardUploadRequest {
 }
 
 /** What the evaluation effect resolves with (POST /distributor_companies/credit_evaluation); amounts in paise. */
-export interface CreditEvaluationResult {
-  evaluated: number;
-  graded: number;
-  need_more_data: number;
-  eligibility_total: Paise;
+export type { CreditEvaluationResult };
+
+/** What the evaluation effect gets: the file ids of the wizard's processed uploads (none when both were skipped). */
+export interface EvaluationRequest {
+  fileIds: string[];
 }
 
 /** How a processed file went as a whole: every row taken, some refused, or none taken. */
@@ -131,6 +131,14 @@ export function refusalFailure(error: unknown): WizardFailure {
   return { entries, text: toastText(entries), reasons: [] };
 }
 
+/** The file ids of the processed uploads kept for the steps: the provider's id of each file. */
+export function uploadedFileIds(uploads: Record<WizardUploadStep, WizardUpload | null>): string[] {
+  return [uploads[0], uploads[1]].flatMap((upload) => {
+    const id = upload?.result.meta?.file_id ?? upload?.result.rows.find((r) => r.file_id)?.file_id;
+    return id ? [id] : [];
+  });
+}
+
 /** The upload type of an upload step (spec 2 §7: demographic_data, then transaction_data). */
 export const uploadTypeOf = (step: WizardUploadStep): WizardUploadType => WIZARD_STEPS[step].csvtype;
 
@@ -166,7 +174,8 @@ const uploadStepOf = (context: CustomerMasterWizardContext): WizardUploadStep =>
  *   count and the reasons are kept and shown as a warning on the next step. When it took none ('failed'),
  *   or the upload is refused as a whole, the wizard jumps to step 4 with the reasons and remembers the
  *   step (`previousStep`); Back returns to it with the file kept.
- * - Step 2 'Credit Evalution Service': Complete runs the evaluation; its answer is step 3 (and
+ * - Step 2 'Credit Evalution Service': Complete runs the evaluation of the customers the processed files
+ *   named (their file ids; none when both steps were skipped); its answer is step 3 (and
  *   `refreshLeads` makes the leads and the pipeline reload), its failure step 4 remembering step 2.
  * - UPLOAD and COMPLETE are taken only when idle, so a double click sends once. RESET starts over.
  *
@@ -182,7 +191,7 @@ export const customerMasterWizardMachine = setup({
   },
   actors: {
     upload: fromPromise<CsvUploadResult, WizardUploadRequest>(() => new Promise(() => {})),
-    evaluate: fromPromise<CreditEvaluationResult, void>(() => new Promise(() => {})),
+    evaluate: fromPromise<CreditEvaluationResult, EvaluationRequest>(() => new Promise(() => {})),
   },
   actions: {
     /** Reloads the leads (New Leads on the dashboard) and the pipeline's tables after an evaluation. */
@@ -288,6 +297,7 @@ export const customerMasterWizardMachine = setup({
           invoke: {
             id: 'evaluate',
             src: 'evaluate',
+            input: ({ context }) => ({ fileIds: uploadedFileIds(context.uploads) }),
             onDone: {
               target: '#customerMasterWizard.succeeded',
               actions: [assign({ step: WIZARD_SUCCESS_STEP, evaluation: ({ event }) => event.output, warning: null }), 'refreshLeads'],

@@ -15,15 +15,18 @@ export const history = csvFile('history.csv');
 export const notes = csvFile('notes.txt', 'hello', 'text/plain');
 export const big = csvFile('big.csv', 'x'.repeat(CSV_MAX_BYTES + 1));
 
+/** The provider's id of every processed file in the paths. */
+export const FILE_ID = 'UPL-000001';
+
 /** A customer file's answer: one row for the file (spec 2 §7), with the provider's summary. */
 const fileAnswer = (status: string, reasons: string[], accepted: number): CsvUploadResult => ({
-  rows: [{ file_id: 'UPL-000001', status, failure_reason: reasons }],
-  meta: { file_id: 'UPL-000001', total_rows: accepted + reasons.length, accepted_rows: accepted, rejected_rows: reasons.length },
+  rows: [{ file_id: FILE_ID, status, failure_reason: reasons }],
+  meta: { file_id: FILE_ID, total_rows: accepted + reasons.length, accepted_rows: accepted, rejected_rows: reasons.length },
 });
 export const ACCEPTED = fileAnswer('success', [], 3);
 export const PARTIAL = fileAnswer('partial', ['Row 3: region must be one of north, south, east, west', 'Row 5: primary_user_mobile is not a mobile number'], 2);
 export const NOTHING = fileAnswer('failed', ['Row 2: customer_code is required', 'Row 3: name is required'], 0);
-export const EVALUATION: CreditEvaluationResult = { evaluated: 5, graded: 3, need_more_data: 2, eligibility_total: 12_50_000_00 };
+export const EVALUATION: CreditEvaluationResult = { evaluated: 5, graded: 3, need_more_data: 2, eligibility_total: 12_50_000_00, customers: [] };
 
 export const REFUSED = apiErrorFromBody(422, { status: 'error', errors: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' }] });
 export const OFFLINE = clientError('Could not reach the provider. Check the connection and try again.');

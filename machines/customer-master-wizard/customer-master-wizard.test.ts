@@ -16,6 +16,7 @@ import {
   type CreditEvaluationResult,
   type CustomerMasterWizardEvent,
   type CustomerMasterWizardSnapshot,
+  type EvaluationRequest,
   type WizardUploadRequest,
 } from './customer-master-wizard.machine';
 import {
@@ -26,6 +27,7 @@ import {
   EV,
   EVAL_DOWN,
   EVALUATION,
+  FILE_ID,
   fullState,
   good,
   history,
@@ -45,7 +47,7 @@ import {
 
 function harness() {
   const upload = fakeEffect<CsvUploadResult, WizardUploadRequest>();
-  const evaluate = fakeEffect<CreditEvaluationResult, void>();
+  const evaluate = fakeEffect<CreditEvaluationResult, EvaluationRequest>();
   const refreshLeads = vi.fn();
   const machine = customerMasterWizardMachine.provide({ actors: { upload: upload.logic, evaluate: evaluate.logic }, actions: { refreshLeads } });
   const actor = createActor(machine).start();
@@ -290,6 +292,32 @@ describe('step 4: errors and Back', () => {
     expect(h.context()).toEqual(harness().context());
   });
 
+  it('Complete sends the file ids of the processed uploads, so only their customers are evaluated; a skipped step adds none', async () => {
+    const processed = (fileId: string): CsvUploadResult => ({ rows: [{ file_id: fileId, status: 'success', failure_reason: [] }], meta: { file_id: fileId, accepted_rows: 2, rejected_rows: 0 } });
+    const both = harness();
+    for (const [i, id] of ['UPL-000041', 'UPL-000042'].entries()) {
+      both.send({ type: 'CHOOSE_FILE', file: i === 0 ? good : history });
+      both.send({ type: 'UPLOAD' });
+      await settle();
+      both.upload.calls[i]!.resolve(processed(id));
+      await settle();
+    }
+    both.send({ type: 'COMPLETE' });
+    await settle();
+    expect(both.evaluate.calls.map((c) => c.input)).toEqual([{ fileIds: ['UPL-000041', 'UPL-000042'] }]);
+
+    const historyOnly = harness();
+    historyOnly.send({ type: 'SKIP' });
+    historyOnly.send({ type: 'CHOOSE_FILE', file: history });
+    historyOnly.send({ type: 'UPLOAD' });
+    await settle();
+    historyOnly.upload.calls[0]!.resolve(processed('UPL-000043'));
+    await settle();
+    historyOnly.send({ type: 'COMPLETE' });
+    await settle();
+    expect(historyOnly.evaluate.calls.map((c) => c.input)).toEqual([{ fileIds: ['UPL-000043'] }]);
+  });
+
   it('a failed evaluation is step 4 remembering step 2; Back returns to step 2 and Complete runs it again', async () => {
     const h = harness();
     h.send({ type: 'SKIP' });
@@ -348,7 +376,8 @@ class WizardModel {
   v: View = WizardModel.clean();
   file: CsvFile | null = null;
   sent: { csvtype: string; file: CsvFile }[] = [];
-  evaluations = 0;
+  /** The file ids each evaluation was sent: those of the uploads kept. */
+  evaluations: string[][] = [];
   refreshes = 0;
 
   static clean(): View {
@@ -423,7 +452,7 @@ class WizardModel {
         return;
       case 'evaluation.ready':
         if (e.type === 'COMPLETE') {
-          this.evaluations++;
+          this.evaluations.push(v.uploads.flatMap((upload) => (upload === null ? [] : [FILE_ID])));
           v.value = 'evaluation.evaluating';
         }
         return;
@@ -461,7 +490,10 @@ async function replayWizard(path: GraphPath<CustomerMasterWizardSnapshot>, seria
       h.upload.calls.map((c) => [c.input.csvtype, c.input.file]),
       `${label}: uploads sent`,
     ).toEqual(model.sent.map((s) => [s.csvtype, s.file]));
-    expect(h.evaluate.calls, `${label}: evaluations`).toHaveLength(model.evaluations);
+    expect(
+      h.evaluate.calls.map((c) => c.input.fileIds),
+      `${label}: evaluations and the files they were sent`,
+    ).toEqual(model.evaluations);
     expect(h.refreshLeads, `${label}: refreshes`).toHaveBeenCalledTimes(model.refreshes);
     expect(h.upload.pending(), label).toHaveLength(model.v.value === 'upload.sending' ? 1 : 0);
     expect(h.evaluate.pending(), label).toHaveLength(model.v.value === 'evaluation.evaluating' ? 1 : 0);

@@ -32,7 +32,7 @@ type StateResult = Record<string, string> | undefined;
  * A state with a setup and a teardown. Pact's verifier takes `{ setup, teardown }`; it is a function
  * too (the setup), so it also fits the verifier options' type, which asks for functions.
  */
-type StateHandler = (() => Promise<undefined>) & { setup: () => Promise<undefined>; teardown: () => Promise<undefined> };
+type StateHandler = (() => Promise<StateResult>) & { setup: () => Promise<StateResult>; teardown: () => Promise<undefined> };
 
 const ANCHOR = SYSTEM_ANCHOR_ID;
 const OVER_30: OverdueFilter = { overdue_by_days: 30, overdue_criteria: 'greater_than' };
@@ -103,30 +103,31 @@ export function lendingStates(deps: LendingStateDeps): Record<string, ((params?:
     return ((await response.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
   }
 
-  /** Uploads a wizard file as the app does (POST /distributor_companies/upload, `type` and `file`); every row must be taken. */
-  async function upload(token: string, type: 'demographic_data' | 'transaction_data', csv: string, rows: number): Promise<void> {
+  /** Uploads a wizard file as the app does (POST /distributor_companies/upload, `type` and `file`); every row must be taken. Its file id. */
+  async function upload(token: string, type: 'demographic_data' | 'transaction_data', csv: string, rows: number): Promise<string> {
     const form = new FormData();
     form.append('type', type);
     form.append('file', new File([csv], `${type}.csv`, { type: 'text/csv' }));
     const response = await fetch(`${deps.url()}/distributor_companies/upload`, { method: 'POST', headers: { Authorization: token }, body: form });
-    const answer = (await response.json()) as { meta?: { accepted_rows?: number } };
-    if (!response.ok || answer.meta?.accepted_rows !== rows) {
+    const answer = (await response.json()) as { meta?: { accepted_rows?: number; file_id?: string } };
+    if (!response.ok || answer.meta?.accepted_rows !== rows || answer.meta.file_id === undefined) {
       throw new Error(`Provider state: the ${type} upload answered ${response.status}: ${JSON.stringify(answer)}`);
     }
+    return answer.meta.file_id;
   }
 
-  /** The wizard's two uploads before its Complete; teardown takes the customers, the history and the upload records away. */
+  /** The wizard's two uploads before its Complete, and their file ids; teardown takes the customers, the history and the upload records away. */
   const uploadedForEvaluation = (): StateHandler => {
     let uploads: number | null = null;
     const handlers = {
-      setup: async (): Promise<undefined> => {
+      setup: async (): Promise<StateResult> => {
         const db = deps.db();
         removeEvaluationRows(db);
         uploads = (db.csv_uploads ?? []).length;
         const token = await login('t1@anchor.test');
-        await upload(token, 'demographic_data', EVALUATION.master, EVALUATION.customerCodes.length);
-        await upload(token, 'transaction_data', EVALUATION.history, EVALUATION.invoiceNumbers.length);
-        return undefined;
+        const masterFileId = await upload(token, 'demographic_data', EVALUATION.master, EVALUATION.customerCodes.length);
+        const historyFileId = await upload(token, 'transaction_data', EVALUATION.history, EVALUATION.invoiceNumbers.length);
+        return { masterFileId, historyFileId };
       },
       teardown: (): Promise<undefined> => {
         const db = deps.db();
@@ -199,8 +200,10 @@ export function lendingStates(deps: LendingStateDeps): Record<string, ((params?:
     'customers of t1@anchor.test were uploaded with their invoice history and wait for a credit evaluation': uploadedForEvaluation(),
 
     'no customer of anchor1551@anchor.test waits for a credit evaluation': check(() => {
-      const waiting = deps.db().distributor_companies.filter((c) => c.anchor_id === SPECIAL_ANCHOR_ID && c.application_status === 'new_leads' && c.risk_grading === 'R');
-      if (waiting.length > 0) throw new Error(`Provider state: ${waiting.length} new leads of anchor ${SPECIAL_ANCHOR_ID} are still ungraded (R).`);
+      const waiting = deps
+        .db()
+        .distributor_companies.filter((c) => c.anchor_id === SPECIAL_ANCHOR_ID && (FUND_STATUSES as readonly string[]).includes(c.application_status) && c.risk_grading === 'R');
+      if (waiting.length > 0) throw new Error(`Provider state: ${waiting.length} leads of anchor ${SPECIAL_ANCHOR_ID} are still ungraded (R).`);
     }),
   };
 }

@@ -16,6 +16,7 @@ import {
   RepaymentPage,
   type Drawdown as WireDrawdown,
 } from '../../src/api/codecs/lending';
+import { invoiceListCodec } from '../../src/api/codecs/invoices';
 import { csvColumnsOf } from '../../src/domain/csv';
 import { dueIndicator, LENDING_SEGMENTS, matchesOverdue, PIPELINE_SEGMENTS, repaymentStatus, sourcesFilterValue, SOURCE_FILTERS } from '../../src/domain/lending';
 import { createMockServer, type RunningMock } from '../app';
@@ -378,20 +379,21 @@ describe('GET /distributor_companies/fund_available', () => {
   });
 
   it('filters each segment on the invoice overdue days, the status and the region', async () => {
-    const expectations: [string, string, string][] = [
-      ['1', 'regular', 'Sabari Foods'],
-      ['1', '30_plus', 'Krishna Valley Traders'],
-      ['1', '90_plus', 'Mahanadi Provisions'],
-      ['5', 'regular', 'Cauvery Consumer Goods'],
-      ['5', '30_plus', 'Sharavati Essentials'],
-      ['5', '90_plus', 'Pennar Distributors'],
+    // No Low or Medium grade is more than 90 days overdue: the 24-hour table's 90+ is empty.
+    const expectations: [string, string, string[]][] = [
+      ['1', 'regular', ['Sabari Foods']],
+      ['1', '30_plus', ['Krishna Valley Traders']],
+      ['1', '90_plus', []],
+      ['5', 'regular', ['Cauvery Consumer Goods']],
+      ['5', '30_plus', ['Sharavati Essentials', 'Mahanadi Provisions', 'Pennar Distributors']],
+      ['5', '90_plus', ['Mahanadi Provisions', 'Pennar Distributors']],
     ];
-    for (const [days, key, name] of expectations) {
+    for (const [days, key, names] of expectations) {
       const segment = PIPELINE_SEGMENTS.find((s) => s.key === key)!;
       const { rows } = await allRows(FundList, path, { 'filter[fund_in_days]': days, 'filter[overdue_by_days]': String(segment.filter!.overdue_by_days), 'filter[overdue_criteria]': segment.filter!.overdue_criteria });
-      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.length > 0, `${days} ${key}: rows`).toBe(names.length > 0);
       for (const row of rows) expect(matchesOverdue(row.overdue_by_days, segment.filter)).toBe(true);
-      expect(rows.map((r) => r.name), `${days} ${key}`).toContain(name);
+      expect(rows.map((r) => r.name), `${days} ${key}`).toEqual(expect.arrayContaining(names));
     }
     const newLeads = await allRows(FundList, path, { 'filter[fund_in_days]': '1', 'filter[application_status]': 'new_leads' });
     expect(new Set(newLeads.rows.map((r) => r.application_status))).toEqual(new Set(['new_leads']));
@@ -558,7 +560,6 @@ describe('GET /loan_applications/credit_line_summary', () => {
     expect(summary.total_credit_limit_available.total + utilised).toBe(summary.total_credit_limit_sanctioned.total);
     expect(summary.total_credit_limit_available.active_distributors).toBe(loans.filter((l) => l.loan_status === 'active').length);
     expect(summary.utilised_limit_summary.utilised_limit_percentage).toBe(percent(utilised, sanctioned));
-    expect(summary.last_uploaded_invoice).toBe(db().anchors.find((a) => a.id === 1)!.last_invoices_upload ?? null);
 
     const funds = [...(await allRows(FundList, '/distributor_companies/fund_available', { 'filter[fund_in_days]': '1' })).rows, ...(await allRows(FundList, '/distributor_companies/fund_available', { 'filter[fund_in_days]': '5' })).rows];
     const eligibility = (rows: typeof funds) => rows.reduce((sum, r) => sum + r.eligibility_amount!, 0);
@@ -569,6 +570,29 @@ describe('GET /loan_applications/credit_line_summary', () => {
     expect(details['90_days']).toBe(eligibility(funds.filter((r) => r.overdue_by_days > 90)));
     expect(details['90_days']).toBeLessThanOrEqual(details['30_days']);
     expect(details.regular + details['30_days']).toBeLessThanOrEqual(details.total);
+  });
+
+  it('last_uploaded_invoice is the invoices page’s last invoice received: the newest shared invoice, then the last upload', async () => {
+    const lastReceived = async (auth = token) => ({
+      pipeline: decode(CreditLineSummary, await get('/loan_applications/credit_line_summary', auth)).data.last_uploaded_invoice,
+      invoices: decode(invoiceListCodec(PRODUCT), await get('/invoices?filter[status_in][]=open', auth)).meta.last_invoices_upload,
+    });
+    const newestShared = (anchorId: number) =>
+      db()
+        .invoices.filter((inv) => inv.anchor_id === anchorId && inv.is_manual !== true)
+        .map((inv) => inv.creation_date)
+        .sort()
+        .at(-1);
+    const anchor = db().anchors.find((a) => a.id === 1)!;
+    expect(anchor.last_invoices_upload ?? null).toBeNull();
+    expect(await lastReceived()).toEqual({ pipeline: newestShared(1), invoices: newestShared(1) });
+    expect(await lastReceived(token1551)).toEqual({ pipeline: newestShared(1551), invoices: newestShared(1551) });
+    try {
+      anchor.last_invoices_upload = NOW.toISOString(); // what an accepted CSV upload records
+      expect(await lastReceived()).toEqual({ pipeline: NOW.toISOString(), invoices: NOW.toISOString() });
+    } finally {
+      delete anchor.last_invoices_upload;
+    }
   });
 });
 
@@ -585,18 +609,21 @@ describe('the customer-master wizard and POST /distributor_companies/credit_eval
     form.append('file', new File([text], `${type}.csv`, { type: 'text/csv' }));
     const response = await fetch(`${running.url}/distributor_companies/upload`, { method: 'POST', body: form, headers: { Authorization: token } });
     expect(response.status).toBe(200);
-    return (await response.json()) as { message: { status: string; failure_reason: string[] }[]; meta: { accepted_rows: number; rejected_rows: number } };
+    return (await response.json()) as { message: { status: string; failure_reason: string[] }[]; meta: { file_id: string; accepted_rows: number; rejected_rows: number } };
   }
 
-  async function evaluate() {
+  async function postEvaluation(body: unknown): Promise<Answer> {
     const response = await fetch(`${running.url}/distributor_companies/credit_evaluation`, {
       method: 'POST',
       headers: { Authorization: token, 'Content-Type': 'application/json' },
-      body: '{}',
+      body: JSON.stringify(body),
     });
     const text = await response.text();
-    return decode(CreditEvaluation, { status: response.status, body: JSON.parse(text) as unknown, text, headers: response.headers }).data;
+    return { status: response.status, body: JSON.parse(text) as unknown, text, headers: response.headers };
   }
+
+  /** The evaluation of the customers these files named; with none, of every lead waiting for a grade. */
+  const evaluate = async (fileIds: string[] = []) => decode(CreditEvaluation, await postEvaluation(fileIds.length > 0 ? { file_ids: fileIds } : {})).data;
 
   it('grades the new customers from their history: they are New Leads with a grade and eligibility, in the lead list and the fund tables', async () => {
     const master = csvColumnsOf('customer_master');
@@ -637,23 +664,44 @@ describe('the customer-master wizard and POST /distributor_companies/credit_eval
       failure_reason: ['Row 11: customer_code WIZ-GHOST is not one of your customers (upload it in the customer master first)'],
     });
 
-    const ungraded = anchorOne().filter((c) => c.application_status === 'new_leads' && c.risk_grading === 'R').length;
-    const result = await evaluate();
-    expect(result).toEqual({ evaluated: ungraded, graded: 3, need_more_data: ungraded - 3, eligibility_total: 450_000_00 + 123_000_00 + 120_000_00 });
+    // Only the customers the two files named: the master's four (WIZ-BAD was refused), three of them with history.
+    const files = [masterAnswer.meta.file_id, historyAnswer.meta.file_id];
+    const waitingBefore = anchorOne().filter((c) => c.risk_grading === 'R' && c.application_status !== 'approved' && c.application_status !== 'declined').length;
+    const result = await evaluate(files);
+    const wizardCustomer = (customer_code: string, name: string, risk_grading: string, eligibility_amount: number, facts: [number, number, number, number]) => {
+      const [invoices, judged, paid_on_time, overdue_days] = facts;
+      return { customer_code, name, risk_grading, eligibility_amount, invoices, judged, paid_on_time, overdue_days };
+    };
+    expect(result).toEqual({
+      evaluated: 4,
+      graded: 3,
+      need_more_data: 1,
+      eligibility_total: 300_000_00 + 41_000_00 + 40_000_00,
+      customers: [
+        // Every invoice paid by its due date: L; 3 × 1,50,000 a month, but never more than the ₹3,00,000 billed.
+        wizardCustomer('WIZ-ONTIME', 'Wizard Ontime Stores', 'L', 300_000_00, [3, 3, 3, 0]),
+        // 3 of 4 on time (75 %): M; one month of ₹41,000.50, so at most that, rounded down to ₹1,000.
+        wizardCustomer('WIZ-MIXED', 'Wizard Mixed Traders', 'M', 41_000_00, [4, 4, 3, 19]),
+        // Paid late, or not at all (113 days past due): H; one month of ₹40,000.
+        wizardCustomer('WIZ-LATE', 'Wizard Late Agencies', 'H', 40_000_00, [2, 2, 0, 113]),
+        wizardCustomer('WIZ-NONE', 'Wizard Nodata Mart', 'R', 0, [0, 0, 0, 0]),
+      ],
+    });
+    expect(waitingBefore).toBeGreaterThan(4);
     const graded = (code: string) => db().distributor_companies.find((c) => c.customer_code === code)!;
-    expect(graded('WIZ-ONTIME')).toMatchObject({ application_status: 'new_leads', risk_grading: 'L', eligibility_amount: 450_000_00 });
-    expect(graded('WIZ-MIXED')).toMatchObject({ risk_grading: 'M', eligibility_amount: 123_000_00 });
-    expect(graded('WIZ-LATE')).toMatchObject({ risk_grading: 'H', eligibility_amount: 120_000_00 });
+    expect(graded('WIZ-ONTIME')).toMatchObject({ application_status: 'new_leads', risk_grading: 'L', eligibility_amount: 300_000_00 });
+    expect(graded('WIZ-MIXED')).toMatchObject({ risk_grading: 'M', eligibility_amount: 41_000_00 });
+    expect(graded('WIZ-LATE')).toMatchObject({ risk_grading: 'H', eligibility_amount: 40_000_00 });
     expect(graded('WIZ-NONE')).toMatchObject({ risk_grading: 'R', eligibility_amount: 0 });
 
     // The dashboard's lead manager shows them as New Leads with their grade and eligibility.
     const leads = decode(LeadList, await get('/distributor_companies/lead_list?filter[search]=wizard&items=100'));
     expect(leads.data.map((r) => [r.name, r.application_status, r.risk_grading, r.eligibility_amount]).sort()).toEqual(
       [
-        ['Wizard Late Agencies', 'new_leads', 'H', 120_000_00],
-        ['Wizard Mixed Traders', 'new_leads', 'M', 123_000_00],
+        ['Wizard Late Agencies', 'new_leads', 'H', 40_000_00],
+        ['Wizard Mixed Traders', 'new_leads', 'M', 41_000_00],
         ['Wizard Nodata Mart', 'new_leads', 'R', 0],
-        ['Wizard Ontime Stores', 'new_leads', 'L', 450_000_00],
+        ['Wizard Ontime Stores', 'new_leads', 'L', 300_000_00],
       ].sort(),
     );
     // The pipeline: 24 hours for L and M, 5 working days for H; none without eligibility.
@@ -661,7 +709,20 @@ describe('the customer-master wizard and POST /distributor_companies/credit_eval
     expect(await fund('1')).toEqual(['Wizard Ontime Stores', 'Wizard Mixed Traders']);
     expect(await fund('5')).toEqual(['Wizard Late Agencies']);
 
-    // A second run grades nobody new.
-    expect(await evaluate()).toEqual({ evaluated: ungraded - 3, graded: 0, need_more_data: ungraded - 3, eligibility_total: 0 });
+    // Each file alone: its own customers (the master names four; the history three).
+    expect((await evaluate([masterAnswer.meta.file_id])).customers.map((c) => c.customer_code)).toEqual(['WIZ-ONTIME', 'WIZ-MIXED', 'WIZ-LATE', 'WIZ-NONE']);
+    expect((await evaluate([historyAnswer.meta.file_id])).customers.map((c) => c.customer_code)).toEqual(['WIZ-ONTIME', 'WIZ-MIXED', 'WIZ-LATE']);
+    // With no file: every lead still waiting for a grade, WIZ-NONE among them, none of the graded.
+    const waiting = await evaluate();
+    expect(waiting.customers.map((c) => c.customer_code)).toContain('WIZ-NONE');
+    expect(waiting.customers.every((c) => c.risk_grading === 'R')).toBe(true);
+    expect(waiting).toMatchObject({ evaluated: waiting.customers.length, graded: 0, need_more_data: waiting.customers.length });
+  });
+
+  it('refuses file ids that are not the anchor’s customer files', async () => {
+    const invoiceUpload = db().csv_uploads?.find((u) => u.kind === 'invoices');
+    for (const body of [{ file_ids: 'UPL-000001' }, { file_ids: [] }, { file_ids: [7] }, { file_ids: ['UPL-999999'] }, ...(invoiceUpload ? [{ file_ids: [invoiceUpload.file_id] }] : [])]) {
+      expect422(await postEvaluation(body), 'file_ids');
+    }
   });
 });

@@ -1,12 +1,13 @@
 import { format } from 'date-fns';
 import { Router, type Request } from 'express';
 import { currentUser } from '../auth/middleware';
-import { percent, rupees } from '../aggregates';
+import { isoDay, percent, rupees, todayOf } from '../aggregates';
 import type { MockContext } from '../context';
 import { sendListOrCsv, type CsvHeader } from '../csv';
-import type { DistributorCompany, Drawdown, Repayment } from '../db';
-import { notFound, resource, route, throwIfProblems, validationError } from '../http';
-import { anchorIndex } from '../invoice-index';
+import { creditRecords, evaluateCompany } from '../credit';
+import type { Db, DistributorCompany, Drawdown, Repayment } from '../db';
+import { bodyObject, notFound, resource, route, throwIfProblems, validationError } from '../http';
+import { anchorIndex, lastInvoiceReceived } from '../invoice-index';
 import {
   amountInPeriod,
   balanceAvailable,
@@ -41,7 +42,7 @@ import {
   type OverdueFilter,
 } from '../../src/domain/lending';
 import { paiseToText } from '../../src/domain/money';
-import { PAYMENT_SOURCES, type ApplicationStatus, type RiskGrade } from '../../src/domain/statuses';
+import { PAYMENT_SOURCES, type ApplicationStatus } from '../../src/domain/statuses';
 import { isSearchable, PAGE_SIZE } from '../../src/domain/thresholds';
 
 /**
@@ -68,8 +69,8 @@ import { isSearchable, PAGE_SIZE } from '../../src/domain/thresholds';
  *   first.
  * - GET /distributor_companies/drawdown_invoices?drawdown_id=<drawdownId>: the drawdown's invoices.
  * - GET /loan_applications/credit_line_summary: the pipeline's three cards.
- * - POST /distributor_companies/credit_evaluation: grades the anchor's ungraded new leads from their
- *   invoice history (the wizard's Complete).
+ * - POST /distributor_companies/credit_evaluation: the wizard's Complete: grades the leads its uploads
+ *   named (`file_ids`), or every lead waiting for a grade, from their invoice records.
  *
  * Unknown filter values are a 422 ER-VALIDATION naming the field. Money is rupees on the wire.
  */
@@ -260,18 +261,30 @@ function repaymentRow(r: Repayment) {
 // Credit evaluation
 // ---------------------------------------------------------------------------------------------------
 
-/** Risk by the share of history invoices paid on or before their due date (unpaid ones count as late). */
-export function riskOf(onTimeShare: number): RiskGrade {
-  return onTimeShare >= 0.9 ? 'L' : onTimeShare >= 0.7 ? 'M' : 'H';
-}
-
-/** Eligibility in paise: 3 × the average monthly invoice total over the history's months, rounded down to ₹1,000. */
-export function eligibilityOf(history: readonly { invoice_date: string; total: number }[]): number {
-  if (history.length === 0) return 0;
-  const months = new Set(history.map((h) => h.invoice_date.slice(0, 7)));
-  const total = history.reduce((sum, h) => sum + h.total, 0);
-  const thousand = 1000 * 100;
-  return Math.floor((3 * total) / months.size / thousand) * thousand;
+/**
+ * Which customers an evaluation grades: with `file_ids` (the wizard's uploads: customer master and
+ * customer history files of the anchor), the leads those files named; without, every lead still waiting
+ * for a grade (R). Leads are the customers not yet approved (new leads, work in progress).
+ */
+function evaluationScope(db: Db, anchorId: number, body: unknown): DistributorCompany[] {
+  const raw = bodyObject(body).file_ids;
+  const isLead = (c: DistributorCompany) => c.anchor_id === anchorId && (FUND_STATUSES as readonly string[]).includes(c.application_status);
+  if (raw === undefined) return db.distributor_companies.filter((c) => isLead(c) && c.risk_grading === 'R');
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 10 || !raw.every((id) => typeof id === 'string')) {
+    throw validationError({ file_ids: 'file_ids must be a list of 1 to 10 file ids of customer uploads' });
+  }
+  const uploads = new Map((db.csv_uploads ?? []).filter((u) => u.anchor_id === anchorId && u.kind !== 'invoices').map((u) => [u.file_id, u]));
+  const unknown = raw.filter((id) => !uploads.has(id));
+  if (unknown.length > 0) throw validationError({ file_ids: `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a customer file' : 'are not customer files'} you uploaded` });
+  const named = new Set<number>();
+  const historyUploads = new Set<number>();
+  for (const id of raw) {
+    const upload = uploads.get(id)!;
+    if (upload.kind === 'customer_master') for (const companyId of upload.customer_ids ?? []) named.add(companyId);
+    else historyUploads.add(upload.id);
+  }
+  for (const h of db.invoice_history ?? []) if (historyUploads.has(h.upload_id)) named.add(h.distributor_company_id);
+  return db.distributor_companies.filter((c) => named.has(c.id) && isLead(c));
 }
 
 /** What the 'All Customer' and fund rows share: the customer, its unpaid invoices, status, risk and eligibility. */
@@ -466,10 +479,9 @@ export function lendingRoutes(ctx: MockContext): Router {
       const me = currentUser(req);
       const db = ctx.db();
       const figures = creditLineFigures(db, me.anchor_id, ctx.now());
-      const anchor = db.anchors.find((a) => a.id === me.anchor_id);
       res.json({
         data: {
-          last_uploaded_invoice: anchor?.last_invoices_upload ?? null,
+          last_uploaded_invoice: lastInvoiceReceived(db, me.anchor_id),
           utilised_limit_summary: { utilised_limit_percentage: percent(figures.utilised, figures.sanctioned) },
           total_credit_limit_available: { total: rupees(figures.available), active_distributors: figures.activeDistributors },
           total_credit_limit_sanctioned: { total: rupees(figures.sanctioned) },
@@ -485,12 +497,9 @@ export function lendingRoutes(ctx: MockContext): Router {
   );
 
   /**
-   * The wizard's Complete: every customer of the anchor in new_leads still graded 'R' (need more data) is
-   * evaluated from its invoice history (transaction_data uploads). With at least one history row: the risk
-   * by the share paid on or before the due date (90 % or more L, 70 % or more M, else H; unpaid counts as
-   * late) and an eligibility of 3 × the average monthly invoice total over the history's months, rounded
-   * down to ₹1,000. Without history it stays 'R' (and keeps its eligibility: 0 for a customer the master
-   * upload added).
+   * The wizard's Complete: grades each customer in scope (`evaluationScope`) from its invoice record with
+   * the kernel's rules (src/domain/credit.ts) and answers who was graded, who still needs more data, and
+   * what each grade was read from.
    */
   router.post(
     '/distributor_companies/credit_evaluation',
@@ -498,35 +507,35 @@ export function lendingRoutes(ctx: MockContext): Router {
     route((req, res) => {
       const me = currentUser(req);
       const db = ctx.db();
-      const history = new Map<number, { invoice_date: string; due_date: string; total: number; payment_date: string | null }[]>();
-      for (const h of db.invoice_history ?? []) {
-        if (h.anchor_id !== me.anchor_id) continue;
-        const list = history.get(h.distributor_company_id);
-        if (list) list.push(h);
-        else history.set(h.distributor_company_id, [h]);
-      }
+      const now = ctx.now();
+      const scope = evaluationScope(db, me.anchor_id, req.body);
+      const records = creditRecords(db, new Set(scope.map((c) => c.id)));
+      const today = isoDay(todayOf(now));
       const result = { evaluated: 0, graded: 0, need_more_data: 0, eligibility_total: 0 };
-      for (const company of db.distributor_companies) {
-        if (company.anchor_id !== me.anchor_id || company.application_status !== 'new_leads' || company.risk_grading !== 'R') continue;
-        result.evaluated += 1;
-        const rows = history.get(company.id) ?? [];
-        if (rows.length === 0) {
-          result.need_more_data += 1;
-          continue;
-        }
-        const onTime = rows.filter((h) => h.payment_date !== null && h.payment_date <= h.due_date).length;
-        company.risk_grading = riskOf(onTime / rows.length);
-        company.eligibility_amount = eligibilityOf(rows);
+      const customers = scope.map((company) => {
+        const assessment = evaluateCompany(company, records.get(company.id) ?? [], today);
         touched(db, 'distributor_companies', company);
-        result.graded += 1;
-        result.eligibility_total += company.eligibility_amount;
-      }
-      if (result.graded > 0) {
+        result.evaluated += 1;
+        if (assessment.risk === 'R') result.need_more_data += 1;
+        else result.graded += 1;
+        result.eligibility_total += assessment.eligibility;
+        return {
+          customer_code: company.customer_code,
+          name: company.name,
+          risk_grading: assessment.risk,
+          eligibility_amount: rupees(assessment.eligibility),
+          invoices: assessment.invoices,
+          judged: assessment.judged,
+          paid_on_time: assessment.paidOnTime,
+          overdue_days: assessment.overdueDays,
+        };
+      });
+      if (scope.length > 0) {
         // Grades and eligibility changed in place: the lending index cannot see that by itself.
         markLendingDataChanged(db);
-        warmLending(db, me.anchor_id, ctx.now());
+        warmLending(db, me.anchor_id, now);
       }
-      res.json({ data: { ...result, eligibility_total: rupees(result.eligibility_total) } });
+      res.json({ data: { ...result, eligibility_total: rupees(result.eligibility_total), customers } });
     }),
   );
 

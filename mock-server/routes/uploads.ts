@@ -561,12 +561,14 @@ function storeInvoices(db: Db, outcomes: RowOutcome<NewInvoice>[], upload: CsvUp
   }
 }
 
-function storeCustomers(db: Db, anchorId: number, outcomes: RowOutcome<CustomerRow>[], at: string): void {
+function storeCustomers(db: Db, anchorId: number, outcomes: RowOutcome<CustomerRow>[], upload: CsvUpload, at: string): void {
   const existing = companiesByCode(db, anchorId);
   let id = nextId(db.distributor_companies);
   let updated = false;
+  const named: number[] = (upload.customer_ids = []);
   for (const value of accepted(outcomes)) {
     const known = existing.get(value.customer_code.toLowerCase());
+    named.push(known ? known.id : id);
     const contact = {
       name: value.name,
       region: value.region,
@@ -682,7 +684,7 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
   const outcomes = kind === 'customer_master' ? checkCustomerRows(parsed, positions) : checkHistoryRows(db, user.anchor_id, parsed, positions, today);
   const upload = recordUpload(db, user, kind, csvtype, file, filename, outcomes, at);
   if (kind === 'customer_master') {
-    storeCustomers(db, user.anchor_id, outcomes as RowOutcome<CustomerRow>[], at);
+    storeCustomers(db, user.anchor_id, outcomes as RowOutcome<CustomerRow>[], upload, at);
     warmAnchor(db, user.anchor_id);
     warmLending(db, user.anchor_id, now.getTime());
   } else {

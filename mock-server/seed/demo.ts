@@ -1,6 +1,6 @@
 import { addDays } from 'date-fns';
 import { type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaySettingsOverride, type Retailer, type RetailerInvoice } from '../db';
-import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource, type RiskGrade } from '../../src/domain/statuses';
+import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
 import type { Region } from '../../src/domain/regions';
 import { dayOffset, isoDate } from './random';
 import { rupeesToPaise } from '../../src/domain/money';
@@ -65,10 +65,7 @@ interface DemoCompanySpec {
   status: ApplicationStatus;
   loan: { sanctioned: number; openLimit: boolean } | null;
   salesOrders?: boolean;
-  /** Default 'L'. */
-  risk?: RiskGrade;
-  /** Rupees; default 1.2 × the sanctioned limit (₹3,00,000 without a loan). */
-  eligibility?: number;
+  /** The risk grade and eligibility follow from these, as every customer's do (the seed's assessCredit). */
   invoices: DemoInvoice[];
 }
 
@@ -245,10 +242,11 @@ interface LendingDemoCustomer extends DemoCompanySpec {
  * - Tapti Agro Suppliers (north, approved): a drawdown 110 days past due, repaid in part: DPD 110 (90+).
  * - Godavari Retail Links (south, approved): one green drawdown and no repayments (the Repayment tab's
  *   'No data found'); DPD 0 (Regular).
- * - Leads with eligibility (the pipeline's fund tables): 24 hours (risk L or M): Sabari Foods (invoices
- *   not overdue), Krishna Valley Traders (an invoice 45 days overdue), Mahanadi Provisions (120 days);
- *   5 working days (risk H or R): Cauvery Consumer Goods (not overdue), Sharavati Essentials (40 days),
- *   Pennar Distributors (100 days).
+ * - Leads with eligibility (the pipeline's fund tables), graded from their invoices like every customer:
+ *   24 hours (risk L or M): Sabari Foods (L, nothing overdue), Krishna Valley Traders (M, an invoice 45 days
+ *   overdue); 5 working days (risk H or R): Mahanadi Provisions (H: paid on time but for one invoice 120
+ *   days overdue, which no Low or Medium grade may have), Cauvery Consumer Goods (R: nothing due yet),
+ *   Sharavati Essentials (H, 40 days), Pennar Distributors (H, 100 days).
  *
  * (The pay-page demo customers add more: Kaveri Agencies has a drawdown 20 days past due, Shree Ganesh
  * Traders one Paid and one green. Anchor 1551's approved customers are the seeded ones and Green Valley
@@ -323,78 +321,75 @@ const LENDING_CUSTOMERS: readonly LendingDemoCustomer[] = [
     ],
   },
   {
-    shows: 'funds in 24 hours, invoices not overdue',
+    shows: 'funds in 24 hours (risk L): both invoices due so far paid on time, none overdue',
     anchorId: SYSTEM_ANCHOR,
     name: 'Sabari Foods',
     contact: 'Joseph Thomas',
     region: 'south',
     status: 'new_leads',
     loan: null,
-    risk: 'L',
-    eligibility: 600_000,
     invoices: [
       { total: 42_000, issued: 10, term: 30 },
       { total: 30_000, issued: 50, term: 30, payments: paid(30_000, 'erp_payment', 35) },
+      { total: 36_000, issued: 80, term: 30, payments: paid(36_000, 'erp_payment', 55) },
     ],
   },
   {
-    shows: 'funds in 24 hours, an invoice 45 days overdue (30+)',
+    shows: 'funds in 24 hours (risk M): three invoices paid on time, one 45 days overdue (30+)',
     anchorId: SYSTEM_ANCHOR,
     name: 'Krishna Valley Traders',
     contact: 'Deepak Shah',
     region: 'west',
     status: 'work_in_progress',
     loan: null,
-    risk: 'M',
-    eligibility: 450_000,
-    invoices: [{ total: 38_000, issued: 75, term: 30 }],
+    invoices: [
+      { total: 38_000, issued: 75, term: 30 },
+      { total: 40_000, issued: 60, term: 30, payments: paid(40_000, 'erp_payment', 35) },
+      { total: 35_000, issued: 100, term: 30, payments: paid(35_000, 'erp_payment', 75) },
+      { total: 30_000, issued: 130, term: 30, payments: paid(30_000, 'erp_payment', 105) },
+    ],
   },
   {
-    shows: 'funds in 24 hours, an invoice 120 days overdue (90+)',
+    shows: 'funds in 5 working days (risk H): nine invoices paid on time, but one 120 days overdue (90+)',
     anchorId: SYSTEM_ANCHOR,
     name: 'Mahanadi Provisions',
     contact: 'Bikash Das',
     region: 'east',
     status: 'new_leads',
     loan: null,
-    risk: 'L',
-    eligibility: 500_000,
-    invoices: [{ total: 26_000, issued: 150, term: 30 }],
+    invoices: [
+      { total: 26_000, issued: 150, term: 30 },
+      ...Array.from({ length: 9 }, (_, i): DemoInvoice => ({ total: 24_000, issued: 40 + 30 * i, term: 30, payments: paid(24_000, 'erp_payment', 15 + 30 * i) })),
+    ],
   },
   {
-    shows: 'funds in 5 working days (risk R), invoices not overdue',
+    shows: 'funds in 5 working days (risk R, need more data): its one invoice is not due yet',
     anchorId: SYSTEM_ANCHOR,
     name: 'Cauvery Consumer Goods',
     contact: 'Ravi Kumar',
     region: 'south',
     status: 'work_in_progress',
     loan: null,
-    risk: 'R',
-    eligibility: 200_000,
     invoices: [{ total: 15_000, issued: 5, term: 30 }],
   },
   {
-    shows: 'funds in 5 working days (risk H), an invoice 40 days overdue (30+)',
+    shows: 'funds in 5 working days (risk H): an invoice 40 days overdue (30+)',
     anchorId: SYSTEM_ANCHOR,
     name: 'Sharavati Essentials',
     contact: 'Ganesh Hegde',
     region: 'north',
     status: 'new_leads',
     loan: null,
-    risk: 'H',
-    eligibility: 350_000,
     invoices: [{ total: 22_000, issued: 70, term: 30 }],
   },
   {
-    shows: 'funds in 5 working days (risk H), an invoice 100 days overdue (90+)',
+    shows: 'funds in 5 working days (risk H): an invoice 100 days overdue (90+)',
     anchorId: SYSTEM_ANCHOR,
     name: 'Pennar Distributors',
     contact: 'Srinivas Naidu',
     region: 'east',
     status: 'new_leads',
     loan: null,
-    risk: 'H',
-    eligibility: 300_000,
     invoices: [{ total: 19_000, issued: 130, term: 30 }],
   },
 ];
@@ -505,8 +500,8 @@ function demoCompany(db: Db, spec: DemoCompanySpec, n: number, today: Date): Dis
       { upi_id: `${slug}@okhdfc`, account_number: `5010${pad(n, 8)}`, ifsc: `HDFC0${pad(n, 6)}`, bank_name: 'HDFC Bank', branch: 'Pune' },
     ],
     application_status: spec.status,
-    risk_grading: spec.risk ?? 'L',
-    eligibility_amount: paise(spec.eligibility ?? (spec.loan ? spec.loan.sanctioned * 1.2 : 300_000)),
+    risk_grading: 'R',
+    eligibility_amount: 0,
     channel_finance: spec.status === 'approved',
     virtual_account_number: `VA${spec.anchorId}${pad(9_000_000_000 + n, 10)}`,
     loan_application_id: null,

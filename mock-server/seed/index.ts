@@ -8,6 +8,7 @@ import type { AccessType } from '../../src/domain/access';
 import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
 import { REGIONS } from '../../src/domain/regions';
 import { addDemoCustomers } from './demo';
+import { creditRecords, evaluateCompany } from '../credit';
 import { drawdownFigures } from '../lending';
 import { BANKS, COMPANY_SUFFIXES, REGION_STATES } from './geography';
 import { createRandom, dayOffset, isoDate, type Random } from './random';
@@ -40,7 +41,7 @@ export const QA_LOGINS: readonly { email: string; event: AccessType | null; firs
 
 export interface SeedOptions {
   seed: number;
-  /** Volume multiplier: 1 gives ~360 customers and ~4,500 invoices; 22 gives ~100k invoices. */
+  /** Volume multiplier: 1 gives ~360 customers and ~4,400 invoices; 22 gives ~90k invoices. */
   scale: number;
   /** "Today" for the generated history: dates are laid out relative to it. */
   today: Date;
@@ -88,7 +89,7 @@ export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
   for (const anchor of db.anchors) {
     const count = Math.max(1, Math.round(CUSTOMERS_AT_SCALE_1[anchor.id]! * scale));
     for (let i = 0; i < count; i++) {
-      const company = distributorCompany(r, db, anchor.id, i, today);
+      const { company, conduct } = distributorCompany(r, db, anchor.id, i, today);
       db.distributor_companies.push(company);
       const loan = company.application_status === 'approved' || company.application_status === 'work_in_progress'
         ? loanApplication(r, db, company, today)
@@ -97,7 +98,7 @@ export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
         db.loan_applications.push(loan);
         company.loan_application_id = loan.id;
       }
-      invoiceHistory(r, db, company, loan, today);
+      invoiceHistory(r, db, company, loan, conduct, today);
       if (loan) fitWithinLimit(r, db, loan, today);
     }
   }
@@ -107,7 +108,15 @@ export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
   stars(r, db);
   // Last, and without the random sequence, so the generated data above is the same with or without them.
   addDemoCustomers(db, today);
+  assessCredit(db, today);
   return db;
+}
+
+/** Every customer's risk grade and eligible limit, from its invoices as the seed left them (src/domain/credit.ts). */
+function assessCredit(db: Db, today: Date): void {
+  const records = creditRecords(db, null);
+  const day = isoDate(today);
+  for (const company of db.distributor_companies) evaluateCompany(company, records.get(company.id) ?? [], day);
 }
 
 function anchors(today: Date): Anchor[] {
@@ -244,7 +253,7 @@ function bankAccounts(r: Random, today: Date): AnchorBankAccount[] {
   });
 }
 
-function distributorCompany(r: Random, db: Db, anchorId: number, index: number, today: Date): DistributorCompany {
+function distributorCompany(r: Random, db: Db, anchorId: number, index: number, today: Date): { company: DistributorCompany; conduct: Conduct } {
   const region = REGIONS[index % REGIONS.length]!;
   const place = r.pick(REGION_STATES[region]);
   const city = r.pick(place.cities);
@@ -260,7 +269,7 @@ function distributorCompany(r: Random, db: Db, anchorId: number, index: number, 
   ]);
   const bank = r.pick(BANKS);
   const contact = `${r.faker.person.firstName()} ${owner}`;
-  return {
+  const company: DistributorCompany = {
     id,
     anchor_id: anchorId,
     name,
@@ -288,18 +297,21 @@ function distributorCompany(r: Random, db: Db, anchorId: number, index: number, 
       },
     ],
     application_status: status,
-    risk_grading: r.weighted([
-      ['L', 45],
-      ['M', 30],
-      ['H', 15],
-      ['R', 10],
-    ]),
-    eligibility_amount: r.rupees(200_000, 15_000_000, 10_000),
+    // Graded from its invoices once they are laid out (assessCredit).
+    risk_grading: 'R',
+    eligibility_amount: 0,
     channel_finance: status === 'approved' && r.chance(0.7),
     virtual_account_number: `VA${anchorId}${r.digits(10)}`,
     loan_application_id: null,
     created_at: addDays(today, -r.int(1, 540)).toISOString(),
   };
+  const conduct = r.weighted<Conduct>([
+    ['punctual', 45],
+    ['slow', 30],
+    ['late', 15],
+    ['new', 10],
+  ]);
+  return { company, conduct };
 }
 
 function loanApplication(r: Random, db: Db, company: DistributorCompany, today: Date): LoanApplication {
@@ -323,12 +335,26 @@ function loanApplication(r: Random, db: Db, company: DistributorCompany, today: 
   };
 }
 
-/** Invoices of one customer over the last ~13 months, with the payments, drawdowns and repayments behind them. */
-function invoiceHistory(r: Random, db: Db, company: DistributorCompany, loan: LoanApplication | null, today: Date): void {
-  const count = r.int(3, 22);
+/**
+ * How a customer pays, drawn once per customer so that its record reads as one customer's (and its grade,
+ * read from the record, spreads as a programme's do): the chance a payment comes by the due date, and the
+ * chance an invoice this many days past due has been paid. New customers have a few recent invoices.
+ */
+type Conduct = 'punctual' | 'slow' | 'late' | 'new';
+const CONDUCT: Record<Conduct, { onTime: number; settled: (daysPastDue: number) => number }> = {
+  punctual: { onTime: 0.97, settled: (days) => (days > 0 ? 0.995 : 0.2) },
+  slow: { onTime: 0.8, settled: (days) => (days > 60 ? 0.995 : days > 0 ? 0.6 : 0.2) },
+  late: { onTime: 0.4, settled: (days) => (days > 120 ? 0.85 : days > 0 ? 0.45 : 0.2) },
+  new: { onTime: 0.9, settled: (days) => (days > 0 ? 0.9 : 0.2) },
+};
+
+/** Invoices of one customer over the last ~13 months (one to four in the last two months for a new one), with the payments, drawdowns and repayments behind them. */
+function invoiceHistory(r: Random, db: Db, company: DistributorCompany, loan: LoanApplication | null, conduct: Conduct, today: Date): void {
+  const habit = CONDUCT[conduct];
+  const count = conduct === 'new' ? r.int(1, 4) : r.int(3, 22);
   const creditCustomer = loan !== null && loan.application_status === 'approved' && loan.loan_status === 'active';
   for (let i = 0; i < count; i++) {
-    const invoiceDate = addDays(today, -r.int(0, 400));
+    const invoiceDate = addDays(today, -r.int(0, conduct === 'new' ? 60 : 400));
     const dueDate = addDays(invoiceDate, r.pick([15, 30, 45, 60]));
     const daysPastDue = differenceInCalendarDays(today, dueDate);
     const total = r.rupees(5_000, 500_000) + r.int(0, 99);
@@ -357,13 +383,13 @@ function invoiceHistory(r: Random, db: Db, company: DistributorCompany, loan: Lo
     };
     db.invoices.push(invoice);
 
-    const paidChance = daysPastDue > 120 ? 0.85 : daysPastDue > 0 ? 0.45 : 0.2;
+    const paidChance = habit.settled(daysPastDue);
     const roll = r.faker.number.float({ min: 0, max: 1 });
     if (roll < paidChance) {
-      payInvoice(r, db, invoice, company, loan, creditCustomer, invoice.total, today);
+      payInvoice(r, db, invoice, company, loan, creditCustomer, invoice.total, habit.onTime, today);
     } else if (roll < paidChance + 0.15) {
       const part = Math.round((invoice.total * r.int(20, 80)) / 100);
-      payInvoice(r, db, invoice, company, loan, creditCustomer, part, today);
+      payInvoice(r, db, invoice, company, loan, creditCustomer, part, habit.onTime, today);
     } else if (creditCustomer && loan && daysPastDue <= 0 && r.chance(0.12)) {
       // A drawdown request in flight: the invoice is in progress and may carry a draft DDR.
       invoice.status = 'in-progress';
@@ -386,19 +412,28 @@ function payInvoice(
   loan: LoanApplication | null,
   creditCustomer: boolean,
   amount: number,
+  onTime: number,
   today: Date,
 ): void {
   const invoiceDate = parseISO(invoice.invoice_date);
-  const latest = Math.min(differenceInCalendarDays(today, invoiceDate), differenceInCalendarDays(parseISO(invoice.due_date), invoiceDate) + 30);
+  const sinceInvoice = differenceInCalendarDays(today, invoiceDate);
+  const term = differenceInCalendarDays(parseISO(invoice.due_date), invoiceDate);
+  // Paid by the due date, or up to 45 days after it (never after today).
+  const late = !r.chance(onTime) && sinceInvoice > term;
+  const [fromDay, toDay] = late ? [term + 1, Math.min(sinceInvoice, term + 45)] : [0, Math.max(0, Math.min(sinceInvoice, term))];
   const splits = amount === invoice.total && r.chance(0.3) ? [Math.round(amount * 0.4), amount - Math.round(amount * 0.4)] : [amount];
-  let source: PaymentSource = 'pay';
+  // A paid invoice is closed by its latest payment (by date, then the later one), as the invoice lists show it.
+  let latestSource: PaymentSource = 'pay';
   let lastPaymentDate = invoiceDate;
   for (const part of splits) {
-    source = creditCustomer
+    const source = creditCustomer
       ? r.weighted<PaymentSource>([['credit', 45], ['pay', 35], ['erp_payment', 20]])
       : r.weighted<PaymentSource>([['pay', 60], ['erp_payment', 40]]);
-    const paymentDate = addDays(invoiceDate, r.int(0, Math.max(0, latest)));
-    if (paymentDate > lastPaymentDate) lastPaymentDate = paymentDate;
+    const paymentDate = addDays(invoiceDate, r.int(fromDay, toDay));
+    if (paymentDate >= lastPaymentDate) {
+      lastPaymentDate = paymentDate;
+      latestSource = source;
+    }
     const settled = differenceInCalendarDays(today, paymentDate) >= PAY_SETTLEMENT_DAYS || source !== 'pay';
     const drawdown = source === 'credit' && loan ? newDrawdown(r, db, loan, invoice, part, paymentDate, 'completed') : null;
     if (drawdown) db.drawdowns.push(drawdown);
@@ -422,7 +457,7 @@ function payInvoice(
   if (invoice.amount_paid >= invoice.total) {
     invoice.status = 'paid';
     const settledLast = differenceInCalendarDays(today, lastPaymentDate) >= PAY_SETTLEMENT_DAYS;
-    invoice.closed_status = closedStatusOf(source, settledLast);
+    invoice.closed_status = closedStatusOf(latestSource, settledLast);
   } else {
     invoice.status = 'partially_paid';
   }

@@ -101,6 +101,20 @@ describe('seed', () => {
     }
   });
 
+  it('closes a paid invoice by the source of its latest payment (by date, then id), the one the invoice lists show', () => {
+    const latest = new Map<number, Db['payments'][number]>();
+    for (const p of db.payments) {
+      const seen = latest.get(p.invoice_id);
+      if (!seen || p.payment_date > seen.payment_date || (p.payment_date === seen.payment_date && p.id > seen.id)) latest.set(p.invoice_id, p);
+    }
+    const bySource = { credit: 'credit', erp_payment: 'settled', pay: ['pay', 'pending_settlement'] } as const;
+    for (const invoice of db.invoices) {
+      if (invoice.status !== 'paid') continue;
+      const source = latest.get(invoice.id)!.source;
+      expect([bySource[source]].flat(), invoice.document_number).toContain(invoice.closed_status);
+    }
+  });
+
   it('dates nothing after today', () => {
     const todayIso = '2026-11-22';
     for (const p of db.payments) expect(p.payment_date <= todayIso).toBe(true);
@@ -187,7 +201,7 @@ describe('seed', () => {
       }
     });
 
-    it('has leads with eligibility in both fund windows, with invoice overdue days 0, over 30 and over 90', () => {
+    it('has leads with eligibility in both fund windows, with invoice overdue days 0 and over 30; over 90 only in the 5-day window', () => {
       for (const data of [db, other]) {
         for (const days of ['1', '5'] as const) {
           const leads = fundCustomers(data, SYSTEM_ANCHOR_ID, { days, statuses: FUND_STATUSES, overdue: null, search: null, region: null }, now);
@@ -198,7 +212,8 @@ describe('seed', () => {
           }
           expect(leads.some((c) => c.invoiceOverdueDays === 0), `${days}: regular`).toBe(true);
           expect(leads.some((c) => c.invoiceOverdueDays > 30 && c.invoiceOverdueDays <= 90), `${days}: 30+`).toBe(true);
-          expect(leads.some((c) => c.invoiceOverdueDays > 90), `${days}: 90+`).toBe(true);
+          // More than 90 days overdue is a High grade, which needs KYC and financial documents first.
+          expect(leads.some((c) => c.invoiceOverdueDays > 90), `${days}: 90+`).toBe(days === '5');
           expect(new Set(leads.map((c) => c.company.application_status))).toEqual(new Set(FUND_STATUSES));
         }
       }

@@ -81,5 +81,8 @@ export const fetchRepayments = (client: ApiClient, params: LoanPageParams) =>
 export const fetchCreditLineSummary = (client: ApiClient) =>
   client.request({ path: '/loan_applications/credit_line_summary', codec: CreditLineSummary }).then((r) => r.data);
 
-export const runCreditEvaluation = (client: ApiClient) =>
-  client.request({ method: 'POST', path: '/distributor_companies/credit_evaluation', body: {}, codec: CreditEvaluation }).then((r) => r.data);
+/** The wizard's Complete: grades the customers the uploads `fileIds` named; with none, every lead waiting for a grade. */
+export const runCreditEvaluation = (client: ApiClient, fileIds: readonly string[]) =>
+  client
+    .request({ method: 'POST', path: '/distributor_companies/credit_evaluation', body: fileIds.length > 0 ? { file_ids: [...fileIds] } : {}, codec: CreditEvaluation })
+    .then((r) => r.data);

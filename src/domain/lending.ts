@@ -5,6 +5,7 @@
  * the mock read them from here.
  */
 import { daysBetween } from './dates';
+import type { Paise } from './money';
 import { OVERDUE_BUCKETS, type PaymentSource } from './statuses';
 
 export const LENDING_TITLE = 'Customer Details';
@@ -129,6 +130,13 @@ export type FundInDays = (typeof FUND_WINDOWS)[number]['days'];
  * documents first (5 working days).
  */
 export const fundWindowOf = (risk: string): FundInDays => (risk === 'L' || risk === 'M' ? '1' : '5');
+
+/**
+ * The Credit Line Summary's 'Total Credit Limit Eligible' (spec 2 §2.5): the limit sanctioned to approved
+ * customers plus what the leads in the fund tables are eligible for and have yet to avail, so Yet to Avail
+ * is always part of it.
+ */
+export const creditLimitEligible = (summary: { sanctioned: Paise; yetToAvail: Paise }): Paise => summary.sanctioned + summary.yetToAvail;
 
 /** A customer's invoice overdue status in the pipeline tables. */
 export function invoiceOverdueText(days: number): string {

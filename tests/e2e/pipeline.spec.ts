@@ -1,5 +1,6 @@
 import { addDays, format, subMonths } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
+import { creditLimitEligible } from '../../src/domain/lending';
 import { formatMoney, formatShortMoney, rupeesToPaise } from '../../src/domain/money';
 import { formatPercent } from '../../src/lib/format';
 import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
@@ -24,12 +25,20 @@ interface CreditLineSummary {
   yet_to_avail_credit_details: { regular: number; '30_days': number; '90_days': number; total: number };
 }
 interface UploadMeta {
+  file_id: string;
   csvtype: string;
   total_rows: number;
   rejected_rows: number;
 }
+interface EvaluationAnswer {
+  evaluated: number;
+  graded: number;
+  need_more_data: number;
+  eligibility_total: number;
+  customers: { customer_code: string; name: string; risk_grading: string }[];
+}
 interface FundAnswer {
-  data: { attributes: { name: string; customer_code: string; region: string; overdue_by_days: number } }[];
+  data: { attributes: { name: string; customer_code: string; region: string; overdue_by_days: number; risk_grading: string; eligibility_amount: number } }[];
   pagy: { count: number };
 }
 
@@ -45,6 +54,13 @@ const moneyText = (text: string) => {
   expect(value, `'${text}' is an amount`).not.toBeNull();
   return value!;
 };
+
+/** A card's lines: each <dt> and the amount in its <dd>, as paise. */
+async function cardLines(card: Locator): Promise<Map<string, number>> {
+  const lines = new Map<string, number>();
+  for (const dt of await card.locator('dt').all()) lines.set((await dt.innerText()).trim(), moneyText(await dt.locator('xpath=following-sibling::dd[1]').innerText()));
+  return lines;
+}
 
 /** How far the page scrolls sideways (0 when it does not). */
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -103,9 +119,12 @@ test.describe('pipeline page', () => {
       await expect(yet.locator('dl')).toBeVisible();
       const d = await creditLine(page);
       await expect(page.getByTestId('pipeline-last-invoice')).toHaveText(d.last_uploaded_invoice === null ? '-' : /\d{4}/, { timeout: 1_000 });
+      // Eligible: what approved customers were sanctioned plus what the leads have yet to avail.
       const eligible = page.getByTestId('eligible-card');
-      await expect(eligible.locator('.value')).toHaveText(formatShortMoney(paise(d.total_credit_limit_sanctioned.total)), { timeout: 1_000 });
-      await expect(eligible).toContainText(formatMoney(paise(d.total_credit_limit_sanctioned.total)), { timeout: 1_000 });
+      const sanctioned = paise(d.total_credit_limit_sanctioned.total);
+      const yetToAvail = paise(d.yet_to_avail_credit_details.total);
+      await expect(eligible.locator('.value')).toHaveText(formatShortMoney(creditLimitEligible({ sanctioned, yetToAvail })), { timeout: 1_000 });
+      expect(await cardLines(eligible)).toEqual(new Map([['Sanctioned', sanctioned], ['Yet to avail', yetToAvail]]));
       const available = page.getByTestId('available-card');
       await expect(available.locator('.value')).toHaveText(formatShortMoney(paise(d.total_credit_limit_available.total)), { timeout: 1_000 });
       await expect(available).toContainText(`${formatPercent(d.utilised_limit_summary.utilised_limit_percentage)} of the sanctioned limit utilised`, { timeout: 1_000 });
@@ -114,8 +133,7 @@ test.describe('pipeline page', () => {
 
       const y = d.yet_to_avail_credit_details;
       await expect(yet.locator('.value')).toHaveText(formatShortMoney(paise(y.total)), { timeout: 1_000 });
-      const lines = new Map<string, number>();
-      for (const dt of await yet.locator('dt').all()) lines.set((await dt.innerText()).trim(), moneyText(await dt.locator('xpath=following-sibling::dd[1]').innerText()));
+      const lines = await cardLines(yet);
       expect([...lines.keys()]).toEqual(['Regular', '1-30 days', '30+ days', '90+ days (of 30+)']);
       expect(lines.get('Regular')).toBe(paise(y.regular));
       expect(lines.get('30+ days')).toBe(paise(y['30_days']));
@@ -127,7 +145,7 @@ test.describe('pipeline page', () => {
     }).toPass({ timeout: 20_000 });
   });
 
-  test('the fund tables have their titles and columns; 30+ on the 24-hour table lists Krishna Valley Traders and Mahanadi Provisions, not Sabari Foods', async ({ page }) => {
+  test('the fund tables have their titles and columns; 30+ on the 24-hour table lists Krishna Valley Traders, not Sabari Foods', async ({ page }) => {
     await openPipeline(page);
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Credit Line Summary', H24, D5]);
     for (const title of [H24, D5]) {
@@ -148,11 +166,11 @@ test.describe('pipeline page', () => {
     await expect(table.getByRole('navigation')).toContainText(`of ${over30.pagy.count.toLocaleString('en-IN')} customers`);
     const { names, statuses } = await everyRow(table);
     expect(names.length).toBe(over30.pagy.count);
-    expect(names).toEqual(expect.arrayContaining(['Krishna Valley Traders', 'Mahanadi Provisions']));
+    expect(names).toContain('Krishna Valley Traders');
     expect(names).not.toContain('Sabari Foods');
-    for (const status of statuses) expect(status).toMatch(/^(30|90)\+ days \(\d+ days\)$/);
+    // Low and Medium grades are never more than 90 days overdue.
+    for (const status of statuses) expect(status).toMatch(/^30\+ days \(\d+ days\)$/);
     expect(statuses[names.indexOf('Krishna Valley Traders')]).toBe('30+ days (45 days)');
-    expect(statuses[names.indexOf('Mahanadi Provisions')]).toBe('90+ days (120 days)');
     // The other table keeps its own filter.
     await expect(fundTable(page, D5).getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
@@ -195,6 +213,80 @@ test.describe('pipeline page', () => {
       await expectNoAxeViolations(page);
     });
   }
+});
+
+/** Pages a fund table (as filtered now) through Next until the customer's row shows; that row. */
+async function showRow(table: Locator, name: string): Promise<Locator> {
+  const row = rowsOf(table).filter({ has: table.page().getByRole('cell', { name, exact: true }) });
+  for (;;) {
+    await settled(table);
+    if ((await row.count()) > 0) return row;
+    const next = table.getByRole('button', { name: 'Next page' });
+    expect(await next.isDisabled(), `${name} is in the table`).toBe(false);
+    await next.click();
+  }
+}
+
+// Item 9 of issue 30, where it was found: t1@anchor.test on a 1440 x 900 screen in the dark theme.
+test.describe('pipeline figures a lender would sign (1440 x 900, dark)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('Eligible holds Yet to Avail, which is the fund tables’ eligibility; no grade is better than its overdue days', async ({ page }) => {
+    await useTheme(page, 'dark');
+    await openPipeline(page);
+    const eligible = page.getByTestId('eligible-card');
+    const yet = page.getByTestId('yet-to-avail-card');
+    // The wizard's tests may grade new customers meanwhile: one answer, the page that shows it, and the rows of the same moment.
+    await expect(async () => {
+      await page.reload();
+      await expect(yet.locator('dl')).toBeVisible();
+      const d = await creditLine(page);
+      const rows: (FundAnswer['data'][number]['attributes'] & { days: string })[] = [];
+      for (const days of ['1', '5']) {
+        for (let pageNumber = 1; ; pageNumber++) {
+          const answer = await funds(page, `filter[fund_in_days]=${days}&items=100&page=${pageNumber}`);
+          rows.push(...answer.data.map((r) => ({ ...r.attributes, days })));
+          if (pageNumber * 100 >= answer.pagy.count) break;
+        }
+      }
+      const inTables = rows.reduce((sum, r) => sum + paise(r.eligibility_amount), 0);
+      expect(paise(d.yet_to_avail_credit_details.total)).toBe(inTables);
+      const sanctioned = paise(d.total_credit_limit_sanctioned.total);
+      await expect(eligible.locator('.value')).toHaveText(formatShortMoney(sanctioned + inTables), { timeout: 1_000 });
+      await expect(yet.locator('.value')).toHaveText(formatShortMoney(inTables), { timeout: 1_000 });
+      expect((await cardLines(eligible)).get('Yet to avail')).toBe(inTables);
+      for (const r of rows) {
+        if (r.overdue_by_days > 90) expect(r.risk_grading, `${r.name}, ${r.overdue_by_days} days overdue`).toBe('H');
+        if (r.overdue_by_days > 30) expect(r.risk_grading, `${r.name}, ${r.overdue_by_days} days overdue`).not.toBe('L');
+      }
+    }).toPass({ timeout: 30_000 });
+    await expect(eligible).toContainText('Sanctioned to approved customers, plus what the leads below are eligible for and have yet to avail');
+
+    // Nobody more than 90 days overdue is funded in 24 hours.
+    const h24 = fundTable(page, H24);
+    await h24.getByRole('group', { name: `${H24}: overdue segment` }).getByRole('button', { name: '90+', exact: true }).click();
+    await settled(h24);
+    await expect(h24.getByText('No data found.')).toBeVisible();
+    await expect(rowsOf(h24)).toHaveCount(0);
+
+    // Mahanadi Provisions paid nine invoices on time but has one 120 days overdue: High, in the 5-day table.
+    const d5 = fundTable(page, D5);
+    await d5.getByRole('group', { name: `${D5}: overdue segment` }).getByRole('button', { name: '90+', exact: true }).click();
+    await d5.getByLabel('Region').selectOption('east');
+    await expect(page).toHaveURL(/fund5\.region=east/);
+    const mahanadi = await showRow(d5, 'Mahanadi Provisions');
+    await expect(mahanadi.locator('td').nth(3)).toHaveText('90+ days (120 days)');
+    await expect(mahanadi.locator('td').nth(4)).toHaveText('High');
+
+    // Eligibility is never more than a customer was billed: Cauvery Consumer Goods has one invoice of ₹15,000.
+    await d5.getByRole('group', { name: `${D5}: overdue segment` }).getByRole('button', { name: 'Regular', exact: true }).click();
+    await d5.getByLabel('Region').selectOption('south');
+    await expect(page).toHaveURL(/fund5\.region=south/);
+    const row = await showRow(d5, 'Cauvery Consumer Goods');
+    await expect(row.locator('td').nth(2)).toHaveText('₹15,000.00');
+    await expect(row.locator('td').nth(5)).toHaveText('₹15,000.00');
+    await expectNoAxeViolations(page);
+  });
 });
 
 for (const width of [360, 390]) {
@@ -314,7 +406,9 @@ test.describe('customer-master wizard', () => {
     await chooseFile(page, dialog, 'master.csv', csvOf(masterHeader, masterRows(customers)));
     const masterAnswer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/upload'));
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    expect(((await (await masterAnswer).json()) as { meta: UploadMeta }).meta).toMatchObject({ csvtype: 'demographic_data', total_rows: customers.length, rejected_rows: 0 });
+    const masterMeta = ((await (await masterAnswer).json()) as { meta: UploadMeta }).meta;
+    expect(masterMeta).toMatchObject({ csvtype: 'demographic_data', total_rows: customers.length, rejected_rows: 0 });
+    const masterFileId = masterMeta.file_id;
     await expect(dialog.getByRole('heading', { name: 'Upload Customer historical invoice data via CSV' })).toBeVisible();
     await expect(currentStep(dialog)).toContainText('Step 2 of 3');
     await expect(dialog.getByText(/rejected/)).toHaveCount(0);
@@ -324,7 +418,9 @@ test.describe('customer-master wizard', () => {
     await chooseFile(page, dialog, 'history.csv', csvOf(historyHeader, historyRows(customers, stamp)));
     const historyAnswer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/upload'));
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    expect(((await (await historyAnswer).json()) as { meta: UploadMeta }).meta).toMatchObject({ csvtype: 'transaction_data', total_rows: 10 * customers.length, rejected_rows: 0 });
+    const historyMeta = ((await (await historyAnswer).json()) as { meta: UploadMeta }).meta;
+    expect(historyMeta).toMatchObject({ csvtype: 'transaction_data', total_rows: 10 * customers.length, rejected_rows: 0 });
+    const historyFileId = historyMeta.file_id;
     await expect(dialog.getByRole('heading', { name: 'Credit Evalution Service' })).toBeVisible();
     await expect(currentStep(dialog)).toContainText('Step 3 of 3');
     const uploaded = dialog.getByLabel('Uploaded files');
@@ -334,12 +430,17 @@ test.describe('customer-master wizard', () => {
 
     const evaluated = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/credit_evaluation'));
     await dialog.getByRole('button', { name: 'Complete' }).click();
-    const result = ((await (await evaluated).json()) as { data: { evaluated: number; graded: number; need_more_data: number; eligibility_total: number } }).data;
+    const answer = await evaluated;
+    // Only the two files' customers: both graded from their ten invoices.
+    expect(answer.request().postDataJSON()).toEqual({ file_ids: [masterFileId, historyFileId] });
+    const result = ((await answer.json()) as { data: EvaluationAnswer }).data;
     await expect(dialog.getByRole('heading', { name: 'Credit evaluation complete' })).toBeVisible();
-    expect(result.graded).toBeGreaterThanOrEqual(customers.length);
-    await expect(dialog.getByRole('status')).toHaveText(
-      `${result.evaluated.toLocaleString('en-IN')} customers evaluated: ${result.graded.toLocaleString('en-IN')} graded, ${result.need_more_data.toLocaleString('en-IN')} need more data.`,
-    );
+    expect(result).toMatchObject({ evaluated: customers.length, graded: customers.length, need_more_data: 0 });
+    await expect(dialog.getByRole('status')).toHaveText('2 customers from the uploaded files evaluated: 2 graded, 0 need more data.');
+    await expect(dialog.getByRole('list', { name: 'Evaluated customers' }).getByRole('listitem')).toHaveText([
+      `${customers[0]!.name} (${customers[0]!.code}): Low, eligibility ${formatMoney(paise(3 * customers[0]!.amount))}; 9 of 10 invoices paid by the due date.`,
+      `${customers[1]!.name} (${customers[1]!.code}): Medium, eligibility ${formatMoney(paise(Math.floor((3 * customers[1]!.amount) / 1000) * 1000))}; 8 of 10 invoices paid by the due date.`,
+    ]);
     await expect(dialog).toContainText(formatMoney(paise(result.eligibility_total)));
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toHaveCount(0);
@@ -411,6 +512,46 @@ test.describe('customer-master wizard', () => {
       // Closed, it starts over.
       const again = await openWizard(page);
       await expect(again.getByText('No file chosen')).toBeVisible();
+    });
+  }
+});
+
+// Item 10 of issue 30, where it was found: t1@anchor.test on a 1440 x 900 screen in the dark theme.
+test.describe('customer-master wizard: evaluates the upload’s customers and says why (1440 x 900, dark)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  // Found in the dark theme; the light one is checked for axe too.
+  for (const theme of THEMES) {
+    test(`one customer uploaded, history skipped: Complete evaluates that customer alone and says it needs more data because it has no invoice on record (${theme} theme)`, async ({ page }) => {
+      await useTheme(page, theme);
+      await openPipeline(page);
+      const dialog = await openWizard(page);
+      const stamp = uniqueStamp();
+      const customer = { code: `E2E${stamp}S`, name: `E2E Single Lead ${stamp}`, region: 'west', amount: 0, late: 0 };
+      const header = await templateHeader(page, dialog, 'Download the customer master template (CSV)');
+      await chooseFile(page, dialog, 'one-customer.csv', csvOf(header, masterRows([customer])));
+      const uploaded = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/upload'));
+      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+      const fileId = ((await (await uploaded).json()) as { meta: UploadMeta }).meta.file_id;
+      await dialog.getByRole('button', { name: 'Skip' }).click();
+      await expect(dialog.getByRole('heading', { name: 'Credit Evalution Service' })).toBeVisible();
+      await expect(dialog.getByTestId('evaluation-scope')).toContainText('Complete grades the customers in the files uploaded here, from their invoice records.');
+      // Other leads wait for a grade in the same mock (Cauvery Consumer Goods, R): they are not this upload's.
+      const waiting = await funds(page, 'filter[fund_in_days]=5&filter[region]=south&filter[overdue_by_days]=0&filter[overdue_criteria]=equal&items=100');
+      expect(waiting.data.filter((r) => r.attributes.risk_grading === 'R').map((r) => r.attributes.name)).toContain('Cauvery Consumer Goods');
+
+      const evaluated = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/credit_evaluation'));
+      await dialog.getByRole('button', { name: 'Complete' }).click();
+      const answer = await evaluated;
+      expect(answer.request().postDataJSON()).toEqual({ file_ids: [fileId] });
+      const result = ((await answer.json()) as { data: EvaluationAnswer }).data;
+      expect(result).toMatchObject({ evaluated: 1, graded: 0, need_more_data: 1, eligibility_total: 0 });
+      expect(result.customers.map((c) => c.customer_code)).toEqual([customer.code]);
+      await expect(dialog.getByRole('status')).toHaveText('1 customer from the uploaded files evaluated: 0 graded, 1 needs more data.');
+      await expect(dialog.getByRole('list', { name: 'Evaluated customers' }).getByRole('listitem')).toHaveText([
+        `${customer.name} (${customer.code}): R: Need more data, eligibility ₹0.00; no invoice on record.`,
+      ]);
+      await expectNoAxeViolations(page);
     });
   }
 });

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import type { CreditEvaluationResult } from '../../domain/credit';
 import type { DrawdownDue, ZeroBasedPage } from '../../domain/lending';
 import { Id, list, Money, Nullable, Optional, type Decodes } from './common';
 import { Region } from './customers';
@@ -159,10 +160,29 @@ export const CreditLineSummary = t.type({
 export type CreditLineSummary = t.TypeOf<typeof CreditLineSummary>['data'];
 
 /**
- * POST /distributor_companies/credit_evaluation (the wizard's Complete): grades the anchor's new customers
- * from their invoice history. evaluated = graded + need_more_data.
+ * POST /distributor_companies/credit_evaluation (the wizard's Complete): grades the customers its uploads
+ * named (or every lead waiting for a grade) from their invoice records. evaluated = graded + need_more_data;
+ * `customers` says who they were and what each grade was read from.
  */
 export const CreditEvaluation = t.type({
-  data: t.type({ evaluated: t.number, graded: t.number, need_more_data: t.number, eligibility_total: Money }),
+  data: t.type({
+    evaluated: t.number,
+    graded: t.number,
+    need_more_data: t.number,
+    eligibility_total: Money,
+    customers: t.array(
+      t.type({
+        customer_code: t.string,
+        name: t.string,
+        risk_grading: RiskGrade,
+        eligibility_amount: Money,
+        invoices: t.number,
+        judged: t.number,
+        paid_on_time: t.number,
+        overdue_days: t.number,
+      }),
+    ),
+  }),
 });
 export type CreditEvaluation = t.TypeOf<typeof CreditEvaluation>['data'];
+true satisfies Decodes<t.Type<CreditEvaluation>, CreditEvaluationResult>;

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import {
   customerMasterWizardMachine,
   type CreditEvaluationResult,
+  type EvaluationRequest,
   type WizardUploadRequest,
 } from '../../../machines/customer-master-wizard/customer-master-wizard.machine';
 import { apiErrorFromBody } from '../../api/errors';
@@ -16,33 +17,33 @@ import { isEvaluatedDataKey } from './useCustomerMasterWizard';
 
 afterEach(cleanup);
 
-const fileAnswer = (status: string, reasons: string[], accepted: number): CsvUploadResult => ({
-  rows: [{ file_id: 'UPL-000001', status, failure_reason: reasons }],
+const fileAnswer = (status: string, reasons: string[], accepted: number, fileId = 'UPL-000001'): CsvUploadResult => ({
+  rows: [{ file_id: fileId, status, failure_reason: reasons }],
   meta: { total_rows: accepted + reasons.length, accepted_rows: accepted, rejected_rows: reasons.length },
 });
 const PARTIAL = fileAnswer('partial', ['Row 3: region must be one of north, south, east, west', 'Row 5: name is required'], 4);
 const NOTHING = fileAnswer('failed', ['Row 2: customer_code is required'], 0);
 const ACCEPTED = fileAnswer('success', [], 6);
-const EVALUATION: CreditEvaluationResult = { evaluated: 5, graded: 3, need_more_data: 2, eligibility_total: 12_50_000_00 };
+const EVALUATION: CreditEvaluationResult = { evaluated: 5, graded: 3, need_more_data: 2, eligibility_total: 12_50_000_00, customers: [] };
 
 interface Answers {
   upload: (input: WizardUploadRequest) => Promise<CsvUploadResult>;
-  evaluate?: () => Promise<CreditEvaluationResult>;
+  evaluate?: (input: EvaluationRequest) => Promise<CreditEvaluationResult>;
 }
 
 function setup(answers: Answers) {
   const refreshLeads = vi.fn();
   const sent: WizardUploadRequest[] = [];
-  let evaluations = 0;
+  const evaluated: EvaluationRequest[] = [];
   const logic = customerMasterWizardMachine.provide({
     actors: {
       upload: fromPromise<CsvUploadResult, WizardUploadRequest>(({ input }) => {
         sent.push(input);
         return answers.upload(input);
       }),
-      evaluate: fromPromise<CreditEvaluationResult, void>(() => {
-        evaluations++;
-        return (answers.evaluate ?? (() => Promise.resolve(EVALUATION)))();
+      evaluate: fromPromise<CreditEvaluationResult, EvaluationRequest>(({ input }) => {
+        evaluated.push(input);
+        return (answers.evaluate ?? (() => Promise.resolve(EVALUATION)))(input);
       }),
     },
     actions: { refreshLeads },
@@ -53,7 +54,7 @@ function setup(answers: Answers) {
       <CustomerMasterWizardDialog open onClose={onClose} logic={logic} />
     </ThemeProvider>,
   );
-  return { refreshLeads, sent, onClose, evaluations: () => evaluations };
+  return { refreshLeads, sent, onClose, evaluated, evaluations: () => evaluated.length };
 }
 
 const csv = (name = 'customers.csv', body = 'customer_code,name\nC-1,Acme\n', type = 'text/csv') => new File([body], name, { type });
@@ -113,17 +114,46 @@ describe('CustomerMasterWizardDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
     expect(currentStep()).toContain('Credit evaluation');
     expect(document.activeElement).toBe(heading('Credit Evalution Service'));
-    expect(screen.getByText(/grades the new customers from their invoice history/).textContent).toContain('New Leads');
+    expect(screen.getByTestId('evaluation-scope').textContent).toContain('Nothing was uploaded here: Complete grades every customer not yet approved who is still waiting for a grade (R).');
     expect(screen.getAllByText('Skipped')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
     await settle();
     expect(evaluations()).toBe(1);
     expect(document.activeElement).toBe(heading('Credit evaluation complete'));
-    expect(screen.getByRole('status').textContent).toBe('5 customers evaluated: 3 graded, 2 need more data.');
+    expect(screen.getByRole('status').textContent).toBe('5 customers waiting for a grade evaluated: 3 graded, 2 need more data.');
     expect(screen.getByText('₹12,50,000.00')).toBeTruthy();
     expect(refreshLeads).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('Complete after two uploads evaluates those files’ customers and says who each was and why it got its grade', async () => {
+    const files = [fileAnswer('success', [], 2, 'UPL-000041'), fileAnswer('success', [], 10, 'UPL-000042')];
+    const answer: CreditEvaluationResult = {
+      evaluated: 2,
+      graded: 1,
+      need_more_data: 1,
+      eligibility_total: 60_000_00,
+      customers: [
+        { customer_code: 'NEW-1', name: 'Ontime Stores', risk_grading: 'L', eligibility_amount: 60_000_00, invoices: 10, judged: 10, paid_on_time: 9, overdue_days: 0 },
+        { customer_code: 'NEW-2', name: 'Nodata Mart', risk_grading: 'R', eligibility_amount: 0, invoices: 0, judged: 0, paid_on_time: 0, overdue_days: 0 },
+      ],
+    };
+    const { evaluated } = setup({ upload: () => Promise.resolve(files.shift()!), evaluate: () => Promise.resolve(answer) });
+    for (const name of ['master.csv', 'history.csv']) {
+      choose(csv(name));
+      fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+      await settle();
+    }
+    expect(screen.getByTestId('evaluation-scope').textContent).toContain('Complete grades the customers in the files uploaded here');
+    fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    await settle();
+    expect(evaluated).toEqual([{ fileIds: ['UPL-000041', 'UPL-000042'] }]);
+    expect(screen.getByRole('status').textContent).toBe('2 customers from the uploaded files evaluated: 1 graded, 1 needs more data.');
+    expect(within(screen.getByRole('list', { name: 'Evaluated customers' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Ontime Stores (NEW-1): Low, eligibility ₹60,000.00; 9 of 10 invoices paid by the due date.',
+      'Nodata Mart (NEW-2): R: Need more data, eligibility ₹0.00; no invoice on record.',
+    ]);
   });
 
   it('a file with no row accepted shows the error step with the reasons; Back returns to the step with the file', async () => {

@@ -13,7 +13,9 @@ import {
   type RejectedRows,
   type WizardUpload,
   type WizardUploadStep,
+  uploadedFileIds,
 } from '../../../machines/customer-master-wizard/customer-master-wizard.machine';
+import { evaluationReason } from '../../domain/credit';
 import { UPLOAD_TEXTS } from '../../domain/csv';
 import { WIZARD_STEPS, type WizardWorkStep } from '../../domain/lending';
 import { formatMoney } from '../../domain/money';
@@ -21,6 +23,7 @@ import { countText, formatCount } from '../../lib/format';
 import { CsvFilePicker, CsvTemplateHelp, focusOnMount, UploadActions, UploadProgress, UploadStep } from '../../ui/csv-upload/CsvFilePicker';
 import { Button, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
+import { RiskBadge } from '../../ui/RiskBadge';
 import { useCustomerMasterWizard } from './useCustomerMasterWizard';
 import { useFlowActor } from '../../lib/inspection';
 
@@ -127,7 +130,7 @@ export function CustomerMasterWizardDialog({ open, onClose, logic }: CustomerMas
       <StepIndicator step={step} previousStep={previousStep} />
       {(step === 0 || step === 1) && <UploadStepView key={step} step={step} snapshot={snapshot} send={send} />}
       {step === 2 && <EvaluationStep snapshot={snapshot} send={send} />}
-      {step === 3 && evaluation && <SuccessStep evaluation={evaluation} onDone={close} />}
+      {step === 3 && evaluation && <SuccessStep evaluation={evaluation} scoped={uploadedFileIds(snapshot.context.uploads).length > 0} onDone={close} />}
       {step === 4 && (
         <UploadStep>
           <h3 tabIndex={-1} ref={focusOnMount}>
@@ -218,15 +221,19 @@ function UploadStepView({ step, snapshot, send }: { step: WizardUploadStep; snap
 function EvaluationStep({ snapshot, send }: { snapshot: CustomerMasterWizardSnapshot; send: Send }) {
   const { uploads, warning } = snapshot.context;
   const evaluating = snapshot.matches({ evaluation: 'evaluating' });
+  const scoped = uploadedFileIds(uploads).length > 0;
   return (
     <UploadStep>
       <h3 tabIndex={-1} ref={focusOnMount}>
         {stepTitle(2)}
       </h3>
       {warning && <RejectedWarning warning={warning} />}
-      <p>
-        The credit evaluation grades the new customers from their invoice history. Once graded, they appear in New Leads on the dashboard and in the
-        pipeline&apos;s fund tables (Funds Available in 24 Hours, or in 5 working days when KYC and financial documents are needed).
+      <p data-testid="evaluation-scope">
+        {scoped
+          ? 'Complete grades the customers in the files uploaded here, from their invoice records.'
+          : 'Nothing was uploaded here: Complete grades every customer not yet approved who is still waiting for a grade (R).'}{' '}
+        Once graded, they appear in New Leads on the dashboard and in the pipeline&apos;s fund tables (Funds Available in 24 Hours, or in 5 working
+        days when KYC and financial documents are needed).
       </p>
       <Summary aria-label="Uploaded files">
         <dt>{STEP_NAMES[0]}</dt>
@@ -254,20 +261,35 @@ function uploadText(upload: WizardUpload | null): string {
   return upload.rejected ? `${upload.fileName} (${rejectedRowsText(upload.rejected.count)})` : `${upload.fileName} (all rows accepted)`;
 }
 
-function SuccessStep({ evaluation, onDone }: { evaluation: CreditEvaluationResult; onDone: () => void }) {
+function SuccessStep({ evaluation, scoped, onDone }: { evaluation: CreditEvaluationResult; scoped: boolean; onDone: () => void }) {
+  const shown = evaluation.customers.slice(0, SHOWN_REASONS);
+  const more = evaluation.customers.length - shown.length;
   return (
     <UploadStep>
       <h3 tabIndex={-1} ref={focusOnMount}>
         Credit evaluation complete
       </h3>
       <p role="status">
-        {countText(evaluation.evaluated, 'customer')} evaluated: {formatCount(evaluation.graded)} graded, {formatCount(evaluation.need_more_data)} need more data.
+        {countText(evaluation.evaluated, 'customer')} {scoped ? 'from the uploaded files' : 'waiting for a grade'} evaluated: {formatCount(evaluation.graded)} graded,{' '}
+        {formatCount(evaluation.need_more_data)} {evaluation.need_more_data === 1 ? 'needs' : 'need'} more data.
       </p>
+      {shown.length > 0 && (
+        <>
+          <Reasons aria-label="Evaluated customers" tabIndex={0}>
+            {shown.map((c) => (
+              <li key={c.customer_code}>
+                <bdi>{c.name}</bdi> ({c.customer_code}): <RiskBadge grade={c.risk_grading} />, eligibility {formatMoney(c.eligibility_amount)}; {evaluationReason(c)}.
+              </li>
+            ))}
+          </Reasons>
+          {more > 0 && <p>…and {countText(more, 'more customer')}.</p>}
+        </>
+      )}
       <Summary>
         <dt>Total eligibility</dt>
         <dd>{formatMoney(evaluation.eligibility_total)}</dd>
       </Summary>
-      <p>The graded customers are now in New Leads on the dashboard and in the pipeline&apos;s fund tables.</p>
+      <p>Customers with an eligibility are now in New Leads on the dashboard and in the pipeline&apos;s fund tables.</p>
       <UploadActions>
         <Button type="button" onClick={onDone}>
           Done

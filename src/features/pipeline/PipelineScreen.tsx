@@ -3,9 +3,10 @@ import styled from 'styled-components';
 import type { FundCustomer } from '../../api/codecs/lending';
 import { fetchCreditLineSummary, fetchFundAvailable } from '../../api/lending';
 import { useApi } from '../../api/use-api';
-import { FUND_WINDOWS, invoiceOverdueText, PIPELINE_SEGMENTS, PIPELINE_TITLE, segmentOf, type FundInDays } from '../../domain/lending';
+import { UPLOAD_TEXTS } from '../../domain/csv';
+import { creditLimitEligible, FUND_WINDOWS, invoiceOverdueText, PIPELINE_SEGMENTS, PIPELINE_TITLE, segmentOf, type FundInDays } from '../../domain/lending';
 import { formatMoney, formatShortMoney } from '../../domain/money';
-import { formatCount, formatDateTime, formatPercent } from '../../lib/format';
+import { formatCount, formatDate, formatPercent } from '../../lib/format';
 import type { TableState } from '../../lib/table-state';
 import { FilterButtons } from '../../ui/controls';
 import { CsvUploadModal } from '../../ui/csv-upload/CsvUploadModal';
@@ -72,9 +73,9 @@ function UploadCard() {
     <Card as="section" aria-labelledby={titleId} data-testid="pipeline-upload-card">
       <h3 id={titleId}>Add New Invoices and Customers</h3>
       <dl>
-        <dt>Last invoice received</dt>
+        <dt>{UPLOAD_TEXTS.lastReceived}</dt>
         <dd data-testid="pipeline-last-invoice" aria-busy={!summary.data && !summary.error}>
-          {summary.data ? formatDateTime(summary.data.last_uploaded_invoice) : summary.error ? '-' : <Skeleton $width="110px" $height="20px" />}
+          {summary.data ? formatDate(summary.data.last_uploaded_invoice) : summary.error ? '-' : <Skeleton $width="110px" $height="20px" />}
         </dd>
       </dl>
       <div className="actions">
@@ -92,9 +93,11 @@ function UploadCard() {
 }
 
 /**
- * The Credit Line Summary (spec 2 §2.5): sanctioned limit, available limit with the utilised share, and
- * the eligibility not yet availed by overdue class. Each card's lines add up to its figure (1-30 days is
- * what the total holds besides Regular and 30+; 90+ sits inside 30+).
+ * The Credit Line Summary (spec 2 §2.5). Eligible is what approved customers were sanctioned plus what the
+ * leads in the fund tables are eligible for and have yet to avail (`creditLimitEligible`); Available is the
+ * sanctioned limit not utilised; Yet to Avail is the leads' part, by their invoices' overdue status. Each
+ * card's lines add up to its figure (1-30 days is what the total holds besides Regular and 30+; 90+ sits
+ * inside 30+).
  */
 function CreditLineSummaryCards() {
   const summary = useCreditLineSummary();
@@ -102,12 +105,23 @@ function CreditLineSummaryCards() {
   if (summary.error && !d) return <LoadFailed error={summary.error} onRetry={() => void summary.mutate()} />;
   const loading = <Skeleton $width="50%" $height="28px" />;
   const yet = d?.yet_to_avail_credit_details;
+  const sanctioned = d?.total_credit_limit_sanctioned.total;
   return (
     <Grid aria-busy={!d}>
       <Card data-testid="eligible-card">
         <h3>Total Credit Limit Eligible</h3>
-        <span className="value">{d ? formatShortMoney(d.total_credit_limit_sanctioned.total) : loading}</span>
-        <span className="sub">Limit sanctioned to approved customers: {d ? formatMoney(d.total_credit_limit_sanctioned.total) : '…'}</span>
+        <span className="value">{yet && sanctioned !== undefined ? formatShortMoney(creditLimitEligible({ sanctioned, yetToAvail: yet.total })) : loading}</span>
+        {yet && sanctioned !== undefined && (
+          <>
+            <span className="sub">Sanctioned to approved customers, plus what the leads below are eligible for and have yet to avail</span>
+            <dl>
+              <dt>Sanctioned</dt>
+              <dd>{formatMoney(sanctioned)}</dd>
+              <dt>Yet to avail</dt>
+              <dd>{formatMoney(yet.total)}</dd>
+            </dl>
+          </>
+        )}
       </Card>
       <Card data-testid="available-card">
         <h3>Available Credit Limit</h3>
@@ -125,16 +139,19 @@ function CreditLineSummaryCards() {
         <h3>Yet to Avail</h3>
         <span className="value">{yet ? formatShortMoney(yet.total) : loading}</span>
         {yet && (
-          <dl>
-            <dt>Regular</dt>
-            <dd>{formatMoney(yet.regular)}</dd>
-            <dt>1-30 days</dt>
-            <dd>{formatMoney(yet.total - yet.regular - yet['30_days'])}</dd>
-            <dt>30+ days</dt>
-            <dd>{formatMoney(yet['30_days'])}</dd>
-            <dt>90+ days (of 30+)</dt>
-            <dd>{formatMoney(yet['90_days'])}</dd>
-          </dl>
+          <>
+            <span className="sub">Eligibility of the leads in the fund tables below, by their invoices&apos; overdue status</span>
+            <dl>
+              <dt>Regular</dt>
+              <dd>{formatMoney(yet.regular)}</dd>
+              <dt>1-30 days</dt>
+              <dd>{formatMoney(yet.total - yet.regular - yet['30_days'])}</dd>
+              <dt>30+ days</dt>
+              <dd>{formatMoney(yet['30_days'])}</dd>
+              <dt>90+ days (of 30+)</dt>
+              <dd>{formatMoney(yet['90_days'])}</dd>
+            </dl>
+          </>
         )}
       </Card>
     </Grid>

@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import {
   customerMasterWizardMachine,
   type CreditEvaluationResult,
+  type EvaluationRequest,
   type WizardUploadRequest,
 } from '../../../machines/customer-master-wizard/customer-master-wizard.machine';
 import type { CsvUploadResult } from '../../domain/csv';
@@ -21,7 +22,8 @@ export const isEvaluatedDataKey = (key: unknown): boolean => Array.isArray(key) 
 /**
  * The customer-master wizard's effects: each step's file goes up through the client to POST
  * /distributor_companies/upload (stopping the actor on Cancel, Reset or unmount aborts it), Complete runs
- * POST /distributor_companies/credit_evaluation, and an evaluation revalidates the leads and the pipeline.
+ * POST /distributor_companies/credit_evaluation for the uploaded files, and an evaluation revalidates the
+ * leads and the pipeline.
  */
 export function useCustomerMasterWizard() {
   const { client } = useSession();
@@ -33,7 +35,7 @@ export function useCustomerMasterWizard() {
           upload: fromPromise<CsvUploadResult, WizardUploadRequest>(({ input, signal }) =>
             uploadCsv(client, { csvtype: input.csvtype, file: input.file, onProgress: input.onProgress, signal }),
           ),
-          evaluate: fromPromise<CreditEvaluationResult, void>(() => runCreditEvaluation(client)),
+          evaluate: fromPromise<CreditEvaluationResult, EvaluationRequest>(({ input }) => runCreditEvaluation(client, input.fileIds)),
         },
         actions: {
           refreshLeads: () => {

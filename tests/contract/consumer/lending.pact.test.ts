@@ -298,11 +298,12 @@ describe('the All Customer modal', () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe('the pipeline', () => {
+  // Examples a credit team would sign: a Medium grade 45 days overdue, a High one 120 days overdue (src/domain/credit.ts).
   const windows = [
-    { days: '1' as const, risk: '^(L|M)$', example: 'L', title: 'in 24 hours (risk L or M)' },
-    { days: '5' as const, risk: '^(H|R)$', example: 'H', title: 'in 5 working days (risk H or R)' },
+    { days: '1' as const, risk: '^(L|M)$', example: 'M', overdue: 45, title: 'in 24 hours (risk L or M)' },
+    { days: '5' as const, risk: '^(H|R)$', example: 'H', overdue: 120, title: 'in 5 working days (risk H or R)' },
   ];
-  for (const { days, risk, example, title } of windows) {
+  for (const { days, risk, example, overdue, title } of windows) {
     it(`GET /distributor_companies/fund_available: funds ${title}, 30+ days overdue`, () =>
       loggedIn(`the first page of the leads with funds available ${title} and invoices more than 30 days overdue`, 't1@anchor.test has leads with invoices more than 30 days overdue in both fund windows')
         .withRequest('GET', '/distributor_companies/fund_available', (b) => b.headers(authHeaders()).query({ 'filter[fund_in_days]': days, ...THIRTY_PLUS, page: '1' }))
@@ -316,10 +317,10 @@ describe('the pipeline', () => {
                 name: string('Dubashi Wholesale'),
                 customer_code: string('CS000013'),
                 region,
-                amount_outstanding: number(14815.2),
-                overdue_by_days: moreThan30Days(352),
+                amount_outstanding: number(38000),
+                overdue_by_days: moreThan30Days(overdue),
                 risk_grading: regex(risk, example),
-                eligibility_amount: positiveAmount(146700),
+                eligibility_amount: positiveAmount(114000),
                 application_status: regex('^(new_leads|work_in_progress)$', 'work_in_progress'),
               },
             }),
@@ -328,7 +329,7 @@ describe('the pipeline', () => {
         )
         .executeTest(async (server) => {
           const list = await fetchFundAvailable(clientFor(server.url), days, tableState({ filters: { segment: '30_plus' } }));
-          expect(list.data[0]).toMatchObject({ id: '13', overdue_by_days: 352, risk_grading: example, eligibility_amount: 14670000 });
+          expect(list.data[0]).toMatchObject({ id: '13', overdue_by_days: overdue, risk_grading: example, eligibility_amount: 11400000 });
         }));
   }
 
@@ -497,27 +498,55 @@ describe('the customer modal', () => {
 
 describe('the customer-master wizard', () => {
   const jsonPost = () => authHeaders({ 'Content-Type': 'application/json' });
+  /** One evaluated customer: who, the grade and eligibility, and what the grade was read from. */
+  const evaluatedCustomer = (code: ReturnType<typeof regex>) => ({
+    customer_code: code,
+    name: string('Pact Ontime Stores'),
+    risk_grading: regex(oneOf(RISK_GRADES), 'L'),
+    eligibility_amount: number(250000),
+    invoices: integer(2),
+    judged: integer(2),
+    paid_on_time: integer(2),
+    overdue_days: integer(0),
+  });
 
-  it('POST /distributor_companies/credit_evaluation grades the customers uploaded with their history', () =>
-    loggedIn('a credit evaluation after a customer master and history upload', 'customers of t1@anchor.test were uploaded with their invoice history and wait for a credit evaluation')
-      .withRequest('POST', '/distributor_companies/credit_evaluation', (b) => b.headers(jsonPost()).jsonBody({}))
+  // Only the customers the two files named are evaluated: every row is one of the state's three.
+  it('POST /distributor_companies/credit_evaluation grades the customers of the uploaded files', () =>
+    loggedIn('a credit evaluation of a customer master and history upload', 'customers of t1@anchor.test were uploaded with their invoice history and wait for a credit evaluation')
+      .withRequest('POST', '/distributor_companies/credit_evaluation', (b) =>
+        b.headers(jsonPost()).jsonBody({ file_ids: [fromProviderState('${masterFileId}', 'UPL-000101'), fromProviderState('${historyFileId}', 'UPL-000102')] }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           // evaluated = graded + need_more_data; Pact cannot add, so: at least one evaluated and graded, whole numbers.
-          data: { evaluated: positiveCount(9), graded: positiveCount(2), need_more_data: integer(7), eligibility_total: positiveAmount(495000) },
+          data: {
+            evaluated: positiveCount(3),
+            graded: positiveCount(2),
+            need_more_data: integer(1),
+            eligibility_total: positiveAmount(290000),
+            customers: constrainedArrayLike(evaluatedCustomer(regex('^PACT-EVAL-[1-3]$', 'PACT-EVAL-1')), 1, 3),
+          },
         }).matchingRules(numberRules({ '$.data.evaluated': 'integer', '$.data.graded': 'integer', '$.data.eligibility_total': 'number' })),
       )
       .executeTest(async (server) => {
-        const result = await runCreditEvaluation(clientFor(server.url));
-        expect(result).toEqual({ evaluated: 9, graded: 2, need_more_data: 7, eligibility_total: 49500000 });
+        const result = await runCreditEvaluation(clientFor(server.url), ['UPL-000101', 'UPL-000102']);
+        expect(result).toEqual({
+          evaluated: 3,
+          graded: 2,
+          need_more_data: 1,
+          eligibility_total: 29000000,
+          customers: [
+            { customer_code: 'PACT-EVAL-1', name: 'Pact Ontime Stores', risk_grading: 'L', eligibility_amount: 25000000, invoices: 2, judged: 2, paid_on_time: 2, overdue_days: 0 },
+          ],
+        });
         expect(result.graded + result.need_more_data).toBe(result.evaluated);
       }));
 
-  it('POST /distributor_companies/credit_evaluation with nothing to evaluate', () =>
+  it('POST /distributor_companies/credit_evaluation with nothing uploaded and no lead waiting for a grade', () =>
     loggedIn('a credit evaluation with no customer waiting for one', 'no customer of anchor1551@anchor.test waits for a credit evaluation', 'anchor1551@anchor.test')
       .withRequest('POST', '/distributor_companies/credit_evaluation', (b) => b.headers(jsonPost()).jsonBody({}))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { evaluated: 0, graded: 0, need_more_data: 0, eligibility_total: 0 } }))
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { evaluated: 0, graded: 0, need_more_data: 0, eligibility_total: 0, customers: [] } }))
       .executeTest(async (server) => {
-        expect(await runCreditEvaluation(clientFor(server.url))).toEqual({ evaluated: 0, graded: 0, need_more_data: 0, eligibility_total: 0 });
+        expect(await runCreditEvaluation(clientFor(server.url), [])).toEqual({ evaluated: 0, graded: 0, need_more_data: 0, eligibility_total: 0, customers: [] });
       }));
 });

@@ -61,7 +61,7 @@ const closedLimitMeta = {
   distributor_code: string('CS000361'),
   loan_account_no: string('LAN9000000001'),
   loan_account_status: string('active'),
-  loan_application_id: integer(1248),
+  loan_application_id: integer(1251),
   sanctioned_limit: number(500000),
   credit_limit_utilised: number(120000),
   credit_limit_balance: number(380000),
@@ -111,7 +111,7 @@ describe('pay page: GET /invoice_collection', () => {
         expect(page.data[0]).toMatchObject({ id: '4663', document_number: 'INV/2026/004663', invoice_amount: 4825050, balance_due: 4825050, status: 'open' });
         expect(page.meta).toMatchObject({
           anchor_id: '1',
-          loan_application_id: '1248',
+          loan_application_id: '1251',
           sanctioned_limit: 50000000,
           credit_limit_balance: 38000000,
           open_limit_customer: false,
@@ -179,7 +179,7 @@ describe('pay page: GET /invoice_collection', () => {
             erp_distributor_id: nonEmptyId('CS000362'),
             loan_account_no: string('LAN9000000002'),
             loan_account_status: string('active'),
-            loan_application_id: integer(1249),
+            loan_application_id: integer(1252),
             sanctioned_limit: number(400000),
             credit_limit_utilised: number(120000),
             credit_limit_balance: number(280000),
@@ -198,7 +198,7 @@ describe('pay page: GET /invoice_collection', () => {
       )
       .executeTest(async (server) => {
         const page = await fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-open-limit', 'open', 1);
-        expect(page.meta).toMatchObject({ open_limit_customer: true, loan_application_id: '1249', erp_distributor_id: 'CS000362', credit_limit_balance: 28000000 });
+        expect(page.meta).toMatchObject({ open_limit_customer: true, loan_application_id: '1252', erp_distributor_id: 'CS000362', credit_limit_balance: 28000000 });
         expect(page.meta.supplier_bank_accounts).toEqual([{ id: '1', bank_account_name: 'Sarvodaya Collections', bank_name: 'State Bank of India' }]);
       }));
 
@@ -512,7 +512,7 @@ const PDF_PART = { filename: 'invoice.pdf', type: 'application/pdf', bytes: INVO
 
 /** The demo open-limit customer as the mock seeds it; the provider state checks these still hold. */
 const OPEN_LIMIT_INVOICE: ManualInvoiceInput = {
-  loanApplicationId: '1249',
+  loanApplicationId: '1252',
   anchorId: '1',
   erpDistributorId: 'CS000362',
   customerCode: 'CS000362',
@@ -600,7 +600,7 @@ describe('pay page: manual invoices (written last: POST /create_invoice)', () =>
   });
 
   it('POST /create_invoice refuses a customer who is not open-limit (403 ER-INVOICE-105)', () => {
-    const input = { ...OPEN_LIMIT_INVOICE, loanApplicationId: '1248', erpDistributorId: 'CS000361', customerCode: 'CS000361', number: 'OL/2026/0044' };
+    const input = { ...OPEN_LIMIT_INVOICE, loanApplicationId: '1251', erpDistributorId: 'CS000361', customerCode: 'CS000361', number: 'OL/2026/0044' };
     return pact
       .addInteraction()
       .given('the payment link demo-closed-limit is open')
