@@ -72,7 +72,8 @@ const Scroller = styled.div<{ $maxHeight: number; $fixed: boolean }>`
   ${({ $maxHeight, $fixed }) => ($fixed ? `@media (min-width: 600px) and (min-height: 600px) { height: ${$maxHeight}px; }` : '')}
   box-sizing: border-box;
   overflow: auto;
-  /* A control focused by Tab is scrolled into view beside the pinned columns, not under them. */
+  /* A control focused by Tab is scrolled into view beside the pinned columns and below the sticky header, not under them. */
+  scroll-padding-top: var(--head-height, 0px);
   scroll-padding-left: var(--pinned-start, 0px);
   scroll-padding-right: var(--pinned-end, 0px);
   border: 1px solid ${({ theme }) => theme.border};
@@ -245,7 +246,8 @@ interface PinnedCell {
 /**
  * Measures the pinned columns into the frame's custom properties: each one's offset from its side (the widths
  * of the pinned columns before it, `--pin-<index>`) and what they cover on each side when all have stuck
- * (`--pinned-start`, `--pinned-end`: the scroller's scroll padding). Returns the cells that stick.
+ * (`--pinned-start`, `--pinned-end`: the scroller's scroll padding), and the sticky header's height
+ * (`--head-height`, its top padding). Returns the cells that stick.
  */
 function placePins(frame: HTMLElement, table: HTMLTableElement): PinnedCell[] {
   const headers = [...table.querySelectorAll<HTMLTableCellElement>(':scope > thead th')].map((cell, index) => ({ cell, index }));
@@ -263,6 +265,8 @@ function placePins(frame: HTMLElement, table: HTMLTableElement): PinnedCell[] {
     }
     frame.style.setProperty(`--pinned-${side}`, `${covered}px`);
   }
+  // The sticky header covers the top rows the same way.
+  frame.style.setProperty('--head-height', `${table.tHead?.getBoundingClientRect().height ?? 0}px`);
   return pinned;
 }
 

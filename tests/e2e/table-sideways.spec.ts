@@ -180,3 +180,20 @@ for (const theme of THEMES) {
     await expectNoAxeViolations(page);
   });
 }
+
+test.describe('keyboard focus in a scrolled table', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('a control reached while going back up is scrolled below the sticky header, not under it', async ({ page }) => {
+    await logInReady(page, LOGIN);
+    const dialog = await openCustomer(page, 'Vardhman Wholesale Mart');
+    const drawdowns = scrollerOf(dialog, 'Drawdowns');
+    await expect(drawdowns.locator('tbody tr')).toHaveCount(10);
+    await drawdowns.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    // Focus moves to the first row's action, as Shift+Tab going up the rows does: the browser scrolls it in.
+    const first = drawdowns.locator('tbody tr').first().getByRole('button', { name: /^View Dues/ });
+    await first.focus();
+    await expect(first).toBeFocused();
+    expect(await onTop(first), 'the focused control is not under the sticky header').toBe(true);
+  });
+});
