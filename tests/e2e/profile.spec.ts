@@ -38,7 +38,7 @@ test.describe('profile popup', () => {
     await passwordDialog.getByLabel('Confirm Password', { exact: true }).fill('Profile@2026');
     // The provider checks the current password; what was typed stays.
     await passwordDialog.getByRole('button', { name: 'Save Password' }).click();
-    await expect(passwordDialog.getByText('The current password is not correct.')).toBeVisible();
+    await expect(passwordDialog.getByText('The current password is not correct.', { exact: true })).toBeVisible();
     await expect(passwordDialog.getByLabel('New Password', { exact: true })).toHaveValue('Profile@2026');
     // A password anyone would guess is refused with the reason.
     await current.fill('Demo@1234');
