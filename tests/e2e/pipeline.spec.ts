@@ -227,7 +227,7 @@ async function showRow(table: Locator, name: string): Promise<Locator> {
   }
 }
 
-// Item 9 of issue 30, where it was found: t1@anchor.test on a 1440 x 900 screen in the dark theme.
+// Pipeline figures a lender would sign, where they were read: t1@anchor.test on a 1440 x 900 screen in the dark theme.
 test.describe('pipeline figures a lender would sign (1440 x 900, dark)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -516,7 +516,7 @@ test.describe('customer-master wizard', () => {
   }
 });
 
-// Item 10 of issue 30, where it was found: t1@anchor.test on a 1440 x 900 screen in the dark theme.
+// The wizard evaluates the files' customers, where it was read: t1@anchor.test on a 1440 x 900 screen in the dark theme.
 test.describe('customer-master wizard: evaluates the upload’s customers and says why (1440 x 900, dark)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -7,7 +7,7 @@ import { expect, logInReady, test, THEMES, useTheme } from './fixtures';
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 /**
- * The dashboard's region map tells its regions apart in both themes (issue 30): each region drawn in its own
+ * The dashboard's region map tells its regions apart in both themes: each region drawn in its own
  * colour of the theme's palette (src/ui/charts/region-map.test.ts holds the palette to 3:1 on the panel and to
  * a clear difference between regions), on the panel colour that test assumes, and each named on the map.
  */
