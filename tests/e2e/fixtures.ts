@@ -37,12 +37,18 @@ export async function expectDownloadSaysWhy(report: Locator): Promise<void> {
 export async function expectToastOnTop(page: Page, text: string | RegExp): Promise<void> {
   const toast = page.getByRole('status').filter({ hasText: text });
   await expect(toast).toBeVisible();
-  const onTop = await toast.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && element.contains(hit);
-  });
-  expect(onTop, `the toast '${String(text)}' is covered`).toBe(true);
+  // Polled: while a new toast slides in, the toasts already shown move and may overlap it for a moment.
+  await expect
+    .poll(
+      () =>
+        toast.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit !== null && element.contains(hit);
+        }),
+      { message: `the toast '${String(text)}' is covered` },
+    )
+    .toBe(true);
 }
 
 /** Starts the page in a theme by its stored value ('light', or '' for dark). */
