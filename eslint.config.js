@@ -165,6 +165,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to write the mock's rows: everything outside the store and the seed reads the read-only view and
+    // writes through the repository, which journals and indexes each write.
+    files: ['mock-server/**/*.ts'],
+    ignores: [...TESTS, 'mock-server/store/**', 'mock-server/seed/**', 'mock-server/db.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db$',
+              importNames: ['Db'],
+              message: 'Read ctx.db() (ReadonlyDb) and write through ctx.repository (mock-server/store/repository.ts): only the store and the seed hold the writable Db.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['eslint.config.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },

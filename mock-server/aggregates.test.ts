@@ -16,7 +16,8 @@ import {
   yearlyWindow,
   type Buckets,
 } from './aggregates';
-import type { Db, Drawdown, Repayment } from './db';
+import type { Drawdown, Repayment } from './db';
+import type { ReadonlyDb } from './store/repository';
 import type { Region } from '../src/domain/regions';
 import { generateDb } from './seed';
 
@@ -26,7 +27,7 @@ import { generateDb } from './seed';
  * 2026-11-01..2026-11-22, written by hand.
  */
 const today = new Date('2026-11-22T10:00:00');
-const db: Db = generateDb({ seed: 1551, scale: 1, today });
+const db: ReadonlyDb = generateDb({ seed: 1551, scale: 1, today });
 const ANCHOR = 1;
 const YEAR = { from: '2025-11-23', to: '2026-11-22' };
 const MONTH = { from: '2026-11-01', to: '2026-11-22' };
@@ -291,7 +292,7 @@ describe('credit limit and lending summaries', () => {
 
   it('a customer with two approved applications is one customer under the sanctioned total', () => {
     const first = approved[0]!;
-    const book: Db = { ...db, loan_applications: [...db.loan_applications, { ...first, id: 999_999, limit_sanctioned: 100 }] };
+    const book: ReadonlyDb = { ...db, loan_applications: [...db.loan_applications, { ...first, id: 999_999, limit_sanctioned: 100 }] };
     const customers = new Set(approved.map((l) => l.distributor_company_id)).size;
     expect(creditLimitSummary(book, ANCHOR, today).total_credit_limit_sanctioned).toEqual({ total: handSanctioned + 100, active_customers: customers });
     expect(lendingSummary(book, ANCHOR, today).credit_limit_available).toEqual({ total: handSanctioned + 100, total_distributors: customers });
@@ -355,7 +356,7 @@ describe('credit boundaries, on a hand-made book', () => {
   ];
   const utilised = 1 + 10 + 100 + 1000 + 10000 + 100000 + 120 + 999;
   const loan = { ...approved[0]!, id: 1, anchor_id: 7, distributor_company_id: 1, limit_sanctioned: 500000, limit_utilized: utilised };
-  const book: Db = { ...db, distributor_companies: [company], loan_applications: [loan], drawdowns, repayments };
+  const book: ReadonlyDb = { ...db, distributor_companies: [company], loan_applications: [loan], drawdowns, repayments };
 
   it('buckets overdue principal strictly past 0, 30 and 90 days, completed drawdowns only', () => {
     const summary = creditLimitSummary(book, 7, today);

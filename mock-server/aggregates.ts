@@ -1,12 +1,13 @@
-import { addDays, addMonths, format, getDaysInMonth, isValid, parse, parseISO, startOfDay, startOfMonth } from 'date-fns';
-import { type Db, type LoanApplication } from './db';
+import { addDays, addMonths, getDaysInMonth, isValid, parse, parseISO, startOfDay, startOfMonth } from 'date-fns';
+import { type LoanApplication } from './db';
+import type { ReadonlyDb } from './store/repository';
 import { APPLICATION_STATUSES, OVERDUE_BUCKETS, type ApplicationStatus } from '../src/domain/statuses';
 import { YEARLY_WINDOW_DAYS } from '../src/domain/chart-periods';
-import { MONTHS } from '../src/domain/dates';
+import { daysBetween, isoDay, MONTHS } from '../src/domain/dates';
 import { REGIONS, type Region } from '../src/domain/regions';
 
 /**
- * The dashboard's figures, computed from the rows of a `Db` for one anchor and one "today" (the server's
+ * The dashboard's figures, computed from the rows of a `ReadonlyDb` for one anchor and one "today" (the server's
  * clock, taken as a local calendar day). Pure: no request, no clock of their own. Amounts are integer
  * paise; routes turn them into rupees on the wire. Percentages are rounded to 2 decimals here.
  */
@@ -25,11 +26,6 @@ export type GraphType = 'yearly' | 'weekly';
 export const GRAPH_TYPES: readonly GraphType[] = ['yearly', 'weekly'];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A Date (or epoch ms) as its local calendar day. */
-export function isoDay(date: Date | number): string {
-  return format(date, 'yyyy-MM-dd');
-}
 
 /** The local calendar day an ISO timestamp (`2026-01-01T18:30:00.000Z`) falls on. */
 export function localDayOf(timestamp: string): string {
@@ -69,18 +65,9 @@ export function defaultWindow(type: GraphType, today: Date): DateWindow {
 
 export const inWindow = (day: string, window: DateWindow) => day >= window.from && day <= window.to;
 
-/** A 'YYYY-MM-DD' day as a whole day count (date-only strings parse as UTC midnight, so this is exact). */
-export const dayNumber = (day: string) => Date.parse(day) / 86_400_000;
-
-/**
- * Calendar days from one 'YYYY-MM-DD' day to another. Stored days are always well formed, so this is the
- * kernel's `daysBetween` without its checks: it runs once per row when the figures are built.
- */
-export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
-
 /** Days past a due date: positive once it is behind us (due yesterday = 1). */
 export function daysPast(day: string, today: Date): number {
-  return daysBetween(day, isoDay(today));
+  return daysBetween(day, isoDay(today))!;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -172,7 +159,7 @@ export interface SharedCard {
 }
 
 /** Invoices shared: the anchor's invoices with invoice_date in the window; count and sum of `total`. */
-export function invoicesShared(db: Db, anchorId: number, window: DateWindow, type: GraphType): SharedCard {
+export function invoicesShared(db: ReadonlyDb, anchorId: number, window: DateWindow, type: GraphType): SharedCard {
   const rows = db.invoices.filter((inv) => inv.anchor_id === anchorId && inWindow(inv.invoice_date, window));
   return {
     invoice_count: rows.length,
@@ -194,7 +181,7 @@ export interface ClearedCard {
 }
 
 /** Invoices cleared: those of the window (by invoice_date) with status 'paid'; sum of `total`. */
-export function invoicesCleared(db: Db, anchorId: number, window: DateWindow, type: GraphType): ClearedCard {
+export function invoicesCleared(db: ReadonlyDb, anchorId: number, window: DateWindow, type: GraphType): ClearedCard {
   const shared = db.invoices.filter((inv) => inv.anchor_id === anchorId && inWindow(inv.invoice_date, window));
   const paid = shared.filter((inv) => inv.status === 'paid');
   const total = sum(paid.map((inv) => inv.total));
@@ -216,7 +203,7 @@ export interface PaymentsCard {
 }
 
 /** Payments received: the anchor's payments with payment_date in the window; sum of `amount`. */
-export function paymentsReceived(db: Db, anchorId: number, window: DateWindow, type: GraphType): PaymentsCard {
+export function paymentsReceived(db: ReadonlyDb, anchorId: number, window: DateWindow, type: GraphType): PaymentsCard {
   const rows = db.payments.filter((p) => p.anchor_id === anchorId && inWindow(p.payment_date, window));
   return {
     payment_total: sum(rows.map((p) => p.amount)),
@@ -249,7 +236,7 @@ export interface TopPerformersFigures {
  * highest 30-day utilisation growth (both as in the credit limit summary), and the lowest average days
  * from invoice_date to the last payment of the paid invoices whose invoice_date is in the window.
  */
-export function topPerformers(db: Db, anchorId: number, window: DateWindow, today: Date): TopPerformersFigures {
+export function topPerformers(db: ReadonlyDb, anchorId: number, window: DateWindow, today: Date): TopPerformersFigures {
   const regionOf = companyRegions(db, anchorId);
   const received = zeroByRegion();
   let total = 0;
@@ -284,7 +271,7 @@ export function topPerformers(db: Db, anchorId: number, window: DateWindow, toda
 
 /** Average days from invoice_date to the last payment_date, over paid invoices with invoice_date in the window. */
 export function clearanceDaysByRegion(
-  db: Db,
+  db: ReadonlyDb,
   anchorId: number,
   window: DateWindow,
   regionOf = companyRegions(db, anchorId),
@@ -302,7 +289,7 @@ export function clearanceDaysByRegion(
     const last = lastPayment.get(invoice.id);
     const region = regionOf.get(invoice.distributor_company_id);
     if (last === undefined || region === undefined) continue;
-    days[region] += daysBetween(invoice.invoice_date, last);
+    days[region] += daysBetween(invoice.invoice_date, last)!;
     counts[region] += 1;
   }
   const out = {} as Record<Region, number | null>;
@@ -317,7 +304,7 @@ export function clearanceDaysByRegion(
 export const LEAD_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES;
 
 /** How many of the anchor's customers are in each application status (all four, 0 when none). */
-export function leadStatusCounts(db: Db, anchorId: number): { current_status: ApplicationStatus; total_applications: number }[] {
+export function leadStatusCounts(db: ReadonlyDb, anchorId: number): { current_status: ApplicationStatus; total_applications: number }[] {
   const counts = new Map<ApplicationStatus, number>();
   for (const company of db.distributor_companies) {
     if (company.anchor_id === anchorId) counts.set(company.application_status, (counts.get(company.application_status) ?? 0) + 1);
@@ -337,7 +324,7 @@ export interface LeadFigures {
  * Per company of the anchor: what it still owes on invoices that are not paid (total - amount_paid), and
  * the limits of its loan application (balance = sanctioned - utilised; all 0 without one).
  */
-export function leadFigures(db: Db, anchorId: number): Map<number, LeadFigures> {
+export function leadFigures(db: ReadonlyDb, anchorId: number): Map<number, LeadFigures> {
   const outstanding = new Map<number, number>();
   for (const invoice of db.invoices) {
     if (invoice.anchor_id !== anchorId || invoice.status === 'paid') continue;
@@ -402,7 +389,7 @@ export interface LendingFigures {
 }
 
 /** The anchor's loan applications with application_status 'approved'. */
-export function approvedLoans(db: Db, anchorId: number): LoanApplication[] {
+export function approvedLoans(db: ReadonlyDb, anchorId: number): LoanApplication[] {
   return db.loan_applications.filter((loan) => loan.anchor_id === anchorId && loan.application_status === 'approved');
 }
 
@@ -411,13 +398,13 @@ export function approvedLoans(db: Db, anchorId: number): LoanApplication[] {
  * approved loan applications and the customers holding them, active loan accounts or not (an inactive
  * account's limit is in the total, so its customer is in the count).
  */
-export function sanctionedLimits(db: Db, anchorId: number): SanctionedFigures {
+export function sanctionedLimits(db: ReadonlyDb, anchorId: number): SanctionedFigures {
   const loans = approvedLoans(db, anchorId);
   return { total: sum(loans.map((loan) => loan.limit_sanctioned)), customers: new Set(loans.map((loan) => loan.distributor_company_id)).size };
 }
 
 /** Completed drawdowns of the anchor's approved loan applications. */
-function completedDrawdowns(db: Db, anchorId: number) {
+function completedDrawdowns(db: ReadonlyDb, anchorId: number) {
   const loanIds = new Set(approvedLoans(db, anchorId).map((loan) => loan.id));
   return db.drawdowns.filter((d) => d.status === 'completed' && loanIds.has(d.loan_application_id));
 }
@@ -426,11 +413,11 @@ function completedDrawdowns(db: Db, anchorId: number) {
  * Overdue principal of completed drawdowns: total = past due_date, 30 / 90 = more than that many days past.
  * So default_90days <= default_30days <= total.
  */
-export function defaults(db: Db, anchorId: number, today: Date): DefaultFigures {
+export function defaults(db: ReadonlyDb, anchorId: number, today: Date): DefaultFigures {
   const out: DefaultFigures = { total: 0, default_30days: 0, default_90days: 0 };
   const day = isoDay(today);
   for (const drawdown of completedDrawdowns(db, anchorId)) {
-    const past = daysBetween(drawdown.due_date, day);
+    const past = daysBetween(drawdown.due_date, day)!;
     if (past > 0) out.total += drawdown.principal_outstanding;
     if (past > OVERDUE_BUCKETS.over30) out.default_30days += drawdown.principal_outstanding;
     if (past > OVERDUE_BUCKETS.over90) out.default_90days += drawdown.principal_outstanding;
@@ -449,7 +436,7 @@ function principalOn(drawdown: { disbursement_date: string; amount: number; id: 
 }
 
 /** One entry per region, in the order north, east, west, south. */
-export function regionCredit(db: Db, anchorId: number, today: Date): RegionCredit[] {
+export function regionCredit(db: ReadonlyDb, anchorId: number, today: Date): RegionCredit[] {
   const regionOf = companyRegions(db, anchorId);
   const utilised = zeroByRegion();
   for (const loan of approvedLoans(db, anchorId)) {
@@ -473,7 +460,7 @@ export function regionCredit(db: Db, anchorId: number, today: Date): RegionCredi
     const region = regionOf.get(drawdown.distributor_company_id);
     if (!region) continue;
     before[region] += principalOn(drawdown, monthAgo, repaid);
-    if (daysBetween(drawdown.due_date, todayDay) > 90) overdue90[region] += drawdown.principal_outstanding;
+    if (daysBetween(drawdown.due_date, todayDay)! > 90) overdue90[region] += drawdown.principal_outstanding;
   }
   return REGIONS.map((region) => ({
     region,
@@ -486,7 +473,7 @@ export function regionCredit(db: Db, anchorId: number, today: Date): RegionCredi
 }
 
 /** GET /loan_applications/credit_limit_summary, over the anchor's approved loan applications. */
-export function creditLimitSummary(db: Db, anchorId: number, today: Date): CreditLimitFigures {
+export function creditLimitSummary(db: ReadonlyDb, anchorId: number, today: Date): CreditLimitFigures {
   const { total: sanctioned, customers } = sanctionedLimits(db, anchorId);
   const utilised = sum(approvedLoans(db, anchorId).map((loan) => loan.limit_utilized));
   const dues = defaults(db, anchorId, today);
@@ -506,7 +493,7 @@ export function creditLimitSummary(db: Db, anchorId: number, today: Date): Credi
 }
 
 /** GET /loan_applications/lending_summary. */
-export function lendingSummary(db: Db, anchorId: number, today: Date): LendingFigures {
+export function lendingSummary(db: ReadonlyDb, anchorId: number, today: Date): LendingFigures {
   const { total: sanctioned, customers } = sanctionedLimits(db, anchorId);
   const utilised = sum(approvedLoans(db, anchorId).map((loan) => loan.limit_utilized));
   return {
@@ -537,14 +524,14 @@ function zeroByRegion(): Record<Region, number> {
 }
 
 /** The region of each of the anchor's companies, by id. */
-export function companyRegions(db: Db, anchorId: number): Map<number, Region> {
+export function companyRegions(db: ReadonlyDb, anchorId: number): Map<number, Region> {
   const out = new Map<number, Region>();
   for (const company of db.distributor_companies) if (company.anchor_id === anchorId) out.set(company.id, company.region);
   return out;
 }
 
 /** Each of the anchor's companies' loan application: the one its loan_application_id names, else any that names it. */
-function loansByCompany(db: Db, anchorId: number): Map<number, LoanApplication> {
+function loansByCompany(db: ReadonlyDb, anchorId: number): Map<number, LoanApplication> {
   const byId = new Map<number, LoanApplication>();
   const byCompany = new Map<number, LoanApplication>();
   for (const loan of db.loan_applications) {

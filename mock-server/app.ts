@@ -1,6 +1,6 @@
 import { bodyParsers } from './body-limits';
 import type { Express, RequestHandler } from 'express';
-import jsonServer, { type JsonServerRouter } from 'json-server';
+import jsonServer from 'json-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,6 @@ import { checkProductKey, DEFAULT_PRODUCT } from '../src/domain/product';
 import { requireAuth } from './auth/middleware';
 import { createTokenService, newTokenState, type TokenService } from './auth/tokens';
 import type { MockContext } from './context';
-import type { Db } from './db';
 import { newDevKey, requireDevKey } from './dev-key';
 import { faultMode } from './faults';
 import { errorHandler, unknownRoute } from './http';
@@ -34,7 +33,8 @@ import { sessionRoutes } from './routes/sessions';
 import { uploadRoutes } from './routes/uploads';
 import { DEFAULT_SEED, generateDb } from './seed';
 import { answerWhenDurable } from './store/middleware';
-import { type DurableStore, openStore } from './store/store';
+import { freezeByDefault, type ReadonlyDb, Repository } from './store/repository';
+import { type DurableStore, type OpenStore, openStore } from './store/store';
 
 export interface MockServerOptions {
   /** Faker seed: the same seed (with the same scale and day) gives the same data. */
@@ -71,6 +71,12 @@ export interface MockServerOptions {
   pactStates?: boolean;
   /** Limits on guessing (mock-server/rate-limits.ts); each defaults to DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Deep-freeze the rows so an edit that bypasses the repository throws (default: unless NODE_ENV=production). */
+  freezeRows?: boolean;
+  /** The storage engine of a saving mock (default: the journal, store/store.ts). */
+  storage?: OpenStore;
+  /** More routes, after ours (tests that stand for an endpoint added later). */
+  moreRoutes?: (ctx: MockContext) => RequestHandler;
 }
 
 export interface RunningMock {
@@ -81,8 +87,10 @@ export interface RunningMock {
 
 export interface MockServer {
   app: Express;
-  /** The live database. */
-  db: () => Db;
+  /** The live database, read-only. */
+  db: () => ReadonlyDb;
+  /** Every write goes through it (store/repository.ts). */
+  repository: Repository;
   tokens: TokenService;
   /** The key of the development pages (`/__dev/*`: outbox, faults, reminder runs), for the start banner. */
   devKey: string;
@@ -121,9 +129,9 @@ const REMINDER_TICK_MS = 30_000;
 const PUBLIC_DIR = join(fileURLToPath(new URL('.', import.meta.url)), 'public');
 
 /**
- * The embedded mock provider: json-server's Express app and in-memory lowdb router holding seeded data,
- * with our own routes in front (the generic json-server CRUD routes are not mounted: they would skip
- * validation and auth, and expose password hashes).
+ * The embedded mock provider: json-server's Express app (its defaults and body parser) with our routes over
+ * the repository's seeded data (store/repository.ts). json-server's CRUD router is not used: it would skip
+ * validation and auth, expose password hashes, and write rows past the journal.
  */
 export function createMockServer(options: MockServerOptions = {}): MockServer {
   const seed = options.seed ?? DEFAULT_SEED;
@@ -133,13 +141,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? null;
   const devKey = options.devKey || newDevKey();
+  const freeze = options.freezeRows ?? freezeByDefault();
 
   const generate = () => generateDb({ seed, scale, today: clock() });
   // Saving mode: the durable store (a snapshot, a journal fsynced before each write is answered, sessions).
   const store: DurableStore | null =
     dataDir === null
       ? null
-      : openStore({
+      : (options.storage ?? openStore)({
           dir: dataDir,
           seed,
           scale,
@@ -152,11 +161,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
           now: () => clock().getTime(),
           snapshotBytes: options.snapshotBytes,
           rotateBytes: options.rotateBytes,
+          freeze,
         });
-  const state: Db = store?.db ?? generate();
-  // json-server's router only holds the data: its CRUD routes are never mounted, so nothing writes through it.
-  const router: JsonServerRouter<Db> = jsonServer.router<Db>(state);
-  const db = () => router.db.getState();
+  const repository = store?.repository ?? new Repository(generate(), { freeze });
+  const db = () => repository.data;
 
   const tokens = createTokenService(store?.sessions ?? newTokenState(), {
     authTtl: options.tokenTtl ?? DEFAULT_TOKEN_TTL,
@@ -166,11 +174,12 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     onRemove: (id) => store?.sessionRemoved(id),
   });
   // The list indexes are built now, not by the first request.
-  warmIndexes(state);
-  warmLendingIndexes(state, clock().getTime());
+  warmIndexes(repository.data);
+  warmLendingIndexes(repository.data, clock().getTime());
 
   const ctx: MockContext = {
     db,
+    repository,
     now: () => clock().getTime(),
     tokens,
     auth: requireAuth(tokens, db),
@@ -178,9 +187,6 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     appUrl: options.appUrl ?? 'http://127.0.0.1:5173',
     baseUrl: (req) => `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`,
     log,
-    persist: () => {
-      store?.commit().catch(() => {}); // a failure is logged by the store
-    },
   };
 
   const app = jsonServer.create();
@@ -213,6 +219,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   app.use(invoiceRoutes(ctx));
   app.use(payRoutes(ctx));
   app.use(otpRoutes(ctx));
+  if (options.moreRoutes) app.use(options.moreRoutes(ctx));
   app.use(unknownRoute);
   app.use(errorHandler(log));
 
@@ -222,9 +229,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 
   /** Sends the reminders due now (the mock's clock) into the outbox; the server runs it every half minute. */
   const deliverReminders = () => {
-    const sent = deliverDueReminders(db(), clock().getTime(), { appUrl: ctx.appUrl, product });
+    const sent = deliverDueReminders(repository, clock().getTime(), { appUrl: ctx.appUrl, product });
     if (sent > 0) {
-      ctx.persist();
       log(`[mock] reminders: ${sent} message${sent === 1 ? '' : 's'} sent (the dev outbox)`);
     }
     return sent;
@@ -233,6 +239,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   return {
     app,
     db,
+    repository,
     tokens,
     devKey,
     store,

@@ -1,47 +1,62 @@
-import type { Db } from './db';
+import { onEditOf, type Edit, type ReadonlyDb } from './store/repository';
 
 /**
- * How the mock's indexes notice new rows without scanning: they remember, per collection, the array, its
- * length and its last row. A write that only appends keeps the array and its old last row in place, so the
- * index takes just the new rows; anything else (a row replaced or removed, a new array after a reload) makes
- * the index rebuild.
+ * How the mock's indexes stay current without scanning. Inserts only append, so an index remembers each
+ * collection's length and takes the rows past it (`appendedRows`). Every other write (a row updated, rows
+ * removed or replaced) is told to it by the repository (`followEdits`): it drops what the edit touched, the
+ * anchor of the row or everything, and rebuilds that on the next read.
  */
 export type Collection = 'distributor_companies' | 'loan_applications' | 'invoices' | 'payments' | 'drawdowns' | 'repayments';
 
-/** What an index has seen of a collection. */
+/** What an index has seen of a collection: how many rows it had. */
 export interface Seen {
-  rows: readonly object[];
   length: number;
-  last: object | undefined;
 }
 
-const see = (rows: readonly object[]): Seen => ({ rows, length: rows.length, last: rows[rows.length - 1] });
-const unchanged = (seen: Seen, rows: readonly object[]) => rows === seen.rows && rows.length === seen.length && rows[seen.length - 1] === seen.last;
-/** Only rows added at the end since: the same array, the last row seen still in its place. */
-const appendedOnly = (seen: Seen, rows: readonly object[]) =>
-  rows === seen.rows && rows.length >= seen.length && (seen.length === 0 || rows[seen.length - 1] === seen.last);
-
 /** What an index sees of these collections now. */
-export function seeRows<C extends Collection>(db: Db, collections: readonly C[]): Record<C, Seen> {
-  return Object.fromEntries(collections.map((c) => [c, see(db[c])])) as Record<C, Seen>;
+export function seeRows<C extends Collection>(db: ReadonlyDb, collections: readonly C[]): Record<C, Seen> {
+  return Object.fromEntries(collections.map((c) => [c, { length: db[c].length }])) as Record<C, Seen>;
 }
 
 /**
  * The rows appended to each collection in `seen` since it was taken, and `seen` moved on to now; null when
- * a collection changed otherwise, or when one of `fixed` changed at all (the caller rebuilds). Collections
- * with nothing new give empty arrays.
+ * one of `fixed` got rows at all (the caller rebuilds). Collections with nothing new give empty arrays.
  */
-export function appendedRows<C extends Collection>(db: Db, seen: Record<C, Seen>, fixed: readonly NoInfer<C>[] = []): { [K in C]: Db[K] } | null {
-  const names = Object.keys(seen) as C[];
-  if (fixed.some((c) => !unchanged(seen[c], db[c]))) return null;
-  if (!names.every((c) => appendedOnly(seen[c], db[c]))) return null;
-  const added = {} as { [K in C]: Db[K] };
-  for (const c of names) {
-    added[c] = db[c].slice(seen[c].length) as Db[C];
-    seen[c] = see(db[c]);
+export function appendedRows<C extends Collection>(db: ReadonlyDb, seen: Record<C, Seen>, fixed: readonly NoInfer<C>[] = []): { [K in C]: ReadonlyDb[K] } | null {
+  if (fixed.some((c) => db[c].length !== seen[c].length)) return null;
+  const added = {} as { [K in C]: ReadonlyDb[K] };
+  for (const c of Object.keys(seen) as C[]) {
+    added[c] = db[c].slice(seen[c].length) as unknown as ReadonlyDb[C];
+    seen[c] = { length: db[c].length };
   }
   return added;
 }
 
 /** True when any collection got rows. */
 export const anyAdded = (added: Record<string, readonly unknown[]>) => Object.values(added).some((rows) => rows.length > 0);
+
+/** The anchors an edit touches; null when it cannot tell (rows without an anchor, rows removed or replaced). */
+function anchorsOf(edit: Edit): number[] | null {
+  if ('whole' in edit) return null;
+  const anchorOf = (row: object) => (row as { anchor_id?: unknown }).anchor_id;
+  const before = anchorOf(edit.before);
+  const after = anchorOf(edit.after);
+  if (typeof before !== 'number' || typeof after !== 'number') return null;
+  return before === after ? [before] : [before, after];
+}
+
+const following = new WeakMap<ReadonlyDb, Set<string>>();
+
+/**
+ * Calls `stale` (once per `name` and database) after every edit of `collections`, with the anchors it
+ * touched, or null for all of them.
+ */
+export function followEdits(db: ReadonlyDb, name: string, collections: readonly Collection[], stale: (anchors: number[] | null) => void): void {
+  let names = following.get(db);
+  if (!names) following.set(db, (names = new Set()));
+  if (names.has(name)) return;
+  names.add(name);
+  onEditOf(db, (edit) => {
+    if ((collections as readonly string[]).includes(edit.collection)) stale(anchorsOf(edit));
+  });
+}

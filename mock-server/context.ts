@@ -1,14 +1,13 @@
 import type { Request, RequestHandler } from 'express';
 import type { TokenService } from './auth/tokens';
-import type { Db } from './db';
+import type { ReadonlyDb, Repository } from './store/repository';
 
 /** What every route module gets from the server: the data, the clock, auth and configuration. */
 export interface MockContext {
-  /**
-   * The live database. Mutate it in place: rows pushed onto a collection are journaled by themselves; a row
-   * edited in place must be named with `touched(db, collection, row)` (store/changes.ts).
-   */
-  db: () => Db;
+  /** The live database, read-only: write through `repository`. */
+  db: () => ReadonlyDb;
+  /** The only way to write rows: each write is journaled before the answer and seen by the indexes. */
+  repository: Repository;
   /** Milliseconds since the epoch, from the server's clock. */
   now: () => number;
   tokens: TokenService;
@@ -20,9 +19,4 @@ export interface MockContext {
   /** This server's own origin as the caller reached it, for absolute asset URLs. */
   baseUrl: (req: Request) => string;
   log: (line: string) => void;
-  /**
-   * Journals the changes made so far, without waiting. A write request's changes are journaled (and on disk)
-   * before it is answered anyway, whatever its status; call it for a change made outside a request.
-   */
-  persist: () => void;
 }

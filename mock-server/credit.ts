@@ -1,12 +1,13 @@
-import type { Db, DistributorCompany } from './db';
-import { assessCredit, type CreditAssessment, type CreditRecordInvoice } from '../src/domain/credit';
+import type { DistributorCompany } from './db';
+import type { ReadonlyDb } from './store/repository';
+import type { CreditAssessment, CreditRecordInvoice } from '../src/domain/credit';
 
 /**
  * Customers' invoice records for the credit evaluation (src/domain/credit.ts), by company id: their live
  * invoices, paid in full on the day of their last payment, and the history uploaded for them
  * (transaction_data). Only the companies in `wanted`; every company when it is null (the seed).
  */
-export function creditRecords(db: Db, wanted: ReadonlySet<number> | null): Map<number, CreditRecordInvoice[]> {
+export function creditRecords(db: ReadonlyDb, wanted: ReadonlySet<number> | null): Map<number, CreditRecordInvoice[]> {
   const records = new Map<number, CreditRecordInvoice[]>();
   const add = (companyId: number, invoice: CreditRecordInvoice) => {
     const record = records.get(companyId);
@@ -25,17 +26,14 @@ export function creditRecords(db: Db, wanted: ReadonlySet<number> | null): Map<n
     const paidOn = inv.status === 'paid' ? (lastPayment.get(inv.id) ?? inv.due_date) : null;
     add(inv.distributor_company_id, { invoice_date: inv.invoice_date, due_date: inv.due_date, total: inv.total, paid_on: paidOn });
   }
-  for (const h of db.invoice_history ?? []) {
+  for (const h of db.invoice_history) {
     if (wanted !== null && !wanted.has(h.distributor_company_id)) continue;
     add(h.distributor_company_id, { invoice_date: h.invoice_date, due_date: h.due_date, total: h.total, paid_on: h.payment_date });
   }
   return records;
 }
 
-/** Grades the company from its record on `today` (ISO date) and stores its grade and eligible limit. */
-export function evaluateCompany(company: DistributorCompany, record: readonly CreditRecordInvoice[], today: string): CreditAssessment {
-  const assessment = assessCredit(record, today);
-  company.risk_grading = assessment.risk;
-  company.eligibility_amount = assessment.eligibility;
-  return assessment;
+/** A credit assessment as the company fields that store it: its grade and eligible limit. */
+export function gradeFields(assessment: CreditAssessment): Pick<DistributorCompany, 'risk_grading' | 'eligibility_amount'> {
+  return { risk_grading: assessment.risk, eligibility_amount: assessment.eligibility };
 }

@@ -481,14 +481,13 @@ export interface Db {
   idempotency_keys: IdempotencyRecord[];
   otps: OtpRequest[];
   gateway_orders: GatewayOrder[];
-  /** CSV files processed by the upload routes (absent in a database stored before the first upload). */
-  csv_uploads?: CsvUpload[];
+  /** CSV files processed by the upload routes. Collections added after schema 2 may be absent in stored data: the repository adds them empty. */
+  csv_uploads: CsvUpload[];
   /** Customers' historical invoices from transaction_data uploads: input for credit evaluation, not live invoices. */
-  invoice_history?: HistoricalInvoice[];
-  /** Added after schema 2 was fixed: absent in older data, created on first use. */
-  reminders?: Reminder[];
-  /** The admin area's audit log (absent in older data, created on the first admin change). */
-  admin_changes?: AdminChange[];
+  invoice_history: HistoricalInvoice[];
+  reminders: Reminder[];
+  /** The admin area's audit log. */
+  admin_changes: AdminChange[];
 }
 
 const largest = new WeakMap<readonly object[], { length: number; last: object | undefined; max: number }>();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { type Db, nextId } from './db';
+import { nextId } from './db';
+import type { Repository } from './store/repository';
 import { HttpError } from './http';
 
 /** How long a key is remembered. */
@@ -38,10 +39,9 @@ export function idempotencyKey(req: Request, required: boolean): string | null {
   return key;
 }
 
-/** Forgets keys older than 24 hours (in place). */
-export function pruneIdempotencyKeys(db: Db, now: number): void {
-  const keep = db.idempotency_keys.filter((record) => Date.parse(record.expires_at) > now);
-  if (keep.length !== db.idempotency_keys.length) db.idempotency_keys.splice(0, db.idempotency_keys.length, ...keep);
+/** Forgets keys older than 24 hours. */
+export function pruneIdempotencyKeys(repo: Repository, now: number): void {
+  repo.remove('idempotency_keys', (record) => Date.parse(record.expires_at) <= now);
 }
 
 export interface Outcome {
@@ -60,7 +60,7 @@ export interface Outcome {
  * same key, or two draws on the same limit, can never interleave.
  */
 export function runIdempotent(
-  db: Db,
+  repo: Repository,
   now: number,
   req: Request,
   res: Response,
@@ -73,9 +73,9 @@ export function runIdempotent(
     res.status(outcome.status).json(outcome.body);
     return;
   }
-  pruneIdempotencyKeys(db, now);
+  pruneIdempotencyKeys(repo, now);
   const print = fingerprint(req);
-  const earlier = db.idempotency_keys.find((record) => record.token === scope.token && record.key === key);
+  const earlier = repo.data.idempotency_keys.find((record) => record.token === scope.token && record.key === key);
   if (earlier) {
     if (earlier.fingerprint !== print) {
       throw new HttpError(422, [
@@ -92,8 +92,8 @@ export function runIdempotent(
   }
   const outcome = action();
   if (outcome.status >= 200 && outcome.status < 300) {
-    db.idempotency_keys.push({
-      id: nextId(db.idempotency_keys),
+    repo.insert('idempotency_keys', {
+      id: nextId(repo.data.idempotency_keys),
       token: scope.token,
       key,
       fingerprint: print,

@@ -1,11 +1,13 @@
 import { addDays } from 'date-fns';
-import { daysBetween, isoDay, monthKey, todayOf, weekCount, weekOfMonth, windowMonths, type DateWindow, type GraphType } from './aggregates';
-import { nextId, type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource } from './db';
+import { monthKey, todayOf, weekCount, weekOfMonth, windowMonths, type DateWindow, type GraphType } from './aggregates';
+import { daysBetween, isoDay } from '../src/domain/dates';
+import { nextId, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource } from './db';
+import { editsOf, type ReadonlyDb, type Repository } from './store/repository';
 import type { MONTHS } from '../src/domain/dates';
 import { DUE_STATUSES, INVOICE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
 import { type Region } from '../src/domain/regions';
-import { touched } from './store/changes';
-import { anyAdded, appendedRows, seeRows, type Seen } from './appended-rows';
+import { anyAdded, appendedRows, followEdits, seeRows, type Seen } from './appended-rows';
+import type { AnyCollection } from './store/changes';
 
 /**
  * Per-anchor indexes over invoices and payments for the invoices page (due list, detailed table,
@@ -25,40 +27,23 @@ import { anyAdded, appendedRows, seeRows, type Seen } from './appended-rows';
  * invoice number or customer name) cannot be a range: it scans its range once per distinct query and
  * serves every page of that query from a memo until the data changes.
  *
- * Staying correct when data changes. The indexes are built when the mock starts (`warmIndexes`) and then
- * kept up to date in place. Every read compares what the index has seen of the collections it reads
- * (invoices, payments, companies, drawdowns; loans and repayments) with the live arrays: each array's
- * identity, length and last row, plus a version counter. Rows appended since (uploads, manual invoices,
- * the pay page's payments and credit draws, the gateway) are added to the built indexes in place: sorted
- * arrays, slices and prefix sums take the new rows by binary search (or one merge for a large batch); a
- * payment moves its invoice between slices as its status and balance change; a drawdown adds to what its
- * invoices owe the provider; a new customer joins its anchor's companies. The in-place edits the mock makes
- * to invoices and loans (amount_paid, status, closed_status, limit_utilized) always come with such a new
- * payment or drawdown row, and the loans are read live. Memoised results of the anchor are dropped. Anything
- * else (rows removed or replaced, a collection replaced, loans or repayments changed, or
- * `markInvoiceDataChanged(db)` after editing rows in place without adding any) drops the index, which is
- * rebuilt on the next read (about a quarter of a second at 100k invoices). Stars have their own small
- * index over `db.resources`, which `setStar` keeps up to date in place.
+ * Staying correct when data changes. The indexes are built when the mock starts (`warmIndexes`). New
+ * invoices and customers (uploads, manual invoices) are added to the built indexes in place: sorted arrays,
+ * slices and prefix sums take the new rows by binary search (or one merge for a large batch), and memoised
+ * results of the anchor are dropped; a write of one row costs no rebuild. Anything else drops the anchor's
+ * index, rebuilt on its next read (about a quarter of a second at 100k invoices): an edited row (a payment
+ * moving its invoice on, a customer renamed by an upload), a new payment or drawdown (which come with such an
+ * edit). A new loan or repayment, an edit without an anchor or a removal drops them all (appended-rows.ts).
+ * Stars have their own small index over `db.resources`, which `setStar` keeps up to date in place.
  */
 
 // ---------------------------------------------------------------------------------------------------
 // Change detection
 // ---------------------------------------------------------------------------------------------------
 
-const versions = new WeakMap<Db, number>();
-
-/** Tells the indexes that rows changed in a way they cannot see (edited in place, no row added). */
-export function markInvoiceDataChanged(db: Db): void {
-  versions.set(db, (versions.get(db) ?? 0) + 1);
-}
-
-/** How many times `markInvoiceDataChanged` was called on `db` (the lending index drops itself on a change too). */
-export const invoiceDataVersion = (db: Db): number => versions.get(db) ?? 0;
-
-const tracked = (rows: readonly object[]): unknown[] => [rows, rows.length, rows[rows.length - 1]];
-
-function starFingerprint(db: Db): unknown[] {
-  return [versions.get(db) ?? 0, ...tracked(db.resources)];
+/** What a small index has seen: the collections' lengths and edit counts (any change makes it rebuild). */
+function fingerprint(db: ReadonlyDb, collections: readonly AnyCollection[]): number[] {
+  return collections.flatMap((c) => [db[c].length, editsOf(db, c)]);
 }
 
 const sameFingerprint = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -126,7 +111,7 @@ function sortByDay<T extends { id: number }>(rows: readonly T[], dayOf: (row: T)
 export const balanceOf = (invoice: Invoice) => invoice.total - invoice.amount_paid;
 
 /** Days past the due date (due yesterday = 1, due today = 0, due tomorrow = -1). */
-export const overdueDays = (invoice: Pick<Invoice, 'due_date'>, todayIso: string) => daysBetween(invoice.due_date, todayIso);
+export const overdueDays = (invoice: Pick<Invoice, 'due_date'>, todayIso: string) => daysBetween(invoice.due_date, todayIso)!;
 
 /** A small memo that forgets its oldest entries past a limit (one per anchor index, dropped with it). */
 class Memo {
@@ -205,27 +190,29 @@ export interface AnchorIndex {
   memo: Memo;
 }
 
-/** The collections the invoice index follows: loans and repayments may not change, the rest may grow. */
+/** The collections the invoice index follows: loans and repayments may not grow, the rest may. */
 const TRACKED = ['distributor_companies', 'invoices', 'drawdowns', 'payments', 'loan_applications', 'repayments'] as const;
 
 interface IndexCache {
-  version: number;
   seen: Record<(typeof TRACKED)[number], Seen>;
   anchors: Map<number, AnchorIndex>;
 }
 
-const invoiceCaches = new WeakMap<Db, IndexCache>();
+const invoiceCaches = new WeakMap<ReadonlyDb, IndexCache>();
 
-function newCache(db: Db): IndexCache {
-  return {
-    version: versions.get(db) ?? 0,
-    seen: seeRows(db, TRACKED),
-    anchors: new Map(),
-  };
+function newCache(db: ReadonlyDb): IndexCache {
+  // An edited row drops its anchor's index; an edit it cannot place, every index.
+  followEdits(db, 'invoice-index', TRACKED, (anchors) => {
+    const cache = invoiceCaches.get(db);
+    if (!cache) return;
+    if (anchors === null) invoiceCaches.delete(db);
+    else for (const anchorId of anchors) cache.anchors.delete(anchorId);
+  });
+  return { seen: seeRows(db, TRACKED), anchors: new Map() };
 }
 
 /** The indexes, brought up to date with the rows added since they were last read, or new ones. */
-function currentCache(db: Db): IndexCache {
+function currentCache(db: ReadonlyDb): IndexCache {
   let cache = invoiceCaches.get(db);
   if (!cache || !catchUp(db, cache)) {
     cache = newCache(db);
@@ -234,9 +221,8 @@ function currentCache(db: Db): IndexCache {
   return cache;
 }
 
-/** Adds the rows appended since the cache last looked; false when something else changed (rebuild). */
-function catchUp(db: Db, cache: IndexCache): boolean {
-  if ((versions.get(db) ?? 0) !== cache.version) return false;
+/** Adds the rows appended since the cache last looked; false when a new loan or repayment came (rebuild). */
+function catchUp(db: ReadonlyDb, cache: IndexCache): boolean {
   const added = appendedRows(db, cache.seen, ['loan_applications', 'repayments']);
   if (added === null) return false;
   if (cache.anchors.size > 0 && anyAdded(added)) {
@@ -246,7 +232,7 @@ function catchUp(db: Db, cache: IndexCache): boolean {
 }
 
 /** The anchor's index: kept up to date with appended rows, rebuilt when anything else changed. */
-export function anchorIndex(db: Db, anchorId: number): AnchorIndex {
+export function anchorIndex(db: ReadonlyDb, anchorId: number): AnchorIndex {
   const cache = currentCache(db);
   let index = cache.anchors.get(anchorId);
   if (!index) {
@@ -256,7 +242,7 @@ export function anchorIndex(db: Db, anchorId: number): AnchorIndex {
   return index;
 }
 
-function buildAnchorIndex(db: Db, anchorId: number): AnchorIndex {
+function buildAnchorIndex(db: ReadonlyDb, anchorId: number): AnchorIndex {
   const companies = new Map<number, DistributorCompany>();
   for (const c of db.distributor_companies) if (c.anchor_id === anchorId) companies.set(c.id, c);
 
@@ -321,7 +307,7 @@ export const factsOf = (index: AnchorIndex, invoiceId: number): InvoiceFacts => 
  * when the provider last received an invoice of the anchor's own, i.e. its last CSV upload or the newest
  * creation of an invoice it shared, whichever is later (customers' manual invoices aside); null before any.
  */
-export function lastInvoiceReceived(db: Db, anchorId: number): string | null {
+export function lastInvoiceReceived(db: ReadonlyDb, anchorId: number): string | null {
   const uploaded = db.anchors.find((a) => a.id === anchorId)?.last_invoices_upload ?? null;
   const shared = anchorIndex(db, anchorId).lastInvoiceUpload;
   if (uploaded === null || shared === null) return uploaded ?? shared;
@@ -329,7 +315,7 @@ export function lastInvoiceReceived(db: Db, anchorId: number): string | null {
 }
 
 /** The anchor's invoice numbers, lower-cased; read only. */
-export const invoiceNumbers = (db: Db, anchorId: number): ReadonlySet<string> => anchorIndex(db, anchorId).numbers;
+export const invoiceNumbers = (db: ReadonlyDb, anchorId: number): ReadonlySet<string> => anchorIndex(db, anchorId).numbers;
 
 function factsFor(facts: Map<number, InvoiceFacts>, invoiceId: number): InvoiceFacts {
   let f = facts.get(invoiceId);
@@ -404,20 +390,6 @@ function prefixInsert(prefix: Float64Array, at: number, value: number): Float64A
   return out;
 }
 
-/** Prefix sums with the value at `at` taken out. */
-function prefixRemove(prefix: Float64Array, at: number): Float64Array {
-  const value = prefix[at + 1]! - prefix[at]!;
-  const out = new Float64Array(prefix.length - 1);
-  out.set(prefix.subarray(0, at + 1));
-  for (let i = at + 1; i < out.length; i++) out[i] = prefix[i + 1]! - value;
-  return out;
-}
-
-/** Prefix sums with the value at `at` grown by `delta`, in place. */
-function prefixAdd(prefix: Float64Array, at: number, delta: number): void {
-  if (delta !== 0) for (let i = at + 1; i < prefix.length; i++) prefix[i] = prefix[i]! + delta;
-}
-
 /**
  * Adds rows to a sorted slice (rows, their sort keys, prefix sums of their values): one binary search and
  * splice each when few, one merge when many.
@@ -452,35 +424,6 @@ function addToInvoiceSlice(slice: InvoiceSlice, rows: readonly Invoice[]): void 
   slice.balancePrefix = out.prefix;
 }
 
-/** An invoice whose status or balance changed (a payment): out of the slices it no longer matches, into the new ones. */
-function moveInvoice(index: AnchorIndex, inv: Invoice): void {
-  for (const slice of index.slices.values()) {
-    const at = firstIndex(slice.rows.length, (i) => byDueDate(slice.rows[i]!, inv) >= 0);
-    const present = slice.rows[at] === inv;
-    const wanted = slice.matches(inv);
-    if (present && !wanted) {
-      slice.rows.splice(at, 1);
-      slice.due.splice(at, 1);
-      slice.balancePrefix = prefixRemove(slice.balancePrefix, at);
-    } else if (!present && wanted) {
-      slice.rows.splice(at, 0, inv);
-      slice.due.splice(at, 0, inv.due_date);
-      slice.balancePrefix = prefixInsert(slice.balancePrefix, at, balanceOf(inv));
-    } else if (present) {
-      prefixAdd(slice.balancePrefix, at, balanceOf(inv) - (slice.balancePrefix[at + 1]! - slice.balancePrefix[at]!));
-    }
-  }
-}
-
-function addToPaymentSlice(slice: PaymentSlice, rows: readonly Payment[]): void {
-  const hits = rows.filter(slice.matches);
-  if (hits.length === 0) return;
-  const out = addToSorted({ rows: slice.rows, keys: slice.dates, prefix: slice.amountPrefix }, hits, byPaymentDateDesc, (p) => p.payment_date, (p) => p.amount);
-  slice.rows = out.rows;
-  slice.dates = out.keys;
-  slice.amountPrefix = out.prefix;
-}
-
 function groupByAnchor<T extends { anchor_id: number }>(rows: readonly T[]): Map<number, T[]> {
   const out = new Map<number, T[]>();
   for (const row of rows) {
@@ -492,7 +435,7 @@ function groupByAnchor<T extends { anchor_id: number }>(rows: readonly T[]): Map
 }
 
 /** Adds appended rows to every built anchor index they belong to. */
-function addRows(cache: IndexCache, added: { companies: DistributorCompany[]; invoices: Invoice[]; drawdowns: Drawdown[]; payments: Payment[] }): void {
+function addRows(cache: IndexCache, added: { companies: readonly DistributorCompany[]; invoices: readonly Invoice[]; drawdowns: readonly Drawdown[]; payments: readonly Payment[] }): void {
   const changed = new Set<AnchorIndex>();
   for (const company of added.companies) {
     const index = cache.anchors.get(company.anchor_id);
@@ -521,28 +464,11 @@ function addRows(cache: IndexCache, added: { companies: DistributorCompany[]; in
     changed.add(index);
   }
 
+  // A payment or a draw comes with its invoice (and loan) edited, which drops the anchor's index anyway; one
+  // added on its own (a provider state putting rows back) drops it too.
+  for (const p of added.payments) cache.anchors.delete(p.anchor_id);
   for (const d of added.drawdowns) {
-    for (const index of cache.anchors.values()) {
-      if (!index.companies.has(d.distributor_company_id)) continue;
-      addDrawdownFacts(index.facts, index.invoiceById, index.drawdownDue, d);
-      changed.add(index);
-    }
-  }
-
-  for (const [anchorId, payments] of groupByAnchor(added.payments)) {
-    const index = cache.anchors.get(anchorId);
-    if (!index) continue;
-    const moved = new Set<Invoice>();
-    for (const p of payments) {
-      index.paymentById.set(p.id, p);
-      addPaymentFacts(index.facts, index.invoiceById, p);
-      const inv = index.invoiceById.get(p.invoice_id);
-      if (inv) moved.add(inv);
-    }
-    index.paymentsByDate = withRows(index.paymentsByDate, payments, byPaymentDateDesc);
-    for (const slice of index.paymentSlices.values()) addToPaymentSlice(slice, payments);
-    for (const inv of moved) moveInvoice(index, inv);
-    changed.add(index);
+    for (const [anchorId, index] of cache.anchors) if (index.companies.has(d.distributor_company_id)) cache.anchors.delete(anchorId);
   }
 
   // Counts, figures and search results memoised over the old rows are gone.
@@ -556,7 +482,7 @@ const COMMON_STATUSES: readonly (readonly InvoiceStatus[])[] = [DUE_STATUSES, UN
  * that adds many rows (an upload) calls it before answering, so the lists the app refreshes next do not
  * wait for it.
  */
-export function warmAnchor(db: Db, anchorId: number): void {
+export function warmAnchor(db: ReadonlyDb, anchorId: number): void {
   const index = anchorIndex(db, anchorId);
   for (const statuses of COMMON_STATUSES) invoiceSlice(index, { statuses, region: null, channelFinance: null, closedStatus: null, companyId: null });
   paymentSlice(index, null);
@@ -567,7 +493,7 @@ export function warmAnchor(db: Db, anchorId: number): void {
  * Builds every anchor's index, the common slices, the search text, the star and link indexes: called when
  * the mock starts, so no request pays for it.
  */
-export function warmIndexes(db: Db): void {
+export function warmIndexes(db: ReadonlyDb): void {
   for (const anchor of db.anchors) {
     warmAnchor(db, anchor.id);
     linkFigures(db, anchor.id, Date.now());
@@ -582,13 +508,13 @@ export function warmIndexes(db: Db): void {
 interface StarIndex {
   fingerprint: unknown[];
   /** `${anchor}:${type}:${id}` to the row. */
-  rows: Map<string, StarResource>;
+  rows: Map<string, Readonly<StarResource>>;
   starred: Map<number, { Invoice: Set<number>; Payment: Set<number> }>;
   /** Bumped on every change, so memoised starred lists know they are stale. */
   generation: number;
 }
 
-const starCaches = new WeakMap<Db, StarIndex>();
+const starCaches = new WeakMap<ReadonlyDb, StarIndex>();
 let starGeneration = 0;
 
 const starKey = (anchorId: number, type: StarResource['resource_type'], id: number) => `${anchorId}:${type}:${id}`;
@@ -599,11 +525,11 @@ function starSets(index: StarIndex, anchorId: number) {
   return sets;
 }
 
-export function starIndex(db: Db): StarIndex {
-  const fingerprint = starFingerprint(db);
+export function starIndex(db: ReadonlyDb): StarIndex {
+  const print = fingerprint(db, ['resources']);
   const cached = starCaches.get(db);
-  if (cached && sameFingerprint(cached.fingerprint, fingerprint)) return cached;
-  const index: StarIndex = { fingerprint, rows: new Map(), starred: new Map(), generation: ++starGeneration };
+  if (cached && sameFingerprint(cached.fingerprint, print)) return cached;
+  const index: StarIndex = { fingerprint: print, rows: new Map(), starred: new Map(), generation: ++starGeneration };
   for (const row of db.resources) {
     index.rows.set(starKey(row.anchor_id, row.resource_type, row.resource_id), row);
     if (row.starred) starSets(index, row.anchor_id)[row.resource_type].add(row.resource_id);
@@ -612,27 +538,25 @@ export function starIndex(db: Db): StarIndex {
   return index;
 }
 
-export function isStarred(db: Db, anchorId: number, type: StarResource['resource_type'], id: number): boolean {
+export function isStarred(db: ReadonlyDb, anchorId: number, type: StarResource['resource_type'], id: number): boolean {
   return starIndex(db).starred.get(anchorId)?.[type].has(id) ?? false;
 }
 
 /** Stars or unstars an invoice or payment (creating its resource row the first time); keeps the star index current. */
-export function setStar(db: Db, anchorId: number, type: StarResource['resource_type'], resourceId: number, starred: boolean): StarResource {
+export function setStar(repo: Repository, anchorId: number, type: StarResource['resource_type'], resourceId: number, starred: boolean): Readonly<StarResource> {
+  const db = repo.data;
   const index = starIndex(db);
-  let row = index.rows.get(starKey(anchorId, type, resourceId));
-  if (row) {
-    row.starred = starred;
-    touched(db, 'resources', row);
-  } else {
-    row = { id: nextId(db.resources), anchor_id: anchorId, resource_type: type, resource_id: resourceId, starred };
-    db.resources.push(row);
-    index.rows.set(starKey(anchorId, type, resourceId), row);
-  }
+  const key = starKey(anchorId, type, resourceId);
+  const known = index.rows.get(key);
+  const row = known
+    ? repo.update('resources', known, { starred })
+    : repo.insert('resources', { id: nextId(db.resources), anchor_id: anchorId, resource_type: type, resource_id: resourceId, starred });
+  index.rows.set(key, row);
   const set = starSets(index, anchorId)[type];
   if (starred) set.add(resourceId);
   else set.delete(resourceId);
   index.generation = ++starGeneration;
-  index.fingerprint = starFingerprint(db);
+  index.fingerprint = fingerprint(db, ['resources']);
   return row;
 }
 
@@ -645,7 +569,7 @@ interface LinkIndex {
   byAnchor: Map<number, { total: number; customers: number; createdAt: string[]; pendingExpiry: number[]; invoiceIds: number[] }>;
 }
 
-const linkCaches = new WeakMap<Db, LinkIndex>();
+const linkCaches = new WeakMap<ReadonlyDb, LinkIndex>();
 
 /**
  * The create-links card's figures, all over one set: every payment link the anchor generated to date.
@@ -665,18 +589,18 @@ export interface LinkFigures {
 }
 
 /** The anchor's payment-link counts at `now`, from sorted creation and expiry times (two binary searches). */
-export function linkFigures(db: Db, anchorId: number, now: number): LinkFigures {
+export function linkFigures(db: ReadonlyDb, anchorId: number, now: number): LinkFigures {
   // A link's status changes only with a payment, so the payments are part of the fingerprint too.
-  const fingerprint = [versions.get(db) ?? 0, ...tracked(db.payment_links), ...tracked(db.payments)];
+  const print = fingerprint(db, ['payment_links', 'payments']);
   let index = linkCaches.get(db);
-  if (!index || !sameFingerprint(index.fingerprint, fingerprint)) {
+  if (!index || !sameFingerprint(index.fingerprint, print)) {
     const grouped = new Map<number, PaymentLink[]>();
     for (const link of db.payment_links) {
       const list = grouped.get(link.anchor_id);
       if (list) list.push(link);
       else grouped.set(link.anchor_id, [link]);
     }
-    index = { fingerprint, byAnchor: new Map() };
+    index = { fingerprint: print, byAnchor: new Map() };
     for (const [id, links] of grouped) {
       index.byAnchor.set(id, {
         total: links.length,
@@ -812,7 +736,7 @@ function listResult(rows: Invoice[]): InvoiceResult {
 }
 
 /** The invoices a list query matches, for the anchor, on `now`'s day. */
-export function findInvoices(db: Db, anchorId: number, q: InvoiceQuery, now: number): InvoiceResult {
+export function findInvoices(db: ReadonlyDb, anchorId: number, q: InvoiceQuery, now: number): InvoiceResult {
   const index = anchorIndex(db, anchorId);
   const today = todayOf(now);
   const slice = invoiceSlice(index, q);
@@ -917,7 +841,7 @@ function paymentFigures(rows: readonly Payment[]): Pick<PaymentResult, 'totalCol
 const paymentSearch = (index: AnchorIndex, p: Payment, search: string | null) => search === null || searchTextOf(index, p.invoice_id).includes(search);
 
 /** The anchor's payments a collections query matches, newest first. */
-export function findPayments(db: Db, anchorId: number, q: PaymentQuery, now: number): PaymentResult {
+export function findPayments(db: ReadonlyDb, anchorId: number, q: PaymentQuery, now: number): PaymentResult {
   const index = anchorIndex(db, anchorId);
   const today = todayOf(now);
   const todayIso = isoDay(today);
@@ -1082,7 +1006,7 @@ export interface AvailableLimits {
   overdue90: number;
 }
 
-export function availableLimits(db: Db, anchorId: number, now: number): AvailableLimits {
+export function availableLimits(db: ReadonlyDb, anchorId: number, now: number): AvailableLimits {
   const index = anchorIndex(db, anchorId);
   const today = todayOf(now);
   const todayIso = isoDay(today);
@@ -1126,7 +1050,7 @@ export interface StatsQuery {
  * (yearly) or 'Week N' (monthly); shared counts every invoice, cleared only paid ones; both split what was
  * paid by credit, by pay and outside.
  */
-export function invoiceStats(db: Db, anchorId: number, q: StatsQuery, now: number): InvoiceStatsFigures {
+export function invoiceStats(db: ReadonlyDb, anchorId: number, q: StatsQuery, now: number): InvoiceStatsFigures {
   const index = anchorIndex(db, anchorId);
   const today = todayOf(now);
   return index.memo.get(`stats|${isoDay(today)}|${JSON.stringify(q)}`, () => {

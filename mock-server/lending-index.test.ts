@@ -1,7 +1,8 @@
 import { addDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { isoDay } from './aggregates';
-import { nextId, type Db, type Invoice } from './db';
+import { isoDay } from '../src/domain/dates';
+import { nextId, type Invoice } from './db';
+import { Repository, type ReadonlyDb } from './store/repository';
 import {
   creditLineFigures,
   figuresOf,
@@ -10,7 +11,6 @@ import {
   lendingCustomers,
   lendingIndex,
   lendingSummary,
-  markLendingDataChanged,
   onboardedCustomers,
   warmLendingIndexes,
   type LendingCustomer,
@@ -39,7 +39,7 @@ const summaryOf = (c: LendingCustomer) => ({
 });
 
 /** Everything the lending routes answer for an anchor on `at`, as plain data. */
-function answers(db: Db, anchorId: number, at = now) {
+function answers(db: ReadonlyDb, anchorId: number, at = now) {
   const lending = [];
   for (const status of ['approved', 'work_in_progress'] as const) {
     for (const segment of LENDING_SEGMENTS) {
@@ -64,19 +64,20 @@ function answers(db: Db, anchorId: number, at = now) {
 }
 
 /** The same answers from an index built afresh over a copy of the data. */
-const fresh = (db: Db, anchorId: number, at = now) => answers(structuredClone(db), anchorId, at);
+const fresh = (db: ReadonlyDb, anchorId: number, at = now) => answers(structuredClone(db), anchorId, at);
 
-describe('the lending index kept up to date in place', () => {
+describe('the lending index kept up to date with appended and edited rows', () => {
   it('answers after appended invoices, payments, credit draws, repayments and customers as a freshly built index does', () => {
-    const db = generateDb({ seed: 77, scale: 0.15, today: NOW });
+    const repository = new Repository(generateDb({ seed: 77, scale: 0.15, today: NOW }), { freeze: true });
+    const db = repository.data;
     warmLendingIndexes(db, now);
     const anchorId = 1;
     const next = uniformSequence(9);
     const pick = <T>(rows: readonly T[]) => rows[Math.floor(next() * rows.length)]!;
-    const built = lendingIndex(db, anchorId, now);
     expect(answers(db, anchorId)).toEqual(fresh(db, anchorId));
 
     for (let round = 0; round < 5; round++) {
+      const built = lendingIndex(db, anchorId, now);
       const companies = db.distributor_companies.filter((c) => c.anchor_id === anchorId);
       // Uploaded invoices, some of them due long ago.
       let id = nextId(db.invoices);
@@ -97,26 +98,33 @@ describe('the lending index kept up to date in place', () => {
           invoice_date: isoDay(addDays(new Date(due), -30)),
           ddr_status_date: [],
         };
-        db.invoices.push(invoice);
+        repository.insert('invoices', invoice);
       }
+      if (round === 2) {
+        const company = structuredClone(companies[0]!);
+        repository.insert('distributor_companies', { ...company, id: nextId(db.distributor_companies), customer_code: 'LIDX-NEW', name: 'Aaa Index Newcomer', application_status: 'new_leads', risk_grading: 'L', loan_application_id: null });
+      }
+      // Appended rows are taken in place: the same index answers, as a fresh one would.
+      expect(answers(db, anchorId)).toEqual(fresh(db, anchorId));
+      expect(lendingIndex(db, anchorId, now)).toBe(built);
       // Payments in part and in full, by pay and outside.
       const open = db.invoices.filter((inv) => inv.anchor_id === anchorId && (inv.status === 'open' || inv.status === 'partially_paid'));
       for (let i = 0; i < 6; i++) {
-        const invoice = pick(open);
+        const invoice = repository.get('invoices', pick(open).id)!;
         const left = invoice.total - invoice.amount_paid;
         if (left <= 0) continue;
-        recordPayment(db, invoice, next() < 0.5 ? left : Math.max(1, Math.floor(left / 3)), next() < 0.5 ? 'pay' : 'erp_payment', { utr: `UTR${round}${i}`, now, drawdownId: null });
+        recordPayment(repository, invoice, next() < 0.5 ? left : Math.max(1, Math.floor(left / 3)), next() < 0.5 ? 'pay' : 'erp_payment', { utr: `UTR${round}${i}`, now, drawdownId: null });
       }
       // A credit draw (a drawdown, a payment, the loan's utilisation raised).
       const loans = db.loan_applications.filter((l) => l.anchor_id === anchorId && l.application_status === 'approved');
       const loan = pick(loans);
       const creditable = db.invoices.find((inv) => inv.distributor_company_id === loan.distributor_company_id && inv.status === 'open');
-      if (creditable) drawCredit(db, loan, [{ invoiceId: creditable.id, amount: 500, bankAccountId: null, field: 'x', invoice: creditable }], now);
+      if (creditable) drawCredit(repository, loan, [{ invoiceId: creditable.id, amount: 500, bankAccountId: null, field: 'x', invoice: creditable }], now);
       // A repayment of an outstanding drawdown (the principal and the utilisation go down with it).
       const owing = db.drawdowns.filter((d) => d.status === 'completed' && d.principal_outstanding > 0 && loans.some((l) => l.id === d.loan_application_id));
       const repaid = pick(owing);
       const amount = Math.ceil(repaid.principal_outstanding / 2);
-      db.repayments.push({
+      repository.insert('repayments', {
         id: nextId(db.repayments),
         loan_application_id: repaid.loan_application_id,
         drawdown_id: repaid.id,
@@ -127,20 +135,16 @@ describe('the lending index kept up to date in place', () => {
         status: 'success',
         utr: `RIDX${round}`,
       });
-      repaid.principal_outstanding -= amount;
-      db.loan_applications.find((l) => l.id === repaid.loan_application_id)!.limit_utilized -= amount;
-      if (round === 2) {
-        const company = structuredClone(companies[0]!);
-        db.distributor_companies.push({ ...company, id: nextId(db.distributor_companies), customer_code: 'LIDX-NEW', name: 'Aaa Index Newcomer', application_status: 'new_leads', risk_grading: 'L', loan_application_id: null });
-      }
+      repository.update('drawdowns', repaid, { principal_outstanding: repaid.principal_outstanding - amount });
+      const repaidLoan = repository.get('loan_applications', repaid.loan_application_id)!;
+      repository.update('loan_applications', repaidLoan, { limit_utilized: repaidLoan.limit_utilized - amount });
       expect(answers(db, anchorId)).toEqual(fresh(db, anchorId));
     }
-    // Kept, not rebuilt: the same index answered throughout.
-    expect(lendingIndex(db, anchorId, now)).toBe(built);
   });
 
-  it('rebuilds for another day, after markLendingDataChanged, and when rows change in a way it cannot follow', () => {
-    const db = generateDb({ seed: 78, scale: 0.1, today: NOW });
+  it('rebuilds for another day, after an edit through the repository, and when rows are removed', () => {
+    const repository = new Repository(generateDb({ seed: 78, scale: 0.1, today: NOW }), { freeze: true });
+    const db = repository.data;
     const built = lendingIndex(db, 1, now);
     expect(lendingIndex(db, 1, now + 3_600_000)).toBe(built); // the same day
     const tomorrow = now + 86_400_000;
@@ -150,13 +154,13 @@ describe('the lending index kept up to date in place', () => {
     expect(answers(db, 1, tomorrow)).toEqual(fresh(db, 1, tomorrow));
 
     const lead = db.distributor_companies.find((c) => c.anchor_id === 1 && c.application_status === 'new_leads')!;
-    lead.risk_grading = lead.risk_grading === 'H' ? 'L' : 'H';
-    markLendingDataChanged(db);
+    repository.update('distributor_companies', lead, { risk_grading: lead.risk_grading === 'H' ? 'L' : 'H' });
     expect(lendingIndex(db, 1, tomorrow)).not.toBe(later);
     expect(answers(db, 1, tomorrow)).toEqual(fresh(db, 1, tomorrow));
 
     const again = lendingIndex(db, 1, tomorrow);
-    db.drawdowns.splice(0, 1);
+    const first = db.drawdowns[0];
+    repository.remove('drawdowns', (d) => d === first);
     expect(lendingIndex(db, 1, tomorrow)).not.toBe(again);
     expect(answers(db, 1, tomorrow)).toEqual(fresh(db, 1, tomorrow));
   });

@@ -1,7 +1,8 @@
-import { isoDay, todayOf } from './aggregates';
-import type { Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, Repayment } from './db';
-import { anyAdded, appendedRows, seeRows, type Seen } from './appended-rows';
-import { invoiceDataVersion } from './invoice-index';
+import { todayOf } from './aggregates';
+import { isoDay } from '../src/domain/dates';
+import type { DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, Repayment } from './db';
+import type { ReadonlyDb } from './store/repository';
+import { anyAdded, appendedRows, followEdits, seeRows, type Seen } from './appended-rows';
 import { drawdownFigures, loanFigures, NO_CHARGES, type DrawdownFigures } from './lending';
 import { fundWindowOf, matchesOverdue, periodStart, type FundInDays, type LendingPeriod, type OverdueFilter } from '../src/domain/lending';
 import type { Region } from '../src/domain/regions';
@@ -22,29 +23,13 @@ import type { ApplicationStatus, PaymentSource } from '../src/domain/statuses';
  * pages are slices of that.
  *
  * Staying correct. The figures move with the day, so the index is for one day: on the first read of
- * another day it is rebuilt. Every read compares what the index has seen of the collections it reads
- * (companies, loans, invoices, payments, drawdowns, repayments) with the live arrays (identity, length,
- * last row) and two version counters (`markInvoiceDataChanged`, `markLendingDataChanged`). Rows only
- * appended since (uploads, manual invoices, the pay page's payments and credit draws, the gateway) are
- * taken in place: a new invoice or payment recomputes its customer's receivables, a new drawdown or
- * repayment its loan's figures, a new customer joins the name order; the memo is dropped. Anything else
- * (rows removed or replaced, a collection replaced, a new loan, `markInvoiceDataChanged` or
- * `markLendingDataChanged(db)` after editing companies or loans in place without adding a row) drops the
- * index, which is rebuilt on the next read. In-place edits that come with a new row (an invoice's
- * amount_paid with its payment, a loan's limit_utilized with its drawdown) need nothing: amounts are read
- * from the rows when a figure is computed, and limits from the live loan.
+ * another day it is rebuilt. Rows appended since the last read (uploads, manual invoices, the pay page's
+ * payments and credit draws, the gateway) are taken in place: a new invoice or payment recomputes its
+ * customer's receivables, a new drawdown or repayment its loan's figures, a new customer joins the name
+ * order; the memo is dropped. A new loan rebuilds every index. An edited row (a payment moving its invoice
+ * on, a draw raising its loan's utilisation, a credit evaluation's grades) drops its anchor's index, and an
+ * edit without an anchor or a removal drops them all (appended-rows.ts); each is rebuilt on its next read.
  */
-
-// ---------------------------------------------------------------------------------------------------
-// Change detection
-// ---------------------------------------------------------------------------------------------------
-
-const lendingVersions = new WeakMap<Db, number>();
-
-/** Tells the lending index that companies or loans were edited in place with no row added (a credit evaluation). */
-export function markLendingDataChanged(db: Db): void {
-  lendingVersions.set(db, (lendingVersions.get(db) ?? 0) + 1);
-}
 
 /** The collections the lending index follows: loans may not change, the rest may grow. */
 const TRACKED = ['distributor_companies', 'loan_applications', 'invoices', 'payments', 'drawdowns', 'repayments'] as const;
@@ -101,19 +86,22 @@ export interface LendingIndex {
 }
 
 interface LendingCache {
-  invoiceVersion: number;
-  lendingVersion: number;
   day: string;
   seen: Record<(typeof TRACKED)[number], Seen>;
   anchors: Map<number, LendingIndex>;
 }
 
-const caches = new WeakMap<Db, LendingCache>();
+const caches = new WeakMap<ReadonlyDb, LendingCache>();
 
-function newCache(db: Db, day: string): LendingCache {
+function newCache(db: ReadonlyDb, day: string): LendingCache {
+  // An edited row drops its anchor's index; an edit it cannot place, every index.
+  followEdits(db, 'lending-index', TRACKED, (anchors) => {
+    const cache = caches.get(db);
+    if (!cache) return;
+    if (anchors === null) caches.delete(db);
+    else for (const anchorId of anchors) cache.anchors.delete(anchorId);
+  });
   return {
-    invoiceVersion: invoiceDataVersion(db),
-    lendingVersion: lendingVersions.get(db) ?? 0,
     day,
     seen: seeRows(db, TRACKED),
     anchors: new Map(),
@@ -209,7 +197,7 @@ function computeLoan(index: LendingIndex, c: LendingCustomer): void {
   c.overdueByDays = totals.overdueByDays;
 }
 
-function buildIndex(db: Db, anchorId: number, day: string): LendingIndex {
+function buildIndex(db: ReadonlyDb, anchorId: number, day: string): LendingIndex {
   const index: LendingIndex = {
     anchorId,
     day,
@@ -277,10 +265,9 @@ function addRepayment(index: LendingIndex, r: Repayment): void {
 /** Rows appended since the cache last looked, for every built anchor index they belong to. */
 function addRows(
   cache: LendingCache,
-  added: { companies: DistributorCompany[]; invoices: Invoice[]; payments: Payment[]; drawdowns: Drawdown[]; repayments: Repayment[] },
+  added: { companies: readonly DistributorCompany[]; invoices: readonly Invoice[]; payments: readonly Payment[]; drawdowns: readonly Drawdown[]; repayments: readonly Repayment[] },
 ): void {
   const receivables = new Set<LendingCustomer>();
-  const loans = new Set<LendingCustomer>();
   const changed = new Set<LendingIndex>();
   for (const company of added.companies) {
     const index = cache.anchors.get(company.anchor_id);
@@ -303,46 +290,22 @@ function addRows(
     receivables.add(customer);
     changed.add(index);
   }
-  for (const p of added.payments) {
-    const index = cache.anchors.get(p.anchor_id);
-    if (!index) continue;
-    // The payment moved its invoice's balance (and maybe its status) in place.
-    const customer = addSource(index, p);
-    if (customer) receivables.add(customer);
-    changed.add(index);
-  }
-  for (const d of added.drawdowns) {
-    for (const index of cache.anchors.values()) {
-      const customer = index.byLoan.get(d.loan_application_id);
-      if (!customer) continue;
-      insertSorted(customer.drawdowns, d, byDisbursementDesc);
-      index.drawdownsByNumber.set(d.drawdown_number.toLowerCase(), d);
-      loans.add(customer);
-      changed.add(index);
-    }
-  }
-  for (const r of added.repayments) {
-    for (const index of cache.anchors.values()) {
-      const customer = index.byLoan.get(r.loan_application_id);
-      if (!customer) continue;
-      insertSorted(customer.repayments, r, byCreatedDesc);
-      addRepayment(index, r);
-      loans.add(customer);
-      changed.add(index);
-    }
+  // Payments and draws come with their invoice and loan edited, which drops the anchor's index anyway; rows
+  // added on their own (a provider state putting rows back) drop it too.
+  for (const p of added.payments) cache.anchors.delete(p.anchor_id);
+  for (const row of [...added.drawdowns, ...added.repayments]) {
+    for (const [anchorId, index] of cache.anchors) if (index.byLoan.has(row.loan_application_id)) cache.anchors.delete(anchorId);
   }
   for (const index of changed) {
     if (cache.anchors.get(index.anchorId) !== index) continue;
     for (const customer of receivables) if (index.customers.get(customer.company.id) === customer) computeReceivables(index, customer);
-    for (const customer of loans) if (index.customers.get(customer.company.id) === customer) computeLoan(index, customer);
     // Lists, counts and sums memoised over the old figures are gone.
     index.memo = new Map();
   }
 }
 
 /** Takes the rows appended since the cache last looked; false when something else changed (rebuild). */
-function catchUp(db: Db, cache: LendingCache): boolean {
-  if (invoiceDataVersion(db) !== cache.invoiceVersion || (lendingVersions.get(db) ?? 0) !== cache.lendingVersion) return false;
+function catchUp(db: ReadonlyDb, cache: LendingCache): boolean {
   const added = appendedRows(db, cache.seen, ['loan_applications']);
   if (added === null) return false;
   if (cache.anchors.size > 0 && anyAdded(added)) {
@@ -353,7 +316,7 @@ function catchUp(db: Db, cache: LendingCache): boolean {
 }
 
 /** The anchor's lending index for the day of `now`: brought up to date with appended rows, rebuilt otherwise. */
-export function lendingIndex(db: Db, anchorId: number, now: number): LendingIndex {
+export function lendingIndex(db: ReadonlyDb, anchorId: number, now: number): LendingIndex {
   const day = isoDay(todayOf(now));
   let cache = caches.get(db);
   if (!cache || cache.day !== day || !catchUp(db, cache)) {
@@ -377,13 +340,13 @@ function memo<T>(index: LendingIndex, key: string, compute: () => T): T {
 }
 
 /** Builds (or brings up to date) the anchor's lending index and its common lists, so no request waits for it. */
-export function warmLending(db: Db, anchorId: number, now: number): void {
+export function warmLending(db: ReadonlyDb, anchorId: number, now: number): void {
   lendingSummary(db, anchorId, 'this_year', now);
   creditLineFigures(db, anchorId, now);
 }
 
 /** Every anchor's lending index: called when the mock starts. */
-export function warmLendingIndexes(db: Db, now: number): void {
+export function warmLendingIndexes(db: ReadonlyDb, now: number): void {
   for (const anchor of db.anchors) warmLending(db, anchor.id, now);
 }
 
@@ -410,7 +373,7 @@ export interface LendingQuery {
 }
 
 /** The lending list: customers in `status` with a loan application, by name. */
-export function lendingCustomers(db: Db, anchorId: number, q: LendingQuery, now: number): readonly LendingCustomer[] {
+export function lendingCustomers(db: ReadonlyDb, anchorId: number, q: LendingQuery, now: number): readonly LendingCustomer[] {
   const index = lendingIndex(db, anchorId, now);
   const key = `lending|${q.status}|${q.overdue ? `${q.overdue.overdue_criteria}${q.overdue.overdue_by_days}` : '*'}|${q.region ?? '*'}|${q.search ?? ''}`;
   return memo(index, key, () =>
@@ -432,7 +395,7 @@ export interface LendingSummary {
  * through credit; and over the approved customers with a loan application (the unfiltered lending list):
  * what they owe on invoices dated in the period, and their balance available.
  */
-export function lendingSummary(db: Db, anchorId: number, period: LendingPeriod, now: number): LendingSummary {
+export function lendingSummary(db: ReadonlyDb, anchorId: number, period: LendingPeriod, now: number): LendingSummary {
   const index = lendingIndex(db, anchorId, now);
   return memo(index, `summary|${period}`, () => {
     const out: LendingSummary = { onboarded: 0, creditAndPay: 0, credit: 0, accountReceivables: 0, availableLimit: 0 };
@@ -450,7 +413,7 @@ export function lendingSummary(db: Db, anchorId: number, period: LendingPeriod, 
 }
 
 /** The 'All Customer' list: customers who paid through at least one of the sources, by name. */
-export function onboardedCustomers(db: Db, anchorId: number, q: { sources: readonly PaymentSource[]; search: string | null; region: Region | null }, now: number): readonly LendingCustomer[] {
+export function onboardedCustomers(db: ReadonlyDb, anchorId: number, q: { sources: readonly PaymentSource[]; search: string | null; region: Region | null }, now: number): readonly LendingCustomer[] {
   const index = lendingIndex(db, anchorId, now);
   const mask = sourceMask(q.sources);
   return memo(index, `onboarded|${mask}|${q.region ?? '*'}|${q.search ?? ''}`, () => index.byName.filter((c) => (c.sources & mask) !== 0 && matches(c, q.search, q.region)));
@@ -471,7 +434,7 @@ export interface FundQuery {
 const byEligibilityDesc = (a: LendingCustomer, b: LendingCustomer) => b.company.eligibility_amount - a.company.eligibility_amount || byName(a, b);
 
 /** Funds available: customers in the statuses with eligibility > 0 whose risk puts them in the window; most eligible first. */
-export function fundCustomers(db: Db, anchorId: number, q: FundQuery, now: number): readonly LendingCustomer[] {
+export function fundCustomers(db: ReadonlyDb, anchorId: number, q: FundQuery, now: number): readonly LendingCustomer[] {
   const index = lendingIndex(db, anchorId, now);
   const overdue = q.overdue ? `${q.overdue.overdue_criteria}${q.overdue.overdue_by_days}` : '*';
   return memo(index, `fund|${q.days}|${[...q.statuses].sort().join(',')}|${overdue}|${q.region ?? '*'}|${q.search ?? ''}`, () =>
@@ -502,7 +465,7 @@ export interface CreditLineFigures {
  * many are active; yet to avail: the eligibility of the funds-available customers of both windows, by
  * their invoice overdue days (regular = 0, over30 = more than 30, over90 = more than 90, total = all).
  */
-export function creditLineFigures(db: Db, anchorId: number, now: number): CreditLineFigures {
+export function creditLineFigures(db: ReadonlyDb, anchorId: number, now: number): CreditLineFigures {
   const index = lendingIndex(db, anchorId, now);
   return memo(index, 'credit-line', () => {
     const out: CreditLineFigures = { sanctioned: 0, utilised: 0, available: 0, activeDistributors: 0, yetToAvail: { regular: 0, over30: 0, over90: 0, total: 0 } };
@@ -527,16 +490,16 @@ export function creditLineFigures(db: Db, anchorId: number, now: number): Credit
 }
 
 /** The customer whose loan this is, when the loan is the anchor's; null otherwise. */
-export function loanCustomer(db: Db, anchorId: number, loanId: number, now: number): LendingCustomer | null {
+export function loanCustomer(db: ReadonlyDb, anchorId: number, loanId: number, now: number): LendingCustomer | null {
   return lendingIndex(db, anchorId, now).byLoan.get(loanId) ?? null;
 }
 
 /** A drawdown's figures on the index's day (all 0 unless it is completed). */
-export function figuresOf(db: Db, anchorId: number, drawdown: Drawdown, now: number): DrawdownFigures {
+export function figuresOf(db: ReadonlyDb, anchorId: number, drawdown: Drawdown, now: number): DrawdownFigures {
   return lendingIndex(db, anchorId, now).figures.get(drawdown.id) ?? { ...NO_CHARGES };
 }
 
 /** The anchor's drawdown with this number (case-insensitive), or null. */
-export function drawdownByNumber(db: Db, anchorId: number, drawdownNumber: string, now: number): Drawdown | null {
+export function drawdownByNumber(db: ReadonlyDb, anchorId: number, drawdownNumber: string, now: number): Drawdown | null {
   return lendingIndex(db, anchorId, now).drawdownsByNumber.get(drawdownNumber.toLowerCase()) ?? null;
 }

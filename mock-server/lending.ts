@@ -1,5 +1,6 @@
 import { localDayOf } from './aggregates';
 import type { Drawdown, LoanApplication, Repayment } from './db';
+import { dayNumber } from '../src/domain/dates';
 
 /**
  * The drawdown charge model: what a drawdown owes on a given day, worked out from its stored principal and
@@ -79,18 +80,18 @@ export function accrualStart(d: Pick<Drawdown, 'id' | 'disbursement_date'>, repa
   return start;
 }
 
-/** An ISO day as a whole day number (date-only strings parse as UTC midnight, so differences are exact). */
-const dayNumber = (day: string) => Date.parse(day) / 86_400_000;
+/** A stored ISO day as a whole day number (stored days are well formed). */
+const dayOf = (day: string) => dayNumber(day)!;
 
 /** The drawdown's figures on `today` (ISO day), from its repayments (rows of other drawdowns are ignored). */
 export function drawdownFigures(d: ChargedDrawdown, repayments: readonly Repayment[], today: string): DrawdownFigures {
   const principal = d.principal_outstanding;
   // Nothing accrues on nothing: a repaid drawdown owes no interest, no penal and is late on nothing.
   if (d.status !== 'completed' || principal <= 0) return { ...NO_CHARGES };
-  const now = dayNumber(today);
-  const disbursed = dayNumber(d.disbursement_date);
+  const now = dayOf(today);
+  const disbursed = dayOf(d.disbursement_date);
   const startDay = accrualStart(d, repayments, today);
-  const start = startDay === d.disbursement_date ? disbursed : dayNumber(startDay);
+  const start = startDay === d.disbursement_date ? disbursed : dayOf(startDay);
 
   // Interest: accrued from the start; posted up to the last posting day (disbursement + 30k) on or before today.
   const postings = Math.max(0, Math.floor((now - disbursed) / POSTING_DAYS));
@@ -112,7 +113,7 @@ export function drawdownFigures(d: ChargedDrawdown, repayments: readonly Repayme
   }
 
   // Principal and penal: past the due date.
-  const pastDue = Math.max(0, now - dayNumber(d.due_date));
+  const pastDue = Math.max(0, now - dayOf(d.due_date));
   const penalToDate = accrue(principal, PENAL_RATE, pastDue);
   const penalPosted = accrue(principal, PENAL_RATE, Math.floor(pastDue / POSTING_DAYS) * POSTING_DAYS);
   const unpaidPenal = Math.max(0, penalPosted - d.penal_paid);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { addDays } from 'date-fns';
-import type { Db, DistributorCompany, Invoice, PaymentLink, Reminder } from './db';
+import type { DistributorCompany, Invoice, PaymentLink, Reminder } from './db';
+import type { ReadonlyDb, Repository } from './store/repository';
 import { nextId } from './db';
-import { touched } from './store/changes';
 import { CHANNEL_LABELS, REMINDER_TEXT, reminderHour, weekdaysOf, type Channel } from '../src/domain/reminders';
 import type { LinkStatus } from '../src/domain/statuses';
 import { formatMoney } from '../src/domain/money';
@@ -23,7 +23,7 @@ export const payLinkUrl = (appUrl: string, product: string, token: string) => `$
 const unpaid = (invoice: Invoice) => invoice.status === 'open' || invoice.status === 'partially_paid';
 
 /** A link's status now: paid once every invoice it names is paid, expired after its expiry, else pending. */
-export function linkStatus(db: Db, link: PaymentLink, now: number): LinkStatus {
+export function linkStatus(db: ReadonlyDb, link: PaymentLink, now: number): LinkStatus {
   if (link.status === 'paid') return 'paid';
   if (link.invoice_ids.length > 0 && link.invoice_ids.every((id) => db.invoices.find((inv) => inv.id === id)?.status === 'paid')) return 'paid';
   if (link.status === 'expired' || Date.parse(link.expires_at) <= now) return 'expired';
@@ -31,34 +31,40 @@ export function linkStatus(db: Db, link: PaymentLink, now: number): LinkStatus {
 }
 
 /** Marks the links naming `invoiceIds` paid when all their invoices are (called when the pay page settles invoices). */
-export function settleLinks(db: Db, invoiceIds: readonly number[], now: number): void {
+export function settleLinks(repo: Repository, invoiceIds: readonly number[], now: number): void {
   const settled = new Set(invoiceIds);
-  for (const link of db.payment_links) {
+  for (const link of repo.data.payment_links) {
     if (link.status !== 'pending' || !link.invoice_ids.some((id) => settled.has(id))) continue;
-    if (linkStatus(db, link, now) === 'paid') {
-      link.status = 'paid';
-      touched(db, 'payment_links', link);
-    }
+    if (linkStatus(repo.data, link, now) === 'paid') repo.update('payment_links', link, { status: 'paid' });
   }
 }
 
 /** The open and part-paid invoices of a customer, oldest due first. */
-export function openInvoicesOf(db: Db, companyId: number): Invoice[] {
+export function openInvoicesOf(db: ReadonlyDb, companyId: number): Invoice[] {
   return db.invoices.filter((inv) => inv.distributor_company_id === companyId && unpaid(inv)).sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id);
 }
 
 /** Where a channel's message goes for a customer: its primary user's mobile (WhatsApp, SMS) or e-mail. */
 const recipient = (company: DistributorCompany, channel: Channel) => (channel === 'email' ? company.primary_user_email : company.primary_user_mobile);
 
-/** Puts one message per channel in the outbox. */
-export function sendMessages(db: Db, company: DistributorCompany, channels: readonly Channel[], text: { subject: string; body: string; link: string | null }, now: number): void {
+/** What a message says; `reminder_id` for a scheduled reminder's. */
+interface MessageText {
+  subject: string;
+  body: string;
+  link: string | null;
+  reminder_id?: number;
+}
+
+/** Puts one message per channel in the outbox; answers how many. */
+export function sendMessages(repo: Repository, company: DistributorCompany, channels: readonly Channel[], text: MessageText, now: number): number {
   for (const channel of channels) {
-    db.mails.push({ id: nextId(db.mails), to: recipient(company, channel), channel, subject: text.subject, body: text.body, link: text.link, sent_at: new Date(now).toISOString() });
+    repo.insert('mails', { id: nextId(repo.data.mails), to: recipient(company, channel), channel, sent_at: new Date(now).toISOString(), ...text });
   }
+  return channels.length;
 }
 
 /** The invoices' balance due (amounts are paise in the mock's data), as the message says it ('₹22,150.00'). */
-const balanceText = (db: Db, ids: readonly number[]) => {
+const balanceText = (db: ReadonlyDb, ids: readonly number[]) => {
   const paise = ids.reduce((sum, id) => {
     const inv = db.invoices.find((i) => i.id === id);
     return sum + (inv ? inv.total - inv.amount_paid : 0);
@@ -66,8 +72,15 @@ const balanceText = (db: Db, ids: readonly number[]) => {
   return formatMoney(paise);
 };
 
-/** Makes a link for a customer's invoices and sends it on each channel; the row is returned as stored. */
-export function createLink(db: Db, input: { anchorName: string; company: DistributorCompany; invoiceIds: number[]; channels: Channel[]; appUrl: string; product: string; now: number }): PaymentLink {
+/**
+ * Makes a link for a customer's invoices and sends it on each channel (with the reminder text when a reminder
+ * sends it); answers the row as stored and how many messages went out.
+ */
+export function createLink(
+  repo: Repository,
+  input: { anchorName: string; company: DistributorCompany; invoiceIds: number[]; channels: Channel[]; appUrl: string; product: string; now: number; reminderId?: number },
+): { link: PaymentLink; sent: number } {
+  const db = repo.data;
   const created = new Date(input.now);
   const link: PaymentLink = {
     id: nextId(db.payment_links),
@@ -80,25 +93,23 @@ export function createLink(db: Db, input: { anchorName: string; company: Distrib
     created_at: created.toISOString(),
     expires_at: addDays(created, LINK_TTL_DAYS).toISOString(),
   };
-  db.payment_links.push(link);
+  repo.insert('payment_links', link);
   const url = payLinkUrl(input.appUrl, input.product, link.token);
   const numbers = input.invoiceIds.map((id) => db.invoices.find((inv) => inv.id === id)?.document_number ?? String(id));
-  sendMessages(
-    db,
-    input.company,
-    input.channels,
-    {
-      subject: `${input.anchorName}: payment link for ${numbers.length === 1 ? `invoice ${numbers[0]}` : `${numbers.length} invoices`}`,
-      body: `Dear ${input.company.name}, please pay ${balanceText(db, input.invoiceIds)} due to ${input.anchorName} (${numbers.join(', ')}) at ${url}. The link is valid for ${LINK_TTL_DAYS} days.`,
-      link: url,
-    },
-    input.now,
-  );
-  return link;
+  const text: MessageText =
+    input.reminderId === undefined
+      ? {
+          subject: `${input.anchorName}: payment link for ${numbers.length === 1 ? `invoice ${numbers[0]}` : `${numbers.length} invoices`}`,
+          body: `Dear ${input.company.name}, please pay ${balanceText(db, input.invoiceIds)} due to ${input.anchorName} (${numbers.join(', ')}) at ${url}. The link is valid for ${LINK_TTL_DAYS} days.`,
+          link: url,
+        }
+      : { subject: `${input.anchorName}: reminder of dues`, body: `${REMINDER_TEXT} ${url}`, link: url, reminder_id: input.reminderId };
+  const sent = sendMessages(repo, input.company, input.channels, text, input.now);
+  return { link, sent };
 }
 
 /** The link row the app reads (spec 1 §3), with its invoices' numbers and its status now. */
-export function linkRow(db: Db, link: PaymentLink, now: number, url: string) {
+export function linkRow(db: ReadonlyDb, link: PaymentLink, now: number, url: string) {
   const company = db.distributor_companies.find((c) => c.id === link.distributor_company_id);
   return {
     id: String(link.id),
@@ -148,9 +159,10 @@ export function nextRunAt(reminder: Pick<Reminder, 'time' | 'days'>, from: numbe
  * scheduled it may send payment links). A once-reminder then ends; the others move to their next run.
  * Returns how many messages went out.
  */
-export function deliverDueReminders(db: Db, now: number, options: { appUrl: string; product: string }): number {
+export function deliverDueReminders(repo: Repository, now: number, options: { appUrl: string; product: string }): number {
+  const db = repo.data;
   let sent = 0;
-  for (const reminder of db.reminders ?? []) {
+  for (const reminder of db.reminders) {
     if (reminder.next_run_at === null || Date.parse(reminder.next_run_at) > now) continue;
     const runAt = Date.parse(reminder.next_run_at);
     // A run sends links on behalf of whoever scheduled it: nothing goes out once they may no longer send links.
@@ -164,22 +176,10 @@ export function deliverDueReminders(db: Db, now: number, options: { appUrl: stri
     for (const [companyId, invoiceIds] of byCompany) {
       const company = db.distributor_companies.find((c) => c.id === companyId);
       if (!company) continue;
-      const before = db.mails.length;
-      const link = createLink(db, { anchorName, company, invoiceIds, channels: reminder.modes, appUrl: options.appUrl, product: options.product, now: runAt });
-      // The reminder's own text replaces the plain link message.
-      for (const mail of db.mails.slice(before)) {
-        mail.subject = `${anchorName}: reminder of dues`;
-        mail.body = `${REMINDER_TEXT} ${payLinkUrl(options.appUrl, options.product, link.token)}`;
-        mail.reminder_id = reminder.id;
-      }
-      sent += db.mails.length - before;
+      sent += createLink(repo, { anchorName, company, invoiceIds, channels: reminder.modes, appUrl: options.appUrl, product: options.product, now: runAt, reminderId: reminder.id }).sent;
     }
-    reminder.last_run_at = new Date(runAt).toISOString();
-    reminder.next_run_at = reminder.type === 'ONCE' ? null : (() => {
-      const next = nextRunAt(reminder, runAt + 60_000);
-      return next === null ? null : new Date(next).toISOString();
-    })();
-    touched(db, 'reminders', reminder);
+    const next = reminder.type === 'ONCE' ? null : nextRunAt(reminder, runAt + 60_000);
+    repo.update('reminders', reminder, { last_run_at: new Date(runAt).toISOString(), next_run_at: next === null ? null : new Date(next).toISOString() });
   }
   return sent;
 }

@@ -1,13 +1,14 @@
 import { addDays, format } from 'date-fns';
-import { daysPast, isoDay, rupees, todayOf } from './aggregates';
+import { daysPast, rupees, todayOf } from './aggregates';
+import { isoDay } from '../src/domain/dates';
 import { findPayLink, payTokenError } from './auth/pay-token';
-import { type Anchor, type AnchorSettings, type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaymentLink } from './db';
+import { type Anchor, type AnchorSettings, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaymentLink } from './db';
+import type { ReadonlyDb, Repository } from './store/repository';
 import { formatMoney, rupeesToPaise } from '../src/domain/money';
 import { isOverdueView, isPastCreditCutoff } from '../src/domain/pay';
 import { closedStatusOf } from '../src/domain/statuses';
 import { CREDIT_PERIOD_DAYS, OVERDUE_CUTOFF_DAYS } from '../src/domain/thresholds';
 import { HttpError, isRecord, resource, type ApiErrorEntry } from './http';
-import { touched } from './store/changes';
 import { settleLinks } from './links';
 
 /**
@@ -43,7 +44,7 @@ function settingValue(settings: AnchorSettings | undefined, key: string, fallbac
 }
 
 /** The anchor's pay-page settings with the link's overrides on top. */
-export function paySettings(db: Db, link: PaymentLink): PaySettings {
+export function paySettings(db: ReadonlyDb, link: PaymentLink): PaySettings {
   const anchorSettings = db.anchor_settings.find((s) => s.anchor_id === link.anchor_id);
   const override = link.settings_override ?? {};
   return {
@@ -56,7 +57,7 @@ export function paySettings(db: Db, link: PaymentLink): PaySettings {
 }
 
 /** Who the token is, read fresh from the database (call it inside the handler, not before an await). */
-export function payAccount(db: Db, token: string, now: number): PayAccount {
+export function payAccount(db: ReadonlyDb, token: string, now: number): PayAccount {
   const found = findPayLink(db, token, now);
   if (!found.ok) throw payTokenError(found.detail);
   const { link } = found;
@@ -78,7 +79,7 @@ export const isOpenLimit = (loan: LoanApplication | null | undefined): loan is L
  * demo links: every due of the customer) covers every document of its customer with its anchor. Takes the
  * link rather than a live token, so an order is checked again when it completes after the link expired.
  */
-export function linkCovers(db: Db, link: PaymentLink): (invoice: Invoice) => boolean {
+export function linkCovers(db: ReadonlyDb, link: PaymentLink): (invoice: Invoice) => boolean {
   const company = db.distributor_companies.find((c) => c.id === link.distributor_company_id);
   const loan = company?.loan_application_id == null ? null : db.loan_applications.find((l) => l.id === company.loan_application_id);
   const ownManual = isOpenLimit(loan);
@@ -90,7 +91,7 @@ export function linkCovers(db: Db, link: PaymentLink): (invoice: Invoice) => boo
 }
 
 /** The documents the pay page of this account lists, in every tab. */
-export const linkDocuments = (db: Db, account: PayAccount): Invoice[] => db.invoices.filter(linkCovers(db, account.link));
+export const linkDocuments = (db: ReadonlyDb, account: PayAccount): Invoice[] => db.invoices.filter(linkCovers(db, account.link));
 
 /** 'Sales order' or 'Invoice', as the page labels documents. */
 export const documentLabel = (account: PayAccount) => (account.settings.is_sales_order ? 'Sales order' : 'Invoice');
@@ -107,7 +108,7 @@ export interface CreditFigures {
   unavailable: string | null;
 }
 
-export function creditFigures(db: Db, account: PayAccount, now: number): CreditFigures {
+export function creditFigures(db: ReadonlyDb, account: PayAccount, now: number): CreditFigures {
   const loan = account.loan;
   if (!loan || loan.application_status !== 'approved') {
     return { sanctioned: null, utilised: null, balance: null, overdueAmount: null, overdueDays: null, unavailable: 'This account has no approved credit line.' };
@@ -214,7 +215,7 @@ export interface CheckedLine extends RequestedLine {
  * still open (not paid; for credit also not in progress with a drawdown request) and the amount at most its
  * balance due; for credit not overdue by more than 60 days. Every problem is reported at once.
  */
-export function checkLines(db: Db, account: PayAccount, lines: readonly RequestedLine[], purpose: 'credit' | 'pay', now: number): CheckedLine[] {
+export function checkLines(db: ReadonlyDb, account: PayAccount, lines: readonly RequestedLine[], purpose: 'credit' | 'pay', now: number): CheckedLine[] {
   const problems: ApiErrorEntry[] = [];
   const label = documentLabel(account);
   const today = todayOf(now);
@@ -264,7 +265,7 @@ export function checkLines(db: Db, account: PayAccount, lines: readonly Requeste
 }
 
 /** Whether the token verified an OTP within the last 10 minutes. */
-export function otpVerified(db: Db, token: string, now: number): boolean {
+export function otpVerified(db: ReadonlyDb, token: string, now: number): boolean {
   return db.otps.some((otp) => otp.token === token && otp.verified_at !== null && now - Date.parse(otp.verified_at) < OTP_VERIFIED_FOR_MS);
 }
 
@@ -272,7 +273,7 @@ export function otpVerified(db: Db, token: string, now: number): boolean {
  * Everything a credit draw must pass that is about the account rather than the documents: the credit
  * option is on, there is a usable credit line, no overdue dues, the OTP when required. Returns the figures.
  */
-export function checkCreditAccount(db: Db, account: PayAccount, now: number): CreditFigures {
+export function checkCreditAccount(db: ReadonlyDb, account: PayAccount, now: number): CreditFigures {
   if (!account.settings.show_credit_option) throw payError('ER-CREDIT-101', 'Credit is not offered on this payment link.');
   const figures = creditFigures(db, account, now);
   if (figures.unavailable !== null) throw payError('ER-CREDIT-101', figures.unavailable);
@@ -292,8 +293,8 @@ const ymd = (now: number) => format(now, 'yyyyMMdd');
 
 /** Records one payment against an invoice and moves the invoice on (paid when nothing is left). */
 export function recordPayment(
-  db: Db,
-  invoice: Invoice,
+  repo: Repository,
+  invoice: Readonly<Invoice>,
   amount: number,
   source: Payment['source'],
   details: { utr: string; now: number; drawdownId: number | null },
@@ -302,7 +303,7 @@ export function recordPayment(
   // Credit settles to the anchor at once; a gateway payment the next working day (pending until then).
   const settled = source !== 'pay';
   const payment: Payment = {
-    id: nextId(db.payments),
+    id: nextId(repo.data.payments),
     anchor_id: invoice.anchor_id,
     invoice_id: invoice.id,
     distributor_company_id: invoice.distributor_company_id,
@@ -315,17 +316,18 @@ export function recordPayment(
     drawdown_id: details.drawdownId,
     status: 'paid',
   };
-  db.payments.push(payment);
-  invoice.amount_paid += amount;
-  if (invoice.amount_paid >= invoice.total) {
-    invoice.status = 'paid';
-    invoice.closed_status = closedStatusOf(source, false); // a payment made now has not settled yet
-  } else {
-    invoice.status = 'partially_paid';
-  }
-  touched(db, 'invoices', invoice);
+  repo.insert('payments', payment);
+  const current = repo.get('invoices', invoice.id)!;
+  const amountPaid = current.amount_paid + amount;
+  const paid = amountPaid >= current.total;
+  repo.update('invoices', current, {
+    amount_paid: amountPaid,
+    status: paid ? 'paid' : 'partially_paid',
+    // A payment made now has not settled yet.
+    ...(paid ? { closed_status: closedStatusOf(source, false) } : {}),
+  });
   // A payment link whose invoices are now all paid is paid.
-  if (invoice.status === 'paid') settleLinks(db, [invoice.id], details.now);
+  if (paid) settleLinks(repo, [invoice.id], details.now);
   return payment;
 }
 
@@ -334,11 +336,11 @@ export function recordPayment(
  * a 'credit' payment with its UTR, the invoice moved on, and the loan's utilisation raised. Synchronous: the
  * caller checks the limit and calls this in the same tick, so no other request can draw in between.
  */
-export function drawCredit(db: Db, loan: LoanApplication, lines: readonly CheckedLine[], now: number): number[] {
+export function drawCredit(repo: Repository, loan: Readonly<LoanApplication>, lines: readonly CheckedLine[], now: number): number[] {
   const today = todayOf(now);
   const ids: number[] = [];
   for (const line of lines) {
-    const id = nextId(db.drawdowns);
+    const id = nextId(repo.data.drawdowns);
     const drawdown: Drawdown = {
       id,
       drawdown_number: `DDR${String(id).padStart(7, '0')}`,
@@ -354,19 +356,17 @@ export function drawCredit(db: Db, loan: LoanApplication, lines: readonly Checke
       interest_paid: 0,
       penal_paid: 0,
     };
-    db.drawdowns.push(drawdown);
-    recordPayment(db, line.invoice, line.amount, 'credit', { utr: `UTRC${ymd(now)}${String(nextId(db.payments)).padStart(8, '0')}`, now, drawdownId: id });
-    if (line.bankAccountId !== null) line.invoice.bank_account_ids = [line.bankAccountId];
-    loan.limit_utilized += line.amount;
-    touched(db, 'invoices', line.invoice);
-    touched(db, 'loan_applications', loan);
+    repo.insert('drawdowns', drawdown);
+    recordPayment(repo, line.invoice, line.amount, 'credit', { utr: `UTRC${ymd(now)}${String(nextId(repo.data.payments)).padStart(8, '0')}`, now, drawdownId: id });
+    if (line.bankAccountId !== null) repo.update('invoices', line.invoice.id, { bank_account_ids: [line.bankAccountId] });
+    repo.update('loan_applications', loan.id, { limit_utilized: repo.get('loan_applications', loan.id)!.limit_utilized + line.amount });
     ids.push(id);
   }
   return ids;
 }
 
 /** One document of the pay page, as GET /invoice_collection lists it (and POST /create_invoice answers it). */
-export function collectionItem(db: Db, account: PayAccount, invoice: Invoice) {
+export function collectionItem(db: ReadonlyDb, account: PayAccount, invoice: Invoice) {
   let last: { date: string; id: number; utr: string } | null = null;
   for (const p of db.payments) {
     if (p.invoice_id !== invoice.id) continue;

@@ -1,6 +1,7 @@
 import { accessProblem } from './access';
 import type { Request, RequestHandler } from 'express';
-import type { Db, User } from '../db';
+import type { User } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { HttpError } from '../http';
 import type { TokenService } from './tokens';
 
@@ -32,7 +33,7 @@ export function matchedRoutePattern(req: Request): string {
 }
 
 /** 401 ER-AUTH-103 for an expired token, ER-AUTH-102 for a missing, unknown or revoked one. */
-export function requireAuth(tokens: TokenService, db: () => Db): RequestHandler {
+export function requireAuth(tokens: TokenService, db: () => ReadonlyDb): RequestHandler {
   return (req, _res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (token === null) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Db, PaymentLink } from '../db';
+import type { PaymentLink } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { HttpError } from '../http';
 import { bearerToken } from './middleware';
 
@@ -15,7 +16,7 @@ declare module 'express-serve-static-core' {
  * The payment link a pay-page token opens, or why not. A link opens the page until `expires_at` (or until
  * it is marked expired); a paid link still opens it, so the customer can see the closed tab and the UTRs.
  */
-export function findPayLink(db: Db, token: string, now: number): { ok: true; link: PaymentLink } | { ok: false; detail: string } {
+export function findPayLink(db: ReadonlyDb, token: string, now: number): { ok: true; link: PaymentLink } | { ok: false; detail: string } {
   const link = db.payment_links.find((l) => l.token === token);
   if (!link) return { ok: false, detail: 'This payment link is not valid. Ask the supplier for a new link.' };
   if (link.status === 'expired' || Date.parse(link.expires_at) <= now) {
@@ -40,7 +41,7 @@ export function statementRef(token: string): string {
 }
 
 /** The payment link whose statement reference is `ref` (then checked as findPayLink checks a token). */
-export function findPayLinkByStatementRef(db: Db, ref: string, now: number): ReturnType<typeof findPayLink> {
+export function findPayLinkByStatementRef(db: ReadonlyDb, ref: string, now: number): ReturnType<typeof findPayLink> {
   const link = ref === '' ? undefined : db.payment_links.find((l) => statementRef(l.token) === ref);
   return link ? findPayLink(db, link.token, now) : { ok: false, detail: 'This statement link is not valid. Open your payment link again.' };
 }
@@ -51,7 +52,7 @@ export function findPayLinkByStatementRef(db: Db, ref: string, now: number): Ret
  * that follows the spec still works), `?token=`. The app itself sends the header only. The header wins
  * when both are there. Missing, unknown or expired: 401 ER-PAY-401.
  */
-export function requirePayToken(db: () => Db, now: () => number, options: { allowQuery?: boolean } = {}): RequestHandler {
+export function requirePayToken(db: () => ReadonlyDb, now: () => number, options: { allowQuery?: boolean } = {}): RequestHandler {
   return (req, _res, next) => {
     const fromQuery = options.allowQuery && typeof req.query.token === 'string' && req.query.token.trim() !== '' ? req.query.token.trim() : null;
     const token = bearerToken(req.headers.authorization) ?? fromQuery;

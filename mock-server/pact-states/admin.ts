@@ -1,5 +1,6 @@
 import { branchOf } from '../bank-branches';
-import type { AnchorSettings, Db, User } from '../db';
+import { nextId, type AnchorSettings, type User } from '../db';
+import type { ReadonlyDb, Repository } from '../store/repository';
 import { DEMO_PASSWORD } from '../seed';
 import { MANAGE_ANCHOR } from '../../src/domain/admin';
 
@@ -15,7 +16,9 @@ import { MANAGE_ANCHOR } from '../../src/domain/admin';
  */
 export interface AdminStateDeps {
   /** The mock's live database. */
-  db: () => Db;
+  db: () => ReadonlyDb;
+  /** Writes go through it. */
+  repository: Repository;
   /** Where the mock listens (read when a state runs, after it started). */
   url: () => string;
 }
@@ -50,8 +53,7 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
   };
   const settingsOf = (anchorId: number): AnchorSettings => deps.db().anchor_settings.find((s) => s.anchor_id === anchorId) ?? fail(`anchor ${anchorId} has no settings.`);
   const removeUsers = (email: string) => {
-    const db = deps.db();
-    db.users = db.users.filter((u) => u.email.toLowerCase() !== email);
+    deps.repository.remove('users', (u) => u.email.toLowerCase() === email);
   };
 
   /**
@@ -59,17 +61,18 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
    * written since the setup (the interaction's own among them).
    */
   function undoable(setup: () => Promise<StateResult> | StateResult, undo: () => void): StateHandler {
-    let logged: number | null = null;
+    // The first audit-log id written after the setup began.
+    let firstNew: number | null = null;
     const handlers = {
       setup: async (): Promise<StateResult> => {
-        logged = (deps.db().admin_changes ?? []).length;
+        firstNew = nextId(deps.db().admin_changes);
         return await setup();
       },
       teardown: (): Promise<undefined> => {
         undo();
-        const log = deps.db().admin_changes;
-        if (log && logged !== null) log.splice(logged);
-        logged = null;
+        const from = firstNew;
+        if (from !== null) deps.repository.remove('admin_changes', (change) => change.id >= from);
+        firstNew = null;
         return Promise.resolve(undefined);
       },
     };
@@ -108,11 +111,11 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
         const anchorId = userByEmail('t1@anchor.test').anchor_id;
         const user = deps.db().users.find((u) => u.anchor_id === anchorId && !u.is_system_generated) ?? fail(`anchor ${anchorId} has no portal user who is not system generated.`);
         flagged = { user, news_letter: user.news_letter, send_email: user.send_email };
-        user.news_letter = false;
+        deps.repository.update('users', user, { news_letter: false });
         return { userId: String(user.id) };
       },
       () => {
-        if (flagged) Object.assign(flagged.user, { news_letter: flagged.news_letter, send_email: flagged.send_email });
+        if (flagged) deps.repository.update('users', flagged.user.id, { news_letter: flagged.news_letter, send_email: flagged.send_email });
         flagged = null;
       },
     ),
@@ -155,9 +158,8 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
 
     'no bank account 123456789012 with IFSC SBIN0000001 is on record for t1@anchor.test’s anchor': (() => {
       const remove = () => {
-        const db = deps.db();
         const anchorId = userByEmail('t1@anchor.test').anchor_id;
-        db.anchor_account_details = db.anchor_account_details.filter((a) => !(a.anchor_id === anchorId && a.account_number === NEW_ACCOUNT.account_number && a.ifsc === NEW_ACCOUNT.ifsc));
+        deps.repository.remove('anchor_account_details', (a) => a.anchor_id === anchorId && a.account_number === NEW_ACCOUNT.account_number && a.ifsc === NEW_ACCOUNT.ifsc);
       };
       return undoable(() => {
         remove();
@@ -195,11 +197,11 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
         const row = settingsOf(anchor.id);
         const setting = row.settings[CREDIT_OPTION] ?? fail(`anchor ${anchor.id} has no ${CREDIT_OPTION} setting.`);
         savedSettings = { row, settings: structuredClone(row.settings), updatedBy: row.setting_updated_by, updatedAt: row.updated_at };
-        row.settings[CREDIT_OPTION] = { ...setting, default: true };
+        deps.repository.update('anchor_settings', row, { settings: { ...row.settings, [CREDIT_OPTION]: { ...setting, default: true } } });
         return { anchorId: String(anchor.id) };
       },
       () => {
-        if (savedSettings) Object.assign(savedSettings.row, { settings: savedSettings.settings, setting_updated_by: savedSettings.updatedBy, updated_at: savedSettings.updatedAt });
+        if (savedSettings) deps.repository.update('anchor_settings', savedSettings.row.id, { settings: savedSettings.settings, setting_updated_by: savedSettings.updatedBy, updated_at: savedSettings.updatedAt });
         savedSettings = null;
       },
     ),

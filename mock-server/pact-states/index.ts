@@ -38,6 +38,7 @@ export interface PactStateDeps {
 
 export function pactStates({ ctx, url }: PactStateDeps) {
   const db = ctx.db;
+  const repository = ctx.repository;
   const now = ctx.now;
   /** The Authorization value the state being set up names (set by `authorize`). */
   let authToken: string | null = null;
@@ -66,7 +67,7 @@ export function pactStates({ ctx, url }: PactStateDeps) {
         return setup();
       },
       teardown: () => {
-        if (saved !== null) userOf(email).password_hash = saved;
+        if (saved !== null) repository.update('users', userOf(email), { password_hash: saved });
         saved = null;
         return Promise.resolve(undefined);
       },
@@ -135,12 +136,12 @@ export function pactStates({ ctx, url }: PactStateDeps) {
         return Promise.resolve(undefined);
       },
     },
-    ...payStates({ db, url, authorize, now }),
-    ...uploadStates({ db }),
+    ...payStates({ db, repository, url, authorize, now }),
+    ...uploadStates({ repository }),
     ...linkStates({ db }),
-    ...invoiceStates({ db, now }),
-    ...lendingStates({ db, url, now }),
-    ...adminStates({ db, url }),
+    ...invoiceStates({ db, repository, now }),
+    ...lendingStates({ db, repository, url, now }),
+    ...adminStates({ db, repository, url }),
     ...retailerStates({ db }),
   };
 
@@ -150,12 +151,10 @@ export function pactStates({ ctx, url }: PactStateDeps) {
     if (!handler) throw new HttpError(404, [{ code: 'ER-NOT-FOUND', detail: `No provider state '${state}'.` }]);
     if (action === 'teardown') {
       if (hasTeardown(handler)) await handler.teardown(params);
-      ctx.persist();
       return {};
     }
     authToken = null;
     const values = hasTeardown(handler) ? await handler.setup(params) : await handler(params);
-    ctx.persist();
     const named = authorized();
     return named === null ? { ...values } : { ...values, authToken: named };
   }

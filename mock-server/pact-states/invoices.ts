@@ -1,7 +1,9 @@
 import { addDays, subMonths } from 'date-fns';
-import { isoDay, todayOf } from '../aggregates';
-import type { Db, Invoice } from '../db';
-import { markInvoiceDataChanged, setStar } from '../invoice-index';
+import { todayOf } from '../aggregates';
+import { isoDay } from '../../src/domain/dates';
+import type { Invoice } from '../db';
+import type { ReadonlyDb, Repository } from '../store/repository';
+import { setStar } from '../invoice-index';
 import { SYSTEM_ANCHOR_ID } from '../seed';
 
 /**
@@ -16,7 +18,9 @@ import { SYSTEM_ANCHOR_ID } from '../seed';
  */
 export interface InvoiceStateDeps {
   /** The mock's live database. */
-  db: () => Db;
+  db: () => ReadonlyDb;
+  /** Writes go through it. */
+  repository: Repository;
   /** The mock's clock, in milliseconds. */
   now: () => number;
 }
@@ -30,46 +34,39 @@ export function invoiceStates(deps: InvoiceStateDeps) {
   const today = () => todayOf(deps.now());
   const day = (offset: number) => isoDay(addDays(today(), offset));
 
-  /** Runs `setup` on the live data after marking it changed; `setup` says what it changed. */
-  const state = (setup: (db: Db) => StateResult) => (): Promise<StateResult> => {
-    const db = deps.db();
-    markInvoiceDataChanged(db);
-    try {
-      return Promise.resolve(setup(db));
-    } finally {
-      markInvoiceDataChanged(db);
-    }
-  };
+  /** Runs `setup` on the live data; it answers the values of the state. */
+  const state = (setup: (db: ReadonlyDb) => StateResult) => (): Promise<StateResult> => Promise.resolve(setup(deps.db()));
+  const dueOn = (offset: number) => (inv: Invoice) => deps.repository.update('invoices', inv, { due_date: day(offset) });
 
-  const regionOf = (db: Db) => new Map(db.distributor_companies.map((c) => [c.id, c.region]));
+  const regionOf = (db: ReadonlyDb) => new Map(db.distributor_companies.map((c) => [c.id, c.region]));
 
   /** The first row `wanted` picks, else `fallback` made to fit (or a clear failure when there is none). */
-  function ensure<T>(rows: readonly T[], wanted: (row: T) => boolean, fallback: (row: T) => boolean, fix: (row: T) => void, what: string): T {
+  function ensure<T>(rows: readonly T[], wanted: (row: T) => boolean, fallback: (row: T) => boolean, fix: (row: T) => T, what: string): T {
     const found = rows.find(wanted);
     if (found) return found;
     const other = rows.find(fallback);
     if (!other) throw new Error(`Provider state: the mock's seed has no ${what}.`);
-    fix(other);
-    return other;
+    return fix(other);
   }
+  const asItIs = <T>(row: T) => row;
 
   return {
     't1@anchor.test has open invoices due today': state((db) => {
-      ensure(db.invoices, (inv) => isDue(inv) && inv.due_date === day(0), (inv) => isDue(inv), (inv) => (inv.due_date = day(0)), 'open invoice');
+      ensure(db.invoices, (inv) => isDue(inv) && inv.due_date === day(0), (inv) => isDue(inv), dueOn(0), 'open invoice');
       return undefined;
     }),
 
     't1@anchor.test has open invoices of customers in the north more than 30 days overdue': state((db) => {
       const region = regionOf(db);
       const north = (inv: Invoice) => isDue(inv) && region.get(inv.distributor_company_id) === 'north';
-      ensure(db.invoices, (inv) => north(inv) && inv.due_date < day(-30), north, (inv) => (inv.due_date = day(-45)), 'open invoice of a customer in the north');
+      ensure(db.invoices, (inv) => north(inv) && inv.due_date < day(-30), north, dueOn(-45), 'open invoice of a customer in the north');
       return undefined;
     }),
 
     't1@anchor.test has starred open invoices': state((db) => {
       const starred = new Set(db.resources.filter((r) => r.anchor_id === ANCHOR && r.resource_type === 'Invoice' && r.starred).map((r) => r.resource_id));
-      const invoice = ensure(db.invoices, (inv) => isDue(inv) && starred.has(inv.id), isDue, () => {}, 'open invoice');
-      setStar(db, ANCHOR, 'Invoice', invoice.id, true);
+      const invoice = ensure(db.invoices, (inv) => isDue(inv) && starred.has(inv.id), isDue, asItIs, 'open invoice');
+      setStar(deps.repository, ANCHOR, 'Invoice', invoice.id, true);
       return undefined;
     }),
 
@@ -78,15 +75,15 @@ export function invoiceStates(deps: InvoiceStateDeps) {
         db.invoices,
         (inv) => inv.anchor_id === ANCHOR && inv.status === 'paid' && inv.closed_status === 'credit' && inv.channel_finance,
         () => false,
-        () => {},
+        asItIs,
         'invoice of a channel-finance customer closed by credit',
       );
       return undefined;
     }),
 
     't1@anchor.test has an open invoice that is not starred': state((db) => {
-      const invoice = ensure(db.invoices, isDue, () => false, () => {}, 'open invoice');
-      setStar(db, ANCHOR, 'Invoice', invoice.id, false);
+      const invoice = ensure(db.invoices, isDue, () => false, asItIs, 'open invoice');
+      setStar(deps.repository, ANCHOR, 'Invoice', invoice.id, false);
       return { invoiceId: String(invoice.id) };
     }),
 
@@ -96,8 +93,8 @@ export function invoiceStates(deps: InvoiceStateDeps) {
       const monthsAgo = (n: number) => isoDay(subMonths(today(), n)).slice(0, 7);
       for (let n = 0; n < 12; n++) {
         const month = monthsAgo(n);
-        ensure(db.invoices, (inv) => inv.anchor_id === ANCHOR && inv.invoice_date.startsWith(month), () => false, () => {}, `invoice of anchor 1 shared in ${month}`);
-        ensure(db.payments, (p) => p.anchor_id === ANCHOR && p.payment_date.startsWith(month), () => false, () => {}, `payment to anchor 1 in ${month}`);
+        ensure(db.invoices, (inv) => inv.anchor_id === ANCHOR && inv.invoice_date.startsWith(month), () => false, asItIs, `invoice of anchor 1 shared in ${month}`);
+        ensure(db.payments, (p) => p.anchor_id === ANCHOR && p.payment_date.startsWith(month), () => false, asItIs, `payment to anchor 1 in ${month}`);
       }
       const regions = new Set(db.payments.filter((p) => p.anchor_id === ANCHOR && p.payment_date >= day(-365)).map((p) => region.get(p.distributor_company_id)));
       if (regions.size < 2) throw new Error('Provider state: the payments of anchor 1 in the last year come from fewer than 2 regions.');
@@ -105,7 +102,7 @@ export function invoiceStates(deps: InvoiceStateDeps) {
     }),
 
     't1@anchor.test received payments in the last 30 days': state((db) => {
-      ensure(db.payments, (p) => p.anchor_id === ANCHOR && p.payment_date >= day(-30) && p.payment_date <= day(0), () => false, () => {}, 'payment of the last 30 days');
+      ensure(db.payments, (p) => p.anchor_id === ANCHOR && p.payment_date >= day(-30) && p.payment_date <= day(0), () => false, asItIs, 'payment of the last 30 days');
       return undefined;
     }),
 
@@ -115,15 +112,15 @@ export function invoiceStates(deps: InvoiceStateDeps) {
         db.payments,
         (p) => p.anchor_id === ANCHOR && region.get(p.distributor_company_id) === 'north' && p.payment_date >= day(-90) && p.payment_date <= day(0),
         () => false,
-        () => {},
+        asItIs,
         'payment from a customer in the north in the last 90 days',
       );
       return undefined;
     }),
 
     't1@anchor.test has a starred payment': state((db) => {
-      const payment = ensure(db.payments, (p) => p.anchor_id === ANCHOR, () => false, () => {}, 'payment');
-      setStar(db, ANCHOR, 'Payment', payment.id, true);
+      const payment = ensure(db.payments, (p) => p.anchor_id === ANCHOR, () => false, asItIs, 'payment');
+      setStar(deps.repository, ANCHOR, 'Payment', payment.id, true);
       return { paymentId: String(payment.id) };
     }),
 

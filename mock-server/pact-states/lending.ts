@@ -1,5 +1,5 @@
-import type { Db } from '../db';
-import { markInvoiceDataChanged } from '../invoice-index';
+import type { ReadonlyDb, Repository } from '../store/repository';
+import { nextId } from '../db';
 import { FUND_STATUSES, fundCustomers, lendingCustomers, onboardedCustomers } from '../lending-index';
 import { DEMO_PASSWORD, MANY_DRAWDOWNS_CUSTOMER, SPECIAL_ANCHOR_ID, SYSTEM_ANCHOR_ID } from '../seed';
 import type { FundInDays, OverdueFilter } from '../../src/domain/lending';
@@ -19,7 +19,9 @@ import type { PaymentSource } from '../../src/domain/statuses';
  */
 export interface LendingStateDeps {
   /** The mock's live database. */
-  db: () => Db;
+  db: () => ReadonlyDb;
+  /** Writes go through it. */
+  repository: Repository;
   /** Where the mock listens (read when a state runs, after it started). */
   url: () => string;
   /** The mock's clock, in milliseconds. */
@@ -64,16 +66,15 @@ const EVALUATION = {
 
 const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase()));
 
-function removeEvaluationRows(db: Db): void {
+function removeEvaluationRows(repo: Repository): void {
+  const db = repo.data;
   const numbers = lower(EVALUATION.invoiceNumbers);
-  db.invoice_history = (db.invoice_history ?? []).filter((h) => !(h.anchor_id === ANCHOR && numbers.has(h.invoice_number.toLowerCase())));
+  repo.remove('invoice_history', (h) => h.anchor_id === ANCHOR && numbers.has(h.invoice_number.toLowerCase()));
   const codes = lower(EVALUATION.customerCodes);
   const stale = new Set(db.distributor_companies.filter((c) => c.anchor_id === ANCHOR && codes.has(c.customer_code.toLowerCase())).map((c) => c.id));
   if (stale.size === 0) return;
   if (db.invoices.some((inv) => stale.has(inv.distributor_company_id))) throw new Error('Provider state: a customer of the evaluation fixture has invoices; it cannot be removed.');
-  // Removing rows (not appending) makes the invoice and lending indexes rebuild.
-  db.distributor_companies = db.distributor_companies.filter((c) => !stale.has(c.id));
-  markInvoiceDataChanged(db);
+  repo.remove('distributor_companies', (c) => stale.has(c.id));
 }
 
 export function lendingStates(deps: LendingStateDeps): Record<string, ((params?: unknown) => Promise<StateResult>) | StateHandler> {
@@ -118,22 +119,22 @@ export function lendingStates(deps: LendingStateDeps): Record<string, ((params?:
 
   /** The wizard's two uploads before its Complete, and their file ids; teardown takes the customers, the history and the upload records away. */
   const uploadedForEvaluation = (): StateHandler => {
-    let uploads: number | null = null;
+    // The first upload id written after the setup began.
+    let firstUpload: number | null = null;
     const handlers = {
       setup: async (): Promise<StateResult> => {
-        const db = deps.db();
-        removeEvaluationRows(db);
-        uploads = (db.csv_uploads ?? []).length;
+        removeEvaluationRows(deps.repository);
+        firstUpload = nextId(deps.db().csv_uploads);
         const token = await login('t1@anchor.test');
         const masterFileId = await upload(token, 'demographic_data', EVALUATION.master, EVALUATION.customerCodes.length);
         const historyFileId = await upload(token, 'transaction_data', EVALUATION.history, EVALUATION.invoiceNumbers.length);
         return { masterFileId, historyFileId };
       },
       teardown: (): Promise<undefined> => {
-        const db = deps.db();
-        removeEvaluationRows(db);
-        if (uploads !== null) db.csv_uploads = (db.csv_uploads ?? []).slice(0, uploads);
-        uploads = null;
+        removeEvaluationRows(deps.repository);
+        const from = firstUpload;
+        if (from !== null) deps.repository.remove('csv_uploads', (upload) => upload.id >= from);
+        firstUpload = null;
         return Promise.resolve(undefined);
       },
     };

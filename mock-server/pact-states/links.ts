@@ -1,10 +1,10 @@
-import type { Db } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 
 /**
  * Provider states of the payment-link and reminder interactions (tests/contract/consumer/links.pact.test.ts):
  * a customer of the anchor with an open invoice, handed over by id, number and a 2-character part of it.
  */
-export function linkStates(deps: { db: () => Db }) {
+export function linkStates(deps: { db: () => ReadonlyDb }) {
   const customerWithDues = (anchorId: number) => () => {
     const db = deps.db();
     const invoice = db.invoices.find(

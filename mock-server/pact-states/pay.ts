@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { daysPast, todayOf } from '../aggregates';
 import { findPayLink } from '../auth/pay-token';
-import type { Db, Invoice } from '../db';
+import type { Invoice } from '../db';
+import type { ReadonlyDb, Repository, RowOf } from '../store/repository';
 import { balanceDue, creditFigures, payAccount } from '../pay';
 import { outboxOf } from '../routes/dev';
 import { OVERDUE_CUTOFF_DAYS } from '../../src/domain/thresholds';
@@ -20,7 +21,9 @@ import { DEFAULT_PRODUCT, vendorMediaType, type ApiVersion } from '../../src/dom
  */
 export interface PayStateDeps {
   /** The mock's live database. */
-  db: () => Db;
+  db: () => ReadonlyDb;
+  /** Writes go through it. */
+  repository: Repository;
   /** Where the mock listens (read when a state runs, after it started). */
   url: () => string;
   /** Sets the Authorization value the next interaction is verified with (the pay token). */
@@ -32,7 +35,7 @@ export interface PayStateDeps {
 type StateResult = Record<string, string> | undefined;
 
 /** The pay-page collections a state puts back, taken as seeded when the states are created. */
-function seededRows(db: Db) {
+function seededRows(db: ReadonlyDb) {
   return structuredClone({
     invoices: db.invoices,
     payments: db.payments,
@@ -45,21 +48,19 @@ function seededRows(db: Db) {
   });
 }
 
-/** Replaces, in place, the live rows that `belongs` picks with their seeded copies (rows added since go). */
-function restoreRows<T extends { id: number }>(live: T[], seeded: readonly T[], belongs: (row: T) => boolean): void {
+type Restored = keyof ReturnType<typeof seededRows>;
+
+/** Puts back the live rows of `c` that `belongs` picks as they were seeded (rows added since go). */
+function restoreRows<C extends Restored>(repo: Repository, c: C, seeded: readonly RowOf<C>[], belongs: (row: Readonly<RowOf<C>>) => boolean): void {
   const original = new Map(seeded.filter(belongs).map((row) => [row.id, row]));
-  for (let i = live.length - 1; i >= 0; i--) {
-    const row = live[i]!;
-    if (!belongs(row)) continue;
-    const copy = original.get(row.id);
-    if (copy) {
-      live[i] = structuredClone(copy);
-      original.delete(row.id);
-    } else {
-      live.splice(i, 1);
-    }
+  repo.remove(c, (row) => belongs(row) && !original.has(row.id));
+  for (const row of repo.data[c] as readonly RowOf<C>[]) {
+    const copy = belongs(row) ? original.get(row.id) : undefined;
+    if (!copy) continue;
+    repo.update(c, row, structuredClone(copy));
+    original.delete(row.id);
   }
-  for (const row of original.values()) live.push(structuredClone(row));
+  for (const row of original.values()) repo.insert(c, structuredClone(row));
 }
 
 /** A rupee amount from the state's parameters, in paise. */
@@ -86,20 +87,21 @@ export function payStates(deps: PayStateDeps) {
     if (!link) throw new Error(`pay state: no payment link ${token} in the mock`);
     const companyId = link.distributor_company_id;
     const loanId = db.distributor_companies.find((c) => c.id === companyId)?.loan_application_id ?? null;
-    restoreRows(db.invoices, seeded.invoices, (row) => row.distributor_company_id === companyId);
-    restoreRows(db.payments, seeded.payments, (row) => row.distributor_company_id === companyId);
-    restoreRows(db.drawdowns, seeded.drawdowns, (row) => row.distributor_company_id === companyId);
-    restoreRows(db.repayments, seeded.repayments, (row) => row.loan_application_id === loanId);
-    restoreRows(db.loan_applications, seeded.loan_applications, (row) => row.id === loanId);
-    restoreRows(db.gateway_orders, seeded.gateway_orders, (row) => row.distributor_company_id === companyId);
-    restoreRows(db.otps, seeded.otps, (row) => row.token === token);
-    restoreRows(db.idempotency_keys, seeded.idempotency_keys, (row) => row.token === token);
+    const repo = deps.repository;
+    restoreRows(repo, 'invoices', seeded.invoices, (row) => row.distributor_company_id === companyId);
+    restoreRows(repo, 'payments', seeded.payments, (row) => row.distributor_company_id === companyId);
+    restoreRows(repo, 'drawdowns', seeded.drawdowns, (row) => row.distributor_company_id === companyId);
+    restoreRows(repo, 'repayments', seeded.repayments, (row) => row.loan_application_id === loanId);
+    restoreRows(repo, 'loan_applications', seeded.loan_applications, (row) => row.id === loanId);
+    restoreRows(repo, 'gateway_orders', seeded.gateway_orders, (row) => row.distributor_company_id === companyId);
+    restoreRows(repo, 'otps', seeded.otps, (row) => row.token === token);
+    restoreRows(repo, 'idempotency_keys', seeded.idempotency_keys, (row) => row.token === token);
     deps.authorize(token);
     return { db, account: payAccount(db, token, deps.now()) };
   }
 
   /** An open document of the account with at least `amount` left to pay; for credit also one credit may pay. */
-  function openInvoice(db: Db, token: string, amount: number, purpose: 'credit' | 'pay', options: { untied?: boolean } = {}): Invoice {
+  function openInvoice(db: ReadonlyDb, token: string, amount: number, purpose: 'credit' | 'pay', options: { untied?: boolean } = {}): Invoice {
     const account = payAccount(db, token, deps.now());
     const today = todayOf(deps.now());
     const found = db.invoices
@@ -112,7 +114,7 @@ export function payStates(deps: PayStateDeps) {
     return found;
   }
 
-  function creditLeft(db: Db, token: string): number {
+  function creditLeft(db: ReadonlyDb, token: string): number {
     return creditFigures(db, payAccount(db, token, deps.now()), deps.now()).balance ?? 0;
   }
 
@@ -217,7 +219,7 @@ export function payStates(deps: PayStateDeps) {
       const invoice = openInvoice(db, 'demo-closed-limit', amount, 'credit');
       const loan = db.loan_applications.find((l) => l.id === account.loan?.id);
       if (!loan) throw new Error('pay state: demo-closed-limit has no loan');
-      loan.limit_sanctioned = loan.limit_utilized + available;
+      deps.repository.update('loan_applications', loan, { limit_sanctioned: loan.limit_utilized + available });
       if (creditLeft(db, 'demo-closed-limit') !== available) throw new Error('pay state: could not lower the credit left of demo-closed-limit');
       return Promise.resolve({ invoiceId: String(invoice.id) });
     },

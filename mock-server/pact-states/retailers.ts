@@ -1,4 +1,5 @@
-import type { Db, User } from '../db';
+import type { User } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { MANY_INVOICES_RETAILER, MANY_RETAILERS_DISTRIBUTOR } from '../seed/demo';
 
 /**
@@ -10,7 +11,7 @@ import { MANY_INVOICES_RETAILER, MANY_RETAILERS_DISTRIBUTOR } from '../seed/demo
  */
 export interface RetailerStateDeps {
   /** The mock's live database. */
-  db: () => Db;
+  db: () => ReadonlyDb;
 }
 
 type StateResult = Record<string, string> | undefined;

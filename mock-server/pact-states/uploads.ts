@@ -1,5 +1,5 @@
-import type { Db } from '../db';
-import { markInvoiceDataChanged } from '../invoice-index';
+import type { ReadonlyDb, Repository } from '../store/repository';
+import { nextId } from '../db';
 import { SYSTEM_ANCHOR_ID } from '../seed';
 import { FIXTURE_CUSTOMER, UPLOAD_FIXTURES } from './upload-fixtures';
 
@@ -13,8 +13,8 @@ import { FIXTURE_CUSTOMER, UPLOAD_FIXTURES } from './upload-fixtures';
  * the rows, the upload record and the anchor's last_invoices_upload.
  */
 export interface UploadStateDeps {
-  /** The mock's live database. */
-  db: () => Db;
+  /** The mock's rows; writes go through it. */
+  repository: Repository;
 }
 
 /**
@@ -26,51 +26,48 @@ type StateHandler = (() => Promise<undefined>) & { setup: () => Promise<undefine
 const ANCHOR = SYSTEM_ANCHOR_ID;
 const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase()));
 
-function requireFixtureCustomer(db: Db): void {
+function requireFixtureCustomer(db: ReadonlyDb): void {
   if (!db.distributor_companies.some((c) => c.anchor_id === ANCHOR && c.customer_code === FIXTURE_CUSTOMER)) {
     throw new Error(`Provider state: customer ${FIXTURE_CUSTOMER} of anchor ${ANCHOR} is missing from the mock's seed.`);
   }
 }
 
-function removeInvoices(db: Db, numbers: readonly string[]): void {
+function removeInvoices(repo: Repository, numbers: readonly string[]): void {
   const wanted = lower(numbers);
   // Only an upload can have made these (seeded numbers are INV/...); such invoices have no payments.
-  db.invoices = db.invoices.filter((inv) => !(inv.anchor_id === ANCHOR && wanted.has(inv.document_number.toLowerCase())));
+  repo.remove('invoices', (inv) => inv.anchor_id === ANCHOR && wanted.has(inv.document_number.toLowerCase()));
 }
 
-function removeCustomers(db: Db, codes: readonly string[]): void {
+function removeCustomers(repo: Repository, codes: readonly string[]): void {
   const wanted = lower(codes);
-  const stale = new Set(db.distributor_companies.filter((c) => c.anchor_id === ANCHOR && wanted.has(c.customer_code.toLowerCase())).map((c) => c.id));
-  if (db.invoices.some((inv) => stale.has(inv.distributor_company_id))) {
+  const stale = new Set(repo.data.distributor_companies.filter((c) => c.anchor_id === ANCHOR && wanted.has(c.customer_code.toLowerCase())).map((c) => c.id));
+  if (repo.data.invoices.some((inv) => stale.has(inv.distributor_company_id))) {
     throw new Error('Provider state: a customer of the master fixture has invoices; it cannot be removed.');
   }
-  db.distributor_companies = db.distributor_companies.filter((c) => !stale.has(c.id));
-  markInvoiceDataChanged(db);
+  repo.remove('distributor_companies', (c) => stale.has(c.id));
 }
 
-function removeHistory(db: Db, numbers: readonly string[]): void {
+function removeHistory(repo: Repository, numbers: readonly string[]): void {
   const wanted = lower(numbers);
-  db.invoice_history = (db.invoice_history ?? []).filter((h) => !(h.anchor_id === ANCHOR && wanted.has(h.invoice_number.toLowerCase())));
+  repo.remove('invoice_history', (h) => h.anchor_id === ANCHOR && wanted.has(h.invoice_number.toLowerCase()));
 }
 
 /** A state whose setup clears the fixture's rows and whose teardown undoes the upload. */
-function clearedAround(db: () => Db, clear: (db: Db) => void, needsCustomer: boolean): StateHandler {
-  let saved: { uploads: number; lastInvoicesUpload: string | null | undefined } | null = null;
+function clearedAround(repo: Repository, clear: (repo: Repository) => void, needsCustomer: boolean): StateHandler {
+  let saved: { firstUpload: number; lastInvoicesUpload: string | null | undefined } | null = null;
   const handlers = {
     setup: (): Promise<undefined> => {
-      const data = db();
-      if (needsCustomer) requireFixtureCustomer(data);
-      clear(data);
-      saved = { uploads: (data.csv_uploads ?? []).length, lastInvoicesUpload: data.anchors.find((a) => a.id === ANCHOR)?.last_invoices_upload };
+      if (needsCustomer) requireFixtureCustomer(repo.data);
+      clear(repo);
+      saved = { firstUpload: nextId(repo.data.csv_uploads), lastInvoicesUpload: repo.data.anchors.find((a) => a.id === ANCHOR)?.last_invoices_upload };
       return Promise.resolve(undefined);
     },
     teardown: (): Promise<undefined> => {
-      const data = db();
-      clear(data);
+      clear(repo);
       if (saved) {
-        data.csv_uploads = (data.csv_uploads ?? []).slice(0, saved.uploads);
-        const anchor = data.anchors.find((a) => a.id === ANCHOR);
-        if (anchor) anchor.last_invoices_upload = saved.lastInvoicesUpload ?? null;
+        const { firstUpload, lastInvoicesUpload } = saved;
+        repo.remove('csv_uploads', (upload) => upload.id >= firstUpload);
+        repo.update('anchors', ANCHOR, { last_invoices_upload: lastInvoicesUpload ?? null });
       }
       saved = null;
       return Promise.resolve(undefined);
@@ -79,10 +76,10 @@ function clearedAround(db: () => Db, clear: (db: Db) => void, needsCustomer: boo
   return Object.assign(() => handlers.setup(), handlers);
 }
 
-export function uploadStates({ db }: UploadStateDeps): Record<string, StateHandler> {
+export function uploadStates({ repository }: UploadStateDeps): Record<string, StateHandler> {
   return {
-    'the invoices of the invoice upload fixture are not on record': clearedAround(db, (d) => removeInvoices(d, UPLOAD_FIXTURES.invoices.invoiceNumbers), true),
-    'the customers of the customer master fixture are not on record': clearedAround(db, (d) => removeCustomers(d, UPLOAD_FIXTURES.customerMaster.customerCodes), false),
-    'the invoices of the customer history fixture are not on record': clearedAround(db, (d) => removeHistory(d, UPLOAD_FIXTURES.customerHistory.invoiceNumbers), true),
+    'the invoices of the invoice upload fixture are not on record': clearedAround(repository, (r) => removeInvoices(r, UPLOAD_FIXTURES.invoices.invoiceNumbers), true),
+    'the customers of the customer master fixture are not on record': clearedAround(repository, (r) => removeCustomers(r, UPLOAD_FIXTURES.customerMaster.customerCodes), false),
+    'the invoices of the customer history fixture are not on record': clearedAround(repository, (r) => removeHistory(r, UPLOAD_FIXTURES.customerHistory.invoiceNumbers), true),
   };
 }

@@ -115,7 +115,7 @@ const db = () => mock.db();
 const userByEmail = (email: string) => db().users.find((u) => u.email === email)!;
 /** Seeded staff of an anchor who are not system generated (the only users that can be deleted). */
 const staffOf = (anchorId: number) => db().users.filter((u) => seeded.has(u.id) && u.anchor_id === anchorId && !u.is_system_generated);
-const changes = () => db().admin_changes ?? [];
+const changes = () => db().admin_changes;
 const newUser = (over: Record<string, unknown> = {}) => ({
   user: { email: 'new.person@anchor.test', first_name: 'Nisha', last_name: 'Kapoor', phone_number: '+91 9876543210', designation: 'portal_user', role_id: '5', ...over },
 });
@@ -520,9 +520,8 @@ describe('the virtual accounts (GET /distributor_companies with require_account_
     // The list's first two (newest first), so both would be on its first page.
     const [bare, vaOnly] = [...own].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id) as [DistributorCompany, DistributorCompany];
     const saved = { bare: { details: bare.account_details, va: bare.virtual_account_number }, vaOnly: vaOnly.account_details };
-    bare.account_details = [];
-    bare.virtual_account_number = '';
-    vaOnly.account_details = [];
+    mock.repository.update('distributor_companies', bare, { account_details: [], virtual_account_number: '' });
+    mock.repository.update('distributor_companies', vaOnly, { account_details: [] });
     try {
       const list = decode(CustomerContactList, await call('GET', query(), t1));
       expect(list.pagy?.count).toBe(own.length - 1);
@@ -534,9 +533,8 @@ describe('the virtual accounts (GET /distributor_companies with require_account_
       expect(decode(CustomerContactList, await call('GET', '/distributor_companies?items=100', t1)).pagy?.count).toBe(own.length);
       expect422(await call('GET', '/distributor_companies?filter[require_account_details]=yes', t1), { require_account_details: 'require_account_details must be true or false' });
     } finally {
-      bare.account_details = saved.bare.details;
-      bare.virtual_account_number = saved.bare.va;
-      vaOnly.account_details = saved.vaOnly;
+      mock.repository.update('distributor_companies', bare, { account_details: saved.bare.details, virtual_account_number: saved.bare.va });
+      mock.repository.update('distributor_companies', vaOnly, { account_details: saved.vaOnly });
     }
   });
 });
@@ -563,14 +561,14 @@ describe('durability', () => {
       decode(MessageResponse, await callAt(url, 'DELETE', `/users/${victim.id}`, token));
       const bank = decode(BankAccountAnswer, await callAt(url, 'POST', '/anchor_account_details', token, json(account({ account_number: '555566667777' }))), 201);
       decode(AnchorSettings, await callAt(url, 'PUT', '/anchor_settings/1/settings', rohan, json({ anchor_setting: { sms_blocked: true }, anchor_id: '1' })));
-      const log = first.server.db().admin_changes!.map((c) => c.kind);
+      const log = first.server.db().admin_changes.map((c) => c.kind);
       expect(log).toEqual(['user_added', 'user_flag_changed', 'user_deleted', 'bank_account_added', 'setting_changed']);
       await first.running.close();
 
       const second = await start();
       const again = second.running.url;
       const db2 = second.server.db();
-      expect(db2.admin_changes!.map((c) => c.kind)).toEqual(log);
+      expect(db2.admin_changes.map((c) => c.kind)).toEqual(log);
       expect(db2.users.some((u) => u.id === victim.id)).toBe(false);
       expect(db2.users.find((u) => u.id === staff[1]!.id)!.send_email).toBe(sendEmail);
       // The logins survive the restart, the deleted user's does not.

@@ -5,10 +5,11 @@ import { currentUser } from '../auth/middleware';
 import { hashPassword } from '../auth/passwords';
 import { branchOf } from '../bank-branches';
 import type { MockContext } from '../context';
-import { type AdminChange, type AnchorBankAccount, type AnchorSettings, type Db, nextId, type SettingDefinition, type User } from '../db';
+import { type AdminChange, type AnchorBankAccount, type AnchorSettings, nextId, type SettingDefinition, type User } from '../db';
+import type { ReadonlyDb, Repository } from '../store/repository';
+import { voidResetLinks } from './sessions';
 import { bodyObject, HttpError, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
 import { filterValue, paginate, pageParams } from '../paging';
-import { touched } from '../store/changes';
 import { regionFilter } from './distributors';
 import {
   type AccountType,
@@ -43,7 +44,7 @@ function mayManage(me: User, action: string): void {
 }
 
 /** 403 ER-NOT-SYSTEM-GENERATED unless the user's anchor is system generated (`what`: 'Users can be changed', ...). */
-function systemAnchor(db: Db, me: User, what: string): void {
+function systemAnchor(db: ReadonlyDb, me: User, what: string): void {
   const anchor = db.anchors.find((a) => a.id === me.anchor_id);
   if (!anchor?.is_system_generated) throw forbidden(NOT_SYSTEM_GENERATED_CODE, `${what} only for system-generated anchors, and ${anchor?.name ?? 'this anchor'} is not one.`);
 }
@@ -54,9 +55,8 @@ const fullName = (user: Pick<User, 'first_name' | 'last_name'>) => `${user.first
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
 
 /** Adds an entry to the audit log (db.admin_changes): who (the caller), when (the mock's clock) and what. */
-function record(db: Db, me: User, now: number, change: Pick<AdminChange, 'kind' | 'target_id' | 'target_label'> & Partial<Pick<AdminChange, 'field' | 'before' | 'after'>>): void {
-  const log = (db.admin_changes ??= []);
-  log.push({ id: nextId(log), anchor_id: me.anchor_id, user_id: me.id, user_name: fullName(me), at: new Date(now).toISOString(), ...change });
+function record(repo: Repository, me: User, now: number, change: Pick<AdminChange, 'kind' | 'target_id' | 'target_label'> & Partial<Pick<AdminChange, 'field' | 'before' | 'after'>>): void {
+  repo.insert('admin_changes', { id: nextId(repo.data.admin_changes), anchor_id: me.anchor_id, user_id: me.id, user_name: fullName(me), at: new Date(now).toISOString(), ...change });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -78,9 +78,9 @@ export function adminUserRow(user: User) {
 }
 
 /** A new user's id: past every id in use and every id a deleted user had, so an id never names two people. */
-function newUserId(db: Db): number {
+function newUserId(db: ReadonlyDb): number {
   let id = nextId(db.users);
-  for (const change of db.admin_changes ?? []) {
+  for (const change of db.admin_changes) {
     if ((change.kind === 'user_added' || change.kind === 'user_deleted') && change.target_id >= id) id = change.target_id + 1;
   }
   return id;
@@ -163,8 +163,8 @@ function settingNames(product: string): { stored: string; wire: string }[] {
 }
 
 /** The anchor's last configuration change in the audit log. */
-function lastSettingChange(db: Db, anchorId: number): AdminChange | undefined {
-  const log = db.admin_changes ?? [];
+function lastSettingChange(db: ReadonlyDb, anchorId: number): AdminChange | undefined {
+  const log = db.admin_changes;
   for (let i = log.length - 1; i >= 0; i--) if (log[i]!.kind === 'setting_changed' && log[i]!.anchor_id === anchorId) return log[i];
   return undefined;
 }
@@ -203,19 +203,19 @@ export function adminRoutes(ctx: MockContext): Router {
   const names = settingNames(ctx.product);
   const nowIso = () => new Date(ctx.now()).toISOString();
 
-  const ownUser = (db: Db, me: User, id: string): User => {
+  const ownUser = (db: ReadonlyDb, me: User, id: string): User => {
     const user = db.users.find((u) => String(u.id) === id);
     if (!user || user.anchor_id !== me.anchor_id) throw notFound(`User ${id} not found.`);
     return user;
   };
 
-  const ownSettings = (db: Db, me: User, id: string): AnchorSettings => {
+  const ownSettings = (db: ReadonlyDb, me: User, id: string): AnchorSettings => {
     const row = db.anchor_settings.find((s) => String(s.anchor_id) === id);
     if (!row || row.anchor_id !== me.anchor_id) throw notFound(`Anchor settings ${id} not found.`);
     return row;
   };
 
-  const settingsAnswer = (db: Db, row: AnchorSettings) => {
+  const settingsAnswer = (db: ReadonlyDb, row: AnchorSettings) => {
     const settings: Record<string, SettingDefinition> = {};
     for (const { stored, wire } of names) {
       const definition = row.settings[stored];
@@ -290,8 +290,8 @@ export function adminRoutes(ctx: MockContext): Router {
         created_at: nowIso(),
         permissions: [],
       };
-      db.users.push(user);
-      record(db, me, ctx.now(), { kind: 'user_added', target_id: user.id, target_label: `${fullName(user)} <${user.email}>` });
+      ctx.repository.insert('users', user);
+      record(ctx.repository, me, ctx.now(), { kind: 'user_added', target_id: user.id, target_label: `${fullName(user)} <${user.email}>` });
       res.status(201).json({ data: resource('user', user.id, adminUserRow(user)) });
     }),
   );
@@ -305,16 +305,15 @@ export function adminRoutes(ctx: MockContext): Router {
       mayManage(me, 'change users');
       const db = ctx.db();
       systemAnchor(db, me, 'Users can be changed');
-      const user = ownUser(db, me, req.params.id ?? '');
+      let user = ownUser(db, me, req.params.id ?? '');
       const flags = userFlags(req.body);
       for (const flag of USER_FLAGS) {
         const value = flags[flag];
         if (value === undefined) continue;
         const before = user[flag];
-        user[flag] = value;
-        record(db, me, ctx.now(), { kind: 'user_flag_changed', target_id: user.id, target_label: `${fullName(user)} <${user.email}>`, field: flag, before, after: value });
+        user = ctx.repository.update('users', user, { [flag]: value });
+        record(ctx.repository, me, ctx.now(), { kind: 'user_flag_changed', target_id: user.id, target_label: `${fullName(user)} <${user.email}>`, field: flag, before, after: value });
       }
-      touched(db, 'users', user);
       res.json({ data: resource('user', user.id, adminUserRow(user)) });
     }),
   );
@@ -330,15 +329,11 @@ export function adminRoutes(ctx: MockContext): Router {
       const user = ownUser(db, me, req.params.id ?? '');
       if (user.id === me.id) throw new HttpError(422, [{ code: SELF_DELETE_CODE, detail: 'You cannot delete yourself.' }]);
       if (user.is_system_generated) throw forbidden(SYSTEM_USER_CODE, `${fullName(user)} is a system-generated user and cannot be deleted.`);
-      db.users.splice(db.users.indexOf(user), 1);
+      ctx.repository.remove('users', (u) => u.id === user.id);
       // Reset links out for the user stop working, and so do the user's sessions (one journal line with the delete).
-      for (const link of db.reset_tokens) {
-        if (link.user_id !== user.id || link.used_at !== null) continue;
-        link.used_at = nowIso();
-        touched(db, 'reset_tokens', link);
-      }
+      voidResetLinks(ctx.repository, user.id, ctx.now());
       ctx.tokens.revokeUser(user.id);
-      record(db, me, ctx.now(), { kind: 'user_deleted', target_id: user.id, target_label: `${fullName(user)} <${user.email}>` });
+      record(ctx.repository, me, ctx.now(), { kind: 'user_deleted', target_id: user.id, target_label: `${fullName(user)} <${user.email}>` });
       res.json({ message: USER_TEXTS.deleted });
     }),
   );
@@ -395,8 +390,8 @@ export function adminRoutes(ctx: MockContext): Router {
         region: form.region as Region,
         created_at: nowIso(),
       };
-      db.anchor_account_details.push(account);
-      record(db, me, ctx.now(), { kind: 'bank_account_added', target_id: account.id, target_label: `${account.account_name}, account ending ${accountNumber.slice(-4)}, ${ifsc}` });
+      ctx.repository.insert('anchor_account_details', account);
+      record(ctx.repository, me, ctx.now(), { kind: 'bank_account_added', target_id: account.id, target_label: `${account.account_name}, account ending ${accountNumber.slice(-4)}, ${ifsc}` });
       res.status(201).json({ data: resource('anchor_account_detail', account.id, bankAccountRow(account)) });
     }),
   );
@@ -432,7 +427,7 @@ export function adminRoutes(ctx: MockContext): Router {
       mayManage(me, 'change the configuration');
       const db = ctx.db();
       systemAnchor(db, me, 'The configuration can be changed');
-      const row = ownSettings(db, me, req.params.id ?? '');
+      let row = ownSettings(db, me, req.params.id ?? '');
       const root = bodyObject(req.body);
       const anchorId = root.anchor_id;
       if (anchorId !== undefined && text(anchorId).trim() !== String(row.anchor_id)) throw validationError({ anchor_id: `anchor_id must be ${row.anchor_id}, the anchor of the path` });
@@ -444,11 +439,12 @@ export function adminRoutes(ctx: MockContext): Router {
       const definition = stored === undefined ? undefined : row.settings[stored];
       if (stored === undefined || definition === undefined) throw validationError({ [wire]: `${wire} is not a setting of this anchor` });
       const value = settingValue(wire, definition, body[wire]);
-      row.settings[stored] = { ...definition, default: value };
-      row.setting_updated_by = fullName(me);
-      row.updated_at = nowIso();
-      touched(db, 'anchor_settings', row);
-      record(db, me, ctx.now(), { kind: 'setting_changed', target_id: row.id, target_label: wire, field: stored, before: definition.default, after: value });
+      row = ctx.repository.update('anchor_settings', row, {
+        settings: { ...row.settings, [stored]: { ...definition, default: value } },
+        setting_updated_by: fullName(me),
+        updated_at: nowIso(),
+      });
+      record(ctx.repository, me, ctx.now(), { kind: 'setting_changed', target_id: row.id, target_label: wire, field: stored, before: definition.default, after: value });
       res.json(settingsAnswer(db, row));
     }),
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenData } from '../../src/api/client';
 import { CreatedInvoice, invoiceCollectionCodec, PaymentAnswer } from '../../src/api/codecs/pay';
 import { createMockServer, type MockServer, type RunningMock } from '../app';
-import type { Db } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { INVOICE_IMAGE_FIELD, INVOICE_IMAGE_MAX_BYTES, sniffedType } from './create-invoice';
 
 const NOW = new Date('2026-11-22T10:00:00');
@@ -22,7 +22,7 @@ afterAll(() => running.close());
 
 const db = () => mock.db();
 
-function accountOf(database: Db, token: string) {
+function accountOf(database: ReadonlyDb, token: string) {
   const link = database.payment_links.find((l) => l.token === token)!;
   const company = database.distributor_companies.find((c) => c.id === link.distributor_company_id)!;
   const loan = database.loan_applications.find((l) => l.id === company.loan_application_id)!;
@@ -118,7 +118,7 @@ describe('POST /create_invoice', () => {
     });
     expect(response.status).toBe(201);
     expect(isLeft(PaymentAnswer.decode(await response.json()))).toBe(false);
-    expect(loan.limit_utilized - utilised).toBe(5_000_00);
+    expect(accountOf(db(), OPEN_LIMIT).loan.limit_utilized - utilised).toBe(5_000_00);
     expect(db().invoices.find((i) => i.id === Number(created.data.id))).toMatchObject({ status: 'paid', closed_status: 'credit' });
   });
 
@@ -213,13 +213,13 @@ describe('POST /create_invoice', () => {
 
   it('takes a sales order without a file', async () => {
     const { loan } = accountOf(db(), 'demo-sales-order');
-    loan.open_limit_customer = true;
+    mock.repository.update('loan_applications', loan, { open_limit_customer: true });
     try {
       const answer = await post('demo-sales-order', form('demo-sales-order', { gst_invoice_id: 'SO-MAN-1' }, null));
       expect(answer.status).toBe(201);
       expect(decodeCreated(answer.json).message).toBe('Sales order SO-MAN-1 created successfully.');
     } finally {
-      loan.open_limit_customer = false;
+      mock.repository.update('loan_applications', loan, { open_limit_customer: false });
     }
   });
 });

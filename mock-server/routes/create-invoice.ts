@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
-import { isoDay, parseDay, todayOf } from '../aggregates';
+import { parseDay, todayOf } from '../aggregates';
+import { isoDay } from '../../src/domain/dates';
 import type { MockContext } from '../context';
 import { nextId, type Invoice } from '../db';
 import { displayName, HttpError, isRecord, route, type ApiErrorEntry } from '../http';
@@ -78,7 +79,7 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
       const sha256 = file ? createHash('sha256').update(file.buffer).digest('hex') : null;
       req.body = { invoice: fields, file_sha256: sha256 };
 
-      runIdempotent(db, now, req, res, { token, required: false }, () => {
+      runIdempotent(ctx.repository, now, req, res, { token, required: false }, () => {
         const account = payAccount(db, token, now);
         const label = documentLabel(account);
         const loan = account.loan;
@@ -167,7 +168,7 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
               }
             : null,
         };
-        db.invoices.push(invoice);
+        ctx.repository.insert('invoices', invoice);
         ctx.log(`[mock] ${account.company.name} added ${label.toLowerCase()} ${number}`);
         return { status: 201, body: { message: `${label} ${number} created successfully.`, data: collectionItem(db, account, invoice) } };
       });

@@ -316,21 +316,21 @@ describe('lead CSV export', () => {
   });
 
   it('guards formula cells and quotes the rest so the names parse back', async () => {
-    const leads = anchorOne().filter((c) => c.application_status === 'declined').sort(newestFirst);
-    const [formula, quoted] = leads;
+    const leads = () => anchorOne().filter((c) => c.application_status === 'declined').sort(newestFirst);
+    const [formula, quoted] = leads();
     const originals = [formula!.name, quoted!.name];
-    formula!.name = '=HYPERLINK("http://evil.test","click")';
-    quoted!.name = 'Rao, "Best" Traders';
+    mock.repository.update('distributor_companies', formula!, { name: '=HYPERLINK("http://evil.test","click")' });
+    mock.repository.update('distributor_companies', quoted!, { name: 'Rao, "Best" Traders' });
     try {
       const answer = await get('/distributor_companies?filter[application_status]=declined&filter[download_as_csv]=true&headers_accepted=name');
       const [header, ...rows] = csv(answer.text);
       expect(header).toEqual(['Customer Name']);
       expect(rows[0]).toEqual([`'=HYPERLINK("http://evil.test","click")`]);
       expect(rows[1]).toEqual(['Rao, "Best" Traders']);
-      expect(rows.map((r) => r[0])).toEqual(leads.map((c) => (c === formula ? `'${c.name}` : c.name)));
+      expect(rows.map((r) => r[0])).toEqual(leads().map((c) => (c.id === formula!.id ? `'${c.name}` : c.name)));
     } finally {
-      formula!.name = originals[0]!;
-      quoted!.name = originals[1]!;
+      mock.repository.update('distributor_companies', formula!, { name: originals[0]! });
+      mock.repository.update('distributor_companies', quoted!, { name: originals[1]! });
     }
   });
 });
@@ -344,7 +344,7 @@ describe('large exports', () => {
       const template = db.distributor_companies.find((c) => c.anchor_id === 1 && c.application_status === 'new_leads')!;
       const start = db.distributor_companies.length + 1;
       for (let i = 0; i < 2500; i++) {
-        db.distributor_companies.push({ ...template, id: start + i, name: `Bulk ${i}`, customer_code: `BULK${i}`, created_at: '2020-01-01T00:00:00.000Z' });
+        big.repository.insert('distributor_companies', { ...template, id: start + i, name: `Bulk ${i}`, customer_code: `BULK${i}`, created_at: '2020-01-01T00:00:00.000Z' });
       }
       const bigToken = await (async () => {
         const response = await fetch(`${server.url}/sessions`, {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { MockContext } from '../context';
-import type { Db, Mail } from '../db';
+import type { Mail } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { route } from '../http';
 
 /** Who a piece of outbox mail went to: an address or mobile, and/or the pay token an OTP was sent for. */
@@ -13,7 +14,7 @@ export interface OutboxFilter {
  * The dev outbox, newest first. Tests running the mock in process read it here (the test-only hook); a
  * developer reads the same through `GET /__dev/outbox` with the dev key.
  */
-export function outboxOf(db: Db, filter: OutboxFilter = {}): Mail[] {
+export function outboxOf(db: ReadonlyDb, filter: OutboxFilter = {}): Mail[] {
   const to = filter.to?.toLowerCase() ?? null;
   const token = filter.token ?? null;
   return db.mails.filter((m) => (to === null || m.to.toLowerCase() === to) && (token === null || m.pay_token === token)).reverse();

@@ -3,10 +3,10 @@ import { type Response, Router } from 'express';
 import jsonServer from 'json-server';
 import { findPayLinkByStatementRef } from '../auth/pay-token';
 import type { MockContext } from '../context';
-import type { Db, GatewayOrder } from '../db';
+import type { GatewayOrder } from '../db';
+import type { Repository } from '../store/repository';
 import { route } from '../http';
 import { balanceDue, creditFigures, linkCovers, payAccount, recordPayment } from '../pay';
-import { touched } from '../store/changes';
 import { formatMoney, rupeesToPaise } from '../../src/domain/money';
 
 const METHOD_LABEL: Record<GatewayOrder['method'], string> = { net_banking: 'Net banking', upi: 'UPI' };
@@ -48,35 +48,23 @@ function page(res: Response, status: number, title: string, content: string): vo
  * order fails), records one 'pay' payment per document under one UTR, and marks the order successful.
  * Synchronous, like every money write of the mock.
  */
-export function completeOrder(db: Db, order: GatewayOrder, now: number): void {
-  touched(db, 'gateway_orders', order);
+export function completeOrder(repo: Repository, order: Readonly<GatewayOrder>, now: number): Readonly<GatewayOrder> {
+  const db = repo.data;
   const link = db.payment_links.find((l) => l.token === order.token);
   const covers = link ? linkCovers(db, link) : () => false;
-  const fail = (reason: string) => {
-    order.status = 'failed';
-    order.completed_at = new Date(now).toISOString();
-    order.failure_reason = reason;
-  };
+  const fail = (reason: string) => repo.update('gateway_orders', order, { status: 'failed', completed_at: new Date(now).toISOString(), failure_reason: reason });
   for (const item of order.items) {
     const invoice = db.invoices.find((inv) => inv.id === item.invoice_id);
     const name = invoice?.document_number ?? `Document ${item.invoice_id}`;
-    if (!invoice || !covers(invoice)) {
-      fail(`${name} is not on the payment link of this order; nothing was charged`);
-      return;
-    }
-    if (invoice.status === 'paid' || item.amount > balanceDue(invoice)) {
-      fail(`${name} was paid in the meantime; nothing was charged`);
-      return;
-    }
+    if (!invoice || !covers(invoice)) return fail(`${name} is not on the payment link of this order; nothing was charged`);
+    if (invoice.status === 'paid' || item.amount > balanceDue(invoice)) return fail(`${name} was paid in the meantime; nothing was charged`);
   }
   const utr = `UTRP${format(now, 'yyyyMMdd')}${String(order.id).padStart(8, '0')}`;
-  for (const item of order.items) {
+  const paymentIds = order.items.map((item) => {
     const invoice = db.invoices.find((inv) => inv.id === item.invoice_id)!;
-    order.payment_ids.push(recordPayment(db, invoice, item.amount, 'pay', { utr, now, drawdownId: null }).id);
-  }
-  order.status = 'success';
-  order.utr = utr;
-  order.completed_at = new Date(now).toISOString();
+    return recordPayment(repo, invoice, item.amount, 'pay', { utr, now, drawdownId: null }).id;
+  });
+  return repo.update('gateway_orders', order, { status: 'success', utr, completed_at: new Date(now).toISOString(), payment_ids: [...order.payment_ids, ...paymentIds] });
 }
 
 /**
@@ -148,8 +136,7 @@ ${body}`,
     '/fake-gateway/:order_id',
     jsonServer.bodyParser,
     route((req, res) => {
-      const db = ctx.db();
-      const order = findOrder(req.params.order_id);
+      let order = findOrder(req.params.order_id);
       if (!order) {
         missing(res);
         return;
@@ -157,17 +144,17 @@ ${body}`,
       if (order.status === 'pending') {
         const outcome = (req.body as { outcome?: unknown } | undefined)?.outcome;
         if (outcome === 'success') {
-          completeOrder(db, order, ctx.now());
+          order = completeOrder(ctx.repository, order, ctx.now());
         } else if (outcome === 'failure') {
-          order.status = 'failed';
-          order.completed_at = new Date(ctx.now()).toISOString();
-          order.failure_reason = 'the payment was declined at the payment gateway';
-          touched(db, 'gateway_orders', order);
+          order = ctx.repository.update('gateway_orders', order, {
+            status: 'failed',
+            completed_at: new Date(ctx.now()).toISOString(),
+            failure_reason: 'the payment was declined at the payment gateway',
+          });
         } else {
           page(res, 400, 'Choose an outcome', '<h1>Choose an outcome</h1>\n<p>Go back and press Pay successfully or Fail payment.</p>');
           return;
         }
-        ctx.persist();
         ctx.log(`[mock] gateway order ${order.order_id}: ${order.status}${order.failure_reason ? ` (${order.failure_reason})` : ''}`);
       }
       res.redirect(303, returnUrl(order));

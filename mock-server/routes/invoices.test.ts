@@ -13,8 +13,8 @@ import {
   type PaymentList,
 } from '../../src/api/codecs/invoices';
 import { createMockServer, type RunningMock } from '../app';
-import type { Db, DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, StarResource } from '../db';
-import { markInvoiceDataChanged } from '../invoice-index';
+import type { DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, StarResource } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { recordPayment } from '../pay';
 import { demoAuthToken } from '../test-login';
 
@@ -175,7 +175,7 @@ const star = (id: number, type: StarResource['resource_type'], resourceId: numbe
  *   12  INV-A12  C1        2026-09-05    78          paid (settled) 12,000  12,000 (P5 outside 09-10)
  *   99  INV-X1   C9 (1551) 2026-11-22     0          partially_paid  5,000   1,000 (P9 pay today)
  */
-function loadFixture(): Db {
+function loadFixture(): ReadonlyDb {
   const db = mock.db();
   const companies = [
     company(1, 1, 'Rao Traders', 'north', true, 101),
@@ -215,27 +215,27 @@ function loadFixture(): Db {
     interest_paid: 0,
     penal_paid: 0,
   };
-  Object.assign(db, {
-    distributor_companies: companies,
-    loan_applications: [loan(101, 1, 1_000_000, 200_000), loan(102, 3, 300_000, 60_000), loan(103, 4, 100_000, 0, { is_blocked: true })],
-    invoices: specs.map((s) => invoice(s, cf.get(s.companyId)!)),
-    payments: [
-      payment(1, 2, 2, 5_000, 'pay', '2026-11-22'),
-      payment(2, 6, 1, 3_000, 'erp_payment', '2026-10-25'),
-      payment(3, 10, 3, 100_000, 'credit', '2026-10-01', { drawdown_id: 501 }),
-      payment(4, 11, 2, 8_000, 'pay', '2026-11-20'),
-      payment(5, 12, 1, 12_000, 'erp_payment', '2026-09-10'),
-      payment(7, 6, 1, 1_000, 'pay', '2026-07-01', { settlement_date: '2026-07-02', settlement_amount: R(1_000) }),
-      { ...payment(9, 99, 9, 1_000, 'pay', '2026-11-22'), anchor_id: 1551 },
-    ],
-    drawdowns: [drawdown],
-    repayments: [],
-    resources: [star(1, 'Invoice', 4), star(2, 'Invoice', 7), star(3, 'Invoice', 10), star(4, 'Invoice', 5, false), star(5, 'Payment', 2), star(6, 'Invoice', 99, true, 1551)],
-    payment_links: [],
-  } satisfies Partial<Db>);
+  const { repository } = mock;
+  repository.replace('distributor_companies', companies);
+  repository.replace('loan_applications', [loan(101, 1, 1_000_000, 200_000), loan(102, 3, 300_000, 60_000), loan(103, 4, 100_000, 0, { is_blocked: true })]);
+  repository.replace('invoices', specs.map((s) => invoice(s, cf.get(s.companyId)!)));
+  repository.replace('payments', [
+    payment(1, 2, 2, 5_000, 'pay', '2026-11-22'),
+    payment(2, 6, 1, 3_000, 'erp_payment', '2026-10-25'),
+    payment(3, 10, 3, 100_000, 'credit', '2026-10-01', { drawdown_id: 501 }),
+    payment(4, 11, 2, 8_000, 'pay', '2026-11-20'),
+    payment(5, 12, 1, 12_000, 'erp_payment', '2026-09-10'),
+    payment(7, 6, 1, 1_000, 'pay', '2026-07-01', { settlement_date: '2026-07-02', settlement_amount: R(1_000) }),
+    { ...payment(9, 99, 9, 1_000, 'pay', '2026-11-22'), anchor_id: 1551 },
+  ]);
+  repository.replace('drawdowns', [drawdown]);
+  repository.replace('repayments', []);
+  repository.replace('resources', [star(1, 'Invoice', 4), star(2, 'Invoice', 7), star(3, 'Invoice', 10), star(4, 'Invoice', 5, false), star(5, 'Payment', 2), star(6, 'Invoice', 99, true, 1551)]);
+  repository.replace('payment_links', []);
   const settings = db.anchor_settings.find((s) => s.anchor_id === 1)!;
-  delete settings.settings.show_virtual_account_number;
-  for (const anchor of db.anchors) delete anchor.last_invoices_upload;
+  const { show_virtual_account_number: _, ...otherSettings } = settings.settings;
+  repository.update('anchor_settings', settings, { settings: otherSettings });
+  for (const anchor of db.anchors) repository.update('anchors', anchor, { last_invoices_upload: null });
   return db;
 }
 
@@ -405,14 +405,12 @@ describe('GET /invoices: the due filters of spec §4', () => {
   });
 
   it('last_invoices_upload: the later of the anchor’s last CSV upload and its newest shared invoice (manual ones aside)', async () => {
-    const db = mock.db();
     const manual = invoice({ id: 14, companyId: 1, number: 'MAN-1', due: '2026-12-21', total: 500, status: 'open' }, true);
-    db.invoices.push({ ...manual, is_manual: true });
+    mock.repository.insert('invoices', { ...manual, is_manual: true });
     expect((await invoiceList(DUE)).meta.last_invoices_upload).toBe('2026-11-12T09:00:00.000Z');
-    const anchor = db.anchors.find((a) => a.id === 1)!;
-    anchor.last_invoices_upload = '2026-11-20T06:30:00.000Z';
+    mock.repository.update('anchors', 1, { last_invoices_upload: '2026-11-20T06:30:00.000Z' });
     expect((await invoiceList(DUE)).meta.last_invoices_upload).toBe('2026-11-20T06:30:00.000Z');
-    anchor.last_invoices_upload = '2026-01-01T00:00:00.000Z';
+    mock.repository.update('anchors', 1, { last_invoices_upload: '2026-01-01T00:00:00.000Z' });
     expect((await invoiceList(DUE)).meta.last_invoices_upload).toBe('2026-11-12T09:00:00.000Z');
   });
 
@@ -428,13 +426,13 @@ describe('GET /invoices: the due filters of spec §4', () => {
       created_at: created,
       expires_at: expires,
     });
-    mock.db().payment_links = [
+    mock.repository.replace('payment_links', [
       link(1, 1, 'pending', '2026-11-20T00:00:00.000Z', '2026-11-27T00:00:00.000Z', [1, 3]),
       link(2, 1, 'pending', '2026-11-01T00:00:00.000Z', '2026-11-08T00:00:00.000Z', [1, 6, 9]),
       link(3, 2, 'paid', '2026-10-01T00:00:00.000Z', '2026-10-08T00:00:00.000Z', [11]),
       link(4, 3, 'expired', '2026-08-01T00:00:00.000Z', '2026-08-08T00:00:00.000Z', [7, 10]),
       { ...link(5, 9, 'pending', '2026-11-20T00:00:00.000Z', '2026-11-27T00:00:00.000Z', [99]), anchor_id: 1551 },
-    ];
+    ]);
     // Still due: INV-A1 once (two links name it), A3, A6's balance and A7; paid A10 and A11, in-progress A9 and
     // the other anchor's X1 owe nothing here.
     const linksDue = R(10_000 + 30_000 + 56_000 + 70_000);
@@ -443,7 +441,7 @@ describe('GET /invoices: the due filters of spec §4', () => {
     expect((await invoiceList(overdue(0, 'eq'))).meta).toMatchObject({ links_total_due: linksDue, customers: 3 });
     // A payment lowers it at once.
     const paid = mock.db().invoices.find((inv) => inv.id === 7)!;
-    recordPayment(mock.db(), paid, R(20_000), 'pay', { utr: 'UTRLINK', now: NOW.getTime(), drawdownId: null });
+    recordPayment(mock.repository, paid, R(20_000), 'pay', { utr: 'UTRLINK', now: NOW.getTime(), drawdownId: null });
     expect((await invoiceList(DUE)).meta.links_total_due).toBe(linksDue - R(20_000));
   });
 
@@ -784,19 +782,17 @@ describe('the indexes follow changes to the data', () => {
   it('a payment recorded by the pay page moves the invoice out of Due Today and into Today’s collections', async () => {
     expect(await invoiceIds(overdue(0, 'eq'))).toEqual([1, 2]);
     const db = mock.db();
-    recordPayment(db, db.invoices.find((inv) => inv.id === 1)!, R(10_000), 'pay', { utr: 'UTRNEW', now: NOW.getTime(), drawdownId: null });
+    recordPayment(mock.repository, db.invoices.find((inv) => inv.id === 1)!, R(10_000), 'pay', { utr: 'UTRNEW', now: NOW.getTime(), drawdownId: null });
     expect(await invoiceIds(overdue(0, 'eq'))).toEqual([2]);
     expect(await invoiceIds('filter[status_in][]=paid&filter[closed_status]=pending_settlement')).toEqual([11, 1]);
     expect(await paymentIds('filter[payment_date_in_days]=0')).toEqual([10, 1]);
     expect((await invoiceList(overdue(0, 'eq'))).meta.total_due).toBe(R(15_000));
   });
 
-  it('an appended invoice (an upload) shows in its filters; an in-place edit shows once marked', async () => {
-    const db = mock.db();
-    db.invoices.push(invoice({ id: 13, companyId: 2, number: 'INV-A13', due: '2026-11-22', total: 1_000, status: 'open' }, false));
+  it('an appended invoice (an upload) shows in its filters; an edit through the repository shows in the next list', async () => {
+    mock.repository.insert('invoices', invoice({ id: 13, companyId: 2, number: 'INV-A13', due: '2026-11-22', total: 1_000, status: 'open' }, false));
     expect(await invoiceIds(overdue(0, 'eq'))).toEqual([1, 2, 13]);
-    db.invoices.find((inv) => inv.id === 13)!.due_date = '2026-08-01';
-    markInvoiceDataChanged(db);
+    mock.repository.update('invoices', 13, { due_date: '2026-08-01' });
     expect(await invoiceIds(overdue(0, 'eq'))).toEqual([1, 2]);
     expect(await invoiceIds(overdue(90, 'gt'))).toEqual([13, 7]);
   });
@@ -824,7 +820,8 @@ describe('Download Report (CSV)', () => {
     expect(await keys()).toContain('due_with_provider');
     expect(await keys()).not.toContain('virtual_account_number');
     expect((await get('/invoices?filter[download_as_csv]=true&headers_accepted=virtual_account_number')).status).toBe(422);
-    mock.db().anchor_settings.find((s) => s.anchor_id === 1)!.settings.show_virtual_account_number = { type: 'boolean', default: true, description: 'Show VANs' };
+    const settings = mock.db().anchor_settings.find((s) => s.anchor_id === 1)!;
+    mock.repository.update('anchor_settings', settings, { settings: { ...settings.settings, show_virtual_account_number: { type: 'boolean', default: true, description: 'Show VANs' } } });
     expect(await keys()).toContain('virtual_account_number');
     expect((await invoiceList(DUE)).meta.show_virtual_account_number).toBe(true);
     const vans = await get(`/invoices?${overdue(0, 'eq')}&filter[download_as_csv]=true&headers_accepted=virtual_account_number`);
@@ -835,9 +832,8 @@ describe('Download Report (CSV)', () => {
   });
 
   it('exports collections with Received outside and the formula guard on risky cells', async () => {
-    mock.db().distributor_companies.find((c) => c.id === 1)!.name = '=HYPERLINK("http://x","Rao")';
-    mock.db().payments.find((p) => p.id === 2)!.utr_number = '-5, then "more"';
-    markInvoiceDataChanged(mock.db());
+    mock.repository.update('distributor_companies', 1, { name: '=HYPERLINK("http://x","Rao")' });
+    mock.repository.update('payments', 2, { utr_number: '-5, then "more"' });
     const answer = await get('/payments?filter[region]=north&filter[download_as_csv]=true&headers_accepted=customer_name,utr_number,received_outside,amount');
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="Payments-2026-11-22.csv"');
     expect(csvRows(answer.text)).toEqual([
@@ -862,11 +858,9 @@ describe('Download Report (CSV)', () => {
     await fc.assert(
       fc.asyncProperty(cell, fc.array(cell, { minLength: 5, maxLength: 5 }), async (name, numbers) => {
         loadFixture();
-        const db = mock.db();
-        db.distributor_companies.find((c) => c.id === 1)!.name = name;
+        mock.repository.update('distributor_companies', 1, { name });
         // Rao Traders' invoices, in due-date order: 12, 6, 1, 3, 9.
-        [12, 6, 1, 3, 9].forEach((id, i) => (db.invoices.find((inv) => inv.id === id)!.document_number = numbers[i]!));
-        markInvoiceDataChanged(db);
+        [12, 6, 1, 3, 9].forEach((id, i) => mock.repository.update('invoices', id, { document_number: numbers[i]! }));
         const answer = await get('/invoices?filter[status_in]=open,partially_paid,in-progress,paid&filter[distributor_company_id]=1&filter[download_as_csv]=true&headers_accepted=customer_name,document_number');
         const rows = csvRows(answer.text);
         expect(rows[0]).toEqual(['Customer Name', 'Invoice Number']);

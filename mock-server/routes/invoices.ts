@@ -1,11 +1,13 @@
 import { format } from 'date-fns';
 import { Router, type Request, type Response } from 'express';
 import { currentUser } from '../auth/middleware';
-import { daysBetween, defaultWindow, isoDay, parseDay, percent, rupees, todayOf, type DateWindow } from '../aggregates';
+import { defaultWindow, parseDay, percent, rupees, todayOf, type DateWindow } from '../aggregates';
+import { daysBetween, isoDay } from '../../src/domain/dates';
 import type { MockContext } from '../context';
 import { csvColumnsFrom, sendCsv, wantsCsv, type CsvHeader } from '../csv';
 import { paiseToText } from '../../src/domain/money';
-import type { Db, Invoice, Payment, StarResource } from '../db';
+import type { Invoice, Payment, StarResource } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { CLOSED_STATUSES, type ClosedStatus, DUE_STATUSES, INVOICE_STATUSES, type InvoiceStatus } from '../../src/domain/statuses';
 import { bodyObject, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
 import { anchorIndex, availableLimit, availableLimits, balanceOf, factsOf, findInvoices, findPayments, graphTypeOf, invoiceStats, isStarred, lastInvoiceReceived, linkFigures, OVERDUE_CRITERIA, overdueDays, setStar, STATS_TYPES, type AnchorIndex, type InvoiceQuery, type OverdueCriteria, type PaymentQuery, type StatsBuckets, type StatsType } from '../invoice-index';
@@ -167,7 +169,7 @@ function limitsOf(index: AnchorIndex, companyId: number, todayIso: string) {
   return { approved: loan.limit_sanctioned, available: availableLimit(loan, todayIso) };
 }
 
-function invoiceAttributes(db: Db, index: AnchorIndex, inv: Invoice, todayIso: string, product: string) {
+function invoiceAttributes(db: ReadonlyDb, index: AnchorIndex, inv: Invoice, todayIso: string, product: string) {
   const company = index.companies.get(inv.distributor_company_id);
   const facts = factsOf(index, inv.id);
   const limits = limitsOf(index, inv.distributor_company_id, todayIso);
@@ -206,11 +208,11 @@ function invoiceAttributes(db: Db, index: AnchorIndex, inv: Invoice, todayIso: s
 }
 
 /** Days until a drawdown falls due (0 on the day), or null once it is past or for a payment without one. */
-const dueInDays = (due: string | null, todayIso: string) => (due === null ? null : due >= todayIso ? daysBetween(todayIso, due) : null);
+const dueInDays = (due: string | null, todayIso: string) => (due === null ? null : due >= todayIso ? daysBetween(todayIso, due)! : null);
 /** Days a drawdown is past its due date, or null when it is not (yet) or there is none. */
-const overdueByDays = (due: string | null, todayIso: string) => (due === null ? null : due < todayIso ? daysBetween(due, todayIso) : null);
+const overdueByDays = (due: string | null, todayIso: string) => (due === null ? null : due < todayIso ? daysBetween(due, todayIso)! : null);
 
-function paymentAttributes(db: Db, index: AnchorIndex, p: Payment, todayIso: string, product: string) {
+function paymentAttributes(db: ReadonlyDb, index: AnchorIndex, p: Payment, todayIso: string, product: string) {
   const inv = index.invoiceById.get(p.invoice_id);
   const company = index.companies.get(p.distributor_company_id);
   const drawdownDue = p.drawdown_id === null ? null : (index.drawdownDue.get(p.drawdown_id) ?? null);
@@ -329,13 +331,13 @@ const drawdownDueOf = (p: Payment, index: AnchorIndex) => (p.drawdown_id === nul
 const headersOf = (columns: readonly CsvHeader[]): CsvHeader[] =>
   columns.map((c) => ({ display_name: c.display_name, key: c.key }));
 
-function settingOn(db: Db, anchorId: number, key: string): boolean {
+function settingOn(db: ReadonlyDb, anchorId: number, key: string): boolean {
   const value = db.anchor_settings.find((s) => s.anchor_id === anchorId)?.settings[key]?.default;
   return value === true;
 }
 
 /** The invoice columns this anchor may export: the virtual account column only when the anchor shows it. */
-export function invoiceCsvHeaders(db: Db, anchorId: number, product: string): CsvColumn<Invoice>[] {
+export function invoiceCsvHeaders(db: ReadonlyDb, anchorId: number, product: string): CsvColumn<Invoice>[] {
   const showVan = settingOn(db, anchorId, 'show_virtual_account_number');
   return INVOICE_COLUMNS(product).filter((c) => showVan || c.key !== 'virtual_account_number');
 }
@@ -396,7 +398,7 @@ function statsFilterInformation(buckets: StatsBuckets, product: string) {
 const RESOURCE_TYPES: readonly StarResource['resource_type'][] = ['Invoice', 'Payment'];
 
 /** The create-links card's figures on the wire: counts, and the links' total due in rupees. */
-function linksMeta(db: Db, anchorId: number, now: number) {
+function linksMeta(db: ReadonlyDb, anchorId: number, now: number) {
   const { total_due, ...counts } = linkFigures(db, anchorId, now);
   return { ...counts, links_total_due: rupees(total_due) };
 }
@@ -520,7 +522,7 @@ export function invoiceRoutes(ctx: MockContext): Router {
       const exists = kind === 'Invoice' ? index.invoiceById.has(id) : index.paymentById.has(id);
       // Another anchor's invoice is as unknown as a missing one.
       if (!exists) throw notFound(`${kind} ${id} was not found.`);
-      const row = setStar(db, me.anchor_id, kind, id, starred!);
+      const row = setStar(ctx.repository, me.anchor_id, kind, id, starred!);
       res.json({
         message: starred ? `${kind} starred.` : `${kind} unstarred.`,
         data: resource('resource', row.id, { resource_type: row.resource_type, resource_id: row.resource_id, starred: row.starred }),

@@ -21,7 +21,7 @@ import { csvColumnsOf } from '../../src/domain/csv';
 import { dueIndicator, LENDING_SEGMENTS, matchesOverdue, PIPELINE_SEGMENTS, repaymentStatus, sourcesFilterValue, SOURCE_FILTERS } from '../../src/domain/lending';
 import { createMockServer, type RunningMock } from '../app';
 import { percent } from '../aggregates';
-import type { Db } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { drawdownFigures, loanFigures } from '../lending';
 import { MANY_DRAWDOWNS_CUSTOMER } from '../seed';
 import { demoAuthToken } from '../test-login';
@@ -103,7 +103,7 @@ async function allRows<A extends { data: unknown[]; pagy?: { pages?: number } }>
   return { rows, first: first };
 }
 
-const db = (): Db => mock.db();
+const db = (): ReadonlyDb => mock.db();
 const anchorOne = () => db().distributor_companies.filter((c) => c.anchor_id === 1);
 const companyNamed = (name: string) => db().distributor_companies.find((c) => c.name === name)!;
 const loanOf = (companyId: number) => db().loan_applications.find((l) => l.distributor_company_id === companyId)!;
@@ -522,7 +522,7 @@ describe('GET /distributor_companies/drawdown_invoices', () => {
   it('answers an empty list for a drawdown without invoices', async () => {
     const loan = loanOf(companyNamed('Godavari Retail Links').id);
     const id = Math.max(...db().drawdowns.map((d) => d.id)) + 1;
-    db().drawdowns.push({
+    mock.repository.insert('drawdowns', {
       id,
       drawdown_number: `DDR${id}`,
       loan_application_id: loan.id,
@@ -583,15 +583,14 @@ describe('GET /loan_applications/credit_line_summary', () => {
         .map((inv) => inv.creation_date)
         .sort()
         .at(-1);
-    const anchor = db().anchors.find((a) => a.id === 1)!;
-    expect(anchor.last_invoices_upload ?? null).toBeNull();
+    expect(db().anchors.find((a) => a.id === 1)!.last_invoices_upload ?? null).toBeNull();
     expect(await lastReceived()).toEqual({ pipeline: newestShared(1), invoices: newestShared(1) });
     expect(await lastReceived(token1551)).toEqual({ pipeline: newestShared(1551), invoices: newestShared(1551) });
     try {
-      anchor.last_invoices_upload = NOW.toISOString(); // what an accepted CSV upload records
+      mock.repository.update('anchors', 1, { last_invoices_upload: NOW.toISOString() }); // what an accepted CSV upload records
       expect(await lastReceived()).toEqual({ pipeline: NOW.toISOString(), invoices: NOW.toISOString() });
     } finally {
-      delete anchor.last_invoices_upload;
+      mock.repository.update('anchors', 1, { last_invoices_upload: null });
     }
   });
 });

@@ -1,11 +1,13 @@
 import { format } from 'date-fns';
 import { Router, type Request } from 'express';
 import { currentUser } from '../auth/middleware';
-import { isoDay, percent, rupees, todayOf } from '../aggregates';
+import { percent, rupees, todayOf } from '../aggregates';
+import { isoDay } from '../../src/domain/dates';
 import type { MockContext } from '../context';
 import { sendListOrCsv, type CsvHeader } from '../csv';
-import { creditRecords, evaluateCompany } from '../credit';
-import type { Db, DistributorCompany, Drawdown, Repayment } from '../db';
+import { creditRecords, gradeFields } from '../credit';
+import type { DistributorCompany, Drawdown, Repayment } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { bodyObject, notFound, resource, route, throwIfProblems, validationError } from '../http';
 import { anchorIndex, lastInvoiceReceived } from '../invoice-index';
 import {
@@ -20,12 +22,10 @@ import {
   lendingCustomers,
   lendingSummary,
   loanCustomer,
-  markLendingDataChanged,
   onboardedCustomers,
   warmLending,
   type LendingCustomer,
 } from '../lending-index';
-import { touched } from '../store/changes';
 import { filterValue, pageParams, pageWindow } from '../paging';
 import { regionFilter, statusFilter } from './distributors';
 import {
@@ -41,6 +41,7 @@ import {
   type OverdueCriterion,
   type OverdueFilter,
 } from '../../src/domain/lending';
+import { assessCredit } from '../../src/domain/credit';
 import { paiseToText } from '../../src/domain/money';
 import { PAYMENT_SOURCES, type ApplicationStatus } from '../../src/domain/statuses';
 import { isSearchable, PAGE_SIZE } from '../../src/domain/thresholds';
@@ -266,14 +267,14 @@ function repaymentRow(r: Repayment) {
  * customer history files of the anchor), the leads those files named; without, every lead still waiting
  * for a grade (R). Leads are the customers not yet approved (new leads, work in progress).
  */
-function evaluationScope(db: Db, anchorId: number, body: unknown): DistributorCompany[] {
+function evaluationScope(db: ReadonlyDb, anchorId: number, body: unknown): DistributorCompany[] {
   const raw = bodyObject(body).file_ids;
   const isLead = (c: DistributorCompany) => c.anchor_id === anchorId && (FUND_STATUSES as readonly string[]).includes(c.application_status);
   if (raw === undefined) return db.distributor_companies.filter((c) => isLead(c) && c.risk_grading === 'R');
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > 10 || !raw.every((id) => typeof id === 'string')) {
     throw validationError({ file_ids: 'file_ids must be a list of 1 to 10 file ids of customer uploads' });
   }
-  const uploads = new Map((db.csv_uploads ?? []).filter((u) => u.anchor_id === anchorId && u.kind !== 'invoices').map((u) => [u.file_id, u]));
+  const uploads = new Map(db.csv_uploads.filter((u) => u.anchor_id === anchorId && u.kind !== 'invoices').map((u) => [u.file_id, u]));
   const unknown = raw.filter((id) => !uploads.has(id));
   if (unknown.length > 0) throw validationError({ file_ids: `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a customer file' : 'are not customer files'} you uploaded` });
   const named = new Set<number>();
@@ -283,7 +284,7 @@ function evaluationScope(db: Db, anchorId: number, body: unknown): DistributorCo
     if (upload.kind === 'customer_master') for (const companyId of upload.customer_ids ?? []) named.add(companyId);
     else historyUploads.add(upload.id);
   }
-  for (const h of db.invoice_history ?? []) if (historyUploads.has(h.upload_id)) named.add(h.distributor_company_id);
+  for (const h of db.invoice_history) if (historyUploads.has(h.upload_id)) named.add(h.distributor_company_id);
   return db.distributor_companies.filter((c) => named.has(c.id) && isLead(c));
 }
 
@@ -513,8 +514,8 @@ export function lendingRoutes(ctx: MockContext): Router {
       const today = isoDay(todayOf(now));
       const result = { evaluated: 0, graded: 0, need_more_data: 0, eligibility_total: 0 };
       const customers = scope.map((company) => {
-        const assessment = evaluateCompany(company, records.get(company.id) ?? [], today);
-        touched(db, 'distributor_companies', company);
+        const assessment = assessCredit(records.get(company.id) ?? [], today);
+        ctx.repository.update('distributor_companies', company, gradeFields(assessment));
         result.evaluated += 1;
         if (assessment.risk === 'R') result.need_more_data += 1;
         else result.graded += 1;
@@ -530,11 +531,7 @@ export function lendingRoutes(ctx: MockContext): Router {
           overdue_days: assessment.overdueDays,
         };
       });
-      if (scope.length > 0) {
-        // Grades and eligibility changed in place: the lending index cannot see that by itself.
-        markLendingDataChanged(db);
-        warmLending(db, me.anchor_id, now);
-      }
+      if (scope.length > 0) warmLending(db, me.anchor_id, now);
       res.json({ data: { ...result, eligibility_total: rupees(result.eligibility_total), customers } });
     }),
   );

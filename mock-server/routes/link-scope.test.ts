@@ -182,11 +182,12 @@ describe('what a payment link pays', () => {
     const order = await call('POST', '/direct_payments/cc_avenue', { token, key: newKey(), body: payBody([own!], 1_00) });
     expect(order.status).toBe(201);
     // An order that names another document (recorded before this rule, or altered) is not charged.
-    const record = db().gateway_orders.find((o) => o.order_id === order.body.order_id)!;
-    record.items = [{ invoice_id: other!.id, amount: 1_00 }];
+    const altered = db().gateway_orders.find((o) => o.order_id === order.body.order_id)!;
+    mock.repository.update('gateway_orders', altered, { items: [{ invoice_id: other!.id, amount: 1_00 }] });
     const before = written();
     expect((await submit(order.body.payment_link_url as string, 'success')).headers.get('location')).toContain('success=false');
     expect(written()).toEqual(before);
+    const record = db().gateway_orders.find((o) => o.order_id === order.body.order_id)!;
     expect(record).toMatchObject({ status: 'failed', failure_reason: `${other!.document_number} is not on the payment link of this order; nothing was charged` });
 
     // The customer's demo link is another link: it does not read this order's outcome.

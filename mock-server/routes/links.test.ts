@@ -216,14 +216,14 @@ describe('who may send payment links', () => {
     const permissions = owner.permissions;
     try {
       mock.deliverReminders();
-      owner.permissions = (permissions ?? []).filter((p) => p !== 'create_payment_links');
+      mock.repository.update('users', owner, { permissions: (permissions ?? []).filter((p) => p !== 'create_payment_links') });
       const before = sent();
       offsetMs += 2 * 60_000;
       expect(mock.deliverReminders()).toBe(0);
       expect(sent()).toEqual(before);
-      expect(db().reminders!.find((r) => r.id === Number(stored.id))!.next_run_at).toBeNull();
+      expect(db().reminders.find((r) => r.id === Number(stored.id))!.next_run_at).toBeNull();
     } finally {
-      owner.permissions = permissions;
+      mock.repository.update('users', owner, { permissions });
       offsetMs = 0;
     }
   });
@@ -259,7 +259,7 @@ describe('reminders', () => {
       expect(sent[0]!.reminder_id).toBe(Number(stored.id));
       // A custom reminder moves to its next run; a second delivery at the same time sends nothing.
       expect(mock.deliverReminders()).toBe(0);
-      expect(Date.parse(db().reminders!.find((r) => r.id === Number(stored.id))!.next_run_at!)).toBeGreaterThan(Date.parse(stored.next_run_at));
+      expect(Date.parse(db().reminders.find((r) => r.id === Number(stored.id))!.next_run_at!)).toBeGreaterThan(Date.parse(stored.next_run_at));
     } finally {
       offsetMs = 0;
     }

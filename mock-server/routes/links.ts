@@ -2,7 +2,8 @@ import { Router, type Request } from 'express';
 import { rupees } from '../aggregates';
 import { currentUser } from '../auth/middleware';
 import type { MockContext } from '../context';
-import { nextId, type Db, type DistributorCompany, type Reminder, type User } from '../db';
+import { nextId, type DistributorCompany, type Reminder, type User } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { bodyObject, HttpError, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
 import { runIdempotent } from '../idempotency';
 import { createLink, deliverDueReminders, linkRow, linkStatus, nextRunAt, openInvoicesOf, payLinkUrl } from '../links';
@@ -35,13 +36,13 @@ export function maySendLinks(user: User): void {
 }
 
 /** Channels the anchor's configuration blocks. */
-export function blockedChannels(db: Db, anchorId: number): Channel[] {
+export function blockedChannels(db: ReadonlyDb, anchorId: number): Channel[] {
   const settings = db.anchor_settings.find((s) => s.anchor_id === anchorId)?.settings ?? {};
   return (['whatsapp', 'sms', 'email'] as const).filter((c) => settings[CHANNEL_BLOCK_SETTINGS[c]]?.default === true);
 }
 
 /** `mode_of_communication` / `modes`: a non-empty list of known channels, none blocked for the anchor. */
-function channelsOf(value: unknown, field: string, db: Db, anchorId: number, problems: Record<string, string>): Channel[] {
+function channelsOf(value: unknown, field: string, db: ReadonlyDb, anchorId: number, problems: Record<string, string>): Channel[] {
   if (!Array.isArray(value) || value.length === 0 || !value.every(isChannel)) {
     problems[field] = `${field} must list one or more of whatsapp, sms, email`;
     return [];
@@ -71,8 +72,8 @@ function idsOf(value: unknown, field: string, problems: Record<string, string>):
 export function linkRoutes(ctx: MockContext): Router {
   const router = Router();
   const url = (token: string) => payLinkUrl(ctx.appUrl, ctx.product, token);
-  const anchorName = (db: Db, anchorId: number) => db.anchors.find((a) => a.id === anchorId)?.name ?? 'Your supplier';
-  const ownCompany = (db: Db, anchorId: number, id: number): DistributorCompany => {
+  const anchorName = (db: ReadonlyDb, anchorId: number) => db.anchors.find((a) => a.id === anchorId)?.name ?? 'Your supplier';
+  const ownCompany = (db: ReadonlyDb, anchorId: number, id: number): DistributorCompany => {
     const company = db.distributor_companies.find((c) => c.id === id && c.anchor_id === anchorId);
     if (!company) throw notFound(`Customer ${id} not found.`);
     return company;
@@ -146,7 +147,7 @@ export function linkRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const me = currentUser(req);
       maySendLinks(me);
-      runIdempotent(db, ctx.now(), req, res, scope(req), () => {
+      runIdempotent(ctx.repository, ctx.now(), req, res, scope(req), () => {
         const body = bodyObject(req.body, 'payment_links');
         const problems: Record<string, string> = {};
         const userId = idsOf([body.distributor_user_id], 'distributor_user_id', problems)[0];
@@ -157,7 +158,7 @@ export function linkRoutes(ctx: MockContext): Router {
         const open = new Set(openInvoicesOf(db, company.id).map((inv) => inv.id));
         const notOpen = invoiceIds.filter((id) => !open.has(id));
         if (notOpen.length > 0) throw validationError({ invoices_ids: `Invoices ${notOpen.join(', ')} are not open invoices of ${company.name}.` });
-        const link = createLink(db, { anchorName: anchorName(db, me.anchor_id), company, invoiceIds, channels, appUrl: ctx.appUrl, product: ctx.product, now: ctx.now() });
+        const { link } = createLink(ctx.repository, { anchorName: anchorName(db, me.anchor_id), company, invoiceIds, channels, appUrl: ctx.appUrl, product: ctx.product, now: ctx.now() });
         return { status: 201, body: { message: 'Payment link sent successfully.', data: [linkRow(db, link, ctx.now(), url(link.token))] } };
       });
     }),
@@ -170,7 +171,7 @@ export function linkRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const me = currentUser(req);
       maySendLinks(me);
-      runIdempotent(db, ctx.now(), req, res, scope(req), () => {
+      runIdempotent(ctx.repository, ctx.now(), req, res, scope(req), () => {
         const body = bodyObject(req.body, 'payment_links');
         const problems: Record<string, string> = {};
         const channels = channelsOf(body.mode_of_communication, 'mode_of_communication', db, me.anchor_id, problems);
@@ -196,7 +197,7 @@ export function linkRoutes(ctx: MockContext): Router {
           batches.push({ company, invoiceIds });
         }
         const name = anchorName(db, me.anchor_id);
-        const links = batches.map((b) => createLink(db, { anchorName: name, company: b.company, invoiceIds: b.invoiceIds, channels, appUrl: ctx.appUrl, product: ctx.product, now: ctx.now() }));
+        const links = batches.map((b) => createLink(ctx.repository, { anchorName: name, company: b.company, invoiceIds: b.invoiceIds, channels, appUrl: ctx.appUrl, product: ctx.product, now: ctx.now() }).link);
         return {
           status: 201,
           body: { message: `Payment link${links.length === 1 ? '' : 's'} sent successfully.`, data: links.map((link) => linkRow(db, link, ctx.now(), url(link.token))) },
@@ -224,7 +225,7 @@ export function linkRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const me = currentUser(req);
       maySendLinks(me);
-      runIdempotent(db, ctx.now(), req, res, scope(req), () => {
+      runIdempotent(ctx.repository, ctx.now(), req, res, scope(req), () => {
         const body = bodyObject(req.body, 'schedule_reminder');
         const problems: Record<string, string> = {};
         const type = Object.values(REMINDER_TYPE_WIRE).find((t) => t === body.type);
@@ -242,9 +243,8 @@ export function linkRoutes(ctx: MockContext): Router {
         const unknown = invoiceIds.filter((id) => !mine.has(id));
         if (unknown.length > 0) throw validationError({ invoice_ids: `Invoices ${unknown.join(', ')} not found.` });
         const now = ctx.now();
-        const reminders = (db.reminders ??= []);
         const reminder: Reminder = {
-          id: nextId(reminders),
+          id: nextId(db.reminders),
           anchor_id: me.anchor_id,
           user_id: me.id,
           type: type!,
@@ -259,7 +259,7 @@ export function linkRoutes(ctx: MockContext): Router {
         };
         const next = nextRunAt(reminder, now);
         reminder.next_run_at = next === null ? null : new Date(next).toISOString();
-        reminders.push(reminder);
+        ctx.repository.insert('reminders', reminder);
         return { status: 201, body: { message: 'Reminder scheduled successfully.', data: { id: String(reminder.id), ...reminderAttributes(reminder) } } };
       });
     }),
@@ -270,7 +270,7 @@ export function linkRoutes(ctx: MockContext): Router {
     ctx.auth,
     route((req, res) => {
       const me = currentUser(req);
-      const rows = (ctx.db().reminders ?? []).filter((r) => r.anchor_id === me.anchor_id).sort((a, b) => b.id - a.id);
+      const rows = ctx.db().reminders.filter((r) => r.anchor_id === me.anchor_id).sort((a, b) => b.id - a.id);
       const { page, items } = pageParams(req);
       const { rows: pageRows, pagy } = paginate(rows, page, items);
       res.json({ data: pageRows.map((r) => resource('schedule_reminder', r.id, reminderAttributes(r))), pagy });
@@ -291,8 +291,7 @@ export function reminderDevRoutes(ctx: MockContext): Router {
     route((req, res) => {
       const at = isRecord(req.body) && typeof req.body.at === 'string' ? Date.parse(req.body.at) : ctx.now();
       if (Number.isNaN(at)) throw validationError({ at: 'at must be an ISO date-time' });
-      const sent = deliverDueReminders(ctx.db(), at, { appUrl: ctx.appUrl, product: ctx.product });
-      ctx.persist();
+      const sent = deliverDueReminders(ctx.repository, at, { appUrl: ctx.appUrl, product: ctx.product });
       res.json({ sent });
     }),
   );

@@ -2,12 +2,12 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { requirePayToken } from '../auth/pay-token';
 import type { MockContext } from '../context';
-import { type Db, nextId, type OtpRequest } from '../db';
+import { nextId, type OtpRequest } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { bodyObject, HttpError, route, validationError } from '../http';
 import { runIdempotent } from '../idempotency';
 import { vendorMediaType } from '../../src/domain/product';
 import { payAccount, payError } from '../pay';
-import { touched } from '../store/changes';
 
 /** An OTP is valid for 5 minutes. */
 export const OTP_TTL_SECONDS = 300;
@@ -62,7 +62,7 @@ export function otpRoutes(ctx: MockContext): Router {
   const v2 = requireVersion2(ctx.product);
   const payToken = requirePayToken(ctx.db, ctx.now);
 
-  const checkLoan = (db: Db, token: string, now: number, attributes: Record<string, unknown>) => {
+  const checkLoan = (db: ReadonlyDb, token: string, now: number, attributes: Record<string, unknown>) => {
     const account = payAccount(db, token, now);
     const loanId = loanIdOf(attributes);
     if (!account.loan || account.loan.application_status !== 'approved') {
@@ -80,12 +80,10 @@ export function otpRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const now = ctx.now();
       const token = req.payToken!;
-      runIdempotent(db, now, req, res, { token, required: false }, () => {
+      runIdempotent(ctx.repository, now, req, res, { token, required: false }, () => {
         const account = checkLoan(db, token, now, attributesOf(req.body));
         for (const earlier of db.otps) {
-          if (earlier.token !== token || earlier.verified_at !== null || earlier.superseded) continue;
-          earlier.superseded = true;
-          touched(db, 'otps', earlier);
+          if (earlier.token === token && earlier.verified_at === null && !earlier.superseded) ctx.repository.update('otps', earlier, { superseded: true });
         }
         const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const referenceId = `otp_${randomBytes(12).toString('base64url')}`;
@@ -101,8 +99,8 @@ export function otpRoutes(ctx: MockContext): Router {
           verified_at: null,
           superseded: false,
         };
-        db.otps.push(record);
-        db.mails.push({
+        ctx.repository.insert('otps', record);
+        ctx.repository.insert('mails', {
           id: nextId(db.mails),
           to: account.company.primary_user_mobile,
           subject: `OTP for ${account.anchor.name} credit`,
@@ -126,7 +124,7 @@ export function otpRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const now = ctx.now();
       const token = req.payToken!;
-      runIdempotent(db, now, req, res, { token, required: false }, () => {
+      runIdempotent(ctx.repository, now, req, res, { token, required: false }, () => {
         const attributes = attributesOf(req.body);
         checkLoan(db, token, now, attributes);
         const problems: Record<string, string> = {};
@@ -142,14 +140,12 @@ export function otpRoutes(ctx: MockContext): Router {
         if (record.superseded) throw payError('ER-OTP-102', 'A newer OTP has been sent: enter the latest one.');
         if (Date.parse(record.expires_at) <= now) throw payError('ER-OTP-102', 'This OTP has expired. Ask for a new OTP.');
         if (otpHash(record.reference_id, otp) !== record.otp_hash) {
-          record.attempts += 1;
-          touched(db, 'otps', record);
-          const left = OTP_MAX_ATTEMPTS - record.attempts;
+          const attempts = ctx.repository.update('otps', record, { attempts: record.attempts + 1 }).attempts;
+          const left = OTP_MAX_ATTEMPTS - attempts;
           if (left <= 0) throw payError('ER-OTP-103', 'Too many wrong attempts. Ask for a new OTP.');
           throw payError('ER-OTP-101', `The OTP is not correct. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);
         }
-        record.verified_at = new Date(now).toISOString();
-        touched(db, 'otps', record);
+        ctx.repository.update('otps', record, { verified_at: new Date(now).toISOString() });
         return { status: 200, body: { data: { verified: true } } };
       });
     }),

@@ -10,7 +10,8 @@ import { invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, V
 import { createMockServer, type MockServer, type RunningMock } from '../app';
 import { statementRef } from '../auth/pay-token';
 import { outboxOf } from './dev';
-import type { Db, Invoice } from '../db';
+import type { Invoice } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN } from '../seed';
 
 const NOW = new Date('2026-11-22T10:00:00');
@@ -38,7 +39,7 @@ interface CallOptions {
 interface Harness {
   mock: MockServer;
   running: RunningMock;
-  db: () => Db;
+  db: () => ReadonlyDb;
   call: (method: string, path: string, options?: CallOptions) => Promise<Answer>;
 }
 
@@ -80,19 +81,19 @@ const newKey = () => `test-key-${++keyCounter}`;
 /** Rupees on the wire from paise, as the client sends them. */
 const rupees = (paise: number) => paise / 100;
 
-function linkOf(db: Db, token: string) {
+function linkOf(db: ReadonlyDb, token: string) {
   return db.payment_links.find((l) => l.token === token)!;
 }
-function companyOf(db: Db, token: string) {
+function companyOf(db: ReadonlyDb, token: string) {
   return db.distributor_companies.find((c) => c.id === linkOf(db, token).distributor_company_id)!;
 }
-function loanOf(db: Db, token: string) {
+function loanOf(db: ReadonlyDb, token: string) {
   return db.loan_applications.find((l) => l.id === companyOf(db, token).loan_application_id)!;
 }
-const invoiceById = (db: Db, id: string | number) => db.invoices.find((i) => i.id === Number(id))!;
+const invoiceById = (db: ReadonlyDb, id: string | number) => db.invoices.find((i) => i.id === Number(id))!;
 
 /** Counts of the rows a money movement writes, to show a refused or replayed request wrote nothing. */
-const snapshot = (db: Db) => ({
+const snapshot = (db: ReadonlyDb) => ({
   payments: db.payments.length,
   drawdowns: db.drawdowns.length,
   orders: db.gateway_orders.length,
@@ -285,9 +286,8 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     const full = items.find((i) => i.status === 'open' && i.balance_due === 48_250_50)!;
     const part = items.find((i) => i.status === 'open' && i.balance_due === 245_000_00)!;
     const db = h.db();
-    const loan = loanOf(db, token);
     const before = snapshot(db);
-    const utilisedBefore = loan.limit_utilized;
+    const utilisedBefore = loanOf(db, token).limit_utilized;
 
     const answer = await h.call('POST', '/avail_credit', {
       token,
@@ -304,6 +304,7 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     const after = snapshot(db);
     expect(after.payments - before.payments).toBe(2);
     expect(after.drawdowns - before.drawdowns).toBe(2);
+    const loan = loanOf(db, token);
     expect(loan.limit_utilized - utilisedBefore).toBe(48_250_50 + 1_000_25);
     const fullInvoice = invoiceById(db, full.id);
     expect(fullInvoice).toMatchObject({ status: 'paid', closed_status: 'credit', amount_paid: fullInvoice.total });
@@ -432,9 +433,9 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     const key = newKey();
     const body = creditBody([{ id: item.id, amount: 50 }]);
     const link = linkOf(h.db(), token);
-    link.settings_override = { ...link.settings_override, show_credit_option: false };
+    h.mock.repository.update('payment_links', link, { settings_override: { ...link.settings_override, show_credit_option: false } });
     expect(codes(await h.call('POST', '/avail_credit', { token, key, body }))).toEqual(['ER-CREDIT-101']);
-    link.settings_override = { ...link.settings_override, show_credit_option: true };
+    h.mock.repository.update('payment_links', link, { settings_override: { ...link.settings_override, show_credit_option: true } });
     expect((await h.call('POST', '/avail_credit', { token, key, body })).status).toBe(201);
   });
 
@@ -490,9 +491,9 @@ describe('POST /avail_credit and /op_avail_credit', () => {
   it('never lets concurrent draws overdraw the limit', async () => {
     const token = 'demo-closed-limit';
     const db = h.db();
-    const loan = loanOf(db, token);
+    const drawn = loanOf(db, token);
     // Leave exactly ₹50,000 to draw; 20 requests of ₹5,000 each ask for twice that.
-    loan.limit_sanctioned = loan.limit_utilized + 50_000_00;
+    h.mock.repository.update('loan_applications', drawn, { limit_sanctioned: drawn.limit_utilized + 50_000_00 });
     const items = creditable(await allOpen(h, token)).filter((i) => i.balance_due! >= 25_000_00);
     expect(items.length).toBeGreaterThanOrEqual(5);
     const before = snapshot(db);
@@ -507,6 +508,7 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     const after = snapshot(db);
     expect(after.drawdowns - before.drawdowns).toBe(10);
     expect(after.utilised - before.utilised).toBe(50_000_00);
+    const loan = loanOf(db, token);
     expect(loan.limit_utilized).toBe(loan.limit_sanctioned);
     const outstanding = db.drawdowns.filter((d) => d.loan_application_id === loan.id && d.status === 'completed').reduce((s, d) => s + d.principal_outstanding, 0);
     expect(loan.limit_utilized).toBe(outstanding);
@@ -518,7 +520,7 @@ describe('POST /avail_credit and /op_avail_credit', () => {
   it('runs a request fired many times at once with one key exactly once', async () => {
     const token = 'demo-sales-order';
     const link = linkOf(h.db(), token);
-    link.settings_override = { require_otp: false };
+    h.mock.repository.update('payment_links', link, { settings_override: { require_otp: false } });
     const item = creditable((await collection(h, token)).data)[0]!;
     const key = newKey();
     const before = snapshot(h.db());
@@ -663,10 +665,11 @@ describe('direct payment through the fake gateway', () => {
     const tooMuch = await h.call('POST', '/direct_payments/cc_avenue', { token: 'demo-no-credit', key: newKey(), body: payBody([{ id: item.id, amount: rupees(item.balance_due!) + 1 }]) });
     expect(codes(tooMuch)).toEqual(['ER-INVOICE-104']);
     const link = linkOf(h.db(), 'demo-otp');
-    link.settings_override = { ...link.settings_override, show_pay_option: false };
+    h.mock.repository.update('payment_links', link, { settings_override: { ...link.settings_override, show_pay_option: false } });
     const hidden = await h.call('POST', '/direct_payments/cc_avenue', { token: 'demo-otp', key: newKey(), body: payBody([{ id: (await collection(h, 'demo-otp')).data[0]!.id, amount: 10 }]) });
     expect(codes(hidden)).toEqual(['ER-PAY-101']);
-    delete link.settings_override.show_pay_option;
+    const { show_pay_option: _, ...override } = linkOf(h.db(), 'demo-otp').settings_override!;
+    h.mock.repository.update('payment_links', link, { settings_override: override });
   });
 
   it('pays through the gateway page: order, page, success redirect, records, success answer', async () => {
@@ -783,7 +786,7 @@ describe('persistence of pay-page changes', () => {
   it('keeps the random tokens of the seeded payment links across a restart, so their links keep working', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-pay-'));
     try {
-      const seededTokens = (db: Db) => db.payment_links.filter((l) => !l.token.startsWith('demo-')).map((l) => l.token);
+      const seededTokens = (db: ReadonlyDb) => db.payment_links.filter((l) => !l.token.startsWith('demo-')).map((l) => l.token);
       const first = await start(() => NOW, [], dir);
       const tokens = seededTokens(first.db());
       const live = first.db().payment_links.find((l) => l.status === 'pending' && !l.token.startsWith('demo-') && Date.parse(l.expires_at) > NOW.getTime())!;

@@ -4,7 +4,8 @@ import { Router, type Request } from 'express';
 import { rupees, sum } from '../aggregates';
 import { requirePayToken, statementRef } from '../auth/pay-token';
 import type { MockContext } from '../context';
-import { type AnchorBankAccount, type Db, type GatewayOrder, type Invoice, nextId } from '../db';
+import { type AnchorBankAccount, type GatewayOrder, type Invoice, nextId } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { bodyObject, isRecord, notFound, route, validationError, type ApiErrorEntry } from '../http';
 import { runIdempotent } from '../idempotency';
 import { createInvoiceRoute } from './create-invoice';
@@ -37,10 +38,10 @@ function tabOrder(tab: CollectionTab) {
     : (a: Invoice, b: Invoice) => a.due_date.localeCompare(b.due_date) || a.id - b.id;
 }
 
-const anchorAccounts = (db: Db, anchorId: number): AnchorBankAccount[] => db.anchor_account_details.filter((a) => a.anchor_id === anchorId);
+const anchorAccounts = (db: ReadonlyDb, anchorId: number): AnchorBankAccount[] => db.anchor_account_details.filter((a) => a.anchor_id === anchorId);
 
 /** The header and switches of the pay page (payMetaCodec), product-keyed names filled in. */
-function collectionMeta(ctx: MockContext, req: Request, db: Db, account: PayAccount, invoices: readonly Invoice[]) {
+function collectionMeta(ctx: MockContext, req: Request, db: ReadonlyDb, account: PayAccount, invoices: readonly Invoice[]) {
   const figures = creditFigures(db, account, ctx.now());
   const loan = account.loan;
   const approved = loan !== null && loan.application_status === 'approved';
@@ -160,7 +161,7 @@ export function payRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const now = ctx.now();
       const token = req.payToken!;
-      runIdempotent(db, now, req, res, { token, required: true }, () => {
+      runIdempotent(ctx.repository, now, req, res, { token, required: true }, () => {
         const account = payAccount(db, token, now);
         const body = bodyObject(req.body);
         const problems: ApiErrorEntry[] = [];
@@ -197,7 +198,7 @@ export function payRoutes(ctx: MockContext): Router {
           );
         }
         // No await from the checks above to here: the draw is written in the same tick as the limit check.
-        const drawdownIds = drawCredit(db, loan, checked, now);
+        const drawdownIds = drawCredit(ctx.repository, loan, checked, now);
         ctx.log(`[mock] credit ${formatMoney(total)} drawn for ${account.company.name} (drawdowns ${drawdownIds.join(', ')})`);
         return { status: 201, body: { message: 'Credit availed successfully.', drawdown_ids: drawdownIds } };
       });
@@ -214,7 +215,7 @@ export function payRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const now = ctx.now();
       const token = req.payToken!;
-      runIdempotent(db, now, req, res, { token, required: true }, () => {
+      runIdempotent(ctx.repository, now, req, res, { token, required: true }, () => {
         const account = payAccount(db, token, now);
         const body = bodyObject(req.body);
         const problems: ApiErrorEntry[] = [];
@@ -238,7 +239,7 @@ export function payRoutes(ctx: MockContext): Router {
         const id = nextId(db.gateway_orders);
         const orderId = `CCA${format(now, 'yyyyMMdd')}${String(id).padStart(6, '0')}${randomBytes(3).toString('hex').toUpperCase()}`;
         const amount = sum(checked.map((line) => line.amount));
-        db.gateway_orders.push({
+        ctx.repository.insert('gateway_orders', {
           id,
           order_id: orderId,
           token,

@@ -31,7 +31,7 @@ beforeAll(async () => {
   tokens.unset = await demoAuthToken(running.url, 'unset@anchor.test');
   // Anchor 1551's only login is t1, which the retailer area refuses: for the other-anchor checks it is made
   // t1t2 here (the provider reads the type from the user on every call).
-  mock.db().users.find((u) => u.email === 'anchor1551@anchor.test')!.event = 't1t2';
+  mock.repository.update('users', mock.db().users.find((u) => u.email === 'anchor1551@anchor.test')!, { event: 't1t2' });
   tokens.a1551 = await demoAuthToken(running.url, 'anchor1551@anchor.test');
 });
 afterAll(() => running.close());

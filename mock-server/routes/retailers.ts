@@ -1,10 +1,12 @@
 import { format } from 'date-fns';
 import { Router, type Request, type Response } from 'express';
 import { currentUser } from '../auth/middleware';
-import { daysBetween, isoDay, rupees } from '../aggregates';
+import { rupees } from '../aggregates';
+import { daysBetween, isoDay } from '../../src/domain/dates';
 import type { MockContext } from '../context';
 import { sendListOrCsv } from '../csv';
-import type { Db, DistributorCompany, Retailer, RetailerInvoice, User } from '../db';
+import type { DistributorCompany, Retailer, RetailerInvoice, User } from '../db';
+import type { ReadonlyDb } from '../store/repository';
 import { HttpError, notFound, resource, route, validationError } from '../http';
 import { filterValue, paginate, pageParams } from '../paging';
 import { regionFilter } from './distributors';
@@ -49,7 +51,7 @@ export interface RetailerFigures {
 /** Days an invoice is past its due date on `today` ('YYYY-MM-DD'); 0 when not yet due or paid. */
 export function invoiceAgeing(invoice: RetailerInvoice, today: string): number {
   if (invoice.status === 'paid' || invoice.amount_paid >= invoice.total) return 0;
-  return Math.max(0, daysBetween(invoice.due_date, today));
+  return Math.max(0, daysBetween(invoice.due_date, today)!);
 }
 
 export function retailerFigures(retailer: Retailer, invoices: readonly RetailerInvoice[], today: string): RetailerFigures {
@@ -120,7 +122,7 @@ interface RetailerBook {
   figuresOf: (retailer: Retailer) => RetailerFigures;
 }
 
-function retailerBook(db: Db, anchorId: number, today: string): RetailerBook {
+function retailerBook(db: ReadonlyDb, anchorId: number, today: string): RetailerBook {
   const retailers = db.retailers.filter((r) => r.anchor_id === anchorId);
   const byDistributor = new Map<number, Retailer[]>();
   const invoices = new Map<number, RetailerInvoice[]>();

@@ -4,10 +4,10 @@ import { currentUser } from '../auth/middleware';
 import { hashPassword, passwordProblem, sha256, verifyPassword } from '../auth/passwords';
 import { weakPasswordProblem } from '../auth/password-strength';
 import type { MockContext } from '../context';
-import { type Anchor, type Db, nextId, type User } from '../db';
+import { type Anchor, nextId, type User } from '../db';
+import type { Repository } from '../store/repository';
 import { isEmailAddress, PASSWORD_MISMATCH } from '../../src/domain/validation';
 import { HttpError, bodyObject, notFound, resource, route, stringField, throwIfProblems, validationError } from '../http';
-import { touched } from '../store/changes';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -66,11 +66,9 @@ async function checkNewPassword(body: Record<string, unknown>, user: User | unde
 const UNKNOWN_USER_HASH = hashPassword(randomBytes(32).toString('hex'));
 
 /** Once a password is set (by a reset link or a change), every reset link still out there stops working. */
-function voidResetLinks(db: Db, userId: number, now: number): void {
-  for (const link of db.reset_tokens) {
-    if (link.user_id !== userId || link.used_at !== null) continue;
-    link.used_at = new Date(now).toISOString();
-    touched(db, 'reset_tokens', link);
+export function voidResetLinks(repo: Repository, userId: number, now: number): void {
+  for (const link of repo.data.reset_tokens) {
+    if (link.user_id === userId && link.used_at === null) repo.update('reset_tokens', link, { used_at: new Date(now).toISOString() });
   }
 }
 
@@ -137,14 +135,14 @@ export function sessionRoutes(ctx: MockContext): Router {
       const user = db.users.find((u) => u.email.toLowerCase() === email);
       if (user) {
         const token = randomBytes(24).toString('base64url');
-        db.reset_tokens.push({
+        ctx.repository.insert('reset_tokens', {
           token_hash: sha256(token),
           user_id: user.id,
           expires_at: new Date(ctx.now() + RESET_TTL_MS).toISOString(),
           used_at: null,
         });
         const link = `${ctx.appUrl}/reset-password?token=${token}`;
-        db.mails.push({
+        ctx.repository.insert('mails', {
           id: nextId(db.mails),
           to: user.email,
           subject: 'Reset your Anchor Portal password',
@@ -177,9 +175,8 @@ export function sessionRoutes(ctx: MockContext): Router {
       const user = db.users.find((u) => u.id === record.user_id);
       if (!user) throw notFound('The account of this reset link no longer exists.');
       const password = await checkNewPassword(body, user);
-      user.password_hash = hashPassword(password);
-      touched(db, 'users', user);
-      voidResetLinks(db, user.id, ctx.now());
+      ctx.repository.update('users', user, { password_hash: hashPassword(password) });
+      voidResetLinks(ctx.repository, user.id, ctx.now());
       // One journal line holds the new password and the sessions it ends: they commit together.
       tokens.revokeUser(user.id);
       res.json({ message: 'Your password has been reset. Log in with the new password.' });
@@ -204,9 +201,8 @@ export function sessionRoutes(ctx: MockContext): Router {
       if (password === current) {
         throw validationError({ password: 'The new password must differ from the current one.' });
       }
-      user.password_hash = hashPassword(password);
-      touched(ctx.db(), 'users', user);
-      voidResetLinks(ctx.db(), user.id, ctx.now());
+      ctx.repository.update('users', user, { password_hash: hashPassword(password) });
+      voidResetLinks(ctx.repository, user.id, ctx.now());
       // One journal line holds the new password and the sessions it ends: they commit together.
       tokens.revokeUser(user.id, req.tokenFamilyId);
       res.json({ message: 'Password Changed Successfully!' });

@@ -62,7 +62,7 @@ const anchorOneCompanies = () => db().distributor_companies.filter((c) => c.anch
 const code = (i: number) => anchorOneCompanies()[i]!.customer_code;
 const otherAnchorCode = () => db().distributor_companies.find((c) => c.anchor_id === 1551)!.customer_code;
 const invoicesNumbered = (...numbers: string[]) => db().invoices.filter((inv) => numbers.includes(inv.document_number));
-const snapshot = () => ({ invoices: db().invoices.length, uploads: (db().csv_uploads ?? []).length, companies: db().distributor_companies.length, history: (db().invoice_history ?? []).length });
+const snapshot = () => ({ invoices: db().invoices.length, uploads: db().csv_uploads.length, companies: db().distributor_companies.length, history: db().invoice_history.length });
 
 /** Expects one whole-file refusal and nothing stored. */
 async function expectRefused(run: () => Promise<{ status: number; body: Answer }>, status: number, code: string): Promise<string> {
@@ -100,7 +100,7 @@ describe('POST /invoices/upload: a good file', () => {
     expect(db().invoices.length).toBe(before + 3);
 
     const [first, second, third] = invoicesNumbered('GOOD/2627/001', 'GOOD/2627/002', 'GOOD/2627/003') as [Invoice, Invoice, Invoice];
-    const record = db().csv_uploads!.find((u) => u.file_id === body.meta!.file_id)!;
+    const record = db().csv_uploads.find((u) => u.file_id === body.meta!.file_id)!;
     expect(first).toMatchObject({
       anchor_id: 1,
       distributor_company_id: a.id,
@@ -244,11 +244,10 @@ describe('POST /invoices/upload: a mixed file', () => {
   });
 
   it('leaves last_invoices_upload alone when no row was accepted', async () => {
-    const anchor = db().anchors.find((a) => a.id === 1)!;
-    anchor.last_invoices_upload = '2026-01-01T00:00:00.000Z';
+    mock.repository.update('anchors', 1, { last_invoices_upload: '2026-01-01T00:00:00.000Z' });
     const { body } = await upload(csv(HEADER, `NONE-001,NOPE,2026-10-01,2026-10-31,100`));
     expect(body.meta).toMatchObject({ accepted_rows: 0, last_invoices_upload: '2026-01-01T00:00:00.000Z' });
-    expect(anchor.last_invoices_upload).toBe('2026-01-01T00:00:00.000Z');
+    expect(db().anchors.find((a) => a.id === 1)!.last_invoices_upload).toBe('2026-01-01T00:00:00.000Z');
   });
 });
 
@@ -422,7 +421,7 @@ describe('customer master (demographic_data, or csvtype distributor)', () => {
       loan_application_id: null,
       company_address: { city: 'Mysuru', state: 'Karnataka', pin_code: '570001' },
     });
-    expect(known).toMatchObject({ name: 'Renamed Stores', region: 'west', primary_user_name: 'Arjun', primary_user_mobile: '9123456789' });
+    expect(db().distributor_companies.find((c) => c.id === known.id)).toMatchObject({ name: 'Renamed Stores', region: 'west', primary_user_name: 'Arjun', primary_user_mobile: '9123456789' });
     // The new customer is one of the anchor's customers at once: its invoices can be uploaded.
     expect((await upload(csv(HEADER, 'NEWC-INV-1,NEW-C-1,2026-11-01,2026-11-30,10'))).body.message![0]!.status).toBe('success');
   });
@@ -484,7 +483,7 @@ describe('invisible and direction-changing characters in cells', () => {
     };
     expect(await expectRefused(() => send(''), 422, 'ER-UPLOAD-EMPTY')).toBe("'billsvsc.exe' is empty: it has no header row and no rows.");
     const { body } = await send(csv(HEADER, `NAME-INV-1,${code(8)},2026-10-01,2026-10-31,100`));
-    expect(db().csv_uploads!.find((u) => u.file_id === body.meta!.file_id)?.filename).toBe('billsvsc.exe');
+    expect(db().csv_uploads.find((u) => u.file_id === body.meta!.file_id)?.filename).toBe('billsvsc.exe');
   });
 
   it('an invoice row: the result row shows no invoice number that holds one', async () => {
@@ -524,7 +523,7 @@ describe('customer history (transaction_data, or csvtype distributor_history)', 
       },
     ]);
     expect(snapshot()).toEqual({ ...before, history: before.history + 2, uploads: before.uploads + 1 });
-    expect(db().invoice_history!.filter((h) => h.invoice_number.startsWith('HIST-'))).toEqual([
+    expect(db().invoice_history.filter((h) => h.invoice_number.startsWith('HIST-'))).toEqual([
       expect.objectContaining({ anchor_id: 1, distributor_company_id: customer.id, invoice_number: 'HIST-001', total: 5_000_000, payment_date: '2025-04-28' }),
       expect.objectContaining({ invoice_number: 'HIST-002', total: 7_500_050, payment_date: null }),
     ]);

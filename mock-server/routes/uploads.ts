@@ -16,14 +16,15 @@ import {
 } from '../../src/domain/csv';
 import { hiddenCharacter, hiddenCharacterProblem, isEmailAddress } from '../../src/domain/validation';
 import { currentUser } from '../auth/middleware';
-import { isoDay, parseDay, todayOf } from '../aggregates';
+import { parseDay, todayOf } from '../aggregates';
+import { isoDay } from '../../src/domain/dates';
 import type { MockContext } from '../context';
-import { nextId, type CsvUpload, type Db, type DistributorCompany, type Invoice, type User } from '../db';
+import { nextId, type CsvUpload, type DistributorCompany, type Invoice, type User } from '../db';
+import type { ReadonlyDb, Repository } from '../store/repository';
 import { REGIONS, type Region } from '../../src/domain/regions';
 import { clipped, displayName, HttpError, isRecord, quoted, route, type ApiErrorEntry } from '../http';
-import { invoiceNumbers, markInvoiceDataChanged, warmAnchor } from '../invoice-index';
+import { invoiceNumbers, warmAnchor } from '../invoice-index';
 import { warmLending } from '../lending-index';
-import { touched } from '../store/changes';
 import { MAX_DOCUMENT_PAISE, rupeesToPaise } from '../../src/domain/money';
 
 /**
@@ -388,7 +389,7 @@ function rowsOf<T>(file: CsvFile, positions: Map<string, number>, check: (row: R
 /** The column that names a row (used to label rows that could not be read cell by cell). */
 const checkKeyColumn = (positions: Map<string, number>) => (positions.has('invoice_number') ? 'invoice_number' : 'customer_code');
 
-function companiesByCode(db: Db, anchorId: number): Map<string, DistributorCompany> {
+function companiesByCode(db: ReadonlyDb, anchorId: number): Map<string, DistributorCompany> {
   const map = new Map<string, DistributorCompany>();
   for (const c of db.distributor_companies) if (c.anchor_id === anchorId) map.set(c.customer_code.toLowerCase(), c);
   return map;
@@ -407,7 +408,7 @@ interface NewInvoice {
   total: number;
 }
 
-export function checkInvoiceRows(db: Db, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<NewInvoice>[] {
+export function checkInvoiceRows(db: ReadonlyDb, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<NewInvoice>[] {
   const companies = companiesByCode(db, anchorId);
   const stored = invoiceNumbers(db, anchorId);
   const outcomes = rowsOf<NewInvoice>(file, positions, (row) => {
@@ -479,10 +480,10 @@ interface HistoryRow {
   payment_date: string | null;
 }
 
-export function checkHistoryRows(db: Db, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<HistoryRow>[] {
+export function checkHistoryRows(db: ReadonlyDb, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<HistoryRow>[] {
   const companies = companiesByCode(db, anchorId);
   const stored = new Set<string>();
-  for (const h of db.invoice_history ?? []) if (h.anchor_id === anchorId) stored.add(h.invoice_number.toLowerCase());
+  for (const h of db.invoice_history) if (h.anchor_id === anchorId) stored.add(h.invoice_number.toLowerCase());
   const outcomes = rowsOf<HistoryRow>(file, positions, (row) => {
     const code = row.required('customer_code');
     const company = code === null ? undefined : companies.get(code.toLowerCase());
@@ -508,9 +509,8 @@ export function checkHistoryRows(db: Db, anchorId: number, file: CsvFile, positi
 // Storing and answering
 // ---------------------------------------------------------------------------------------------------
 
-function recordUpload(db: Db, user: User, kind: CsvKind, csvtype: CsvType, file: Express.Multer.File, filename: string, outcomes: RowOutcome<unknown>[], at: string): CsvUpload {
-  const uploads = (db.csv_uploads ??= []);
-  const id = nextId(uploads);
+function recordUpload(repo: Repository, user: User, kind: CsvKind, csvtype: CsvType, file: Express.Multer.File, filename: string, outcomes: RowOutcome<unknown>[], at: string): CsvUpload {
+  const id = nextId(repo.data.csv_uploads);
   const acceptedRows = accepted(outcomes).length;
   const record: CsvUpload = {
     id,
@@ -526,12 +526,12 @@ function recordUpload(db: Db, user: User, kind: CsvKind, csvtype: CsvType, file:
     accepted_rows: acceptedRows,
     rejected_rows: outcomes.length - acceptedRows,
   };
-  uploads.push(record);
+  repo.insert('csv_uploads', record);
   return record;
 }
 
-function storeInvoices(db: Db, outcomes: RowOutcome<NewInvoice>[], upload: CsvUpload, at: string): void {
-  let id = nextId(db.invoices);
+function storeInvoices(repo: Repository, outcomes: RowOutcome<NewInvoice>[], upload: CsvUpload, at: string): void {
+  let id = nextId(repo.data.invoices);
   for (const value of accepted(outcomes)) {
     const { company } = value;
     const invoice: Invoice = {
@@ -557,15 +557,14 @@ function storeInvoices(db: Db, outcomes: RowOutcome<NewInvoice>[], upload: CsvUp
       closed_status: null,
       upload_id: upload.id,
     };
-    db.invoices.push(invoice);
+    repo.insert('invoices', invoice);
   }
 }
 
-function storeCustomers(db: Db, anchorId: number, outcomes: RowOutcome<CustomerRow>[], upload: CsvUpload, at: string): void {
-  const existing = companiesByCode(db, anchorId);
-  let id = nextId(db.distributor_companies);
-  let updated = false;
-  const named: number[] = (upload.customer_ids = []);
+function storeCustomers(repo: Repository, anchorId: number, outcomes: RowOutcome<CustomerRow>[], upload: CsvUpload, at: string): void {
+  const existing = companiesByCode(repo.data, anchorId);
+  let id = nextId(repo.data.distributor_companies);
+  const named: number[] = [];
   for (const value of accepted(outcomes)) {
     const known = existing.get(value.customer_code.toLowerCase());
     named.push(known ? known.id : id);
@@ -578,16 +577,20 @@ function storeCustomers(db: Db, anchorId: number, outcomes: RowOutcome<CustomerR
     };
     if (known) {
       // The master is the anchor's record of the customer: it updates the name, region and contact.
-      Object.assign(known, contact);
-      if (value.city !== '') known.company_address.city = value.city;
-      if (value.state !== '') known.company_address.state = value.state;
-      if (value.pin_code !== '') known.company_address.pin_code = value.pin_code;
-      touched(db, 'distributor_companies', known);
-      updated = true;
+      const address = known.company_address;
+      repo.update('distributor_companies', known, {
+        ...contact,
+        company_address: {
+          ...address,
+          city: value.city !== '' ? value.city : address.city,
+          state: value.state !== '' ? value.state : address.state,
+          pin_code: value.pin_code !== '' ? value.pin_code : address.pin_code,
+        },
+      });
       continue;
     }
     const companyId = id++;
-    db.distributor_companies.push({
+    repo.insert('distributor_companies', {
       id: companyId,
       anchor_id: anchorId,
       customer_code: value.customer_code,
@@ -605,15 +608,13 @@ function storeCustomers(db: Db, anchorId: number, outcomes: RowOutcome<CustomerR
       created_at: at,
     });
   }
-  // Names and regions changed in place: the invoice lists' index cannot see that by itself.
-  if (updated) markInvoiceDataChanged(db);
+  repo.update('csv_uploads', upload, { customer_ids: named });
 }
 
-function storeHistory(db: Db, anchorId: number, outcomes: RowOutcome<HistoryRow>[], upload: CsvUpload, at: string): void {
-  const history = (db.invoice_history ??= []);
-  let id = nextId(history);
+function storeHistory(repo: Repository, anchorId: number, outcomes: RowOutcome<HistoryRow>[], upload: CsvUpload, at: string): void {
+  let id = nextId(repo.data.invoice_history);
   for (const value of accepted(outcomes)) {
-    history.push({
+    repo.insert('invoice_history', {
       id: id++,
       anchor_id: anchorId,
       distributor_company_id: value.company.id,
@@ -656,16 +657,13 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
   const now = new Date(ctx.now());
   const at = now.toISOString();
   const today = isoDay(todayOf(now));
-  const anchor = db.anchors.find((a) => a.id === user.anchor_id);
+  let anchor = db.anchors.find((a) => a.id === user.anchor_id);
 
   if (kind === 'invoices') {
     const outcomes = checkInvoiceRows(db, user.anchor_id, parsed, positions, today);
-    const upload = recordUpload(db, user, kind, csvtype, file, filename, outcomes, at);
-    storeInvoices(db, outcomes, upload, at);
-    if (anchor && upload.accepted_rows > 0) {
-      anchor.last_invoices_upload = at;
-      touched(db, 'anchors', anchor);
-    }
+    const upload = recordUpload(ctx.repository, user, kind, csvtype, file, filename, outcomes, at);
+    storeInvoices(ctx.repository, outcomes, upload, at);
+    if (anchor && upload.accepted_rows > 0) anchor = ctx.repository.update('anchors', anchor, { last_invoices_upload: at });
     // The new rows go into the lists' indexes now, not in the first list the app asks for after the answer.
     warmAnchor(db, user.anchor_id);
     warmLending(db, user.anchor_id, now.getTime());
@@ -682,13 +680,13 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
   }
 
   const outcomes = kind === 'customer_master' ? checkCustomerRows(parsed, positions) : checkHistoryRows(db, user.anchor_id, parsed, positions, today);
-  const upload = recordUpload(db, user, kind, csvtype, file, filename, outcomes, at);
+  const upload = recordUpload(ctx.repository, user, kind, csvtype, file, filename, outcomes, at);
   if (kind === 'customer_master') {
-    storeCustomers(db, user.anchor_id, outcomes as RowOutcome<CustomerRow>[], upload, at);
+    storeCustomers(ctx.repository, user.anchor_id, outcomes as RowOutcome<CustomerRow>[], upload, at);
     warmAnchor(db, user.anchor_id);
     warmLending(db, user.anchor_id, now.getTime());
   } else {
-    storeHistory(db, user.anchor_id, outcomes as RowOutcome<HistoryRow>[], upload, at);
+    storeHistory(ctx.repository, user.anchor_id, outcomes as RowOutcome<HistoryRow>[], upload, at);
   }
   const failed = outcomes.filter((o) => o.problems.length > 0);
   return {

@@ -2,7 +2,8 @@ import { addDays } from 'date-fns';
 import { type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaySettingsOverride, type Retailer, type RetailerInvoice } from '../db';
 import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
 import type { Region } from '../../src/domain/regions';
-import { dayOffset, isoDate } from './random';
+import { isoDay } from '../../src/domain/dates';
+import { dayOffset } from './random';
 import { rupeesToPaise } from '../../src/domain/money';
 import { drawdownFigures } from '../lending';
 
@@ -541,8 +542,8 @@ function demoInvoice(db: Db, spec: DemoCompanySpec, company: DistributorCompany,
     customer_code: company.customer_code,
     total: paise(item.total),
     amount_paid: 0,
-    invoice_date: isoDate(invoiceDate),
-    due_date: isoDate(dueDate),
+    invoice_date: isoDay(invoiceDate),
+    due_date: isoDay(dueDate),
     status: 'open',
     channel_finance: company.channel_finance,
     virtual_account_number: company.virtual_account_number,
@@ -568,7 +569,7 @@ function demoPayment(db: Db, invoice: Invoice, loan: LoanApplication | null, spe
       drawdown_number: `DDR${pad(id, 7)}`,
       loan_application_id: loan.id,
       distributor_company_id: loan.distributor_company_id,
-      disbursement_date: isoDate(day),
+      disbursement_date: isoDay(day),
       status: 'completed',
       amount,
       utr: `N9${pad(id, 14)}`,
@@ -596,7 +597,7 @@ function demoPayment(db: Db, invoice: Invoice, loan: LoanApplication | null, spe
     }
     if (spec.interestPaid) {
       const repayments = db.repayments.filter((r) => r.drawdown_id === id);
-      drawdown.interest_paid = drawdownFigures(drawdown, repayments, isoDate(today)).postedInterestAmount;
+      drawdown.interest_paid = drawdownFigures(drawdown, repayments, isoDay(today)).postedInterestAmount;
     }
     if (spec.bank !== undefined) {
       const account = db.anchor_account_details.filter((a) => a.anchor_id === invoice.anchor_id)[spec.bank - 1];
@@ -611,7 +612,7 @@ function demoPayment(db: Db, invoice: Invoice, loan: LoanApplication | null, spe
     invoice_id: invoice.id,
     distributor_company_id: invoice.distributor_company_id,
     amount,
-    payment_date: isoDate(day),
+    payment_date: isoDay(day),
     settlement_date: settled ? dayOffset(day, spec.source === 'pay' ? 1 : 0) : null,
     settlement_amount: settled ? amount : 0,
     utr_number: `UTRDEMO${pad(paymentId, 10)}`,
@@ -649,7 +650,7 @@ function pushUndisbursed(db: Db, invoice: Invoice, loan: LoanApplication, reques
     drawdown_number: `DDR${pad(id, 7)}`,
     loan_application_id: loan.id,
     distributor_company_id: loan.distributor_company_id,
-    disbursement_date: isoDate(requested),
+    disbursement_date: isoDay(requested),
     status,
     amount: invoice.total - invoice.amount_paid,
     utr: '',
@@ -805,7 +806,7 @@ function addDemoRetailers(db: Db, today: Date): void {
           document_number: `RINV/${pad(invoiceId, 7)}`,
           total,
           amount_paid: amountPaid,
-          invoice_date: isoDate(invoiceDate),
+          invoice_date: isoDay(invoiceDate),
           due_date: dayOffset(invoiceDate, item.term),
           status,
         });

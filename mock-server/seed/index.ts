@@ -8,10 +8,12 @@ import type { AccessType } from '../../src/domain/access';
 import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
 import { REGIONS } from '../../src/domain/regions';
 import { addDemoCustomers } from './demo';
-import { creditRecords, evaluateCompany } from '../credit';
+import { creditRecords, gradeFields } from '../credit';
+import { assessCredit } from '../../src/domain/credit';
 import { drawdownFigures } from '../lending';
 import { BANKS, COMPANY_SUFFIXES, REGION_STATES } from './geography';
-import { createRandom, dayOffset, isoDate, type Random } from './random';
+import { isoDay } from '../../src/domain/dates';
+import { createRandom, dayOffset, type Random } from './random';
 import { CREDIT_PERIOD_DAYS } from '../../src/domain/thresholds';
 
 export { DEMO_CUSTOMER_COUNT, DEMO_LINK_EXPIRES_AT, DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, LENDING_DEMO_CUSTOMER_COUNT, LENDING_DEMO_CUSTOMERS, MANY_DRAWDOWNS_CUSTOMER, type DemoPayLink } from './demo';
@@ -81,6 +83,10 @@ export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
     idempotency_keys: [],
     otps: [],
     gateway_orders: [],
+    csv_uploads: [],
+    invoice_history: [],
+    reminders: [],
+    admin_changes: [],
   };
   db.users = users(r, seed, today);
   db.anchor_settings = db.anchors.map((anchor) => anchorSettings(anchor, today));
@@ -108,15 +114,15 @@ export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
   stars(r, db);
   // Last, and without the random sequence, so the generated data above is the same with or without them.
   addDemoCustomers(db, today);
-  assessCredit(db, today);
+  gradeCustomers(db, today);
   return db;
 }
 
 /** Every customer's risk grade and eligible limit, from its invoices as the seed left them (src/domain/credit.ts). */
-function assessCredit(db: Db, today: Date): void {
+function gradeCustomers(db: Db, today: Date): void {
   const records = creditRecords(db, null);
-  const day = isoDate(today);
-  for (const company of db.distributor_companies) evaluateCompany(company, records.get(company.id) ?? [], day);
+  const day = isoDay(today);
+  for (const company of db.distributor_companies) Object.assign(company, gradeFields(assessCredit(records.get(company.id) ?? [], day)));
 }
 
 function anchors(today: Date): Anchor[] {
@@ -297,7 +303,7 @@ function distributorCompany(r: Random, db: Db, anchorId: number, index: number, 
       },
     ],
     application_status: status,
-    // Graded from its invoices once they are laid out (assessCredit).
+    // Graded from its invoices once they are laid out (gradeCustomers).
     risk_grading: 'R',
     eligibility_amount: 0,
     channel_finance: status === 'approved' && r.chance(0.7),
@@ -367,8 +373,8 @@ function invoiceHistory(r: Random, db: Db, company: DistributorCompany, loan: Lo
       customer_code: company.customer_code,
       total,
       amount_paid: 0,
-      invoice_date: isoDate(invoiceDate),
-      due_date: isoDate(dueDate),
+      invoice_date: isoDay(invoiceDate),
+      due_date: isoDay(dueDate),
       status: 'open',
       channel_finance: company.channel_finance,
       virtual_account_number: company.virtual_account_number,
@@ -443,7 +449,7 @@ function payInvoice(
       invoice_id: invoice.id,
       distributor_company_id: company.id,
       amount: part,
-      payment_date: isoDate(paymentDate),
+      payment_date: isoDay(paymentDate),
       settlement_date: settled ? dayOffset(paymentDate, source === 'pay' ? 1 : 0) : null,
       settlement_amount: settled ? part : 0,
       utr_number: `UTR${r.upper(4)}${r.digits(10)}`,
@@ -480,11 +486,11 @@ function newDrawdown(
     drawdown_number: `DDR${String(id).padStart(7, '0')}`,
     loan_application_id: loan.id,
     distributor_company_id: loan.distributor_company_id,
-    disbursement_date: isoDate(disbursed),
+    disbursement_date: isoDay(disbursed),
     status,
     amount,
     utr: status === 'completed' ? `N${r.digits(15)}` : '',
-    due_date: isoDate(dueDate),
+    due_date: isoDay(dueDate),
     invoice_ids: [invoice.id],
     principal_outstanding: status === 'completed' ? amount : 0,
     interest_paid: 0,
@@ -517,7 +523,7 @@ function fitWithinLimit(r: Random, db: Db, loan: LoanApplication, today: Date): 
     outstanding -= before;
   }
   const repayments = db.repayments.slice(firstRepayment);
-  const day = isoDate(today);
+  const day = isoDay(today);
   for (const drawdown of mine) {
     if (drawdown.id % 4 === 0) continue;
     const billed = drawdownFigures(drawdown, repayments, day);
@@ -605,7 +611,7 @@ function retailers(r: Random, db: Db, today: Date): void {
           document_number: `RINV/${String(db.retailer_invoices.length + 1).padStart(7, '0')}`,
           total,
           amount_paid: status === 'paid' ? total : status === 'partially_paid' ? Math.round(total / 2) : 0,
-          invoice_date: isoDate(invoiceDate),
+          invoice_date: isoDay(invoiceDate),
           due_date: dayOffset(invoiceDate, 30),
           status,
         });

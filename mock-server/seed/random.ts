@@ -1,5 +1,6 @@
 import { Faker, base, en, en_IN } from '@faker-js/faker';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns';
+import { isoDay } from '../../src/domain/dates';
 
 /** A seeded faker (en_IN first) plus the few draws the generators need. Same seed, same sequence. */
 export function createRandom(seed: number) {
@@ -34,8 +35,7 @@ export function createRandom(seed: number) {
 
 export type Random = ReturnType<typeof createRandom>;
 
-export const isoDate = (date: Date) => format(date, 'yyyy-MM-dd');
-export const dayOffset = (today: Date, days: number) => isoDate(addDays(today, days));
+export const dayOffset = (today: Date, days: number) => isoDay(addDays(today, days));
 
 /** A small deterministic source of numbers in [0, 1) (a linear congruential generator), for the index tests' random edits. */
 export function uniformSequence(seed: number): () => number {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServerOptions } from '../app';
 import type { TokenFamily } from '../auth/tokens';
-import type { Db } from '../db';
+import type { ReadonlyDb } from './repository';
 import { DEMO_PASSWORD } from '../seed';
 import { decodeLine, encodeLine } from './journal';
 
@@ -91,7 +91,7 @@ const journalLines = (dir: string, segment = 'journal-000001.ndjson') =>
 const star = (call: Awaited<ReturnType<typeof start>>['call'], token: string, id: number, starred = true) =>
   call('POST', '/resources/create_or_update', { resource: { resource_type: 'Invoice', resource_id: id, starred } }, { Authorization: token });
 
-const anchorOneInvoice = (db: Db, n = 0) => db.invoices.filter((inv) => inv.anchor_id === 1)[n]!;
+const anchorOneInvoice = (db: ReadonlyDb, n = 0) => db.invoices.filter((inv) => inv.anchor_id === 1)[n]!;
 
 describe('the journal', () => {
   it('answers a write once its line is on disk, and a start after a crash replays it', async () => {
@@ -313,8 +313,9 @@ describe('recovery', () => {
 
   it('carries a db.json of an earlier version over, and refuses one cut short', async () => {
     const dir = folder();
-    const source = createMockServer({ scale: SCALE, clock: () => NOW, log: () => {} }).db();
-    source.users[0]!.first_name = 'Migrated';
+    const made = createMockServer({ scale: SCALE, clock: () => NOW, log: () => {} });
+    made.repository.update('users', made.db().users[0]!, { first_name: 'Migrated' });
+    const source = made.db();
     writeFileSync(join(dir, 'db.json'), JSON.stringify(source));
     const migrated = await start(dir);
     expect(migrated.db().users[0]!.first_name).toBe('Migrated');

@@ -3,7 +3,8 @@ import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { join } from 'node:path';
 import { dropFamiliesInClear, type TokenFamily, type TokenState } from '../auth/tokens';
 import { type Db, type DbMeta, SCHEMA_VERSION } from '../db';
-import { ChangeTracker, COLLECTIONS, type Collection, type DbOp, keyOf, MEMORY_ONLY } from './changes';
+import { COLLECTIONS, type Collection, type DbOp, keyOf, MEMORY_ONLY } from './changes';
+import { type ReadonlyDb, Repository } from './repository';
 import {
   BACKUP_FILE,
   has,
@@ -75,6 +76,8 @@ export interface StoreOptions {
   snapshotBytes?: number;
   /** Bytes in the current journal segment that start a new one. */
   rotateBytes?: number;
+  /** Deep-freeze the rows (see store/repository.ts). */
+  freeze: boolean;
 }
 
 export const DEFAULT_SNAPSHOT_BYTES = 16 * 1024 * 1024;
@@ -96,18 +99,35 @@ interface SessionsFile {
 /** The mock cannot start on this folder; the message says why and what to do. Nothing was changed. */
 export class StoreError extends Error {}
 
+/**
+ * A storage engine: opens a data folder (seeding it the first time) and answers the store over it. The journal
+ * (`openStore`, this file) is the one the mock uses; another engine, an embedded database say, plugs in through
+ * `createMockServer({ storage })` once it passes the same durability tests (storage-conformance.ts).
+ */
+export type OpenStore = (options: StoreOptions) => DurableStore;
+
+/**
+ * What the mock needs of a storage engine. Its rows are held by `repository`; `commit` puts every write made
+ * through it on disk, and a write is answered only after that.
+ */
 export interface DurableStore {
   readonly dir: string;
-  readonly db: Db;
+  /** The rows; every write through it is journaled. */
+  readonly repository: Repository;
+  readonly db: ReadonlyDb;
   readonly sessions: TokenState;
   sessionChanged(family: TokenFamily): void;
   sessionRemoved(id: string): void;
-  /** Journals every change made so far; resolves once it is on disk. */
+  /**
+   * Journals every write made so far; resolves once it is on disk. A write request is answered only after it
+   * (store/middleware.ts); a write made outside a request (a timer) is committed on the next turn by itself.
+   */
   commit(): Promise<void>;
   /** The first storage failure; after it, nothing more is written. */
   readonly failure: Error | null;
-  /** Runs a snapshot or a rotation now (tests), after any that is under way. */
+  /** Runs a snapshot or a rotation now (tests), after any that is under way (an engine without them does nothing). */
   compact(kind: 'snapshot' | 'rotate'): Promise<void>;
+  /** The engine's own figures, for tests and the bench. */
   status(): { segment: number; snapshotBase: number; sessionsBase: number; dbBytes: number; seq: number; syncs: number; compacting: boolean };
   close(): Promise<void>;
 }
@@ -663,7 +683,7 @@ function lock(dir: string): () => void {
   };
 }
 
-export function openStore(o: StoreOptions): DurableStore {
+export const openStore: OpenStore = (o) => {
   const { dir, log } = o;
   let unlock: () => void;
   try {
@@ -706,7 +726,7 @@ export function openStore(o: StoreOptions): DurableStore {
     unlock();
     throw isWriteError(error) ? cannotWrite(dir, error) : error;
   }
-}
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Running: commits and compaction
@@ -714,10 +734,12 @@ export function openStore(o: StoreOptions): DurableStore {
 
 class Store implements DurableStore {
   readonly dir: string;
-  readonly db: Db;
+  readonly repository: Repository;
+  readonly db: ReadonlyDb;
   readonly sessions: TokenState;
   failure: Error | null = null;
-  private readonly tracker: ChangeTracker;
+  private readonly stopWatching: () => void;
+  private commitScheduled = false;
   private readonly writer: JournalWriter;
   private readonly sessionOps = new Map<string, TokenFamily | null>();
   private readonly dataset: string;
@@ -740,7 +762,8 @@ class Store implements DurableStore {
     private readonly unlock: () => void,
   ) {
     this.dir = o.dir;
-    this.db = loaded.db;
+    this.repository = new Repository(loaded.db, { freeze: o.freeze });
+    this.db = this.repository.data;
     this.sessions = loaded.sessions;
     this.dataset = loaded.dataset;
     this.log = o.log;
@@ -753,7 +776,7 @@ class Store implements DurableStore {
     this.sessionsBase = loaded.sessionsBase;
     this.seq = loaded.seq;
     this.dirty = loaded.dirty;
-    this.tracker = new ChangeTracker(this.db);
+    this.stopWatching = this.repository.onWrite(() => this.scheduleCommit());
     this.writer = new JournalWriter(loaded.fd, loaded.bytes, (error) => this.fail(error));
   }
 
@@ -774,9 +797,19 @@ class Store implements DurableStore {
     this.sessionOps.set(id, null);
   }
 
+  /** A write outside a request is journaled on the next turn; inside one, the answer's commit comes first. */
+  private scheduleCommit(): void {
+    if (this.commitScheduled) return;
+    this.commitScheduled = true;
+    setImmediate(() => {
+      this.commitScheduled = false;
+      if (!this.closing) this.commit().catch(() => {}); // a failure is logged by the store
+    });
+  }
+
   /** Turns the changes made since the last call into one journal line, queued for the next group commit. */
   private capture(): void {
-    const db = this.tracker.pending() ? this.tracker.take() : [];
+    const db = this.repository.hasChanges() ? this.repository.takeChanges() : [];
     const s: SessionOp[] = [];
     for (const [id, family] of this.sessionOps) s.push(family ? { op: 'put', v: family } : { op: 'del', id });
     this.sessionOps.clear();
@@ -941,7 +974,7 @@ class Store implements DurableStore {
     } catch {
       // reported by fail()
     }
-    this.tracker.detach();
+    this.stopWatching();
     this.unlock();
   }
 }

@@ -113,13 +113,13 @@ describe('the upload machine with the real client and mock', () => {
   };
 
   it('uploads once, reaches step 1 with the rows and refreshes the invoice list', async () => {
-    const before = mock.db().csv_uploads?.length ?? 0;
+    const before = mock.db().csv_uploads.length;
     const { refreshInvoices, settled } = run('invoice', `invoice_number,customer_code,invoice_date,due_date,amount\nMACHINE-001,${code()},2026-11-01,2026-11-30,10\n`);
     const done = await settled;
     expect(done.value).toBe('success');
     expect(done.context.result?.rows).toEqual([{ row: 2, invoice_number: 'MACHINE-001', status: 'success', failure_reason: null }]);
     expect(refreshInvoices).toHaveBeenCalledTimes(1);
-    expect(mock.db().csv_uploads!.length).toBe(before + 1);
+    expect(mock.db().csv_uploads.length).toBe(before + 1);
   });
 
   it('reaches step 2 with the provider’s detail for a refused file, and Back keeps the file', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MockContext } from '../../mock-server/context';
-import type { Db } from '../../mock-server/db';
+import type { ReadonlyDb } from '../../mock-server/store/repository';
 import { pactStates } from '../../mock-server/pact-states';
 import { PROVIDER_STATES } from './provider-states';
 import { PROVIDER_STATES_DOC, REGENERATE, injectionsOf, interactionsByState, readCommittedDoc, readPact, renderProviderStatesDoc } from './write-provider-states';
@@ -78,7 +78,7 @@ describe('the provider-state registry', () => {
 
   it('matches the states the mock implements (mock-server/pact-states/)', () => {
     // Building the states reads only the database (the pay states keep a copy of it as seeded), so an empty one will do.
-    const implemented = pactStates({ ctx: { db: () => ({}) as Db, now: () => 0 } as MockContext, url: () => '' }).names();
+    const implemented = pactStates({ ctx: { db: () => ({}) as ReadonlyDb, now: () => 0 } as MockContext, url: () => '' }).names();
     const missing = PROVIDER_STATES.map((s) => s.name).filter((name) => !implemented.includes(name));
     const unlisted = implemented.filter((name) => !registry.has(name));
     expectNone({

@@ -75,6 +75,14 @@ describe('the layers, enforced by lint', { timeout: 120_000 }, () => {
     expect(await problems('mock-server/csv.ts', "import { REGIONS } from '../src/domain/regions';\nexport const x = REGIONS;\n")).toEqual([]);
   });
 
+  it('fails a mock route, state or timer holding the writable database: rows are written through the repository', async () => {
+    expect(await problems('mock-server/routes/links.ts', "import type { Db } from '../db';\nexport const x = (db: Db) => db;\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*write through ctx\.repository/),
+    ]);
+    expect(await problems('mock-server/routes/links.ts', "import type { Invoice } from '../db';\nexport const x = (invoice: Invoice) => invoice;\n")).toEqual([]);
+    expect(await problems('mock-server/store/store.ts', "import type { Db } from '../db';\nexport const x = (db: Db) => db;\n")).toEqual([]);
+  });
+
   it('fails an import cycle', async () => {
     // src/domain/pay.ts imports ./thresholds: thresholds importing pay closes the loop.
     const found = await problems('src/domain/thresholds.ts', "import { dueHint } from './pay';\nexport const x = dueHint;\n");

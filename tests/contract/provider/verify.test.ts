@@ -32,7 +32,7 @@ function adminData() {
     users: db.users,
     bankAccounts: db.anchor_account_details,
     settings: db.anchor_settings,
-    auditLog: db.admin_changes ?? [],
+    auditLog: db.admin_changes,
   });
 }
 
