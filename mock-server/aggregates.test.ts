@@ -16,8 +16,7 @@ import {
   yearlyWindow,
   type Buckets,
 } from './aggregates';
-import type { Drawdown, Repayment } from './db';
-import type { ReadonlyDb } from './store/repository';
+import type { Drawdown, ReadonlyDb, Repayment } from './db';
 import type { Region } from '../src/domain/regions';
 import { generateDb } from './seed';
 

@@ -1,6 +1,5 @@
 import { addDays, addMonths, getDaysInMonth, isValid, parse, parseISO, startOfDay, startOfMonth } from 'date-fns';
-import { type LoanApplication } from './db';
-import type { ReadonlyDb } from './store/repository';
+import { type LoanApplication, type ReadonlyDb } from './db';
 import { APPLICATION_STATUSES, OVERDUE_BUCKETS, type ApplicationStatus } from '../src/domain/statuses';
 import { YEARLY_WINDOW_DAYS } from '../src/domain/chart-periods';
 import { daysBetween, isoDay, MONTHS } from '../src/domain/dates';

@@ -33,7 +33,8 @@ import { sessionRoutes } from './routes/sessions';
 import { uploadRoutes } from './routes/uploads';
 import { DEFAULT_SEED, generateDb } from './seed';
 import { answerWhenDurable } from './store/middleware';
-import { freezeByDefault, type ReadonlyDb, Repository } from './store/repository';
+import { freezeByDefault, Repository } from './store/repository';
+import type { ReadonlyDb } from './db';
 import { type DurableStore, type OpenStore, openStore } from './store/store';
 
 export interface MockServerOptions {

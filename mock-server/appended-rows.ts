@@ -1,4 +1,5 @@
-import { onEditOf, type Edit, type ReadonlyDb } from './store/repository';
+import { onEditOf, type Edit } from './store/repository';
+import type { ReadonlyDb } from './db';
 
 /**
  * How the mock's indexes stay current without scanning. Inserts only append, so an index remembers each

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { TokenService } from './auth/tokens';
-import type { ReadonlyDb, Repository } from './store/repository';
+import type { Repository } from './store/repository';
+import type { ReadonlyDb } from './db';
 
 /** What every route module gets from the server: the data, the clock, auth and configuration. */
 export interface MockContext {

@@ -1,5 +1,4 @@
-import type { DistributorCompany } from './db';
-import type { ReadonlyDb } from './store/repository';
+import type { DistributorCompany, ReadonlyDb } from './db';
 import type { CreditAssessment, CreditRecordInvoice } from '../src/domain/credit';
 
 /**

@@ -490,6 +490,15 @@ export interface Db {
   admin_changes: AdminChange[];
 }
 
+/** A collection's name. */
+type CollectionName = Exclude<keyof Db, 'meta'>;
+
+/** A row of a collection. */
+export type RowOf<C extends CollectionName> = Db[C][number];
+
+/** The database as routes see it (`ctx.db()`): nothing writable; writes go through the repository (store/repository.ts). */
+export type ReadonlyDb = { readonly meta: Readonly<DbMeta> } & { readonly [C in CollectionName]: readonly Readonly<RowOf<C>>[] };
+
 const largest = new WeakMap<readonly object[], { length: number; last: object | undefined; max: number }>();
 
 /**

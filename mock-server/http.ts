@@ -43,7 +43,6 @@ export function displayName(original: string, fallback: string): string {
   return clean === '' || clean === '.' || clean === '..' ? fallback : [...clean].slice(0, 100).join('');
 }
 
-export const badRequest = (code: string, detail: string) => new HttpError(400, [{ code, detail }]);
 export const notFound = (detail = 'Resource not found.') => new HttpError(404, [{ code: 'ER-NOT-FOUND', detail }]);
 
 /** A 422 with one entry per invalid field; `title` names the field so forms can place the message. */

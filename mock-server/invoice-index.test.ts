@@ -1,8 +1,8 @@
 import { addDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { isoDay } from '../src/domain/dates';
-import { nextId, type Invoice } from './db';
-import { Repository, type ReadonlyDb } from './store/repository';
+import { nextId, type Invoice, type ReadonlyDb } from './db';
+import { Repository } from './store/repository';
 import {
   anchorIndex,
   availableLimits,

@@ -1,7 +1,6 @@
 import { todayOf } from './aggregates';
 import { isoDay } from '../src/domain/dates';
-import type { DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, Repayment } from './db';
-import type { ReadonlyDb } from './store/repository';
+import type { DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, ReadonlyDb, Repayment } from './db';
 import { anyAdded, appendedRows, followEdits, seeRows, type Seen } from './appended-rows';
 import { drawdownFigures, loanFigures, NO_CHARGES, type DrawdownFigures } from './lending';
 import { fundWindowOf, matchesOverdue, periodStart, type FundInDays, type LendingPeriod, type OverdueFilter } from '../src/domain/lending';

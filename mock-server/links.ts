@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { addDays } from 'date-fns';
-import type { DistributorCompany, Invoice, PaymentLink, Reminder } from './db';
-import type { ReadonlyDb, Repository } from './store/repository';
+import type { DistributorCompany, Invoice, PaymentLink, ReadonlyDb, Reminder } from './db';
+import type { Repository } from './store/repository';
 import { nextId } from './db';
-import { CHANNEL_LABELS, REMINDER_TEXT, reminderHour, weekdaysOf, type Channel } from '../src/domain/reminders';
+import { REMINDER_TEXT, reminderHour, weekdaysOf, type Channel } from '../src/domain/reminders';
 import type { LinkStatus } from '../src/domain/statuses';
 import { formatMoney } from '../src/domain/money';
 import { canCreatePaymentLinks } from '../src/domain/user';
@@ -183,5 +183,3 @@ export function deliverDueReminders(repo: Repository, now: number, options: { ap
   }
   return sent;
 }
-
-export const channelList = (channels: readonly Channel[]) => channels.map((c) => CHANNEL_LABELS[c]).join(', ');

@@ -1,7 +1,6 @@
 import { accessProblem } from './access';
 import type { Request, RequestHandler } from 'express';
-import type { User } from '../db';
-import type { ReadonlyDb } from '../store/repository';
+import type { ReadonlyDb, User } from '../db';
 import { HttpError } from '../http';
 import type { TokenService } from './tokens';
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { PaymentLink } from '../db';
-import type { ReadonlyDb } from '../store/repository';
+import type { PaymentLink, ReadonlyDb } from '../db';
 import { HttpError } from '../http';
 import { bearerToken } from './middleware';
 

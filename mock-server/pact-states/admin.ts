@@ -1,6 +1,6 @@
 import { branchOf } from '../bank-branches';
-import { nextId, type AnchorSettings, type User } from '../db';
-import type { ReadonlyDb, Repository } from '../store/repository';
+import { nextId, type AnchorSettings, type User, type ReadonlyDb } from '../db';
+import type { Repository } from '../store/repository';
 import { DEMO_PASSWORD } from '../seed';
 import { MANAGE_ANCHOR } from '../../src/domain/admin';
 

@@ -1,8 +1,8 @@
 import { addDays, subMonths } from 'date-fns';
 import { todayOf } from '../aggregates';
 import { isoDay } from '../../src/domain/dates';
-import type { Invoice } from '../db';
-import type { ReadonlyDb, Repository } from '../store/repository';
+import type { Invoice, ReadonlyDb } from '../db';
+import type { Repository } from '../store/repository';
 import { setStar } from '../invoice-index';
 import { SYSTEM_ANCHOR_ID } from '../seed';
 

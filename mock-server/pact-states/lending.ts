@@ -1,5 +1,5 @@
-import type { ReadonlyDb, Repository } from '../store/repository';
-import { nextId } from '../db';
+import type { Repository } from '../store/repository';
+import { nextId, type ReadonlyDb } from '../db';
 import { FUND_STATUSES, fundCustomers, lendingCustomers, onboardedCustomers } from '../lending-index';
 import { DEMO_PASSWORD, MANY_DRAWDOWNS_CUSTOMER, SPECIAL_ANCHOR_ID, SYSTEM_ANCHOR_ID } from '../seed';
 import type { FundInDays, OverdueFilter } from '../../src/domain/lending';

@@ -1,4 +1,4 @@
-import type { ReadonlyDb } from '../store/repository';
+import type { ReadonlyDb } from '../db';
 
 /**
  * Provider states of the payment-link and reminder interactions (tests/contract/consumer/links.pact.test.ts):

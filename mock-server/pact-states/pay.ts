@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { daysPast, todayOf } from '../aggregates';
 import { findPayLink } from '../auth/pay-token';
-import type { Invoice } from '../db';
-import type { ReadonlyDb, Repository, RowOf } from '../store/repository';
+import type { Invoice, ReadonlyDb, RowOf } from '../db';
+import type { Repository } from '../store/repository';
 import { balanceDue, creditFigures, payAccount } from '../pay';
 import { outboxOf } from '../routes/dev';
 import { OVERDUE_CUTOFF_DAYS } from '../../src/domain/thresholds';

@@ -1,5 +1,4 @@
-import type { User } from '../db';
-import type { ReadonlyDb } from '../store/repository';
+import type { ReadonlyDb, User } from '../db';
 import { MANY_INVOICES_RETAILER, MANY_RETAILERS_DISTRIBUTOR } from '../seed/demo';
 
 /**

@@ -1,5 +1,5 @@
-import type { ReadonlyDb, Repository } from '../store/repository';
-import { nextId } from '../db';
+import type { Repository } from '../store/repository';
+import { nextId, type ReadonlyDb } from '../db';
 import { SYSTEM_ANCHOR_ID } from '../seed';
 import { FIXTURE_CUSTOMER, UPLOAD_FIXTURES } from './upload-fixtures';
 

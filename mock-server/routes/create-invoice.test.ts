@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenData } from '../../src/api/client';
 import { CreatedInvoice, invoiceCollectionCodec, PaymentAnswer } from '../../src/api/codecs/pay';
 import { createMockServer, type MockServer, type RunningMock } from '../app';
-import type { ReadonlyDb } from '../store/repository';
+import type { ReadonlyDb } from '../db';
 import { INVOICE_IMAGE_FIELD, INVOICE_IMAGE_MAX_BYTES, sniffedType } from './create-invoice';
 
 const NOW = new Date('2026-11-22T10:00:00');

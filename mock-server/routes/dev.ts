@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { MockContext } from '../context';
-import type { Mail } from '../db';
-import type { ReadonlyDb } from '../store/repository';
+import type { Mail, ReadonlyDb } from '../db';
 import { route } from '../http';
 
 /** Who a piece of outbox mail went to: an address or mobile, and/or the pay token an OTP was sent for. */

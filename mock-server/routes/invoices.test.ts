@@ -13,8 +13,7 @@ import {
   type PaymentList,
 } from '../../src/api/codecs/invoices';
 import { createMockServer, type RunningMock } from '../app';
-import type { DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, StarResource } from '../db';
-import type { ReadonlyDb } from '../store/repository';
+import type { DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, ReadonlyDb, StarResource } from '../db';
 import { recordPayment } from '../pay';
 import { demoAuthToken } from '../test-login';
 

@@ -21,7 +21,7 @@ import { csvColumnsOf } from '../../src/domain/csv';
 import { dueIndicator, LENDING_SEGMENTS, matchesOverdue, PIPELINE_SEGMENTS, repaymentStatus, sourcesFilterValue, SOURCE_FILTERS } from '../../src/domain/lending';
 import { createMockServer, type RunningMock } from '../app';
 import { percent } from '../aggregates';
-import type { ReadonlyDb } from '../store/repository';
+import type { ReadonlyDb } from '../db';
 import { drawdownFigures, loanFigures } from '../lending';
 import { MANY_DRAWDOWNS_CUSTOMER } from '../seed';
 import { demoAuthToken } from '../test-login';

@@ -6,8 +6,7 @@ import { isoDay } from '../../src/domain/dates';
 import type { MockContext } from '../context';
 import { sendListOrCsv, type CsvHeader } from '../csv';
 import { creditRecords, gradeFields } from '../credit';
-import type { DistributorCompany, Drawdown, Repayment } from '../db';
-import type { ReadonlyDb } from '../store/repository';
+import type { DistributorCompany, Drawdown, ReadonlyDb, Repayment } from '../db';
 import { bodyObject, notFound, resource, route, throwIfProblems, validationError } from '../http';
 import { anchorIndex, lastInvoiceReceived } from '../invoice-index';
 import {

@@ -10,8 +10,7 @@ import { invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, V
 import { createMockServer, type MockServer, type RunningMock } from '../app';
 import { statementRef } from '../auth/pay-token';
 import { outboxOf } from './dev';
-import type { Invoice } from '../db';
-import type { ReadonlyDb } from '../store/repository';
+import type { Invoice, ReadonlyDb } from '../db';
 import { DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN } from '../seed';
 
 const NOW = new Date('2026-11-22T10:00:00');

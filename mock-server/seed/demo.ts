@@ -764,11 +764,6 @@ export const MANY_INVOICES_RETAILER = 'Sri Venkateswara Bazaar';
 export const CHANNEL_FINANCE_ONLY_DISTRIBUTOR = 'Tapti Agro Suppliers';
 /** A demo distributor none of whose retailers is on channel finance. */
 export const NO_CHANNEL_FINANCE_DISTRIBUTOR = 'Narmada Trading Co';
-/** The demo retailers' names by distributor (for tests and the README). */
-export const RETAILER_DEMO: readonly { distributor: string; retailers: readonly string[] }[] = RETAILER_GROUPS.map((g) => ({
-  distributor: g.distributor,
-  retailers: g.retailers.map((r) => r.name),
-}));
 
 /** Adds the demo retailers and their invoices under their (already added) demo distributors of anchor 1. */
 function addDemoRetailers(db: Db, today: Date): void {

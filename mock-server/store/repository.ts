@@ -1,5 +1,6 @@
-import type { Db, DbMeta } from '../db';
+import type { Db, ReadonlyDb, RowOf } from '../db';
 import { COLLECTIONS, type Collection, type DbOp, EVERY_COLLECTION, keyOf, type AnyCollection } from './changes';
+
 
 /**
  * The one way the mock reads and writes its rows.
@@ -14,12 +15,6 @@ import { COLLECTIONS, type Collection, type DbOp, EVERY_COLLECTION, keyOf, type 
  * and tests) every row the repository holds is deeply frozen, so code that edits a row behind its back throws
  * a TypeError at once instead of losing the change at the next restart.
  */
-
-/** A row of a collection. */
-export type RowOf<C extends AnyCollection> = NonNullable<Db[C]>[number];
-
-/** The database as routes see it: every collection present, nothing writable. */
-export type ReadonlyDb = { readonly meta: Readonly<DbMeta> } & { readonly [C in AnyCollection]: readonly Readonly<RowOf<C>>[] };
 
 /** What a write did, for the indexes: one row replaced, or rows removed or replaced wholesale. */
 export type Edit = { collection: AnyCollection; before: object; after: object } | { collection: AnyCollection; whole: true };
@@ -146,14 +141,26 @@ export class Repository {
     const key = typeof row === 'object' ? keyOf(c, row) : row;
     const at = this.positionsOf(c).get(key);
     if (at === undefined) throw new Error(`${c} has no row ${String(key)}`);
+    const after = { ...this.rowsOf(c)[at]!, ...patch };
+    if (keyOf(c, after) !== key) throw new Error(`an update may not change the key of a row of ${c}`);
+    return this.replaceAt(c, at, after) as RowOf<C>;
+  }
+
+  /** Puts a whole row by its key: in place of the row with that key, else at the end (the journal's replay). */
+  put<C extends AnyCollection>(c: C, row: RowOf<C>): void {
+    const at = this.positionsOf(c).get(keyOf(c, row));
+    if (at === undefined) this.insert(c, row);
+    else this.replaceAt(c, at, row);
+  }
+
+  private replaceAt(c: AnyCollection, at: number, row: object): object {
     const rows = this.rowsOf(c);
     const before = rows[at]!;
-    const after = this.sealed({ ...before, ...patch });
-    if (keyOf(c, after) !== key) throw new Error(`an update may not change the key of a row of ${c}`);
+    const after = this.sealed(row);
     rows[at] = after;
     this.wrote(c, after);
     this.edited({ collection: c, before, after });
-    return after as RowOf<C>;
+    return after;
   }
 
   /** Removes the rows of `c` that `drop` picks; answers how many. */

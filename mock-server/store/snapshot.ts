@@ -2,8 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, fdatasyncSync, linkSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db, DbMeta } from '../db';
-import type { ReadonlyDb } from './repository';
+import type { Db, DbMeta, ReadonlyDb } from '../db';
 import { COLLECTIONS, type Collection, MEMORY_ONLY } from './changes';
 import { BACKUP_FILE, has, SNAPSHOT_FILE, syncDir, tempName } from './files';
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newTokenState } from '../auth/tokens';
 import { generateDb } from '../seed';
 import { MEMORY_ONLY } from './changes';
-import type { ReadonlyDb } from './repository';
+import type { ReadonlyDb } from '../db';
 import { type DurableStore, type OpenStore, StoreError } from './store';
 
 /**

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServerOptions } from '../app';
 import type { TokenFamily } from '../auth/tokens';
-import type { ReadonlyDb } from './repository';
+import type { ReadonlyDb } from '../db';
 import { DEMO_PASSWORD } from '../seed';
 import { decodeLine, encodeLine } from './journal';
+import { copyStore } from './store';
 
 /** A fixed day and a small seed: every test here starts at least one mock on a folder of its own. */
 const NOW = new Date('2026-11-22T10:00:00');
@@ -325,6 +326,26 @@ describe('recovery', () => {
     writeFileSync(join(cut, 'db.json'), JSON.stringify(source).slice(0, 5000));
     expect(() => createMockServer({ dataDir: cut, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(/db\.json \(the database file of an earlier version of the mock\) is not complete JSON/);
     expect(readdirSync(cut)).toEqual(['db.json']);
+  });
+});
+
+describe('a copy for a test', () => {
+  it('opens with the same rows and sessions, and what is written to it leaves the source as it was', async () => {
+    const dir = folder();
+    const source = await start(dir);
+    const { auth_token } = await source.login();
+    await star(source.call, auth_token, anchorOneInvoice(source.db()).id);
+    await source.close();
+    const before = filesOf(dir);
+
+    const copy = folder();
+    copyStore(dir, copy);
+    const copied = await start(copy);
+    expect(plain(copied.db())).toEqual(plain({ ...source.db(), mails: [] }));
+    expect((await copied.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(200);
+    expect((await star(copied.call, auth_token, anchorOneInvoice(copied.db(), 1).id)).status).toBe(200);
+    await copied.close();
+    expect(filesOf(dir)).toEqual(before);
   });
 });
 

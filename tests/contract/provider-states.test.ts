@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MockContext } from '../../mock-server/context';
-import type { ReadonlyDb } from '../../mock-server/store/repository';
+import type { ReadonlyDb } from '../../mock-server/db';
 import { pactStates } from '../../mock-server/pact-states';
 import { PROVIDER_STATES } from './provider-states';
 import { PROVIDER_STATES_DOC, REGENERATE, injectionsOf, interactionsByState, readCommittedDoc, readPact, renderProviderStatesDoc } from './write-provider-states';
