@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed';
+import { startChildMock } from '../child-mock';
 
 /**
  * `kill -9` in the middle of a burst of writes: the mock runs as `npm run mock` runs it (a child process on
@@ -13,7 +12,6 @@ import { DEMO_PASSWORD } from '../seed';
  * with SIGKILL while requests are in flight, started again on the same folder, and every write it had
  * acknowledged must be there.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENTS = 6;
 const BURST_MS = 1500;
 
@@ -28,38 +26,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startMock(): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/main.ts', '--port', String(port), '--data-dir', dir, '--scale', '0.1'], {
-    cwd: ROOT,
-    env: { ...process.env, ...ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let text = '';
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => (text += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: string) => {
-      text += chunk;
-      const match = /Mock provider: (http:\/\/\S+)/.exec(text);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the mock exited (${code}) before it listened:\n${text}`)));
-  });
-  return { child, url };
+  const started = await startChildMock('mock-server/main.ts', ['--port', '{port}', '--data-dir', dir, '--scale', '0.1'], ENV);
+  children.push(started.child);
+  return started;
 }
 
 async function login(url: string): Promise<string> {

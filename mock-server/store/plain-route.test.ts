@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startChildMock } from '../child-mock';
 
 /**
  * A route added the plain way (it writes through the repository and calls nothing else) keeps what it
  * acknowledged across `kill -9`, and so does a write a timer makes after the answer.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = 'mock-server/store/fixtures/plain-route-mock.ts';
 const children: ChildProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'mock-plain-route-'));
@@ -19,32 +17,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function start(): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, dir, String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      text += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(text);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the mock exited (${code}) before it listened:\n${text}`)));
-  });
-  return { child, url };
+  const started = await startChildMock(FIXTURE, [dir, '{port}']);
+  children.push(started.child);
+  return started;
 }
 
 const post = (url: string, path: string, name: string) =>

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../mock-server/child-mock';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -137,17 +138,6 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** `preferred` when nothing listens there, else any free port. */
 export async function portNear(preferred: number): Promise<number> {

@@ -20,12 +20,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { copyStore } from '../../mock-server/store/store';
+import { freePort } from '../../mock-server/child-mock';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EMAIL = 't1@anchor.test';
@@ -64,17 +64,6 @@ interface Figures {
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Child {
   process: ChildProcess;
