@@ -72,8 +72,6 @@ export interface MockServerOptions {
   pactStates?: boolean;
   /** Limits on guessing (mock-server/rate-limits.ts); each defaults to DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimitSettings>;
-  /** Deep-freeze the rows so an edit that bypasses the repository throws (default: unless NODE_ENV=production). */
-  freezeRows?: boolean;
   /** The storage engine of a saving mock (default: the journal, store/store.ts). */
   storage?: OpenStore;
   /** More routes, after ours (tests that stand for an endpoint added later). */
@@ -142,7 +140,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? null;
   const devKey = options.devKey || newDevKey();
-  const freeze = options.freezeRows ?? freezeByDefault();
+  // Rows are frozen in development and tests: an edit that bypasses the repository throws at once.
+  const freeze = freezeByDefault();
 
   const generate = () => generateDb({ seed, scale, today: clock() });
   // Saving mode: the durable store (a snapshot, a journal fsynced before each write is answered, sessions).

@@ -1,9 +1,8 @@
 import { addDays } from 'date-fns';
 import { monthKey, todayOf, weekCount, weekOfMonth, windowMonths, type DateWindow, type GraphType } from './aggregates';
-import { daysBetween, isoDay } from '../src/domain/dates';
 import { nextId, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource, type ReadonlyDb } from './db';
 import { editsOf, type Repository } from './store/repository';
-import type { MONTHS } from '../src/domain/dates';
+import { daysBetween, isoDay, type MONTHS } from '../src/domain/dates';
 import { DUE_STATUSES, INVOICE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
 import { type Region } from '../src/domain/regions';
 import { anyAdded, appendedRows, followEdits, seeRows, type Seen } from './appended-rows';

@@ -22,12 +22,12 @@ import type { ApplicationStatus, PaymentSource } from '../src/domain/statuses';
  * pages are slices of that.
  *
  * Staying correct. The figures move with the day, so the index is for one day: on the first read of
- * another day it is rebuilt. Rows appended since the last read (uploads, manual invoices, the pay page's
- * payments and credit draws, the gateway) are taken in place: a new invoice or payment recomputes its
- * customer's receivables, a new drawdown or repayment its loan's figures, a new customer joins the name
- * order; the memo is dropped. A new loan rebuilds every index. An edited row (a payment moving its invoice
- * on, a draw raising its loan's utilisation, a credit evaluation's grades) drops its anchor's index, and an
- * edit without an anchor or a removal drops them all (appended-rows.ts); each is rebuilt on its next read.
+ * another day it is rebuilt. New invoices and customers (uploads, manual invoices) are taken in place: a new
+ * invoice recomputes its customer's receivables, a new customer joins the name order; the memo is dropped.
+ * Anything else drops the anchor's index, rebuilt on its next read: an edited row (a payment moving its
+ * invoice on, a draw raising its loan's utilisation, a credit evaluation's grades), a new payment, drawdown
+ * or repayment (which come with such an edit). A new loan, an edit without an anchor or a removal drops them
+ * all (appended-rows.ts).
  */
 
 /** The collections the lending index follows: loans may not change, the rest may grow. */

@@ -1,12 +1,11 @@
 import type { Db, ReadonlyDb, RowOf } from '../db';
 import { COLLECTIONS, type Collection, type DbOp, EVERY_COLLECTION, keyOf, type AnyCollection } from './changes';
 
-
 /**
  * The one way the mock reads and writes its rows.
  *
  * Reads: `repo.data` is the database, typed read-only (`ReadonlyDb`); the indexes build on it. Writes:
- * `insert`, `update`, `remove` and `replace`. Each write is recorded for the journal (the durable store
+ * `insert`, `update`, `remove` and `replace` (and `put`, the journal's replay). Each write is recorded for the journal (the durable store
  * takes it with `takeChanges` and has it on disk before the request that made it is answered; a write made
  * outside a request is committed on the next turn of the event loop), and told to the indexes (`onEdit`),
  * so no caller has anything to remember after a write.
