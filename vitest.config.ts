@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, run in this order by `npm test`: unit (machines, lib, api, mock, integration against
- * the real mock), consumer (Pact consumer tests write .pact-out/; `npm run pact:drift` compares it with the committed
- * pacts/), provider (verifies the mock against pacts/).
+ * Four projects, run in this order by `npm test`: unit (machines, lib, api, mock, integration against the
+ * real mock; no timing assertions, limits that hold on a busy machine), heavy (`*.heavy.test.ts`: timing,
+ * crash and scale tests, one file at a time), consumer (Pact consumer tests write .pact-out/; `npm run
+ * pact:drift` compares it with the committed pacts/), provider (verifies the mock against pacts/).
  */
 export default defineConfig({
   test: {
@@ -13,6 +14,20 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'mock-server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/contract/*.test.ts', 'tests/flows/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.heavy.test.ts'],
+          // A 2-core machine busy with other work runs a test several times slower than a quiet one.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'heavy',
+          environment: 'node',
+          include: ['mock-server/**/*.heavy.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -14,7 +14,7 @@ import { type DurableStore, type OpenStore, StoreError } from './store';
  * The durability every storage engine of the mock must keep, written against `OpenStore` and `DurableStore`
  * only: an engine that passes it (the journal today; an embedded database later) can replace another. A crash
  * is a store left without `close()`, as a SIGKILL leaves it; the engine says how to tear or damage its own
- * files. (mock-server/store/crash.test.ts kills a whole mock with SIGKILL during bursts of writes.)
+ * files. (mock-server/store/crash.heavy.test.ts kills a whole mock with SIGKILL during bursts of writes.)
  */
 export interface StorageUnderTest {
   name: string;
