@@ -111,7 +111,7 @@ export function windowMonths(window: DateWindow): { key: number; month: (typeof 
 /**
  * How many week buckets the provider answers for the weekly view: ceil(days in the month of `to` / 7), so
  * every day of the month is in a bucket. The app draws the spec's count (src/domain/chart-periods.ts:
- * the previous month's days / 7), a kept quirk documented in the README.
+ * the previous month's days / 7), a kept quirk documented in docs/screens.md.
  */
 export function weekCount(window: DateWindow): number {
   return Math.ceil(getDaysInMonth(parseISO(window.to)) / 7);

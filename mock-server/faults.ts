@@ -88,7 +88,7 @@ export interface FaultRule {
 export class FaultSyntaxError extends Error {}
 
 const fail = (message: string): never => {
-  throw new FaultSyntaxError(`${message} (fault rules: '[METHOD] /path[?k=v] option...'; see mock-server/faults.ts or the README)`);
+  throw new FaultSyntaxError(`${message} (fault rules: '[METHOD] /path[?k=v] option...'; see mock-server/faults.ts or docs/mock-provider.md)`);
 };
 
 const share = (value: unknown, name: string): number => {

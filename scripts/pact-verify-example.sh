@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's recipe for backend teams, run against the mock provider (CI runs it in `npm run test:contract`):
+# The recipe for backend teams (docs/contract.md), run against the mock provider (CI runs it in `npm run test:contract`):
 # start a provider with its provider-state endpoint, then `npm run pact:verify:provider` against it.
 set -euo pipefail
 PORT="${PACT_EXAMPLE_PORT:-3399}"

@@ -395,7 +395,7 @@ const LENDING_CUSTOMERS: readonly LendingDemoCustomer[] = [
   },
 ];
 
-/** The lending demo customers' names and what each shows (for tests and the README). */
+/** The lending demo customers' names and what each shows (for tests and docs/running.md). */
 export const LENDING_DEMO_CUSTOMERS: readonly { name: string; shows: string }[] = LENDING_CUSTOMERS.map(({ name, shows }) => ({ name, shows }));
 /** How many customers the lending demo adds to the seed. */
 export const LENDING_DEMO_CUSTOMER_COUNT = LENDING_CUSTOMERS.length;

@@ -50,7 +50,7 @@ export function resetPassword(client: ApiClient, input: { token: string; passwor
   });
 }
 
-/** PUT /users/set_password: the logged-in user's new password, with the current one (see README, Security). */
+/** PUT /users/set_password: the logged-in user's new password, with the current one (see docs/security.md, What the provider enforces). */
 export function setPassword(client: ApiClient, input: { current: string; password: string; confirmation: string }): Promise<MessageResponse> {
   return client.request({
     method: 'PUT',

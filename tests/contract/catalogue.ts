@@ -1,10 +1,10 @@
 /**
- * The API catalogue (issue 17): every provider call the three spec files name, one entry per method and
- * path (a list and its CSV download, or other query variants, are one entry). Paths use `:name`
- * placeholders. `pathChosen` marks a path the specs do not show in full, with why we chose it (README,
- * 'Choices where the spec is silent'); `unused` marks a call the specs list but no screen makes, so it
- * has no client function and no Pact interaction. `version` is the vendor media type version when it is
- * not 1. `tests/lint/api-catalogue.test.ts` checks this list against the committed pact and src/api.
+ * The API catalogue, so that no call of the specs goes without a Pact interaction: every provider call the three
+ * spec files name, one entry per method and path (a list and its CSV download, or other query variants, are one
+ * entry). Paths use `:name` placeholders. `pathChosen` marks a path the specs do not show in full, with why we
+ * chose it (docs/product-decisions.md, 'Choices where the spec is silent'); `unused` marks a call the specs list but no screen
+ * makes, so it has no client function and no Pact interaction. `version` is the vendor media type version when
+ * it is not 1. `tests/contract/catalogue.test.ts` checks this list against the committed pact and src/api.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -106,7 +106,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     area: ['dashboard', 'admin', 'payment-links'],
     auth: 'session',
     spec: 'spec 3 §7; spec 1 §7 (Customer list, send-link modal)',
-    note: "also spec 2 §7's admin customers list and virtual/account list (paths 'not shown'; README: this path with admin_panel and require_address_details or require_account_details)",
+    note: "also spec 2 §7's admin customers list and virtual/account list (paths 'not shown'; docs/product-decisions.md: this path with admin_panel and require_address_details or require_account_details)",
   },
   { method: 'GET', path: '/distributor_companies/lead_list', area: 'dashboard', auth: 'session', spec: 'spec 3 §7; spec 1 §7 (Customer list for new_leads)' },
   {
@@ -115,7 +115,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     area: 'lending',
     auth: 'session',
     spec: "spec 3 §7 ('/lending_list'); spec 2 §7 (Lending customers)",
-    pathChosen: { reason: `spec 2 §7: 'not shown'; ${UNDER_DISTRIBUTOR_COMPANIES} (README)` },
+    pathChosen: { reason: `spec 2 §7: 'not shown'; ${UNDER_DISTRIBUTOR_COMPANIES} (docs/product-decisions.md)` },
   },
   {
     method: 'GET',
@@ -123,7 +123,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     area: 'pipeline',
     auth: 'session',
     spec: "spec 3 §7 ('/fund_available'); spec 2 §7 (Funds available)",
-    pathChosen: { reason: `spec 2 §7 writes '/fund_available (path from the catalogue)'; ${UNDER_DISTRIBUTOR_COMPANIES} (README)` },
+    pathChosen: { reason: `spec 2 §7 writes '/fund_available (path from the catalogue)'; ${UNDER_DISTRIBUTOR_COMPANIES} (docs/product-decisions.md)` },
   },
   {
     method: 'GET',
@@ -147,7 +147,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     area: 'lending',
     auth: 'session',
     spec: "spec 3 §7 ('/list'); spec 2 §7 (Onboarded-box list)",
-    pathChosen: { reason: `spec 2 §7: 'not shown'; ${UNDER_DISTRIBUTOR_COMPANIES} (README)` },
+    pathChosen: { reason: `spec 2 §7: 'not shown'; ${UNDER_DISTRIBUTOR_COMPANIES} (docs/product-decisions.md)` },
     note: "its meta holds the lending page's onboarded counts, account_receivables and available_limit",
   },
   {
@@ -179,7 +179,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     area: 'pipeline',
     auth: 'session',
     spec: "none: spec 2 §2.6's wizard step 'Credit Evalution Service' (Complete) has no call",
-    pathChosen: { reason: "no spec names a call for the wizard's Complete; README: POST /distributor_companies/credit_evaluation" },
+    pathChosen: { reason: "no spec names a call for the wizard's Complete; docs/product-decisions.md: POST /distributor_companies/credit_evaluation" },
   },
 
   // Loan applications

@@ -140,7 +140,7 @@ function intro(today: string): string[] {
     '',
     'Every interaction of the pact names the provider states it needs: data the provider must hold, or create, before',
     'the request is sent. A provider implements them at one endpoint, which the verifier calls before each interaction,',
-    'once per state, in the order the interaction names them (README, "Verifying a real provider against the contract"):',
+    'once per state, in the order the interaction names them (docs/contract.md, "Verifying a real provider against the contract"):',
     '',
     '```',
     'POST $PACT_STATES_SETUP_URL',

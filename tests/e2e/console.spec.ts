@@ -3,7 +3,7 @@ import { expect, logInReady, test } from './fixtures';
 
 /*
  * A clean console on every screen: no error or warning while each logged-in screen and the pay page load and
- * settle (the production build; the development build's own warnings are checked by hand, see the README).
+ * settle (the production build; the development build's own warnings are checked by hand).
  */
 
 /** Collects the console's errors and warnings of a page from now on. */

@@ -3,7 +3,10 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { timelineOf, type Recording } from '../../machines/recording';
 import { DEMO_PASSWORD, expect, expectNoAxeViolations, test, THEMES, useTheme } from './fixtures';
 
-/** QA's inspector page (issue 18) at /__inspector: the app's flows live, recording from it, stepping through a recording. */
+/**
+ * QA's own inspector page at /__inspector, which works offline where stately.ai cannot be reached: the app's
+ * flows live, recording from it, stepping through a recording.
+ */
 
 declare global {
   interface Window {
@@ -159,7 +162,7 @@ test.describe('inspector page', () => {
     });
   }
 
-  test('screenshot for the README (INSPECTOR_SCREENSHOT=1)', async ({ page }) => {
+  test('screenshot for docs/qa.md (INSPECTOR_SCREENSHOT=1)', async ({ page }) => {
     test.skip(!process.env.INSPECTOR_SCREENSHOT, 'set INSPECTOR_SCREENSHOT=1 to write docs/inspector.png');
     test.setTimeout(60_000);
     const inspector = await openWithInspector(page);

@@ -7,12 +7,12 @@ import { formatReplay, replayRecording } from '../../machines/replay';
 
 /**
  * Every flow recording in this folder is a regression test: it must replay on today's machines to the states
- * and contexts it recorded. A QA who finds a bug records it (README: "Recording and replaying a flow"), drops
+ * and contexts it recorded. A QA who finds a bug records it (docs/qa.md, "Recording and replaying a flow"), drops
  * the file here, and the suite keeps that path working. A machine change that invalidates a recording fails
  * here with the machine named: record the flow again (the main flows: `npm run flows:record`).
  */
 const dir = 'tests/flows';
-/** The issue's main flows (18), as tests/e2e/record-flows.spec.ts names their files. */
+/** The main flows QA must be able to replay, as tests/e2e/record-flows.spec.ts names their files. */
 const MAIN_FLOWS = [
   'login-with-refresh',
   'profile-password-change',
