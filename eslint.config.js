@@ -129,7 +129,8 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones({ tests: true }) }] },
   },
   {
-    // Every actor of the app reports to QA's inspector when it is on (issue 18): created through src/lib/inspection.ts.
+    // Every actor of the app is created through src/lib/inspection.ts, so that QA's inspector, when on, sees and
+    // records each one.
     // (Before the kernel's blocks below, which set this rule again for their files.)
     files: ['src/**/*.{ts,tsx}'],
     ignores: [...TESTS, 'src/lib/inspection.ts', 'src/api/session.ts'],

@@ -3,9 +3,9 @@ import type { Plugin } from 'vite';
 /**
  * Puts V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+) at the top of each chunk that
  * holds a module matching `modules`: V8 then compiles every function of the file while it streams in, on a
- * background thread, instead of compiling each one on the main thread the first time it is called (issue 19).
- * Only for files whose code nearly all runs when they load: compiling a function that never runs costs time and
- * memory for nothing. Other browsers read it as a comment.
+ * background thread, instead of compiling each one on the main thread the first time it is called, which
+ * lengthens the load's tasks. Only for files whose code nearly all runs when they load: compiling a function
+ * that never runs costs time and memory for nothing. Other browsers read it as a comment.
  *
  * Added once the chunks are final (the minifier would drop it earlier). The file names' hashes do not cover it,
  * which is harmless: a comment changes nothing a cached copy does.

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, setup, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type StateValue } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { MACHINES as REGISTRY } from './registry';
 import { pathModel, type PathModel } from './test-paths';
 
 const MACHINES = dirname(fileURLToPath(import.meta.url));
@@ -196,6 +197,15 @@ describe('every machine has path tests', () => {
 
   it('covers every exported machine with a path model', () => {
     expect(uncovered(machines, models)).toEqual([]);
+  });
+
+  it('lists every exported machine in the registry (what recordings name and replays run), each under its own id', () => {
+    // The files are imported here on their own, so the registry's machines are other instances of the same definitions.
+    const shape = (machine: AnyStateMachine | undefined) => (machine ? allStateNodes(machine.root).map((node) => node.id).join(' ') : '');
+    const missing = machines.filter((m) => shape(REGISTRY[m.value.id]) !== shape(m.value)).map((m) => `${m.file} ${m.name} (id ${m.value.id})`);
+    expect(missing).toEqual([]);
+    expect(new Set(machines.map((m) => m.value.id)).size).toBe(machines.length);
+    expect(Object.keys(REGISTRY)).toHaveLength(machines.length);
   });
 
   it('has no path model of a machine no machine file exports', () => {

@@ -1,7 +1,7 @@
 /**
- * Flow recordings (issue 18): what QA downloads from the inspector and `npm run replay` plays back. Pure data
- * and pure functions, shared by the app's recorder (src/app/inspect/), the replay (machines/replay.ts) and
- * the inspector page.
+ * Flow recordings, so a flow that went wrong can be replayed and kept as a test: what QA downloads from the
+ * inspector and `npm run replay` plays back. Pure data and pure functions, shared by the app's recorder
+ * (src/app/inspect/), the replay (machines/replay.ts) and the inspector page.
  *
  * A recording holds, per machine actor that ran while it recorded: the machine's id and version, the snapshot
  * it started from, and every event it received in order with its time offset and the state it reached. The

@@ -17,7 +17,7 @@ import { sessionMachine } from './session/session.machine';
 
 /**
  * Every machine of the app by its id (the `id` of its definition): what a recording names and a replay runs.
- * machines/registry.test.ts fails when a machine under machines/ is missing here or two share an id.
+ * machines/path-coverage.test.ts fails when a machine under machines/ is missing here or shares another's id.
  */
 export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEntries(
   [

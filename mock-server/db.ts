@@ -8,7 +8,7 @@ import type { PaymentMode } from '../src/domain/payments';
 import type { Region } from '../src/domain/regions';
 import type { ApplicationStatus, ClosedStatus, InvoiceStatus, LinkStatus, PaymentSource, RiskGrade } from '../src/domain/statuses';
 
-/** Bump when the shape changes: a stored db.json of another version is regenerated from the seed. */
+/** Bump when the shape changes: the mock refuses to start on stored data of another version (no migration). */
 export const SCHEMA_VERSION = 3;
 
 export type { Channel } from '../src/domain/reminders';

@@ -8,7 +8,7 @@ import { nextTask } from './lib/next-task';
 
 /*
  * The entry holds no React: it starts what the page needs, then runs the code in turns, each file in a task
- * of its own so that no task of the load runs long at 4x CPU (issue 19; a file's code runs in one go): React,
+ * of its own (a file's code runs in one go) so that no task of the load runs long on a slow phone: React,
  * the libraries, the app, and with a stored session the logged-in area and the current screen, then it
  * mounts. The HTML preloads React, the libraries and the app, so the turns add no round trip. A pay page gets
  * the light pay app, without the session. (Built, the pay pages have their own Preact entry, pay.html with
@@ -43,7 +43,8 @@ const loadApp = async () => {
   return App;
 };
 
-// QA's inspector (issue 18): its page and the hookup load only when asked for, so the app's bundle has none of it.
+// QA's inspector, to watch and record the flows: its page and the hookup load only when asked for, so the app's
+// bundle has none of it.
 const inspection = inspectTarget(window.location.search, import.meta.env.VITE_INSPECT);
 if (window.location.pathname === INSPECTOR_PATH && import.meta.env.VITE_INSPECT !== 'off') {
   void Promise.all([import('./app/inspect/inspector'), mounting]).then(([{ InspectorPage }, mount]) => mount(InspectorPage));

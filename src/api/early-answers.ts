@@ -2,11 +2,11 @@ import { vendorMediaType } from '../domain/product';
 import { STORAGE_KEYS } from '../domain/session-storage';
 
 /*
- * Requests the entry sends before the app's code has arrived (issue 19: a reload of the dashboard asked for
- * the profile only once React, the session machine and the layout had run, one slow round trip late on a
- * phone). The client takes such an answer in place of sending the same request itself: same URL, media type
- * and token, once. Everything after the answer (a 401 and the refresh, errors, decoding) is the client's as usual.
- * This module is part of the entry: it imports nothing heavier than the kernel's constants.
+ * Requests the entry sends before the app's code has arrived, so that a reload does not wait for React, the
+ * session machine and the layout to run before it asks for the profile (a slow round trip on a phone). The
+ * client takes such an answer in place of sending the same request itself: same URL, media type and token, once.
+ * Everything after the answer (a 401 and the refresh, errors, decoding) is the client's as usual. This module is
+ * part of the entry: it imports nothing heavier than the kernel's constants.
  */
 
 /** The provider's address of `path` under the configured base (`/api` or a provider's origin). */

@@ -10,7 +10,7 @@ import { SCREENS } from './screens';
 import { LIST_CACHE_OPTIONS, usePageTitle } from './routing';
 
 /*
- * The logged-in area: its own chunk (issue 19), so the login page loads none of the layout, the profile
+ * The logged-in area: its own chunk, so the login page loads none of the layout, the profile
  * popup or the list cache (SWR). App.tsx renders it only with a session.
  */
 

@@ -13,8 +13,8 @@ import { exact, lazyScreens, LIST_CACHE_OPTIONS, PublicPage } from './routing';
 const PAY_SCREENS = lazyScreens(screens).map((s) => ({ ...s, path: withProduct(s.route.path, config.product) }));
 
 /**
- * The pay pages' own light app (issue 19): a retailer opens them from a link on a phone, with no login. No
- * session machine, no session provider: the screens call the provider through the public client, with the
+ * The pay pages' own light app, to load fast on a cheap phone: a retailer opens them from a link, with no login.
+ * No session machine, no session provider: the screens call the provider through the public client, with the
  * page token. The theme, the list cache and the toasts are the app's; the toast library loads with a toast.
  * Built, it runs on Preact (`preact/compat`: pay.html, vite.pay.ts); in dev and from index.html, on React.
  */

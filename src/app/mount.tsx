@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 
 /**
  * Renders the page's one component into #root (React arrives with this module, after the entry has started the
- * page). As a transition: React renders the first screen in short slices, not in one task (issue 19).
+ * page). As a transition: React renders the first screen in short slices, not in one long task, so the page
+ * stays responsive.
  */
 export function mount(Page: ComponentType): void {
   const root = document.getElementById('root');

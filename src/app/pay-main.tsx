@@ -9,7 +9,8 @@ import { inspectTarget } from '../lib/inspect-target';
 if (startPayPage(window.location)) {
   const mounting = import('./mount').then((m) => m.mount);
   const loadingApp = import('./PayApp').then((m) => m.PayApp);
-  // QA's inspector (issue 18) on a pay page: `?inspect`, as in the app; it loads only when asked for.
+  // QA's inspector, to watch and record the flows, on a pay page: `?inspect`, as in the app; it loads only when
+  // asked for.
   const inspection = inspectTarget(window.location.search, import.meta.env.VITE_INSPECT);
   const connecting = inspection ? import('./inspect/inspector').then(({ connectInspector }) => connectInspector(inspection)) : null;
   void Promise.all([loadingApp, mounting, connecting]).then(([PayApp, mount]) => mount(PayApp));

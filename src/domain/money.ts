@@ -75,8 +75,8 @@ export const MISSING = '-';
 /**
  * The digits of a whole number grouped the Indian way, the last three and then pairs: '1234567' -> '12,34,567'.
  * Every amount and count on screen is grouped here, not with Intl.NumberFormat: a page's first Intl formatter
- * loads the browser's locale data, 60 to 100 ms of main thread at 4x CPU (issue 19), and no screen needs
- * anything else from it. The tests hold these formatters to Intl's en-IN output.
+ * loads the browser's locale data, a long task on a slow phone, and no screen needs anything else from it. The
+ * tests hold these formatters to Intl's en-IN output.
  */
 export function groupIndian(digits: string): string {
   if (digits.length <= 3) return digits;

@@ -1,6 +1,6 @@
 /**
- * Which inspector a page asks for (issue 18), without loading any of it: the entry reads this before it
- * knows what else the page needs (src/lib/inspection.ts holds the hookup itself).
+ * Which inspector a page asks for (QA's, to watch and record the flows), without loading any of it: the entry
+ * reads this before it knows what else the page needs (src/lib/inspection.ts holds the hookup itself).
  */
 
 /** Where the inspection events go: our own inspector page (works offline) or Stately's (stately.ai). */

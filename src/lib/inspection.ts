@@ -2,10 +2,10 @@ import { useActorRef, useMachine } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 
 /**
- * QA's view into the flows (issue 18): every machine actor of the app is created through here, so that with
- * inspection on (`?inspect` in the address, or a build with VITE_INSPECT=1) each one reports to the
- * inspector and the recorder (src/app/inspect/, loaded only then). With it off this adds nothing: no listener,
- * no `inspect` option. Child actors report through their root's system.
+ * QA's view into the flows, to watch, record and replay them: every machine actor of the app is created through
+ * here, so that with inspection on (`?inspect` in the address, or a build with VITE_INSPECT=1) each one reports
+ * to the inspector and the recorder (src/app/inspect/, loaded only then). With it off this adds nothing: no
+ * listener, no `inspect` option. Child actors report through their root's system.
  */
 type Listener = (event: InspectionEvent) => void;
 

@@ -57,11 +57,11 @@ export interface ListBlockProps<Row> {
  * The one list block: filters, then search, region, Download Report and tools, the table and the pager.
  * Every control writes the list's URL state; any change but the page goes back to page 1.
  *
- * Loading (issue 19), the same for every paged list: skeleton rows on the very first load only; when the
- * page, a filter or the search changes, the previous rows and pager stay on screen (dimmed, inert, the table
- * `aria-busy` with a thin bar over its top edge) until the answer arrives; the table keeps the spec's scroll
- * height and the pager its place whatever they show, so nothing on the page moves (CLS); an empty answer
- * says 'No data found.', a failed one shows the error with Retry.
+ * Loading, the same for every paged list, so that nothing jumps while the next rows come: skeleton rows on the
+ * very first load only; when the page, a filter or the search changes, the previous rows and pager stay on
+ * screen (dimmed, inert, the table `aria-busy` with a thin bar over its top edge) until the answer arrives; the
+ * table keeps the spec's scroll height and the pager its place whatever they show, so nothing on the page moves
+ * (CLS); an empty answer says 'No data found.', a failed one shows the error with Retry.
  */
 export function ListBlock<Row>(props: ListBlockProps<Row>) {
   const { list } = props;

@@ -10,9 +10,9 @@ export const TABLE_MAX_HEIGHT = 353;
 export const MODAL_TABLE_MAX_HEIGHT = 500;
 export const EMPTY_TEXT = 'No data found.';
 /**
- * Issue 19: no table puts more than this many rows (`tr` in its body, detail rows and the note included) in
- * the DOM. Paged lists stay far below it (10 to 15 rows a page); a list handed more rows shows the first ones
- * and says how many it left out. A list that must show every row virtualises instead.
+ * No table puts more than this many rows (`tr` in its body, detail rows and the note included) in the DOM, so a
+ * long list cannot slow the page down. Paged lists stay far below it (10 to 15 rows a page); a list handed more
+ * rows shows the first ones and says how many it left out. A list that must show every row virtualises instead.
  */
 export const MAX_TABLE_ROWS = 500;
 

@@ -2,10 +2,10 @@ import { createContext, useContext, useLayoutEffect, useState, useSyncExternalSt
 import { useSearch } from 'wouter';
 
 /**
- * The URL query as a store that each table reads a part of (issue 19, INP). Through wouter's `useSearch`, every
- * component with a table on the page rendered again on any change of the query: a due filter's click rendered
- * the collections, the payment-link figures and every closed modal too. Here one provider follows the query, and
- * a table renders again only when its own part changes.
+ * The URL query as a store that each table reads a part of, so a click renders again only what it changes (INP).
+ * Through wouter's `useSearch`, every component with a table on the page rendered again on any change of the
+ * query: a due filter's click rendered the collections, the payment-link figures and every closed modal too.
+ * Here one provider follows the query, and a table renders again only when its own part changes.
  */
 interface QueryStore {
   /** The query as last rendered by the provider, without '?'. */

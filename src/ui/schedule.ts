@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 
 /**
- * When heavy work runs, so that none of it lands in the task that handles a click or paints the page (issue 19):
- * a chart is created once it scrolls near the viewport or the browser is idle, every draw waits until after the
- * next paint, and a page paints its first part before it builds the rest, each step in a task of its own.
+ * When heavy work runs, so that none of it lands in the task that handles a click or paints the page and a slow
+ * phone stays responsive: a chart is created once it scrolls near the viewport or the browser is idle, every
+ * draw waits until after the next paint, and a page paints its first part before it builds the rest, each step
+ * in a task of its own.
  */
 
 type Cancel = () => void;

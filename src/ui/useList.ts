@@ -30,7 +30,7 @@ export interface ListSpec<P, T> {
  * - `params` (and the request, and so the rows) follow it a moment later, as a deferred value: the URL comes
  *   through `useSyncExternalStore`, which React renders at once and `startTransition` cannot defer, so the
  *   click that changes a filter renders only the controls and the busy table; the new key, the request and
- *   the rows render after the browser has painted that (issue 19, INP).
+ *   the rows render after the browser has painted that, so the click answers at once (INP).
  * - `isLoading`: rows other than those on screen are on their way (a new key, or a change of the params not
  *   yet applied);
  *   `data` is then the previous answer, kept until the next arrives. `isValidating`: the same rows are being

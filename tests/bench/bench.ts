@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --only pay,login,dashboard,inp,upload,lighthouse,mock] [--strict]`: the figures of issue 19
- * in one run, each beside its budget, and the bare React 19 + Vite page (tests/bench/bare) beside the pay page.
+ * `npm run bench [-- --only pay,login,dashboard,inp,upload,lighthouse,mock] [--strict]`: the app's performance
+ * figures in one run, each beside its budget, and the bare React 19 + Vite page (tests/bench/bare) beside the
+ * pay page.
  *
  * 1. Builds the app and the bare page (`vite build`, each into its own folder under node_modules/.cache/anchor-bench,
  *    so neither `dist/` nor the linter sees them).

@@ -1,6 +1,7 @@
 /**
- * Issue 19's first-load JS budgets, in KiB gzip: one table for `npm run bench` (tests/bench/bench.ts) and the
- * per-route size check of the browser suite (tests/e2e/route-size.spec.ts), so a regression cannot land.
+ * The first-load JS budgets, in KiB gzip, so pages stay quick to load on a cheap phone: one table for
+ * `npm run bench` (tests/bench/bench.ts) and the per-route size check of the browser suite
+ * (tests/e2e/route-size.spec.ts), so a regression cannot land.
  */
 export const SIZE_BUDGETS_KIB = {
   /** The pay page on a phone: every JS file until its documents show. */

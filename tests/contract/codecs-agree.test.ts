@@ -55,7 +55,7 @@ import {
 } from './pact-rules';
 
 /**
- * Issue 17: the codecs and the contract agree.
+ * The codecs and the contract agree: a value one allows and the other refuses is a bug in one of them.
  *
  * 1. Examples decode. ROUTES names the src/api functions that make each call (method, path pattern, and
  *    the filter that tells calls on one path apart); a recording client captures what each function really

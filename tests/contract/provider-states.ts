@@ -1,9 +1,9 @@
 /**
- * The provider states of the pact (issue 17), as a backend team implements them: one entry per state name the
- * consumer tests give (`.given(...)`), saying what data the provider must hold or create for it (in the
- * provider's own terms, not the mock's), the parameters the pact passes, the keys the setup must answer (the
- * values the interactions inject with `fromProviderState`; `authToken` is the interaction's Authorization) and
- * what a teardown puts back. `npm run pact:states-doc` writes pacts/PROVIDER-STATES.md from it;
+ * The provider states of the pact, as a backend team implements them to verify its own provider: one entry per
+ * state name the consumer tests give (`.given(...)`), saying what data the provider must hold or create for it
+ * (in the provider's own terms, not the mock's), the parameters the pact passes, the keys the setup must answer
+ * (the values the interactions inject with `fromProviderState`; `authToken` is the interaction's Authorization)
+ * and what a teardown puts back. `npm run pact:states-doc` writes pacts/PROVIDER-STATES.md from it;
  * tests/contract/provider-states.test.ts checks it against the pact and the mock's implementation
  * (mock-server/pact-states/), where every fact below comes from.
  *

@@ -6,7 +6,7 @@ import { formatDate } from '../../src/lib/format';
 import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
 
 /**
- * Issue 11, items 10-12, at the desktop sizes where they were found: figures whose parts add up to their
+ * Dashboard figures staff can trust, at the desktop sizes they use: figures whose parts add up to their
  * whole on screen (the invoice statistics' boxes and the Cleared bars), a home card that always says which
  * window it shows (and a dropdown that does not claim one for all when the charts differ), and charts whose
  * months run in time order with their year and draw nothing for days that have not come yet. Every figure is

@@ -2,9 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { devOutbox, expect, expectNoAxeViolations, test } from './fixtures';
 
 /**
- * The money flows of the pay page by keyboard and for assistive technology (issue 16): a whole credit
- * payment with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows and typing; no clicks), and zero axe
- * violations on every dialog, a toast, the empty tab and the error pages.
+ * The money flows of the pay page by keyboard and for assistive technology, so every retailer can pay: a whole
+ * credit payment with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows and typing; no clicks), and zero
+ * axe violations on every dialog, a toast, the empty tab and the error pages.
  *
  * The keyboard payment uses demo-sales-order (OTP required): no other browser test sends it OTPs, so no OTP
  * of another test running at the same time can replace the one read here.

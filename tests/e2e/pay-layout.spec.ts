@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, THEMES, useTheme } from './fixtures';
 
-/** The pay page fits the screens it was tried on (issue 11, items 1 and 2): no sideways scrolling anywhere. */
+/** The pay page fits the laptops and phones retailers use: every control in reach, no sideways scrolling anywhere. */
 
 const PAY = '/pay-with-provider';
 const PAY_LINKS = ['demo-closed-limit', 'demo-otp', 'demo-open-limit', 'demo-overdue', 'demo-sales-order', 'demo-no-credit'] as const;

@@ -8,11 +8,11 @@ import { formatReplay, replayRecording } from '../../machines/replay';
 import { api, devOutbox, devRequest, expect, logInReady, newPortalUser, test } from './fixtures';
 
 /**
- * Records the main flows (issue 18) in the real app with `?inspect`, through `window.__flowRecorder`, and
- * checks each recording: it holds the flow's machines, none of the secrets typed or issued (passwords, OTPs,
- * tokens), and it replays on this build's machines to the states it recorded. With RECORD_FLOWS=1
- * (`npm run flows:record`) each recording is written to tests/flows/<flow>.json, where tests/flows/flows.test.ts
- * replays it in the unit suite from then on.
+ * Records the main flows, which QA replays as regression tests, in the real app with `?inspect`, through
+ * `window.__flowRecorder`, and checks each recording: it holds the flow's machines, none of the secrets typed or
+ * issued (passwords, OTPs, tokens), and it replays on this build's machines to the states it recorded. With
+ * RECORD_FLOWS=1 (`npm run flows:record`) each recording is written to tests/flows/<flow>.json, where
+ * tests/flows/flows.test.ts replays it in the unit suite from then on.
  *
  * Each recording starts just before its flow and stops right after it; actors of other machines that happened
  * to run meanwhile (the dashboard's charts after a login) are left out, so a recording holds what the flow needs.

@@ -3,8 +3,9 @@ import { dashboardFirstLoad, kib, loginFirstLoad, payFirstLoad, type FirstLoad }
 import { SIZE_BUDGETS_KIB } from '../bench/budgets';
 
 /*
- * Issue 19's per-route size check: the JS each route really loads in the browser (gzip), against the budgets
- * `npm run bench` prints. Sizes do not depend on the machine's load, so they are checked here, on every run.
+ * The per-route size check, so a change that makes a page heavier cannot land: the JS each route really loads in
+ * the browser (gzip), against the budgets `npm run bench` prints. Sizes do not depend on the machine's load, so
+ * they are checked here, on every run.
  */
 
 const largest = (load: FirstLoad) => load.files.slice(0, 4).map((f) => `${f.file} ${kib(f.gzip).toFixed(1)}`).join(', ');

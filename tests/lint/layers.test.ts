@@ -40,7 +40,7 @@ describe('the layers, enforced by lint', { timeout: 120_000 }, () => {
     );
   });
 
-  it('fails an actor created without the inspection hookup (issue 18: QA inspects and records every actor)', async () => {
+  it('fails an actor created without the inspection hookup (QA inspects and records every actor)', async () => {
     expect(await problems('src/features/pay/usePaySelection.ts', "import { useMachine } from '@xstate/react';\nexport const x = useMachine;\n")).toEqual([
       expect.stringMatching(/^no-restricted-imports: .*Use useFlowActor or useFlowMachine/),
     ]);

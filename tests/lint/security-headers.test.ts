@@ -22,7 +22,7 @@ describe('the committed security header files', () => {
 });
 
 describe('the production header set', () => {
-  it('has the policy the issue asks for, and no wider script or style sources', () => {
+  it('allows only the app\'s own origin, and no wider script or style sources', () => {
     const csp = directives(contentSecurityPolicy());
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);

@@ -66,7 +66,10 @@ function Inspector() {
   );
 }
 
-/** QA's inspector (issue 18) at /__inspector: the app's flows live, recording, and stepping through a recording. */
+/**
+ * QA's own inspector at /__inspector, which works offline where stately.ai cannot be reached: the app's flows
+ * live, recording, and stepping through a recording.
+ */
 export function InspectorPage() {
   return (
     <ThemeChoiceProvider>

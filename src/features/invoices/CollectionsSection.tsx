@@ -241,7 +241,7 @@ const PaymentsList = memo(function PaymentsList(props: {
   const { list, today } = props;
   const { client } = useSession();
   const star = useStarToggle(list.mutate, 'Payment', 'payments');
-  // Stable columns: a filter click re-renders the block, not the rows on screen (issue 19, INP).
+  // Stable columns: a filter click re-renders the block, not the rows on screen, so it answers quickly (INP).
   const columns = useMemo(() => paymentColumns((row) => void star(row), today), [star, today]);
   return (
     <ListBlock

@@ -169,7 +169,8 @@ describe('clearedOption and its tooltip', () => {
 
   it('every bar stacks to the total its tooltip gives (exact paise), for every bucket and every provider answer', () => {
     const answers: [StatsFilterInformation, 'monthly' | 'yearly'][] = [
-      // The January: ₹7.44 C cleared, of which credit and pay are ₹4.75 C; paid outside sent.
+      // A January whose bar once left out paid outside: ₹7.44 C cleared, of which credit and pay are ₹4.75 C;
+      // paid outside sent.
       [[month('Jan', 2026, 348, 74_429_088_88, 12_182_979_09, 35_276_411_86, 26_969_697_93), month('Nov', 2025, 2, 3_00, 1_00, 1_00, 1_00)], 'yearly'],
       // Paid outside not sent: the rest of the total.
       [[month('Jan', 2026, 348, 74_429_088_88, 12_182_979_09, 35_276_411_86)], 'yearly'],

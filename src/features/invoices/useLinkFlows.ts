@@ -50,7 +50,7 @@ function useBlockedSync(send: (event: { type: 'SET_BLOCKED'; blocked: readonly C
   useEffect(() => send({ type: 'SET_BLOCKED', blocked }), [send, blocked]);
 }
 
-/** The Send Payment Links modal's flow (machines/payment-links/send-links). */
+/** The Send Payment Links modal's flow (machines/payment-links/send-links.machine.ts). */
 export function useSendLinks(onSent: () => void) {
   const { client } = useSession();
   const blocked = useBlockedChannels();
@@ -82,7 +82,7 @@ export function useReminder(invoiceIds: readonly string[]) {
   return { snapshot, send, blocked };
 }
 
-/** The Create Payment Links form (machines/payment-links/create-link). */
+/** The Create Payment Links form (machines/payment-links/create-link.machine.ts). */
 export function useCreateLink(onCreated: () => void) {
   const { client } = useSession();
   const blocked = useBlockedChannels();

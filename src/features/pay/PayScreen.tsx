@@ -128,7 +128,7 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
   }
 
   // The summary (the page's heading, its largest text) paints first; the documents and actions follow in a task
-  // of their own, so a cheap phone is not blocked by one long render when the answer arrives (issue 19: TBT).
+  // of their own, so a cheap phone is not blocked by one long render when the answer arrives (TBT).
   if (!restShown) {
     return (
       <>

@@ -34,7 +34,7 @@ import { authHeaders, clientFor, exactly, failureOf, JSON_CONTENT, newPact, nonE
  * a plain value is matched by type only); outside `eachLike` a plain value is matched by equality.
  *
  * Ids the paths and bodies carry (a user, an anchor) come from the provider state (fromProviderState); the
- * states that add or change data take it away again on teardown (tests/contract/provider/states/admin.ts).
+ * states that add or change data take it away again on teardown (mock-server/pact-states/admin.ts).
  */
 
 const { boolean, eachLike, equal, fromProviderState, integer, regex, string } = MatchersV3;

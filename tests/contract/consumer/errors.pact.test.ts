@@ -19,7 +19,7 @@ const pact = newPact();
 
 const loggedIn = (description: string) => pact.addInteraction().given('t1@anchor.test is logged in').uponReceiving(description);
 const fieldError = (field: string, example: string) => ({ errors: eachLike({ code: exactly('ER-VALIDATION'), title: exactly(field), detail: string(example) }) });
-/** The limits the mock applies (issue 16) and a real provider must at least match: 256 KB bodies, and JSON deeper than 100 levels refused (Rails' JSON parser refuses past 100 by default; the mock past 32). */
+/** The limits the mock applies against hostile input (huge or deeply nested bodies) and a real provider must at least match: 256 KB bodies, and JSON deeper than 100 levels refused (Rails' JSON parser refuses past 100 by default; the mock past 32). */
 const BODY_LIMITS_STATE = 'request bodies over 256 KB and JSON nested more than 100 levels deep are refused';
 const OVER_BODY_LIMIT = 'x'.repeat(256 * 1024 + 1);
 const NESTING = 110; // over Rails' 100, under the 128 Pact's own JSON reader takes

@@ -16,7 +16,7 @@ import { invoiceListBody, invoiceRow } from './invoice-rows';
 /**
  * The invoices page's calls (spec 1 §7): invoice statistics, the Invoices Due list and the Detailed Invoice
  * table, collections, the two CSV reports, stars and the distributor utilisation card. Every call goes
- * through src/features/invoices/api.ts. The pact pins shapes and types; the provider states only make
+ * through src/api/invoices.ts. The pact pins shapes and types; the provider states only make
  * sure the lists are not empty, and hand over the ids a star request names.
  */
 
