@@ -183,7 +183,7 @@ test.describe('recorded flows', () => {
     await dialog.getByLabel('New Password', { exact: true }).fill(changed);
     await dialog.getByLabel('Confirm Password', { exact: true }).fill(changed);
     await dialog.getByRole('button', { name: 'Save Password' }).click();
-    await expect(dialog.getByText('The current password is not correct.')).toBeVisible();
+    await expect(dialog.getByText('The current password is not correct.', { exact: true })).toBeVisible();
     await dialog.getByLabel('Current Password', { exact: true }).fill(password);
     await dialog.getByRole('button', { name: 'Save Password' }).click();
     await expect(page.getByText('Password Changed Successfully!')).toBeVisible();
