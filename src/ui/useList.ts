@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ApiClient } from '../api/client';
-import { useApi } from '../api/use-api';
+import { useApi } from '../api/useApi';
 import { DEFAULT_TABLE_STATE, type TableState } from '../lib/table-state';
 import { useTableState } from './useTableState';
 

@@ -1,6 +1,6 @@
 import { fetchAnchorSettings } from '../../api/admin';
 import { useSessionState } from '../../api/session-context';
-import { useApi } from '../../api/use-api';
+import { useApi } from '../../api/useApi';
 import { canManageAnchor } from '../../domain/admin';
 
 /**

@@ -1,4 +1,4 @@
-import { useApi } from '../../api/use-api';
+import { useApi } from '../../api/useApi';
 import {
   fetchClearedGraph,
   fetchCreditLimitSummary,

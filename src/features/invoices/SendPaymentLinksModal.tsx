@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { LinkCustomerRow } from '../../api/codecs/links';
 import type { InvoiceRow } from '../../api/codecs/invoices';
 import { fetchCustomerInvoices, fetchLinkCustomers } from '../../api/links';
-import { useApi } from '../../api/use-api';
+import { useApi } from '../../api/useApi';
 import { formatMoney } from '../../domain/money';
 import { CUSTOMER_SEARCH_MIN_LENGTH, INVOICE_SEARCH_MIN_LENGTH, linksSentText, NO_RECORD_TEXT } from '../../domain/reminders';
 import { formatDate } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { InvoiceListParams, InvoiceStatsParams } from '../../api/invoice-queries';
 import { fetchDistributorDetails, fetchInvoices, fetchInvoiceStats } from '../../api/invoices';
-import { useApi } from '../../api/use-api';
+import { useApi } from '../../api/useApi';
 
 /** The invoices page's data that is not a paged table (those use the list hook, `src/ui/useList.ts`). */
 

@@ -5,7 +5,7 @@ import { sendLinksMachine, type SendLinksRequest } from '../../../machines/payme
 import { reminderMachine, type SaveReminderRequest } from '../../../machines/reminder/reminder.machine';
 import { createPaymentLink, fetchBlockedChannels, lookUpInvoice, scheduleReminder, sendPaymentLinks } from '../../api/links';
 import { useSession, useSessionState } from '../../api/session-context';
-import { useApi } from '../../api/use-api';
+import { useApi } from '../../api/useApi';
 import type { ErrorEntry } from '../../domain/errors';
 import { BLOCKED_CHANNEL_CODE, type Channel } from '../../domain/reminders';
 import { notify } from '../../ui/toast';

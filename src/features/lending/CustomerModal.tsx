@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { Drawdown, Repayment } from '../../api/codecs/lending';
 import { fetchDrawdownInvoices, fetchDrawdowns, fetchRepayments, type LoanPageParams } from '../../api/lending';
-import { useApi } from '../../api/use-api';
+import { useApi } from '../../api/useApi';
 import { dueIndicator, NO_INVOICE_FOUND, NO_REPAYMENTS, repaymentStatus, type DueTone } from '../../domain/lending';
 import { formatMoney } from '../../domain/money';
 import { formatDate, orMissing } from '../../lib/format';

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useSearch } from 'wouter';
-import { useApi } from '../../api/use-api';
+import { useApi } from '../../api/useApi';
 import { errorEntriesOf, toastText } from '../../domain/errors';
 import { config } from '../../config';
 import { formatDateTime } from '../../lib/format';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { FundCustomer } from '../../api/codecs/lending';
 import { fetchCreditLineSummary, fetchFundAvailable } from '../../api/lending';
-import { useApi } from '../../api/use-api';
+import { useApi } from '../../api/useApi';
 import { UPLOAD_TEXTS } from '../../domain/csv';
 import { creditLimitEligible, FUND_WINDOWS, invoiceOverdueText, PIPELINE_SEGMENTS, PIPELINE_TITLE, segmentOf, type FundInDays } from '../../domain/lending';
 import { formatMoney, formatShortMoney } from '../../domain/money';

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useSession, useSessionState } from '../../api/session-context';
 import type { DistributorRow, RetailerInvoice, RetailerRow } from '../../api/codecs/admin';
-import { useApi } from '../../api/use-api';
+import { useApi } from '../../api/useApi';
 import { downloadDistributors, downloadRetailers, fetchAccountsReceivable, fetchDistributors, fetchRetailerInvoices, fetchRetailers } from '../../api/retailers';
 import { CHANNEL_FINANCE_FILTERS } from '../../domain/admin';
 import { formatMoney, formatShortMoney } from '../../domain/money';
