@@ -5,9 +5,12 @@ import { baseSecurityHeaders, optionsFromEnv, originOf, securityHeaders } from '
 import { payPages, SYNC_STORE_ALIASES } from './vite.pay.ts';
 import { compileHints } from './vite.compile-hints.ts';
 import { preloadEveryVisit } from './vite.preload.ts';
+import { EVERY_VISIT, KIT, modulesAt, RUN_ON_LOAD, SCREEN_FILE, SHELL } from './build/chunks.ts';
 
 /** The modules whose files run nearly all their code when they load (vite.compile-hints.ts). */
-const RUN_ON_LOAD = /\/src\/(main\.tsx|app\/(mount|libraries|App|LoggedInArea)\.tsx?|ui\/(useList|ListBlock|focus|ThemeToggle)\.tsx?|features\/[a-z]+\/[A-Za-z]+Screen\.tsx)$/;
+const runOnLoad = new RegExp(`${modulesAt(RUN_ON_LOAD).source}|${SCREEN_FILE.source}`);
+/** A chunk group's test: its modules by path, and packages by name. */
+const group = (paths: readonly string[], packages = '') => new RegExp(`${modulesAt(paths).source}${packages ? `|/node_modules/(?:${packages})/` : ''}`);
 
 /**
  * The app reaches the provider at VITE_API_BASE_URL (default `/api`). Both the dev server and
@@ -39,7 +42,7 @@ export default defineConfig(({ mode }) => {
   return {
     // Every page needs React (mount), the libraries and the app: fetched beside the entry. Compiled as they
     // stream in: those, the entry, the logged-in area with its kit and shell, and the screens.
-    plugins: [react(), payPages(), preloadEveryVisit('index.html', /\/src\/app\/(mount\.tsx|libraries\.ts|App\.tsx)$/), compileHints(RUN_ON_LOAD)],
+    plugins: [react(), payPages(), preloadEveryVisit('index.html', modulesAt(Object.values(EVERY_VISIT))), compileHints(runOnLoad)],
     resolve: { alias: SYNC_STORE_ALIASES },
     server: {
       host,
@@ -70,20 +73,20 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'index', tags: ['$initial'], priority: 4 },
-              { name: 'react', priority: 3.5, test: /\/src\/app\/mount\.tsx$|\/node_modules\/(react|react-dom|scheduler)\// },
+              { name: 'react', priority: 3.5, test: group([EVERY_VISIT.react], 'react|react-dom|scheduler') },
               {
                 name: 'libraries',
                 priority: 3.2,
-                test: /\/src\/app\/libraries\.ts$|\/node_modules\/(xstate|@xstate\/react|io-ts|fp-ts|styled-components|stylis|@emotion|wouter|regexparam|use-sync-external-store)\//,
+                test: group([EVERY_VISIT.libraries], 'xstate|@xstate/react|io-ts|fp-ts|styled-components|stylis|@emotion|wouter|regexparam|use-sync-external-store'),
               },
-              { name: 'app', priority: 3, test: /\/src\/app\/App\.tsx$/ },
+              { name: 'app', priority: 3, test: group([EVERY_VISIT.app]) },
               // The small pieces the screens share that the app file has not taken (form fields, toasts, the
               // kernel's texts and money): one file rather than a dozen tiny ones, which compress worse and cost a
               // request each.
               {
                 name: 'shell',
                 priority: 2,
-                test: /\/src\/(ui\/(form|focus|toast|LoadFailed|ThemeToggle|Skeleton)|domain\/(validation|money|errors|dates)|app\/(routing|RouteBoundary))\.tsx?$/,
+                test: group(SHELL),
               },
               // Likewise the list and card kit the logged-in screens share (and SWR), loaded with the first of them.
               {
@@ -91,7 +94,7 @@ export default defineConfig(({ mode }) => {
                 priority: 1,
                 // Only these modules: their dependencies (the router, the client) stay where the login page finds them.
                 includeDependenciesRecursively: false,
-                test: /\/src\/(ui\/(useList|ListBlock|Table|Pagination|Modal|DateField|StatCard|RiskBadge|controls|ProgressBar|PeriodSelector|useTableState|SearchBox|search|RegionFilter|ExportPanel)|lib\/(table-state|pagination|format)|api\/(use-api|list-query)|domain\/(statuses|thresholds|regions))\.tsx?$|\/node_modules\/(swr|dequal)\//,
+                test: group(KIT, 'swr|dequal'),
               },
             ],
           },
