@@ -1,13 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import { isDevPath } from './mock-server/dev-paths.ts';
-import { baseSecurityHeaders, optionsFromEnv, originOf, securityHeaders } from './security-headers.ts';
-import { payPages, SYNC_STORE_ALIASES } from './vite.pay.ts';
-import { compileHints } from './vite.compile-hints.ts';
-import { preloadEveryVisit } from './vite.preload.ts';
+import { baseSecurityHeaders, optionsFromEnv, originOf, securityHeaders } from './build/security-headers.ts';
+import { payPages, SYNC_STORE_ALIASES } from './build/pay.ts';
+import { compileHints } from './build/compile-hints.ts';
+import { preloadEveryVisit } from './build/preload.ts';
 import { EVERY_VISIT, KIT, modulesAt, RUN_ON_LOAD, SCREEN_FILE, SHELL } from './build/chunks.ts';
 
-/** The modules whose files run nearly all their code when they load (vite.compile-hints.ts). */
+/** The modules whose files run nearly all their code when they load (build/compile-hints.ts). */
 const runOnLoad = new RegExp(`${modulesAt(RUN_ON_LOAD).source}|${SCREEN_FILE.source}`);
 /** A chunk group's test: its modules by path, and packages by name. */
 const group = (paths: readonly string[], packages = '') => new RegExp(`${modulesAt(paths).source}${packages ? `|/node_modules/(?:${packages})/` : ''}`);
@@ -16,12 +16,12 @@ const group = (paths: readonly string[], packages = '') => new RegExp(`${modules
  * The app reaches the provider at VITE_API_BASE_URL (default `/api`). Both the dev server and
  * `vite preview` proxy `/api` to the mock provider at MOCK_URL (default http://127.0.0.1:MOCK_PORT).
  *
- * Security headers (security-headers.ts): `vite preview` sends the production set, CSP included, with
+ * Security headers (build/security-headers.ts): `vite preview` sends the production set, CSP included, with
  * every file and the SPA fallback; its img-src also takes MOCK_URL's origin, where the proxied provider
  * serves the anchor logos it links to. The dev server sends the same set without the CSP: Vite's dev client
  * and React Refresh need inline scripts, which the production CSP refuses. No source maps are built.
  *
- * `payPages()` (vite.pay.ts): every `vite build` also builds the public pay pages with Preact into pay.html,
+ * `payPages()` (build/pay.ts): every `vite build` also builds the public pay pages with Preact into pay.html,
  * and `vite preview` serves pay.html for the pay routes.
  */
 export default defineConfig(({ mode }) => {

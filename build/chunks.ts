@@ -55,7 +55,7 @@ export const KIT = [
   'src/domain/regions.ts',
 ] as const;
 
-/** Files whose code nearly all runs when they load: they carry V8's compile hint (vite.compile-hints.ts). */
+/** Files whose code nearly all runs when they load: they carry V8's compile hint (build/compile-hints.ts). */
 export const RUN_ON_LOAD = [
   'src/main.tsx',
   'src/app/mount.tsx',

@@ -20,7 +20,7 @@ function expectCommonHeaders(response: Response): void {
   expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   expect(response.headers.get('content-security-policy')).toMatch(/(^|;)\s*frame-ancestors 'none'\s*($|;)/);
-  // Left out on purpose (see security-headers.ts).
+  // Left out on purpose (see mock-server/security-headers.ts).
   expect(response.headers.get('strict-transport-security')).toBeNull();
   expect(response.headers.get('cross-origin-resource-policy')).toBeNull();
 }

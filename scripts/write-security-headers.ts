@@ -2,10 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { headerFiles, optionsFromEnv, securityHeaders } from '../security-headers';
+import { headerFiles, optionsFromEnv, securityHeaders } from '../build/security-headers';
 
 /**
- * `npm run headers`: writes the built app's security headers (security-headers.ts) as files for static hosts,
+ * `npm run headers`: writes the built app's security headers (build/security-headers.ts) as files for static hosts,
  * `public/_headers` (Netlify, Cloudflare Pages; Vite copies it into dist/) and
  * `deploy/nginx-security-headers.conf`. It reads what the build reads (VITE_API_BASE_URL, from the
  * environment or .env files) and CSP_IMG_ORIGINS. The committed files are for the default build (`/api` on the

@@ -12,7 +12,7 @@ import { nextTask } from './lib/next-task';
  * the libraries, the app, and with a stored session the logged-in area and the current screen, then it
  * mounts. The HTML preloads React, the libraries and the app, so the turns add no round trip. A pay page gets
  * the light pay app, without the session. (Built, the pay pages have their own Preact entry, pay.html with
- * src/app/pay-main.tsx, which sends the documents request from the entry: vite.pay.ts. This path serves them
+ * src/app/pay-main.tsx, which sends the documents request from the entry: build/pay.ts. This path serves them
  * in dev, and wherever a deployment sends the pay routes to index.html.)
  */
 const mounting = import('./app/mount').then((m) => m.mount);

@@ -16,7 +16,7 @@ const PAY_SCREENS = lazyScreens(screens).map((s) => ({ ...s, path: withProduct(s
  * The pay pages' own light app, to load fast on a cheap phone: a retailer opens them from a link, with no login.
  * No session machine, no session provider: the screens call the provider through the public client, with the
  * page token. The theme, the list cache and the toasts are the app's; the toast library loads with a toast.
- * Built, it runs on Preact (`preact/compat`: pay.html, vite.pay.ts); in dev and from index.html, on React.
+ * Built, it runs on Preact (`preact/compat`: pay.html, build/pay.ts); in dev and from index.html, on React.
  */
 export function PayApp() {
   return (

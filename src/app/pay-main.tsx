@@ -2,7 +2,7 @@ import { startPayPage } from '../features/pay/pages';
 import { inspectTarget } from '../lib/inspect-target';
 
 /*
- * The pay pages' entry (pay.html, built with Preact by vite.pay.ts; src/main.tsx serves the same pages with
+ * The pay pages' entry (pay.html, built with Preact by build/pay.ts; src/main.tsx serves the same pages with
  * React where pay.html is not routed). As there, the entry holds no UI: it sends the pay link's documents
  * request and asks for the screen's code first, then for the renderer and the pay app.
  */

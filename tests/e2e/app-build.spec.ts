@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 /*
  * How the built app loads so that no task of the load runs long (docs/architecture.md "How a page loads"): the
  * HTML preloads React, the libraries and the app, each its own file (the entry evaluates them in turns), and
- * every file a load runs nearly whole starts with V8's compile hint (vite.compile-hints.ts). Fails when a chunk
+ * every file a load runs nearly whole starts with V8's compile hint (build/compile-hints.ts). Fails when a chunk
  * group or the hint goes.
  */
 const HINT = '//# allFunctionsCalledOnLoad\n';

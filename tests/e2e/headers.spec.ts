@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import type { APIResponse, BrowserContext, Page } from '@playwright/test';
-import { securityHeaders } from '../../security-headers';
+import { securityHeaders } from '../../build/security-headers';
 import { expect, logInReady, test } from './fixtures';
 
 const PAY = '/pay-with-provider';

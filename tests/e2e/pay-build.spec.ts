@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /*
- * The pay pages come from their own Preact build (pay.html, vite.pay.ts): `vite preview` answers the pay routes
+ * The pay pages come from their own Preact build (pay.html, build/pay.ts): `vite preview` answers the pay routes
  * with it, every other route with index.html (React). Fails when the rewrite or the pay build goes.
  */
 const PAY = '/pay-with-provider';

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { compileHints } from '../../vite.compile-hints';
+import { compileHints } from '../../build/compile-hints';
 
 type Output = { type: 'chunk'; moduleIds: string[]; code: string } | { type: 'asset'; source: string };
 
@@ -11,7 +11,7 @@ function run(plugin: Plugin, bundle: Record<string, Output>): void {
   hook.handler({}, bundle);
 }
 
-describe('compileHints (vite.compile-hints.ts)', () => {
+describe('compileHints (build/compile-hints.ts)', () => {
   it('puts the hint on the first line of the chunks holding a matching module, and nowhere else', () => {
     const bundle: Record<string, Output> = {
       'react.js': { type: 'chunk', moduleIds: ['/p/node_modules/react-dom/index.js', '/p/src/app/mount.tsx'], code: 'const __vite__mapDeps=1;export{}' },

@@ -47,7 +47,7 @@ describe('what comments and docs point at', () => {
   it('finds paths and skips patterns', () => {
     expect(namedPaths('see mock-server/store/repository.ts. Also `src/ui/`, tests/e2e/*.spec.ts and src/features/<area>/')).toEqual(['mock-server/store/repository.ts', 'src/ui']);
     expect(namedPaths("import x from '../src/domain/dates'; @scope/src/x")).toEqual([]);
-    expect(namedPaths('vite.config.ts and vite.pay.ts, not vite.js')).toEqual(['vite.config.ts', 'vite.pay.ts']);
+    expect(namedPaths('vite.config.ts and build/pay.ts, not vite.js')).toEqual(['build/pay.ts', 'vite.config.ts']);
   });
 
   it('gives reasons, not issue numbers: the repository has no issue list to look them up in', () => {

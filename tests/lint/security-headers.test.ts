@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, headerFiles, nginxHeadersFile, optionsFromEnv, securityHeaders } from '../../security-headers';
+import { contentSecurityPolicy, headerFiles, nginxHeadersFile, optionsFromEnv, securityHeaders } from '../../build/security-headers';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,7 +15,7 @@ describe('the committed security header files', () => {
   const expected = headerFiles(securityHeaders(optionsFromEnv(loadEnv('production', root, ['VITE_', 'CSP_']))));
 
   for (const [path, text] of Object.entries(expected)) {
-    it(`${path} is what security-headers.ts gives (run \`npm run headers\` after changing it)`, () => {
+    it(`${path} is what build/security-headers.ts gives (run \`npm run headers\` after changing it)`, () => {
       expect(readFileSync(join(root, path), 'utf8')).toBe(text);
     });
   }

@@ -1,10 +1,10 @@
-// With file extensions: vite.config.ts loads this file in Node (vite.pay.ts), and Vite's config loader wants them.
+// With file extensions: vite.config.ts loads this file in Node (build/pay.ts), and Vite's config loader wants them.
 import { PUBLIC_ROUTES } from '../../domain/access.ts';
 import { withProduct } from '../../domain/product.ts';
 
 /*
  * The pay pages' routes, read by the pay screens, the entries and the preview server's rewrite to pay.html
- * (vite.pay.ts): so this file imports only the kernel, nothing that reads import.meta.env.
+ * (build/pay.ts): so this file imports only the kernel, nothing that reads import.meta.env.
  */
 export const PAY_ROUTES = { pay: PUBLIC_ROUTES.pay, paySuccess: PUBLIC_ROUTES.paySuccess } as const;
 

@@ -2,11 +2,11 @@ import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileHints } from './vite.compile-hints.ts';
-import { preloadEveryVisit } from './vite.preload.ts';
+import { compileHints } from './compile-hints.ts';
+import { preloadEveryVisit } from './preload.ts';
 import { build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite';
-import { checkProductKey, DEFAULT_PRODUCT } from './src/domain/product.ts';
-import { payPaths } from './src/features/pay/routes.ts';
+import { checkProductKey, DEFAULT_PRODUCT } from '../src/domain/product.ts';
+import { payPaths } from '../src/features/pay/routes.ts';
 
 /**
  * The public pay pages' own build: `pay.html` (entry src/app/pay-main.tsx) with React swapped for Preact
@@ -35,7 +35,7 @@ const EVERY_VISIT = /\/src\/(app\/(mount|PayApp)|features\/pay\/PayScreen)\.tsx$
  */
 export const SYNC_STORE_ALIASES = [
   { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
-  { find: /^use-sync-external-store\/shim(\/index)?(\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)) },
+  { find: /^use-sync-external-store\/shim(\/index)?(\.js)?$/, replacement: fileURLToPath(new URL('../src/lib/sync-external-store.ts', import.meta.url)) },
 ];
 
 const PREACT_ALIASES = [
@@ -57,7 +57,7 @@ function payBuildConfig(app: ResolvedConfig): InlineConfig {
     envDir: app.envDir,
     logLevel: app.logLevel,
     // The app's JSX transform (it emits react/jsx-runtime, aliased below).
-    // Every file a visit loads runs nearly all its code: compiled as it streams in (vite.compile-hints.ts).
+    // Every file a visit loads runs nearly all its code: compiled as it streams in (build/compile-hints.ts).
     plugins: [react(), preloadEveryVisit(PAY_HTML, EVERY_VISIT), compileHints(/\/src\/app\/pay-main\.tsx$|\/src\/(app\/(mount|PayApp)|features\/pay\/PayScreen)\.tsx$/)],
     resolve: { alias: PREACT_ALIASES },
     build: {
