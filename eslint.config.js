@@ -12,6 +12,7 @@ import tseslint from 'typescript-eslint';
  *
  *   src/domain  <-  machines  <-  src/{api,lib,ui}  <-  src/features/<area>  <-  src/app
  *   mock-server imports only src/domain.
+ *   build/ and the top-level configs import only src/domain (Node loads them before any bundling).
  *
  * `import-x/no-restricted-paths` zones forbid every import against the arrows, a feature importing
  * another feature included; `import-x/no-cycle` forbids cycles. Tests may reach further (a machine's test
@@ -26,17 +27,18 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 const APP = ['src/app', 'src/main.tsx'];
 const FEATURE_ROOT = 'src/features';
 const KIT = ['src/api', 'src/lib', 'src/ui', 'src/config.ts'];
+const BUILD = ['build', 'vite.config.ts', 'vitest.config.ts', 'playwright.config.ts'];
 
 /** @param {{ tests: boolean }} options */
 function layerZones({ tests }) {
   /** What a test file may reach beyond its own layer: the client's codecs and errors, and the mock to run against. */
   const testReach = tests ? ['src/api', 'mock-server'] : [];
   const without = (/** @type {string[]} */ list, /** @type {string[]} */ allowed) => list.filter((p) => !allowed.includes(p));
-  const OUTSIDE = without(['mock-server', 'tests', 'scripts'], testReach);
+  const OUTSIDE = [...without(['mock-server', 'tests', 'scripts'], testReach), ...BUILD];
   return [
     {
       target: 'src/domain',
-      from: [...KIT, FEATURE_ROOT, ...APP, 'machines', 'mock-server', 'tests', 'scripts'],
+      from: [...KIT, FEATURE_ROOT, ...APP, 'machines', 'mock-server', 'tests', 'scripts', ...BUILD],
       message: 'src/domain is the kernel: it imports nothing of the app, the machines or the mock.',
     },
     {
@@ -72,15 +74,20 @@ function layerZones({ tests }) {
     },
     {
       target: 'mock-server',
-      from: [...without(KIT, testReach), FEATURE_ROOT, ...APP, 'machines', 'tests', 'scripts'],
+      from: [...without(KIT, testReach), FEATURE_ROOT, ...APP, 'machines', 'tests', 'scripts', ...BUILD],
       message: 'The mock provider imports only src/domain from the app (its tests may decode with src/api codecs).',
+    },
+    {
+      target: BUILD,
+      from: [...KIT, FEATURE_ROOT, ...APP, 'machines', 'mock-server', 'tests', 'scripts'],
+      message: 'The build and the configs import only src/domain: Node loads them as they are, before Vite bundles anything.',
     },
   ];
 }
 
 /** Tests, and what only tests import: the path replayer and each machine's path model. */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'machines/test-paths.ts', 'machines/**/*.paths.ts'];
-const LAYERED = ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mock-server/**/*.ts'];
+const LAYERED = ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mock-server/**/*.ts', 'build/**/*.ts', '*.config.ts'];
 
 /** No UI, no I/O in the kernel and the machines: they run the same in the browser, in Node and in tests. */
 const PURE_IMPORTS = {

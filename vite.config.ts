@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
-import { isDevPath } from './mock-server/dev-paths.ts';
+import { isDevPath } from './src/domain/dev-paths.ts';
 import { baseSecurityHeaders, optionsFromEnv, originOf, securityHeaders } from './build/security-headers.ts';
 import { payPages, SYNC_STORE_ALIASES } from './build/pay.ts';
 import { compileHints } from './build/compile-hints.ts';

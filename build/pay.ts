@@ -6,7 +6,7 @@ import { compileHints } from './compile-hints.ts';
 import { preloadEveryVisit } from './preload.ts';
 import { build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { checkProductKey, DEFAULT_PRODUCT } from '../src/domain/product.ts';
-import { payPaths } from '../src/features/pay/routes.ts';
+import { payPaths } from '../src/domain/access.ts';
 
 /**
  * The public pay pages' own build: `pay.html` (entry src/app/pay-main.tsx) with React swapped for Preact

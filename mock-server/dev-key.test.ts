@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer, type RunningMock } from './app';
 import { newDevKey } from './dev-key';
-import { isDevPath } from './dev-paths';
+import { isDevPath } from '../src/domain/dev-paths';
 
 describe('the dev key', () => {
   let mock: MockServer;

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { isDevPath } from './dev-paths';
+import { isDevPath } from '../src/domain/dev-paths';
 import { HttpError } from './http';
 
 /**

@@ -1,6 +1,6 @@
 import { Router, json, text, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { bearerToken } from './auth/middleware';
-import { isDevPath } from './dev-paths';
+import { isDevPath } from '../src/domain/dev-paths';
 import type { MockContext } from './context';
 
 /**

@@ -2,7 +2,7 @@ import { sendEarlyProfileRequest } from './api/early-answers';
 import { appScreenAt } from './app/screen-modules';
 import { config } from './config';
 import { hasStoredSession } from './domain/session-storage';
-import { payPaths } from './features/pay/routes';
+import { payPaths } from './domain/access';
 import { INSPECTOR_PATH, inspectTarget } from './lib/inspect-target';
 import { nextTask } from './lib/next-task';
 

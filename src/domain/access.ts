@@ -3,6 +3,8 @@
  * public routes. Screens declare their module against these entries (`src/features/<area>/screen.ts`);
  * the router and the navigation read them from here.
  */
+// With the file extension: the build's config (build/pay.ts) loads this file in Node, and Vite's loader wants it.
+import { withProduct } from './product.ts';
 
 /** The portal access types: t1 anchor staff, t2 retailer side, t1t2 both. */
 export const ACCESS_TYPES = ['t1', 't2', 't1t2'] as const;
@@ -54,6 +56,11 @@ export const PUBLIC_ROUTES = {
   forgotPassword: { path: '/forgot-password', title: 'Forgot password', loggedIn: '/' },
   resetPassword: { path: '/reset-password', title: 'Reset password', loggedIn: '/' },
 } as const satisfies Record<string, PublicRoute>;
+
+/** The pay pages' paths for a product key (`/pay-with-provider`, `/pay-with-provider-success`): the Preact build's pages. */
+export function payPaths(product: string): string[] {
+  return [PUBLIC_ROUTES.pay, PUBLIC_ROUTES.paySuccess].map((route) => withProduct(route.path, product));
+}
 
 export function canSee(type: UserType, route: AppRoute): boolean {
   return route.types.includes(type);

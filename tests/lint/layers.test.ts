@@ -75,6 +75,19 @@ describe('the layers, enforced by lint', { timeout: 120_000 }, () => {
     expect(await problems('mock-server/csv.ts', "import { REGIONS } from '../src/domain/regions';\nexport const x = REGIONS;\n")).toEqual([]);
   });
 
+  it('fails the build or a config importing anything but the kernel', async () => {
+    expect(await problems('build/pay.ts', "import { PAY_ROUTES } from '../src/features/pay/routes.ts';\nexport const x = PAY_ROUTES;\n")).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*The build and the configs import only src\/domain/),
+    ]);
+    expect(await problems('vite.config.ts', "import { isDevPath } from './mock-server/dev-key.ts';\nexport const x = isDevPath;\n")).toContainEqual(
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*The build and the configs import only src\/domain/),
+    );
+    expect(await problems('build/pay.ts', "import { payPaths } from '../src/domain/access.ts';\nexport const x = payPaths;\n")).toEqual([]);
+    expect(await problems('src/app/App.tsx', "import { SHELL } from '../../build/chunks';\nexport const x = SHELL;\n")).toContainEqual(
+      expect.stringMatching(/^import-x\/no-restricted-paths: /),
+    );
+  });
+
   it('fails a mock route, state or timer holding the writable database: rows are written through the repository', async () => {
     expect(await problems('mock-server/routes/links.ts', "import type { Db } from '../db';\nexport const x = (db: Db) => db;\n")).toEqual([
       expect.stringMatching(/^no-restricted-imports: .*write through ctx\.repository/),

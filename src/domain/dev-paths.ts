@@ -1,4 +1,5 @@
-// No imports: vite.config.ts loads this file to keep the app's /api proxy off the development pages.
+// No imports: vite.config.ts loads this file (the app's /api proxy stays off the mock's development pages)
+// and the mock reads it for the same paths.
 
 /** True for a URL the `/api` proxy must not forward: a `__dev` segment anywhere in its path, however spelt. */
 export function isDevPath(url: string): boolean {
