@@ -8,6 +8,8 @@ export interface OtpDialogProps {
   open: boolean;
   /** The OTP is being sent or checked: the dialog cannot be closed and its buttons wait. */
   verifying: boolean;
+  /** The OTP is being sent: digits typed meanwhile (an SMS can beat the answer) are checked once it is sent. */
+  sending: boolean;
   /** Why the last OTP was refused, shown under the field. */
   error: readonly ErrorEntry[] | null;
   onOtp: (otp: string) => void;
@@ -18,9 +20,10 @@ export interface OtpDialogProps {
 /**
  * The OTP step of a credit draw: digits only, sent as soon as all six are typed (or on Verify), with Resend.
  * Focus starts in the field; a refusal is announced and selects the digits, so typing the right OTP
- * replaces them; Resend puts focus back in the emptied field.
+ * replaces them; Resend puts focus back in the emptied field. All six typed while the OTP is still being sent
+ * are sent as soon as it is.
  */
-export function OtpDialog({ open, verifying, error, onOtp, onResend, onCancel }: OtpDialogProps) {
+export function OtpDialog({ open, verifying, sending, error, onOtp, onResend, onCancel }: OtpDialogProps) {
   const [otp, setOtp] = useState('');
   // A closed dialog forgets the digits: the next credit attempt starts with an empty field.
   if (!open && otp !== '') setOtp('');
@@ -28,6 +31,12 @@ export function OtpDialog({ open, verifying, error, onOtp, onResend, onCancel }:
   useEffect(() => {
     if (error) input.current?.select();
   }, [error]);
+  const typedWhileSending = useRef(false);
+  useEffect(() => {
+    if (sending || !typedWhileSending.current) return;
+    typedWhileSending.current = false;
+    if (otp.length === OTP_LENGTH) onOtp(otp);
+  }, [sending, otp, onOtp]);
   return (
     <Modal open={open} closable={!verifying} title="Enter OTP" onClose={onCancel}>
       <form
@@ -52,7 +61,9 @@ export function OtpDialog({ open, verifying, error, onOtp, onResend, onCancel }:
           onChange={(e) => {
             const digits = e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
             setOtp(digits);
-            if (digits.length === OTP_LENGTH) onOtp(digits);
+            if (digits.length !== OTP_LENGTH) return;
+            if (sending) typedWhileSending.current = true;
+            else onOtp(digits);
           }}
           style={{ minHeight: 44, fontSize: 20, letterSpacing: 6, width: 160 }}
         />

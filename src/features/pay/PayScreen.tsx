@@ -210,6 +210,7 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
       <OtpDialog
         open={otpStep || snapshot.matches('awaitingOtp')}
         verifying={otpStep}
+        sending={snapshot.matches('sendingOtp')}
         error={snapshot.matches('awaitingOtp') ? snapshot.context.error : null}
         onOtp={(otp) => checkout.send({ type: 'OTP_ENTERED', otp })}
         onResend={() => checkout.send({ type: 'RESEND_OTP' })}
