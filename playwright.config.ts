@@ -28,7 +28,13 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // The suite is bound by the two cores: recording a trace of every test (to keep only the failures') costs a
+    // fifth of its time, so a failure keeps a screenshot; rerun one test with `--trace on` to get its trace.
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    // The app honours reduced motion (charts draw without animating, skeletons do not pulse): less to paint.
+    // A test about motion asks for it (tests/e2e/chart-skeleton.spec.ts).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -63,8 +63,7 @@ test.describe('account screens', () => {
   });
 
   test('forgot and reset send a logged-in user to the dashboard', async ({ page }) => {
-    await logInReady(page, 't1@anchor.test');
-    await page.goto('/forgot-password');
+    await logInReady(page, 't1@anchor.test', { path: '/forgot-password' });
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/reset-password?token=abc');
     await expect(page).toHaveURL(/\/$/);

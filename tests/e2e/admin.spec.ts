@@ -75,8 +75,7 @@ const usersAnswer = (page: Page) => api<{ data: { attributes: AdminUserRow }[] }
 const settingsAnswer = (page: Page, anchorId = '1') => api<SettingsAnswer>(page, `/anchor_settings/${anchorId}`);
 
 async function openAdmin(page: Page, email = LOGIN) {
-  await logInReady(page, email);
-  await page.goto('/admin');
+  await logInReady(page, email, { path: '/admin' });
   await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
   await settled(users(page));
   await expect(rowsOf(users(page)).first()).toBeVisible();

@@ -27,8 +27,7 @@ async function deleteUser(page: Page, id: string) {
 }
 
 async function openAdmin(page: Page) {
-  await logInReady(page, LOGIN);
-  await page.goto('/admin');
+  await logInReady(page, LOGIN, { path: '/admin' });
   await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
 }
 

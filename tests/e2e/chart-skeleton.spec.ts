@@ -36,6 +36,8 @@ async function expectSkeletonThenChart(page: Page, panelTestId: string, release:
 }
 
 test.describe('chart panels before their first draw', () => {
+  // The skeleton's pulse is what these tests look for: the suite's reduced motion would stop it.
+  test.use({ reducedMotion: 'no-preference' });
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('the dashboard’s Invoices Shared chart shows a skeleton, then the chart', async ({ page }) => {
@@ -47,8 +49,7 @@ test.describe('chart panels before their first draw', () => {
 
   test('the invoice statistics chart shows a skeleton, then the chart', async ({ page }) => {
     const release = await holdCharts(page);
-    await logInReady(page, 't1@anchor.test');
-    await page.goto('/invoices');
+    await logInReady(page, 't1@anchor.test', { path: '/invoices' });
     await page.getByTestId('stats-shared').click();
     await expect(page.getByTestId('stats-chart-shared')).toBeInViewport();
     await expectSkeletonThenChart(page, 'stats-chart-shared', release);

@@ -57,8 +57,7 @@ const dueTotal = async (page: Page, filter: InvoiceFilter) =>
 const settled = (scope: Locator) => expect(scope).toHaveAttribute('aria-busy', 'false');
 
 async function openInvoices(page: Page) {
-  await logInReady(page, LOGIN);
-  await page.goto('/invoices');
+  await logInReady(page, LOGIN, { path: '/invoices' });
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   await settled(page.getByTestId('stats-box-invoices'));
   await settled(page.getByTestId('stats-box-outstanding'));

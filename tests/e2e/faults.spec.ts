@@ -279,8 +279,7 @@ async function chooseFile(page: Page, dialog: Locator) {
 
 test.describe('faults: an upload', () => {
   test('interrupted halfway: the error step says so, and Back then Upload sends it again', async ({ page, faults }) => {
-    await logInReady(page, 't1@anchor.test');
-    await page.goto('/invoices');
+    await logInReady(page, 't1@anchor.test', { path: '/invoices' });
     const dialog = await openUploadModal(page);
     await chooseFile(page, dialog);
     await faults.add('POST /invoices/upload cut');

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
+import { STORAGE_KEYS } from '../../src/domain/session-storage';
 import { expect, test as base, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@1234';
+const API_HEADERS = { Accept: 'application/vnd.provider.v1+json' };
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const THEMES = ['dark', 'light'] as const;
 
@@ -63,9 +65,27 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-/** Logs in and waits until the profile is loaded (the user's name button is in the top bar). */
-export async function logInReady(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await logIn(page, email, password);
+/**
+ * A logged-in page for a test that is not about the login form: the user logs in through the API (as the form
+ * would, one fresh session per test, so a test's token refresh or logout never touches another's), the session
+ * goes into the page's storage under the app's keys, and the page opens at `path` (the dashboard by default)
+ * with the profile loaded (the user's name button is in the top bar). A test of the form itself uses logIn.
+ */
+export async function logInReady(page: Page, email: string, options: { path?: string; password?: string } = {}): Promise<void> {
+  const response = await page.request.post('/api/sessions', { headers: API_HEADERS, data: { user: { email, password: options.password ?? DEMO_PASSWORD } } });
+  expect(response.status(), `the login of ${email}`).toBe(201);
+  const session = ((await response.json()) as { data: { attributes: { auth_token: string; refresh_token: string; user_id: string | number; event?: string | null } } }).data.attributes;
+  // Any same-origin document can hold the storage: a static file, so no app code runs before the session is in.
+  await page.goto('/favicon.svg');
+  await page.evaluate((stored) => {
+    for (const [key, value] of Object.entries(stored)) if (value !== null) localStorage.setItem(key, value);
+  }, {
+    [STORAGE_KEYS.authToken]: session.auth_token,
+    [STORAGE_KEYS.refreshToken]: session.refresh_token,
+    [STORAGE_KEYS.userId]: String(session.user_id),
+    [STORAGE_KEYS.event]: session.event ?? null,
+  });
+  await page.goto(options.path ?? '/');
   await expect(page.getByTestId('user-name')).toBeVisible();
 }
 
@@ -104,7 +124,6 @@ export async function latestResetLink(request: APIRequestContext, email: string)
 export const test = base;
 export { expect };
 
-const API_HEADERS = { Accept: 'application/vnd.provider.v1+json' };
 
 /**
  * A login of its own, for a test that changes its user or fails a login: t1 adds a portal user (POST /users)

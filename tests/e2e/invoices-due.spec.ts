@@ -9,8 +9,7 @@ const rowsOf = (scope: Locator) => scope.locator('tbody tr');
 const settled = (scope: Locator) => expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
 
 async function openInvoices(page: Page) {
-  await logInReady(page, 't1@anchor.test');
-  await page.goto('/invoices');
+  await logInReady(page, 't1@anchor.test', { path: '/invoices' });
   await expect(section(page).getByRole('button', { name: 'Due Today' })).toHaveAttribute('aria-pressed', 'true');
 }
 

@@ -49,8 +49,7 @@ const stats = (page: Page, params: InvoiceStatsParams) => api<StatsAnswer>(page,
 const settled = (scope: Locator) => expect(scope).toHaveAttribute('aria-busy', 'false');
 
 async function openInvoices(page: Page, email: string) {
-  await logInReady(page, email);
-  await page.goto('/invoices');
+  await logInReady(page, email, { path: '/invoices' });
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
 }
 

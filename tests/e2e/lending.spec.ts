@@ -89,8 +89,7 @@ const isLendingList = (request: Request) => request.url().includes(`/api${LENDIN
 const filterOf = (request: Request, name: string) => new URL(request.url()).searchParams.get(`filter[${name}]`);
 
 async function openLending(page: Page, email = LOGIN) {
-  await logInReady(page, email);
-  await page.goto('/lending');
+  await logInReady(page, email, { path: '/lending' });
   await expect(page.getByRole('heading', { name: 'Customer Details', level: 1 })).toBeVisible();
   await settled(customers(page));
   await expect(rowsOf(customers(page)).first()).toBeVisible();

@@ -28,8 +28,7 @@ async function outbox(page: Page, to: string): Promise<OutboxMail[]> {
 }
 
 async function openSendLinks(page: Page, email = 't1@anchor.test') {
-  await logInReady(page, email);
-  await page.goto('/invoices');
+  await logInReady(page, email, { path: '/invoices' });
   await page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Send Payment Links' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Payment Links' });
   await expect(dialog.getByText(/Payment links sent over last 60 days/)).toBeVisible();
@@ -182,8 +181,7 @@ test.describe('payment links and reminders', () => {
   });
 
   test('no way of sending a payment link is shown to a user without the permission', async ({ page }) => {
-    await logInReady(page, 'qa.profile@anchor.test');
-    await page.goto('/invoices');
+    await logInReady(page, 'qa.profile@anchor.test', { path: '/invoices' });
     const due = page.getByRole('region', { name: 'Invoices Due', exact: true });
     await expect(due.getByRole('button', { name: 'Expand' })).toBeVisible();
     await expect(due.getByRole('button', { name: 'Send Payment Links' })).toHaveCount(0);
@@ -195,8 +193,7 @@ test.describe('payment links and reminders', () => {
   });
 
   test('Create Payment Links: its lookup fills the customer read-only, and Send Link sends it', async ({ page }) => {
-    await logInReady(page, 't1@anchor.test');
-    await page.goto('/invoices');
+    await logInReady(page, 't1@anchor.test', { path: '/invoices' });
     const customer = (await customersWithDues(page))[11]!;
     const invoice = (await openInvoicesOf(page, customer.attributes.id))[0]!;
     await page.getByTestId('create-links-card').getByRole('button', { name: 'Create Payment Links' }).click();

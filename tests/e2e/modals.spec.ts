@@ -50,8 +50,7 @@ test.describe('table modals fit the screen', () => {
   ]) {
     test(`the Complete Payment Report and the Detailed Invoice table keep their pagers in view at ${viewport.width}x${viewport.height}`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await logInReady(page, 't1@anchor.test');
-      await page.goto('/invoices');
+      await logInReady(page, 't1@anchor.test', { path: '/invoices' });
       await page.getByRole('button', { name: 'Expand Complete Payment Report' }).click();
       const report = page.getByRole('dialog', { name: 'Complete Payment Report' });
       await expect(report.locator('tbody tr')).toHaveCount(10);
@@ -99,8 +98,7 @@ test.describe('a modal’s controls stay clickable whatever panel is open', () =
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test('the Detailed Invoice table with the reminder composer open: every row checkbox and the pager take their own clicks', async ({ page }) => {
-    await logInReady(page, 't1@anchor.test');
-    await page.goto('/invoices');
+    await logInReady(page, 't1@anchor.test', { path: '/invoices' });
     await page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Expand' }).click();
     const detailed = page.getByRole('dialog', { name: 'Detailed Invoice table' });
     const checkboxes = detailed.getByRole('checkbox', { name: /^Select invoice / });

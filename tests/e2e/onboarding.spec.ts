@@ -23,8 +23,7 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
 const card = (page: Page, key: string) => page.getByTestId(`onboarding-${key}`);
 
 async function openOnboarding(page: Page) {
-  await logInReady(page, LOGIN);
-  await page.goto('/onboarding');
+  await logInReady(page, LOGIN, { path: '/onboarding' });
   await expect(page.getByRole('heading', { name: 'Onboarding', level: 1 })).toBeVisible();
 }
 

@@ -78,8 +78,7 @@ async function column(scope: Locator, header: string): Promise<string[]> {
 }
 
 async function openPipeline(page: Page) {
-  await logInReady(page, LOGIN);
-  await page.goto('/my-pipeline');
+  await logInReady(page, LOGIN, { path: '/my-pipeline' });
   await expect(page.getByRole('heading', { name: 'Credit Limit Eligibility', level: 1 })).toBeVisible();
   await expect(page.getByTestId('yet-to-avail-card').locator('dl')).toBeVisible();
   await settled(fundTable(page, H24));

@@ -168,7 +168,7 @@ test.describe('recorded flows', () => {
   test('profile password change: a wrong current password, then the change', async ({ page, request }, testInfo) => {
     const flow = FLOWS.profile;
     const { email, password } = await freshLogin(request);
-    await logInReady(page, email, password);
+    await logInReady(page, email, { password });
     await openInspected(page, '/?inspect');
     await expect(page.getByTestId('user-name')).toBeVisible();
     const changed = `Chang3d#${stamp()}`;

@@ -94,8 +94,7 @@ const distributorList = (page: Page, query = '') => api<ListAnswer<Distributor>>
 const retailerList = (page: Page, id: string, query = '') => api<ListAnswer<Retailer>>(page, `/distributor_retailers/${id}/distributor_retailer_details?items=100${query}`);
 
 async function openRetailer(page: Page, email = T1T2) {
-  await logInReady(page, email);
-  await page.goto('/Retailer');
+  await logInReady(page, email, { path: '/Retailer' });
   await expect(page.getByRole('heading', { name: 'Retailer Details', level: 1 })).toBeVisible();
   await settled(distributors(page));
   await expect(rowsOf(distributors(page)).first()).toBeVisible();

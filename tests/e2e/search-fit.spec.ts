@@ -32,8 +32,7 @@ test.describe('search boxes at 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test('the lending, admin and send-link searches and the lead modal’s show their whole placeholder', async ({ page }) => {
-    await logInReady(page, 't1@anchor.test');
-    await page.goto('/lending');
+    await logInReady(page, 't1@anchor.test', { path: '/lending' });
     await expectSearchesFit(page, page.locator('main'));
     await page.goto('/admin');
     await expectSearchesFit(page, page.locator('main'));

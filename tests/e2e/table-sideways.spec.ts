@@ -129,8 +129,7 @@ for (const viewport of [
     });
 
     test('the 13-column lending table keeps the customer’s name, its action, in view', async ({ page }) => {
-      await logInReady(page, LOGIN);
-      await page.goto('/lending');
+      await logInReady(page, LOGIN, { path: '/lending' });
       await expectSideways(page, scrollerOf(page, 'Approved customers'), {
         id: 'Customer Name',
         actions: (row) => [row.getByRole('button', { name: /: drawdowns and repayments$/ })],
@@ -146,8 +145,7 @@ for (const viewport of [
     });
 
     test('the admin Customers Details and Virtual Accounts keep the customer’s name in view', async ({ page }) => {
-      await logInReady(page, LOGIN);
-      await page.goto('/admin');
+      await logInReady(page, LOGIN, { path: '/admin' });
       await expectSideways(page, scrollerOf(page, 'Customers Details'), { id: 'Customer Name' });
       await expectSideways(page, scrollerOf(page, 'Virtual Accounts'), { id: 'Customer Name' });
     });

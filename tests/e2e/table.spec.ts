@@ -5,8 +5,7 @@ const customersSection = (page: Page) => page.locator('section[aria-labelledby="
 
 test.describe('table kit on the admin customer list', () => {
   test('region, search and paging change the rows and live in the URL; a deep link survives a reload and back restores', async ({ page }) => {
-    await logInReady(page, 't1@anchor.test');
-    await page.goto('/admin');
+    await logInReady(page, 't1@anchor.test', { path: '/admin' });
     // The admin page has other lists with their own region, pager and page box: use this section's.
     const section = customersSection(page);
     const table = page.getByRole('region', { name: 'Customers Details' });
@@ -54,8 +53,7 @@ test.describe('table kit on the admin customer list', () => {
   });
 
   test('search narrows the rows after the pause, and clearing restores them', async ({ page }) => {
-    await logInReady(page, 't1@anchor.test');
-    await page.goto('/admin');
+    await logInReady(page, 't1@anchor.test', { path: '/admin' });
     const table = page.getByRole('region', { name: 'Customers Details' });
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(10);
@@ -73,8 +71,7 @@ test.describe('table kit on the admin customer list', () => {
   });
 
   test('the next page keeps the previous rows on screen, busy and without skeletons, until it arrives; the table keeps its height', async ({ page }) => {
-    await logInReady(page, 't1@anchor.test');
-    await page.goto('/admin');
+    await logInReady(page, 't1@anchor.test', { path: '/admin' });
     const section = customersSection(page);
     const table = section.getByRole('region', { name: 'Customers Details' });
     const rows = table.locator('tbody tr');
@@ -122,8 +119,7 @@ test.describe('table kit on the admin customer list', () => {
   for (const theme of THEMES) {
     test(`the admin customer table has no axe violations in the ${theme} theme`, async ({ page }) => {
       await useTheme(page, theme);
-      await logInReady(page, 't1@anchor.test');
-      await page.goto('/admin');
+      await logInReady(page, 't1@anchor.test', { path: '/admin' });
       await expect(page.getByRole('region', { name: 'Customers Details' }).locator('tbody tr')).toHaveCount(10);
       await expectNoAxeViolations(page);
     });
