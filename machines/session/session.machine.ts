@@ -5,14 +5,14 @@ import type { User } from '../../src/domain/user';
 
 /**
  * The tokens of a login: what `login` resolves with, what the machine keeps, and what survives a reload
- * (local storage keys auth_token, refresh_token, user_id, event).
+ * (local storage keys auth_token, refresh_token, user_id, event: the spec's name for the access type).
  */
 export interface SessionTokens {
   authToken: string;
   refreshToken: string;
   userId: string;
-  /** The access type from login (the spec keeps it in the login state); null is unset. */
-  event: AccessType | null;
+  /** The access type from login (the spec's `event`, kept in the login state); null is unset. */
+  accessType: AccessType | null;
 }
 
 /** A failure as the provider's list of entries, shown as 'CODE: detail' joined by commas. */
@@ -23,7 +23,7 @@ export interface SessionContext {
   refreshToken: string | null;
   userId: string | null;
   /** The access type: from login (kept in storage), replaced by the loaded user's when it has one. */
-  event: AccessType | null;
+  accessType: AccessType | null;
   user: User | null;
   /** Why the session is not (or no longer) logged in: a refused login, a failed refresh, an ended session. */
   error: SessionError | null;
@@ -47,7 +47,7 @@ export type SessionEvent =
   | { type: 'ENDED_ELSEWHERE' };
 
 const SESSION_ENDED: SessionError = [{ code: 'ER-AUTH-102', detail: 'Your session has ended. Please log in again.' }];
-const cleared = { authToken: null, refreshToken: null, userId: null, event: null, user: null, userError: null, logoutError: null, refreshRetries: 0 } as const;
+const cleared = { authToken: null, refreshToken: null, userId: null, accessType: null, user: null, userError: null, logoutError: null, refreshRetries: 0 } as const;
 
 /**
  * A refresh that failed for a reason a retry can fix (no answer, a timeout, 5xx, 429: `isRetryableFailure`)
@@ -102,7 +102,7 @@ export const sessionMachine = setup({
     authToken: input.stored?.authToken ?? null,
     refreshToken: input.stored?.refreshToken ?? null,
     userId: input.stored?.userId ?? null,
-    event: input.stored?.event ?? null,
+    accessType: input.stored?.accessType ?? null,
     user: null,
     error: null,
     userError: null,
@@ -131,7 +131,7 @@ export const sessionMachine = setup({
               authToken: event.output.authToken,
               refreshToken: event.output.refreshToken,
               userId: event.output.userId,
-              event: event.output.event,
+              accessType: event.output.accessType,
               error: null,
             })),
             {
@@ -140,7 +140,7 @@ export const sessionMachine = setup({
                 authToken: event.output.authToken,
                 refreshToken: event.output.refreshToken,
                 userId: event.output.userId,
-                event: event.output.event,
+                accessType: event.output.accessType,
               }),
             },
           ],
@@ -183,7 +183,7 @@ export const sessionMachine = setup({
                         authToken: event.output.authToken,
                         refreshToken: event.output.refreshToken,
                         userId: context.userId ?? '',
-                        event: context.event,
+                        accessType: context.accessType,
                       }),
                     },
                   ],
@@ -216,7 +216,7 @@ export const sessionMachine = setup({
                   // The user's own access type wins when the provider sends one (null means unset).
                   actions: assign(({ event, context }) => ({
                     user: event.output,
-                    event: event.output.event !== undefined ? event.output.event : context.event,
+                    accessType: event.output.accessType !== undefined ? event.output.accessType : context.accessType,
                     userError: null,
                   })),
                 },

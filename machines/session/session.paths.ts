@@ -9,10 +9,10 @@ import { pathModel } from '../test-paths';
 import { apiErrorFromBody, clientError } from '../../src/api/errors';
 import { sessionMachine, type SessionContext, type SessionEvent, type SessionTokens } from './session.machine';
 
-export const user: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1, event: 't1', anchor: { name: 'Sarvodaya', logo_url: null } };
-export const tokens: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
+export const user: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1, accessType: 't1', anchor: { name: 'Sarvodaya', logo_url: null } };
+export const tokens: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', accessType: 't1' };
 /** The session the restored graphs start from. */
-export const RESTORED = { ...tokens, event: 't2' } as const;
+export const RESTORED = { ...tokens, accessType: 't2' } as const;
 const userWithoutType: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1 };
 
 /** The delayed event that ends the wait before a refresh is retried. */
@@ -62,7 +62,7 @@ const byValueEvents = [
 const effectEvents = {
   loginDone: { type: 'xstate.done.actor.login', output: tokens },
   loginRefused: { type: 'xstate.error.actor.login', error: FAILURES.loginRefused },
-  userLoaded: { type: 'xstate.done.actor.loadUser', output: { ...user, event: 't1t2' } },
+  userLoaded: { type: 'xstate.done.actor.loadUser', output: { ...user, accessType: 't1t2' } },
   userLoadedWithoutType: { type: 'xstate.done.actor.loadUser', output: userWithoutType },
   userFailed: { type: 'xstate.error.actor.loadUser', error: FAILURES.userFailed },
   refreshedSameToken: { type: 'xstate.done.actor.refresh', output: { authToken: 'at-1', refreshToken: 'rt-2' } },
@@ -99,7 +99,7 @@ export const fullSession = (s: { value: unknown; context: SessionContext }, even
     s.context.authToken,
     s.context.refreshToken,
     s.context.user?.id ?? null,
-    s.context.event,
+    s.context.accessType,
     s.context.error,
     s.context.userError,
     s.context.logoutError,

@@ -8,7 +8,7 @@ import { effectOutcome, fakeEffect, pathName, replay, type GraphPath } from '../
 import { REFRESH_RETRIES, REFRESH_RETRY_DELAY_MS, sessionMachine, type SessionContext, type SessionEvent, type SessionTokens } from './session.machine';
 import { byRetries, byState, FAILURES, fullSession, RESTORED, RETRY_REFRESH, sessionPaths, tokens, user } from './session.paths';
 
-const stored: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' };
+const stored: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', accessType: 't1' };
 
 /** A promise the test settles by hand, so each step of a flow can be observed. */
 function deferred<T>() {
@@ -88,7 +88,7 @@ describe('session machine', () => {
     h.pending.login.resolve(tokens);
     await flush();
     expect(h.persist).toHaveBeenCalledWith(stored);
-    expect(h.actor.getSnapshot().context).toMatchObject({ authToken: 'at-1', refreshToken: 'rt-1', userId: '1', event: 't1' });
+    expect(h.actor.getSnapshot().context).toMatchObject({ authToken: 'at-1', refreshToken: 'rt-1', userId: '1', accessType: 't1' });
     expect(h.calls.loadUser).toBe(1);
   });
 
@@ -109,7 +109,7 @@ describe('session machine', () => {
     h.pending.refresh.resolve({ authToken: 'at-2', refreshToken: 'rt-2' });
     await flush();
     expect(h.actor.getSnapshot().matches({ loggedIn: { token: 'valid' } })).toBe(true);
-    expect(h.persist).toHaveBeenLastCalledWith({ authToken: 'at-2', refreshToken: 'rt-2', userId: '1', event: 't1' });
+    expect(h.persist).toHaveBeenLastCalledWith({ authToken: 'at-2', refreshToken: 'rt-2', userId: '1', accessType: 't1' });
   });
 
   it('ignores an expiry signal for a token that is no longer current', () => {
@@ -162,7 +162,7 @@ describe('session machine', () => {
       expect(h.actor.getSnapshot().matches({ loggedIn: { token: 'valid' } })).toBe(true);
       expect(h.actor.getSnapshot().context).toMatchObject({ authToken: 'at-2', refreshToken: 'rt-2', refreshRetries: 0, error: null });
       expect(h.clearedTimes()).toBe(0);
-      expect(h.persisted).toEqual([{ authToken: 'at-2', refreshToken: 'rt-2', userId: '1', event: 't1' }]);
+      expect(h.persisted).toEqual([{ authToken: 'at-2', refreshToken: 'rt-2', userId: '1', accessType: 't1' }]);
     });
 
     it(`gives up after ${REFRESH_RETRIES} retries and logs out with the last failure`, async () => {
@@ -243,11 +243,11 @@ describe('session machine', () => {
   });
 
   it('keeps the stored access type until the loaded user says otherwise', async () => {
-    const h = harness({ stored: { ...stored, event: 't2' } });
-    expect(h.actor.getSnapshot().context.event).toBe('t2');
-    h.pending.loadUser.resolve({ ...user, event: 't1t2' });
+    const h = harness({ stored: { ...stored, accessType: 't2' } });
+    expect(h.actor.getSnapshot().context.accessType).toBe('t2');
+    h.pending.loadUser.resolve({ ...user, accessType: 't1t2' });
     await flush();
-    expect(h.actor.getSnapshot().context.event).toBe('t1t2');
+    expect(h.actor.getSnapshot().context.accessType).toBe('t1t2');
   });
 
   it('retries loading the user after a failure', async () => {
@@ -287,7 +287,7 @@ describe('session machine paths', () => {
 // each region, the context, every request and its input, what is stored and cleared).
 
 const SESSION_ENDED_ENTRIES: ErrorEntry[] = [{ code: 'ER-AUTH-102', detail: 'Your session has ended. Please log in again.' }];
-const LOGGED_OUT = { authToken: null, refreshToken: null, userId: null, event: null, user: null, userError: null, logoutError: null, refreshRetries: 0 } as const;
+const LOGGED_OUT = { authToken: null, refreshToken: null, userId: null, accessType: null, user: null, userError: null, logoutError: null, refreshRetries: 0 } as const;
 
 /** A live session on fake effects; `delays` replaces the machine's (the path replays end waits by their own event). */
 function sessionHarness(stored: SessionTokens | null, delays?: { refreshRetry: number }) {
@@ -409,13 +409,13 @@ class SessionModel {
       if (!outcome.ok) return this.logOut(entries(outcome.error), true);
       const rotated = outcome.output as { authToken: string; refreshToken: string };
       this.context = { ...this.context, ...rotated, refreshRetries: 0 };
-      this.persisted.push({ ...rotated, userId: this.context.userId ?? '', event: this.context.event });
+      this.persisted.push({ ...rotated, userId: this.context.userId ?? '', accessType: this.context.accessType });
       this.token = 'valid';
     }
     if (this.user === 'loading' && outcome?.id === 'loadUser') {
       if (outcome.ok) {
         const user = outcome.output as User;
-        this.context = { ...this.context, user, event: 'event' in user ? (user.event ?? null) : this.context.event, userError: null };
+        this.context = { ...this.context, user, accessType: 'accessType' in user ? (user.accessType ?? null) : this.context.accessType, userError: null };
         this.user = 'ready';
       } else {
         this.context = { ...this.context, userError: entries(outcome.error) };

@@ -3,12 +3,12 @@ import { MessageResponse } from './codecs/common';
 import { userPath } from './early-answers';
 import type { SessionTokens } from '../../machines/session/session.machine';
 import type { User } from '../domain/user';
-import { RefreshResponse, SessionResponse, UserResponse } from './codecs/session';
+import { RefreshResponse, SessionResponse, UserResponse, userOf } from './codecs/session';
 
 /** POST /sessions. */
 export async function login(client: ApiClient, credentials: { email: string; password: string }): Promise<SessionTokens> {
   const { data } = await client.request({ method: 'POST', path: '/sessions', body: { user: credentials }, codec: SessionResponse, auth: 'none' });
-  return { authToken: data.auth_token, refreshToken: data.refresh_token, userId: data.user_id, event: data.event ?? null };
+  return { authToken: data.auth_token, refreshToken: data.refresh_token, userId: data.user_id, accessType: data.event ?? null };
 }
 
 /** POST /auth: rotates the refresh token. */
@@ -31,7 +31,7 @@ export function logout(client: ApiClient): Promise<MessageResponse> {
 /** GET /users/{id}. */
 export async function getUser(client: ApiClient, userId: string): Promise<User> {
   const { data } = await client.request({ path: userPath(userId), codec: UserResponse });
-  return data;
+  return userOf(data);
 }
 
 /** POST /users/forgot_password. */

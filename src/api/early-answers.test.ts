@@ -42,7 +42,7 @@ describe('the profile request sent by the entry', () => {
 
     const api = createApiClient({ baseUrl: BASE, product: 'provider', fetch: f.client, session: session('tok-1') });
     const user = await getUser(api, '7');
-    expect(user).toMatchObject({ id: '7', name: 'Asha', event: 't1t2' });
+    expect(user).toMatchObject({ id: '7', name: 'Asha', accessType: 't1t2' });
     expect(f.client).not.toHaveBeenCalled();
     // Taken once: the next load of the profile is a request of its own.
     await getUser(api, '7');
@@ -58,7 +58,7 @@ describe('the profile request sent by the entry', () => {
     expect(takeEarlyAnswer('https://provider.test/api/users/8', 'application/vnd.provider.v1+json', 'tok-1')).toBeUndefined();
     expect(takeEarlyAnswer('https://provider.test/api/users/7', 'application/vnd.provider.v2+json', 'tok-1')).toBeUndefined();
 
-    for (const missing of Object.values(STORAGE_KEYS).filter((k) => k !== STORAGE_KEYS.event)) {
+    for (const missing of Object.values(STORAGE_KEYS).filter((k) => k !== STORAGE_KEYS.accessType)) {
       f.page.mockClear();
       const { [missing]: _, ...partial } = stored;
       sendEarlyProfileRequest(storage(partial), BASE, 'provider');

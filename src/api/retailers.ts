@@ -12,8 +12,8 @@ const regionOf = (state: TableState) => (state.region === 'all' ? undefined : st
 const channelFinanceOf = (state: TableState) => (state.filters.cf === '1' || state.filters.cf === '0' ? state.filters.cf : undefined);
 
 /** GET /distributor_retailers/accounts_receivables with the user's type as `event` (null sends none). */
-export const fetchAccountsReceivable = (client: ApiClient, event: AccessType | null) =>
-  client.request({ path: '/distributor_retailers/accounts_receivables', query: { event: event ?? undefined }, codec: AccountsReceivable }).then((r) => r.data);
+export const fetchAccountsReceivable = (client: ApiClient, accessType: AccessType | null) =>
+  client.request({ path: '/distributor_retailers/accounts_receivables', query: { event: accessType ?? undefined }, codec: AccountsReceivable }).then((r) => r.data);
 
 export function distributorsRequest(state: TableState): { path: string; query: Query } {
   return { path: '/distributor_retailers/distributor_details', query: pageQuery({ region: regionOf(state), channel_finance: channelFinanceOf(state) }, state.page) };

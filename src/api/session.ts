@@ -16,9 +16,9 @@ export function readSessionTokens(storage: KeyValueStorage): SessionTokens | nul
   const authToken = storage.getItem(STORAGE_KEYS.authToken);
   const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
   const userId = storage.getItem(STORAGE_KEYS.userId);
-  const stored = storage.getItem(STORAGE_KEYS.event);
-  const event = ACCESS_TYPES.find((type) => type === stored) ?? null;
-  return authToken && refreshToken && userId ? { authToken, refreshToken, userId, event } : null;
+  const stored = storage.getItem(STORAGE_KEYS.accessType);
+  const accessType = ACCESS_TYPES.find((type) => type === stored) ?? null;
+  return authToken && refreshToken && userId ? { authToken, refreshToken, userId, accessType } : null;
 }
 
 /** Runs `task` while holding a lock shared by every tab of this origin, where the browser has Web Locks. */
@@ -103,7 +103,7 @@ export function createSession(options: SessionOptions): Session {
         storage.setItem(STORAGE_KEYS.authToken, stored.authToken);
         storage.setItem(STORAGE_KEYS.refreshToken, stored.refreshToken);
         storage.setItem(STORAGE_KEYS.userId, stored.userId);
-        storage.setItem(STORAGE_KEYS.event, stored.event ?? '');
+        storage.setItem(STORAGE_KEYS.accessType, stored.accessType ?? '');
       },
       clearPersisted: () => {
         for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);

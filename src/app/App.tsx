@@ -48,7 +48,7 @@ function loggedInTarget(route: PublicRoute, loggedIn: boolean, type: UserType): 
 
 function Routes() {
   const loggedIn = useSessionState((s) => s.matches('loggedIn'));
-  const type = useSessionState((s): UserType => s.context.event);
+  const type = useSessionState((s): UserType => s.context.accessType);
   return (
     <Switch>
       {PUBLIC_SCREENS.map(({ path, route, Screen }) => (

@@ -129,7 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // the skeleton, even when the profile is already in), then the screen builds and lays out in tasks of its own.
   const screenState = useDeferredValue(userState, 'loading');
   const userError = useSessionState((s) => s.context.userError);
-  const type = useSessionState((s) => s.context.event);
+  const type = useSessionState((s) => s.context.accessType);
   const loggingOut = useSessionState((s) => s.matches({ loggedIn: { logout: 'pending' } }));
   useErrorToast(useSessionState((s) => s.context.logoutError));
 

@@ -37,7 +37,7 @@ function ListCache({ children }: { children: ReactNode }) {
 export default function LoggedInArea() {
   const [location] = useLocation();
   const ready = useSessionState((s) => s.matches({ loggedIn: { user: 'ready' } }));
-  const type = useSessionState((s): UserType => s.context.event);
+  const type = useSessionState((s): UserType => s.context.accessType);
   const screen = APP_SCREENS.get(location);
   const route: AppRoute | undefined = screen?.route;
   const Screen = screen?.Screen;

@@ -23,8 +23,8 @@ export interface User {
   designation?: string;
   virtual_id?: string | null;
   phone_number?: string;
-  /** The portal access type; null behaves like every type. */
-  event?: AccessType | null;
+  /** The portal access type (the wire's `event`); null behaves like every type. */
+  accessType?: AccessType | null;
   anchor?: UserAnchor | null;
   is_system_generated?: boolean;
   /** User-level checks ('create_payment_links'); absent: none. */

@@ -83,7 +83,7 @@ export async function logInReady(page: Page, email: string, options: { path?: st
     [STORAGE_KEYS.authToken]: session.auth_token,
     [STORAGE_KEYS.refreshToken]: session.refresh_token,
     [STORAGE_KEYS.userId]: String(session.user_id),
-    [STORAGE_KEYS.event]: session.event ?? null,
+    [STORAGE_KEYS.accessType]: session.event ?? null,
   });
   await page.goto(options.path ?? '/');
   await expect(page.getByTestId('user-name')).toBeVisible();

@@ -76,7 +76,7 @@ describe('session against the mock provider', () => {
   it('logs in, stores the tokens and loads the user with the anchor', async () => {
     const { session, storage } = await loggedIn();
     const { context } = session.actor.getSnapshot();
-    expect(context.user).toMatchObject({ email: 't1@anchor.test', name: 'Asha Verma', event: 't1' });
+    expect(context.user).toMatchObject({ email: 't1@anchor.test', name: 'Asha Verma', accessType: 't1' });
     expect(context.user?.anchor?.name).toBe('Sarvodaya Consumer Products Ltd');
     expect(storage.values.get(STORAGE_KEYS.authToken)).toBe(context.authToken);
     expect(storage.values.get(STORAGE_KEYS.userId)).toBe('1');
@@ -167,9 +167,9 @@ describe('session against the mock provider', () => {
 
   it('keeps the login’s access type across a reload', async () => {
     const first = await loggedIn('t2@anchor.test');
-    expect(first.storage.values.get(STORAGE_KEYS.event)).toBe('t2');
+    expect(first.storage.values.get(STORAGE_KEYS.accessType)).toBe('t2');
     const reloaded = liveSession(first.storage);
-    expect(reloaded.session.actor.getSnapshot().context.event).toBe('t2');
+    expect(reloaded.session.actor.getSnapshot().context.accessType).toBe('t2');
     first.session.stop();
     reloaded.session.stop();
   });

@@ -39,4 +39,12 @@ export const User = t.intersection([
   }),
 ]);
 export const UserResponse = one(User);
-true satisfies Decodes<typeof User, UserShape>;
+/** The user as the wire sends it: the access type under the spec's name, `event`. */
+type UserWire = Omit<UserShape, 'accessType'> & { event?: UserShape['accessType'] };
+true satisfies Decodes<typeof User, UserWire>;
+
+/** The app's user from the wire's: `event` becomes `accessType`, the name the app uses. */
+export function userOf(wire: t.TypeOf<typeof User>): UserShape {
+  const { event, ...rest } = wire;
+  return event === undefined ? rest : { ...rest, accessType: event };
+}

@@ -34,8 +34,8 @@ const count = (n: number | null | undefined) => formatCount(n);
 
 /** Accounts Receivables and the channel-finance status (spec 2 §2.9); t2 does not see the distributor figure. */
 function Summary() {
-  const event = useSessionState((s) => s.context.user?.event ?? null);
-  const answer = useApi(['accounts-receivable', event], (client) => fetchAccountsReceivable(client, event));
+  const accessType = useSessionState((s) => s.context.user?.accessType ?? null);
+  const answer = useApi(['accounts-receivable', accessType], (client) => fetchAccountsReceivable(client, accessType));
   const d = answer.data;
   if (answer.error && !d) return <LoadFailed error={answer.error} onRetry={() => void answer.mutate()} />;
   const value = (paise: number | null | undefined) => (d ? formatShortMoney(paise) : <Skeleton $width="40%" $height="28px" />);
@@ -45,7 +45,7 @@ function Summary() {
         <h2 id="receivables-title">Accounts Receivables</h2>
         <CardGrid>
           <StatCard testId="retailer-outstanding" label="Retailer outstanding invoice amount" value={value(d?.outstanding_invoices_for_retailer)} />
-          {event !== 't2' && <StatCard testId="distributor-outstanding" label="Distributor outstanding invoice amount" value={value(d?.outstanding_invoices_for_distributor)} />}
+          {accessType !== 't2' && <StatCard testId="distributor-outstanding" label="Distributor outstanding invoice amount" value={value(d?.outstanding_invoices_for_distributor)} />}
         </CardGrid>
       </section>
       <section aria-labelledby="cf-status-title">
