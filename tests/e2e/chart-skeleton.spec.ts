@@ -23,13 +23,19 @@ async function expectSkeletonThenChart(page: Page, panelTestId: string, release:
   await expect(chart).toHaveAttribute('aria-busy', 'true');
   const box = (await chart.boundingBox())!;
   expect(box.height).toBeGreaterThan(200);
-  // The skeleton fills the chart's place: what is at its centre is the skeleton, not the page behind.
-  const covered = await chart.evaluate((element) => {
-    const r = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && element.contains(hit) && getComputedStyle(hit).animationName !== 'none';
-  });
-  expect(covered, 'a pulsing skeleton at the chart’s centre').toBe(true);
+  // The skeleton fills the chart's place: what is at its centre is the skeleton, not the page behind. Polled: a
+  // chart opened below the fold is still scrolling into view, its centre maybe not on screen yet.
+  await expect
+    .poll(
+      () =>
+        chart.evaluate((element) => {
+          const r = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit !== null && element.contains(hit) && getComputedStyle(hit).animationName !== 'none';
+        }),
+      { message: 'a pulsing skeleton at the chart’s centre' },
+    )
+    .toBe(true);
   release();
   await expect(panel.locator('canvas').first()).toBeVisible();
   await expect(chart).toHaveAttribute('aria-busy', 'false');
