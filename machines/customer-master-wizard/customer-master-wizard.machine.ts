@@ -53,10 +53,11 @@ export interface WizardFailure {
   reasons: string[];
 }
 
+/**
+ * What the wizard holds. The step is not here: it is the state (`wizardStepOf`), and so is the step an error
+ * came from (`failedStepOf`), so neither can disagree with where the machine is.
+ */
 export interface CustomerMasterWizardContext {
-  step: WizardStep;
-  /** On the error step, the step the error came from (Back returns to it); null elsewhere. */
-  previousStep: WizardWorkStep | null;
   /** The file chosen for the current upload step: kept when its upload fails, cleared when the step is left. */
   file: CsvFile | null;
   /** The browser-side refusal of a chosen file (not CSV, empty, over 5 MB), or of Upload with no file. */
@@ -148,8 +149,6 @@ export const stepTitle = (step: WizardWorkStep): string => WIZARD_STEPS[step].ti
 const NO_UPLOADS: Record<WizardUploadStep, WizardUpload | null> = { 0: null, 1: null };
 
 export const initialWizardContext = (): CustomerMasterWizardContext => ({
-  step: 0,
-  previousStep: null,
   file: null,
   fileError: null,
   progress: null,
@@ -162,29 +161,11 @@ export const initialWizardContext = (): CustomerMasterWizardContext => ({
 /** What leaving an upload step clears. */
 const leaveStep = { file: null, fileError: null, progress: null } as const;
 
-const uploadStepOf = (context: CustomerMasterWizardContext): WizardUploadStep => (context.step === 1 ? 1 : 0);
+/** The state of each work step, by step: the step is where the machine is. */
+const WORK_STATES = ['customerMaster', 'invoiceHistory', 'evaluation'] as const;
+type WorkState = (typeof WORK_STATES)[number];
 
-/**
- * The customer-master CSV wizard (spec 2 §2.6, §4, §7, §8).
- *
- * - Step 0 'Upload Customer Master via CSV' (demographic_data) and step 1 'Upload Customer historical
- *   invoice data via CSV' (transaction_data): choose or drop a file (checked before sending: CSV, not empty,
- *   at most 5 MB), Upload, or Skip (on to the next step, nothing uploaded for this one).
- * - A processed file advances one step. When the provider refused some of its rows ('partial') the
- *   count and the reasons are kept and shown as a warning on the next step. When it took none ('failed'),
- *   or the upload is refused as a whole, the wizard jumps to step 4 with the reasons and remembers the
- *   step (`previousStep`); Back returns to it with the file kept.
- * - Step 2 'Credit Evalution Service': Complete runs the evaluation of the customers the processed files
- *   named (their file ids; none when both steps were skipped); its answer is step 3 (and
- *   `refreshLeads` makes the leads and the pipeline reload), its failure step 4 remembering step 2.
- * - UPLOAD and COMPLETE are taken only when idle, so a double click sends once. RESET starts over.
- *
- * States: upload.choosing | upload.sending (steps 0-1), evaluation.ready | evaluation.evaluating (step 2),
- * succeeded (step 3), failed (step 4). Effects, provided by the screen's hook
- * (src/features/pipeline/useCustomerMasterWizard.ts): the `upload` and `evaluate` actors and the
- * `refreshLeads` action.
- */
-export const customerMasterWizardMachine = setup({
+const wizard = setup({
   types: {
     context: {} as CustomerMasterWizardContext,
     events: {} as CustomerMasterWizardEvent,
@@ -199,94 +180,96 @@ export const customerMasterWizardMachine = setup({
   },
   guards: {
     hasFile: ({ context }) => context.file !== null,
-    onCustomerMaster: ({ context }) => context.step === 0,
-    cameFromEvaluation: ({ context }) => context.previousStep === 2,
     nothingAccepted: (_, result: CsvUploadResult) => uploadFileStatus(result) === 'failed',
   },
-}).createMachine({
-  id: 'customerMasterWizard',
-  context: initialWizardContext,
-  initial: 'upload',
-  on: {
-    RESET: { target: '#customerMasterWizard.upload.choosing', actions: assign(() => initialWizardContext()) },
-  },
-  states: {
-    upload: {
-      initial: 'choosing',
-      states: {
-        choosing: {
-          on: {
-            CHOOSE_FILE: {
-              actions: assign(({ event }) => {
-                const problem = csvFileProblem(event.file);
-                return { file: problem === null ? event.file : null, fileError: problem };
-              }),
-            },
-            CLEAR_FILE: { actions: assign({ file: null, fileError: null }) },
-            UPLOAD: [
-              { guard: 'hasFile', target: 'sending' },
-              { actions: assign({ fileError: ({ context }) => context.fileError ?? NO_FILE_MESSAGE }) },
-            ],
-            SKIP: [
-              {
-                guard: 'onCustomerMaster',
-                actions: assign(({ context }) => ({ ...leaveStep, step: 1 as const, uploads: { ...context.uploads, 0: null }, warning: null })),
-              },
-              {
-                target: '#customerMasterWizard.evaluation',
-                actions: assign(({ context }) => ({ ...leaveStep, step: 2 as const, uploads: { ...context.uploads, 1: null }, warning: null })),
-              },
-            ],
-          },
-        },
-        sending: {
-          entry: assign({ progress: null, fileError: null }),
-          invoke: {
-            id: 'upload',
-            src: 'upload',
-            input: ({ context, self }) => ({
-              csvtype: uploadTypeOf(uploadStepOf(context)),
-              file: context.file as CsvFile, // the hasFile guard let the machine in here
-              onProgress: ({ loaded, total }: { loaded: number; total: number }) => self.send({ type: 'PROGRESS', loaded, total }),
+});
+
+/** Steps 0 and 1 alike: choose a file and upload it (or skip); a processed file moves on, a refusal goes to the error step. */
+function uploadStep(step: WizardUploadStep) {
+  const next = `#customerMasterWizard.${WORK_STATES[(step + 1) as 1 | 2]}` as const;
+  const failed = `#customerMasterWizard.failed.${WORK_STATES[step]}` as const;
+  return wizard.createStateConfig({
+    initial: 'choosing',
+    states: {
+      choosing: {
+        on: {
+          CHOOSE_FILE: {
+            actions: assign(({ event }) => {
+              const problem = csvFileProblem(event.file);
+              return { file: problem === null ? event.file : null, fileError: problem };
             }),
-            onDone: [
-              {
-                guard: { type: 'nothingAccepted', params: ({ event }) => event.output },
-                target: '#customerMasterWizard.failed',
-                actions: assign(({ context, event }) => ({
-                  step: WIZARD_ERROR_STEP,
-                  previousStep: uploadStepOf(context),
-                  progress: null,
-                  error: nothingAcceptedFailure(context.file?.name ?? '', event.output),
-                })),
-              },
-              {
-                guard: 'onCustomerMaster',
-                target: 'choosing',
-                actions: assign(({ context, event }) => ({ ...advance(context, event.output), step: 1 as const })),
-              },
-              {
-                target: '#customerMasterWizard.evaluation',
-                actions: assign(({ context, event }) => ({ ...advance(context, event.output), step: 2 as const })),
-              },
-            ],
-            onError: {
-              target: '#customerMasterWizard.failed',
-              actions: assign(({ context, event }) => ({
-                step: WIZARD_ERROR_STEP,
-                previousStep: uploadStepOf(context),
-                progress: null,
-                error: refusalFailure(event.error),
-              })),
+          },
+          CLEAR_FILE: { actions: assign({ file: null, fileError: null }) },
+          UPLOAD: [
+            { guard: 'hasFile', target: 'sending' },
+            { actions: assign({ fileError: ({ context }) => context.fileError ?? NO_FILE_MESSAGE }) },
+          ],
+          SKIP: { target: next, actions: assign(({ context }) => ({ ...leaveStep, uploads: { ...context.uploads, [step]: null }, warning: null })) },
+        },
+      },
+      sending: {
+        entry: assign({ progress: null, fileError: null }),
+        invoke: {
+          id: 'upload',
+          src: 'upload',
+          input: ({ context, self }) => ({
+            csvtype: uploadTypeOf(step),
+            file: context.file as CsvFile, // the hasFile guard let the machine in here
+            onProgress: ({ loaded, total }: { loaded: number; total: number }) => self.send({ type: 'PROGRESS', loaded, total }),
+          }),
+          onDone: [
+            {
+              guard: { type: 'nothingAccepted', params: ({ event }) => event.output },
+              target: failed,
+              actions: assign(({ context, event }) => ({ progress: null, error: nothingAcceptedFailure(context.file?.name ?? '', event.output) })),
             },
-          },
-          on: {
-            PROGRESS: { actions: assign({ progress: ({ event }) => progressPercent(event.loaded, event.total) }) },
-            CANCEL: { target: 'choosing', actions: assign({ progress: null }) },
-          },
+            { target: next, actions: assign(({ context, event }) => advance(step, context, event.output)) },
+          ],
+          onError: { target: failed, actions: assign(({ event }) => ({ progress: null, error: refusalFailure(event.error) })) },
+        },
+        on: {
+          PROGRESS: { actions: assign({ progress: ({ event }) => progressPercent(event.loaded, event.total) }) },
+          CANCEL: { target: 'choosing', actions: assign({ progress: null }) },
         },
       },
     },
+  });
+}
+
+/** The error step's Back: to the step the error came from (an upload step keeps its file, so Upload sends it again). */
+const backTo = (state: WorkState) => wizard.createStateConfig({ on: { BACK: { target: `#customerMasterWizard.${state}`, actions: assign({ error: null }) } } });
+
+/**
+ * The customer-master CSV wizard (spec 2 §2.6, §4, §7, §8).
+ *
+ * - Step 0 'Upload Customer Master via CSV' (demographic_data) and step 1 'Upload Customer historical
+ *   invoice data via CSV' (transaction_data): choose or drop a file (checked before sending: CSV, not empty,
+ *   at most 5 MB), Upload, or Skip (on to the next step, nothing uploaded for this one).
+ * - A processed file advances one step. When the provider refused some of its rows ('partial') the
+ *   count and the reasons are kept and shown as a warning on the next step. When it took none ('failed'),
+ *   or the upload is refused as a whole, the wizard goes to step 4 in the substate named after the step
+ *   (`failed.customerMaster`, ...); Back returns to that step with the file kept.
+ * - Step 2 'Credit Evalution Service': Complete runs the evaluation of the customers the processed files
+ *   named (their file ids; none when both steps were skipped); its answer is step 3 (and
+ *   `refreshLeads` makes the leads and the pipeline reload), its failure step 4 (`failed.evaluation`).
+ * - UPLOAD and COMPLETE are taken only when idle, so a double click sends once. RESET starts over.
+ *
+ * States, one per step (`wizardStepOf` reads the step from them): customerMaster.choosing | .sending (step 0),
+ * invoiceHistory.choosing | .sending (step 1), evaluation.ready | .evaluating (step 2), succeeded (step 3),
+ * failed.customerMaster | .invoiceHistory | .evaluation (step 4, from that step). Effects, provided by the
+ * screen's hook (src/features/pipeline/useCustomerMasterWizard.ts): the `upload` and `evaluate` actors and
+ * the `refreshLeads` action.
+ */
+export const customerMasterWizardMachine = wizard.createMachine({
+  id: 'customerMasterWizard',
+  context: initialWizardContext,
+  initial: 'customerMaster',
+  on: {
+    RESET: { target: '#customerMasterWizard.customerMaster.choosing', actions: assign(() => initialWizardContext()) },
+  },
+  states: {
+    customerMaster: uploadStep(0),
+    invoiceHistory: uploadStep(1),
     evaluation: {
       initial: 'ready',
       states: {
@@ -300,11 +283,11 @@ export const customerMasterWizardMachine = setup({
             input: ({ context }) => ({ fileIds: uploadedFileIds(context.uploads) }),
             onDone: {
               target: '#customerMasterWizard.succeeded',
-              actions: [assign({ step: WIZARD_SUCCESS_STEP, evaluation: ({ event }) => event.output, warning: null }), 'refreshLeads'],
+              actions: [assign({ evaluation: ({ event }) => event.output, warning: null }), 'refreshLeads'],
             },
             onError: {
-              target: '#customerMasterWizard.failed',
-              actions: assign({ step: WIZARD_ERROR_STEP, previousStep: 2, error: ({ event }) => refusalFailure(event.error) }),
+              target: '#customerMasterWizard.failed.evaluation',
+              actions: assign({ error: ({ event }) => refusalFailure(event.error) }),
             },
           },
         },
@@ -312,20 +295,19 @@ export const customerMasterWizardMachine = setup({
     },
     succeeded: {},
     failed: {
-      on: {
-        BACK: [
-          { guard: 'cameFromEvaluation', target: 'evaluation', actions: assign({ step: 2, previousStep: null, error: null }) },
-          // Back on the upload step with the file kept: Upload sends it again.
-          { target: 'upload', actions: assign(({ context }) => ({ step: context.previousStep ?? 0, previousStep: null, error: null })) },
-        ],
+      // Every way in names the substate; XState requires an initial all the same.
+      initial: 'customerMaster',
+      states: {
+        customerMaster: backTo('customerMaster'),
+        invoiceHistory: backTo('invoiceHistory'),
+        evaluation: backTo('evaluation'),
       },
     },
   },
 });
 
 /** A processed file (success or partial): kept for its step, its refused rows become the next step's warning. */
-function advance(context: CustomerMasterWizardContext, result: CsvUploadResult) {
-  const step = uploadStepOf(context);
+function advance(step: WizardUploadStep, context: CustomerMasterWizardContext, result: CsvUploadResult) {
   const fileName = context.file?.name ?? '';
   const status = uploadFileStatus(result) === 'partial' ? 'partial' : 'success';
   const rejected: RejectedRows | null = status === 'partial' ? { step, fileName, count: rejectedCount(result), reasons: rejectedReasons(result) } : null;
@@ -339,6 +321,27 @@ function advance(context: CustomerMasterWizardContext, result: CsvUploadResult) 
 export type CustomerMasterWizardMachine = typeof customerMasterWizardMachine;
 export type CustomerMasterWizardSnapshot = SnapshotFrom<CustomerMasterWizardMachine>;
 
+type WizardState = CustomerMasterWizardSnapshot['value'];
+/** The top state: the step's, or succeeded or failed. */
+const topState = (value: WizardState) => (typeof value === 'string' ? value : (Object.keys(value)[0] as Exclude<keyof typeof value, symbol>));
+
+/** The wizard's step (0..4), read from its state: the UI shows it, the tests check it. */
+export function wizardStepOf(snapshot: { value: WizardState }): WizardStep {
+  const top = topState(snapshot.value);
+  if (top === 'succeeded') return WIZARD_SUCCESS_STEP;
+  if (top === 'failed') return WIZARD_ERROR_STEP;
+  return WORK_STATES.indexOf(top) as WizardWorkStep;
+}
+
+/** On the error step, the step the error came from (Back returns to it); null elsewhere. */
+export function failedStepOf(snapshot: { value: WizardState }): WizardWorkStep | null {
+  const { value } = snapshot;
+  return typeof value === 'object' && 'failed' in value ? (WORK_STATES.indexOf(value.failed) as WizardWorkStep) : null;
+}
+
+/** A file is going up (step 0 or 1). */
+export const isUploading = (snapshot: CustomerMasterWizardSnapshot): boolean =>
+  snapshot.matches({ customerMaster: 'sending' }) || snapshot.matches({ invoiceHistory: 'sending' });
+
 /** An upload or the evaluation is under way: the modal stays open and the buttons are busy. */
-export const isBusy = (snapshot: CustomerMasterWizardSnapshot): boolean =>
-  snapshot.matches({ upload: 'sending' }) || snapshot.matches({ evaluation: 'evaluating' });
+export const isBusy = (snapshot: CustomerMasterWizardSnapshot): boolean => isUploading(snapshot) || snapshot.matches({ evaluation: 'evaluating' });

@@ -7,7 +7,14 @@ import { CSV_MAX_BYTES, type CsvUploadResult } from '../../src/domain/csv';
 import type { CsvFile } from '../csv-upload/csv-upload.machine';
 import { pathModel } from '../test-paths';
 import { apiErrorFromBody, clientError } from '../../src/api/errors';
-import { customerMasterWizardMachine, type CreditEvaluationResult, type CustomerMasterWizardContext, type CustomerMasterWizardEvent } from './customer-master-wizard.machine';
+import {
+  customerMasterWizardMachine,
+  failedStepOf,
+  wizardStepOf,
+  type CreditEvaluationResult,
+  type CustomerMasterWizardEvent,
+  type CustomerMasterWizardSnapshot,
+} from './customer-master-wizard.machine';
 
 const csvFile = (name = 'customers.csv', content = 'customer_code,name\nC-1,Acme\n', type = 'text/csv'): CsvFile => new File([content], name, { type });
 export const good = csvFile('customers.csv');
@@ -34,10 +41,24 @@ export const EVAL_DOWN = apiErrorFromBody(503, { errors: [{ code: 'ER-503', deta
 
 // The wizard as the paths and the tests' model see it.
 
-export type ValueName = 'upload.choosing' | 'upload.sending' | 'evaluation.ready' | 'evaluation.evaluating' | 'succeeded' | 'failed';
+export type ValueName =
+  | 'customerMaster.choosing'
+  | 'customerMaster.sending'
+  | 'invoiceHistory.choosing'
+  | 'invoiceHistory.sending'
+  | 'evaluation.ready'
+  | 'evaluation.evaluating'
+  | 'succeeded'
+  | 'failed.customerMaster'
+  | 'failed.invoiceHistory'
+  | 'failed.evaluation';
+
+/** What the paths tell apart; a graph's snapshot or a live actor's. */
+type Seen = Pick<CustomerMasterWizardSnapshot, 'value' | 'context'>;
 
 export interface View {
   value: ValueName;
+  /** Derived from the state (`wizardStepOf`, `failedStepOf`); the tests' model keeps its own. */
   step: number;
   previousStep: number | null;
   file: string | null;
@@ -52,12 +73,12 @@ export interface View {
 export const valueName = (value: unknown): ValueName =>
   (typeof value === 'string' ? value : Object.entries(value as Record<string, string>).map(([k, v]) => `${k}.${v}`)[0]) as ValueName;
 
-export function view(s: { value: unknown; context: CustomerMasterWizardContext }): View {
+export function view(s: Seen): View {
   const c = s.context;
   return {
     value: valueName(s.value),
-    step: c.step,
-    previousStep: c.previousStep,
+    step: wizardStepOf(s),
+    previousStep: failedStepOf(s),
     file: c.file?.name ?? null,
     fileError: c.fileError,
     progress: c.progress,
@@ -107,9 +128,9 @@ const NAMES = new Map<unknown, string>([
 ]);
 /** Files, answers and errors by name: JSON would make every file {} and every error alike. */
 const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key !== '' && NAMES.has(value) ? NAMES.get(value) : value));
-export const fullState = (s: { value: unknown; context: CustomerMasterWizardContext }) => JSON.stringify(view(s));
+export const fullState = (s: Seen) => JSON.stringify(view(s));
 /** Coarser, for the simple paths: where the wizard is, what it holds, not the texts (the model still checks them). */
-export const coarseState = (s: { value: unknown; context: CustomerMasterWizardContext }) => {
+export const coarseState = (s: Seen) => {
   const v = view(s);
   return JSON.stringify([v.value, v.step, v.previousStep, v.file, v.uploads, v.warning?.step ?? null, v.error !== null]);
 };

@@ -7,12 +7,14 @@ import { NO_FILE_MESSAGE, type CsvFile } from '../csv-upload/csv-upload.machine'
 import { effectOutcome, fakeEffect, pathName, replay, settle, type GraphPath } from '../test-paths';
 import {
   customerMasterWizardMachine,
+  failedStepOf,
   isBusy,
   rejectedCount,
   rejectedReasons,
   rejectedRowsText,
   stepTitle,
   uploadFileStatus,
+  wizardStepOf,
   type CreditEvaluationResult,
   type CustomerMasterWizardEvent,
   type CustomerMasterWizardSnapshot,
@@ -59,6 +61,13 @@ function harness() {
     send: (event: CustomerMasterWizardEvent) => actor.send(event),
     snapshot: () => actor.getSnapshot(),
     context: () => actor.getSnapshot().context,
+    /** The step, read from the state. */
+    step: () => wizardStepOf(actor.getSnapshot()),
+    /** The context with the step and the step an error came from, both read from the state. */
+    seen: () => {
+      const snapshot = actor.getSnapshot();
+      return { ...snapshot.context, step: wizardStepOf(snapshot), previousStep: failedStepOf(snapshot) };
+    },
   };
 }
 type Harness = ReturnType<typeof harness>;
@@ -83,6 +92,22 @@ describe('the kernel’s steps', () => {
       'Credit Evalution Service',
     ]);
     expect(WIZARD_STEPS.map((s) => s.csvtype)).toEqual(['demographic_data', 'transaction_data', null]);
+  });
+});
+
+describe('the step is the state', () => {
+  it('reads steps 0-4 from the state value, and on the error step the step the error came from', () => {
+    const at = (value: CustomerMasterWizardSnapshot['value']) => [wizardStepOf({ value }), failedStepOf({ value })];
+    expect(at({ customerMaster: 'choosing' })).toEqual([0, null]);
+    expect(at({ customerMaster: 'sending' })).toEqual([0, null]);
+    expect(at({ invoiceHistory: 'choosing' })).toEqual([1, null]);
+    expect(at({ invoiceHistory: 'sending' })).toEqual([1, null]);
+    expect(at({ evaluation: 'ready' })).toEqual([2, null]);
+    expect(at({ evaluation: 'evaluating' })).toEqual([2, null]);
+    expect(at('succeeded')).toEqual([3, null]);
+    expect(at({ failed: 'customerMaster' })).toEqual([4, 0]);
+    expect(at({ failed: 'invoiceHistory' })).toEqual([4, 1]);
+    expect(at({ failed: 'evaluation' })).toEqual([4, 2]);
   });
 });
 
@@ -118,10 +143,10 @@ describe('a processed file as a whole', () => {
 describe('steps 0 and 1: choosing and uploading', () => {
   it('starts on step 0, clean', () => {
     const h = harness();
-    expect(h.snapshot().value).toEqual({ upload: 'choosing' });
+    expect(h.snapshot().value).toEqual({ customerMaster: 'choosing' });
+    expect(h.step()).toBe(0);
+    expect(failedStepOf(h.snapshot())).toBeNull();
     expect(h.context()).toEqual({
-      step: 0,
-      previousStep: null,
       file: null,
       fileError: null,
       progress: null,
@@ -135,13 +160,13 @@ describe('steps 0 and 1: choosing and uploading', () => {
   it('refuses a .txt or an oversize file in the browser: the problem shows, the step stays, nothing is sent', async () => {
     const h = harness();
     h.send({ type: 'CHOOSE_FILE', file: notes });
-    expect(h.context()).toMatchObject({ step: 0, file: null, fileError: "'notes.txt' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8)." });
+    expect(h.seen()).toMatchObject({ step: 0, file: null, fileError: "'notes.txt' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8)." });
     h.send({ type: 'UPLOAD' });
     h.send({ type: 'CHOOSE_FILE', file: big });
-    expect(h.context()).toMatchObject({ step: 0, file: null, fileError: "'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files." });
+    expect(h.seen()).toMatchObject({ step: 0, file: null, fileError: "'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files." });
     h.send({ type: 'UPLOAD' });
     await settle();
-    expect(h.snapshot().value).toEqual({ upload: 'choosing' });
+    expect(h.snapshot().value).toEqual({ customerMaster: 'choosing' });
     expect(h.context().fileError).toBe(csvFileProblem(big));
     expect(h.upload.calls).toEqual([]);
     // A good file clears the problem; Remove empties the choice; Upload with nothing chosen says what to do.
@@ -167,19 +192,19 @@ describe('steps 0 and 1: choosing and uploading', () => {
     // Nothing else is taken while the file goes up.
     h.send({ type: 'SKIP' });
     h.send({ type: 'CHOOSE_FILE', file: history });
-    expect(h.context()).toMatchObject({ step: 0, file: good });
+    expect(h.seen()).toMatchObject({ step: 0, file: good });
 
     h.upload.calls[0]!.resolve(ACCEPTED);
     await settle();
-    expect(h.snapshot().value).toEqual({ upload: 'choosing' });
+    expect(h.snapshot().value).toEqual({ invoiceHistory: 'choosing' });
     expect(isBusy(h.snapshot())).toBe(false);
-    expect(h.context()).toMatchObject({ step: 1, previousStep: null, file: null, progress: null, warning: null, error: null });
+    expect(h.seen()).toMatchObject({ step: 1, previousStep: null, file: null, progress: null, warning: null, error: null });
     expect(h.context().uploads[0]).toEqual({ fileName: 'customers.csv', status: 'success', result: ACCEPTED, rejected: null });
 
     await uploadOn(h, history, ACCEPTED);
     expect(h.upload.calls[1]!.input).toMatchObject({ csvtype: 'transaction_data', file: history });
     expect(h.snapshot().value).toEqual({ evaluation: 'ready' });
-    expect(h.context()).toMatchObject({ step: 2, file: null, warning: null });
+    expect(h.seen()).toMatchObject({ step: 2, file: null, warning: null });
     expect(h.context().uploads[1]?.status).toBe('success');
     expect(h.refreshLeads).not.toHaveBeenCalled();
   });
@@ -187,7 +212,7 @@ describe('steps 0 and 1: choosing and uploading', () => {
   it('a partial file advances and keeps its refused rows: the next step warns with the count and the reasons', async () => {
     const h = harness();
     await uploadOn(h, good, PARTIAL);
-    expect(h.context().step).toBe(1);
+    expect(h.step()).toBe(1);
     const rejected = {
       step: 0,
       fileName: 'customers.csv',
@@ -198,12 +223,12 @@ describe('steps 0 and 1: choosing and uploading', () => {
     expect(h.context().uploads[0]).toEqual({ fileName: 'customers.csv', status: 'partial', result: PARTIAL, rejected });
     // The history upload is refused: the warning stays for when Back returns to step 1.
     await uploadOn(h, history, { reject: REFUSED });
-    expect(h.context()).toMatchObject({ step: 4, previousStep: 1, warning: rejected });
+    expect(h.seen()).toMatchObject({ step: 4, previousStep: 1, warning: rejected });
     h.send({ type: 'BACK' });
-    expect(h.context()).toMatchObject({ step: 1, previousStep: null, warning: rejected, file: history });
+    expect(h.seen()).toMatchObject({ step: 1, previousStep: null, warning: rejected, file: history });
     // Moving on (Skip) leaves it behind; the upload itself stays in uploads.
     h.send({ type: 'SKIP' });
-    expect(h.context()).toMatchObject({ step: 2, warning: null });
+    expect(h.seen()).toMatchObject({ step: 2, warning: null });
     expect(h.context().uploads[0]?.rejected).toEqual(rejected);
   });
 
@@ -211,13 +236,13 @@ describe('steps 0 and 1: choosing and uploading', () => {
     const h = harness();
     h.send({ type: 'CHOOSE_FILE', file: good });
     h.send({ type: 'SKIP' });
-    expect(h.context()).toMatchObject({ step: 1, file: null, fileError: null, uploads: { 0: null, 1: null } });
+    expect(h.seen()).toMatchObject({ step: 1, file: null, fileError: null, uploads: { 0: null, 1: null } });
     h.send({ type: 'CHOOSE_FILE', file: notes });
     h.send({ type: 'SKIP' });
     expect(h.snapshot().value).toEqual({ evaluation: 'ready' });
-    expect(h.context()).toMatchObject({ step: 2, file: null, fileError: null, uploads: { 0: null, 1: null } });
+    expect(h.seen()).toMatchObject({ step: 2, file: null, fileError: null, uploads: { 0: null, 1: null } });
     h.send({ type: 'SKIP' });
-    expect(h.context().step).toBe(2);
+    expect(h.step()).toBe(2);
     await settle();
     expect(h.upload.calls).toEqual([]);
   });
@@ -229,11 +254,11 @@ describe('steps 0 and 1: choosing and uploading', () => {
     await settle();
     h.send({ type: 'CANCEL' });
     expect(h.upload.calls[0]!.signal.aborted).toBe(true);
-    expect(h.snapshot().value).toEqual({ upload: 'choosing' });
-    expect(h.context()).toMatchObject({ step: 0, file: good, progress: null });
+    expect(h.snapshot().value).toEqual({ customerMaster: 'choosing' });
+    expect(h.seen()).toMatchObject({ step: 0, file: good, progress: null });
     h.upload.calls[0]!.resolve(ACCEPTED);
     await settle();
-    expect(h.context().step).toBe(0);
+    expect(h.step()).toBe(0);
   });
 });
 
@@ -241,8 +266,8 @@ describe('step 4: errors and Back', () => {
   it('a file with no row accepted goes to step 4 with every row’s reason; Back returns to step 0 with the file', async () => {
     const h = harness();
     await uploadOn(h, good, NOTHING);
-    expect(h.snapshot().value).toBe('failed');
-    expect(h.context()).toMatchObject({
+    expect(h.snapshot().value).toEqual({ failed: 'customerMaster' });
+    expect(h.seen()).toMatchObject({
       step: 4,
       previousStep: 0,
       error: {
@@ -253,8 +278,8 @@ describe('step 4: errors and Back', () => {
     });
     expect(h.context().uploads[0]).toBeNull();
     h.send({ type: 'BACK' });
-    expect(h.snapshot().value).toEqual({ upload: 'choosing' });
-    expect(h.context()).toMatchObject({ step: 0, previousStep: null, error: null, file: good });
+    expect(h.snapshot().value).toEqual({ customerMaster: 'choosing' });
+    expect(h.seen()).toMatchObject({ step: 0, previousStep: null, error: null, file: good });
     h.send({ type: 'UPLOAD' });
     await settle();
     expect(h.upload.calls.map((c) => c.input.csvtype)).toEqual(['demographic_data', 'demographic_data']);
@@ -264,14 +289,15 @@ describe('step 4: errors and Back', () => {
     const h = harness();
     h.send({ type: 'SKIP' });
     await uploadOn(h, history, { reject: REFUSED });
-    expect(h.context()).toMatchObject({
+    expect(h.seen()).toMatchObject({
       step: 4,
       previousStep: 1,
       error: { entries: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' }], text: 'ER-UPLOAD-HEADER: The header row does not match.', reasons: [] },
     });
+    expect(h.snapshot().value).toEqual({ failed: 'invoiceHistory' });
     h.send({ type: 'BACK' });
-    expect(h.context()).toMatchObject({ step: 1, previousStep: null, error: null, file: history });
-    expect(h.snapshot().value).toEqual({ upload: 'choosing' });
+    expect(h.seen()).toMatchObject({ step: 1, previousStep: null, error: null, file: history });
+    expect(h.snapshot().value).toEqual({ invoiceHistory: 'choosing' });
   });
 
   it('Complete evaluates once; its answer is step 3 and refreshes the leads', async () => {
@@ -286,7 +312,7 @@ describe('step 4: errors and Back', () => {
     h.evaluate.calls[0]!.resolve(EVALUATION);
     await settle();
     expect(h.snapshot().value).toBe('succeeded');
-    expect(h.context()).toMatchObject({ step: 3, evaluation: EVALUATION, error: null });
+    expect(h.seen()).toMatchObject({ step: 3, evaluation: EVALUATION, error: null });
     expect(h.refreshLeads).toHaveBeenCalledTimes(1);
     h.send({ type: 'RESET' });
     expect(h.context()).toEqual(harness().context());
@@ -326,11 +352,12 @@ describe('step 4: errors and Back', () => {
     await settle();
     h.evaluate.calls[0]!.reject(EVAL_DOWN);
     await settle();
-    expect(h.context()).toMatchObject({ step: 4, previousStep: 2, error: { text: 'ER-503: Credit evaluation is unavailable, try later.', reasons: [] } });
+    expect(h.snapshot().value).toEqual({ failed: 'evaluation' });
+    expect(h.seen()).toMatchObject({ step: 4, previousStep: 2, error: { text: 'ER-503: Credit evaluation is unavailable, try later.', reasons: [] } });
     expect(h.refreshLeads).not.toHaveBeenCalled();
     h.send({ type: 'BACK' });
     expect(h.snapshot().value).toEqual({ evaluation: 'ready' });
-    expect(h.context()).toMatchObject({ step: 2, previousStep: null, error: null });
+    expect(h.seen()).toMatchObject({ step: 2, previousStep: null, error: null });
     h.send({ type: 'COMPLETE' });
     await settle();
     expect(h.evaluate.calls).toHaveLength(2);
@@ -344,7 +371,7 @@ describe('step 4: errors and Back', () => {
     await settle();
     h.send({ type: 'RESET' });
     expect(h.upload.calls[1]!.signal.aborted).toBe(true);
-    expect(h.snapshot().value).toEqual({ upload: 'choosing' });
+    expect(h.snapshot().value).toEqual({ customerMaster: 'choosing' });
     expect(h.context()).toEqual(harness().context());
   });
 });
@@ -371,6 +398,13 @@ const FILE_PROBLEMS = new Map<unknown, string | null>([
   [big, "'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files."],
 ]);
 
+/** The state of each step, as the model names them: the machine's state value must agree with the model's step. */
+const STEP_STATES = ['customerMaster', 'invoiceHistory', 'evaluation'] as const;
+const choosing = (step: number): ValueName => (step === 0 ? 'customerMaster.choosing' : step === 1 ? 'invoiceHistory.choosing' : 'evaluation.ready');
+const failedFrom = (step: number): ValueName => `failed.${STEP_STATES[step as 0 | 1 | 2]}`;
+const isSending = (value: ValueName) => value === 'customerMaster.sending' || value === 'invoiceHistory.sending';
+const isFailed = (value: ValueName) => value.startsWith('failed.');
+
 /** The wizard as spec 2 §2.6 and §4 (and the brief's decisions on partial files) describe it. */
 class WizardModel {
   v: View = WizardModel.clean();
@@ -381,7 +415,7 @@ class WizardModel {
   refreshes = 0;
 
   static clean(): View {
-    return { value: 'upload.choosing', step: 0, previousStep: null, file: null, fileError: null, progress: null, uploads: [null, null], warning: null, evaluation: null, error: null };
+    return { value: 'customerMaster.choosing', step: 0, previousStep: null, file: null, fileError: null, progress: null, uploads: [null, null], warning: null, evaluation: null, error: null };
   }
 
   private setFile(file: CsvFile | null) {
@@ -404,7 +438,8 @@ class WizardModel {
       return;
     }
     switch (v.value) {
-      case 'upload.choosing':
+      case 'customerMaster.choosing':
+      case 'invoiceHistory.choosing':
         if (e.type === 'CHOOSE_FILE') {
           const problem = FILE_PROBLEMS.get(e.file)!;
           this.setFile(problem === null ? e.file : null);
@@ -416,24 +451,25 @@ class WizardModel {
           if (this.file === null) v.fileError ??= NO_FILE_MESSAGE;
           else {
             this.sent.push({ csvtype: v.step === 0 ? 'demographic_data' : 'transaction_data', file: this.file });
-            this.v = { ...v, value: 'upload.sending', progress: null, fileError: null };
+            this.v = { ...v, value: v.step === 0 ? 'customerMaster.sending' : 'invoiceHistory.sending', progress: null, fileError: null };
           }
         } else if (e.type === 'SKIP') {
           const uploads: View['uploads'] = [...v.uploads];
           uploads[v.step as 0 | 1] = null;
           this.v = { ...v, uploads, warning: null };
-          this.leaveStep(v.step + 1, v.step === 0 ? 'upload.choosing' : 'evaluation.ready');
+          this.leaveStep(v.step + 1, choosing(v.step + 1));
         }
         return;
-      case 'upload.sending':
+      case 'customerMaster.sending':
+      case 'invoiceHistory.sending':
         if (e.type === 'PROGRESS') v.progress = Math.round((e.loaded / e.total) * 100);
-        else if (e.type === 'CANCEL') this.v = { ...v, value: 'upload.choosing', progress: null };
+        else if (e.type === 'CANCEL') this.v = { ...v, value: choosing(v.step), progress: null };
         else if (outcome?.id === 'upload' && outcome.ok) {
           const answer = ANSWERS.get(outcome.output)!;
           if (answer.status === 'failed') {
             this.v = {
               ...v,
-              value: 'failed',
+              value: failedFrom(v.step),
               step: 4,
               previousStep: v.step,
               progress: null,
@@ -444,10 +480,10 @@ class WizardModel {
             uploads[v.step as 0 | 1] = answer.status;
             const warning = answer.status === 'partial' ? { step: v.step, count: answer.count, reasons: answer.reasons } : null;
             this.v = { ...v, uploads, warning };
-            this.leaveStep(v.step + 1, v.step === 0 ? 'upload.choosing' : 'evaluation.ready');
+            this.leaveStep(v.step + 1, choosing(v.step + 1));
           }
         } else if (outcome?.id === 'upload' && !outcome.ok) {
-          this.v = { ...v, value: 'failed', step: 4, previousStep: v.step, progress: null, error: { text: ERROR_TEXTS.get(outcome.error)!, reasons: [] } };
+          this.v = { ...v, value: failedFrom(v.step), step: 4, previousStep: v.step, progress: null, error: { text: ERROR_TEXTS.get(outcome.error)!, reasons: [] } };
         }
         return;
       case 'evaluation.ready':
@@ -461,13 +497,15 @@ class WizardModel {
           this.refreshes++;
           this.v = { ...v, value: 'succeeded', step: 3, evaluation: outcome.output as CreditEvaluationResult, warning: null };
         } else if (outcome?.id === 'evaluate' && !outcome.ok) {
-          this.v = { ...v, value: 'failed', step: 4, previousStep: 2, error: { text: ERROR_TEXTS.get(outcome.error)!, reasons: [] } };
+          this.v = { ...v, value: failedFrom(2), step: 4, previousStep: 2, error: { text: ERROR_TEXTS.get(outcome.error)!, reasons: [] } };
         }
         return;
-      case 'failed':
+      case 'failed.customerMaster':
+      case 'failed.invoiceHistory':
+      case 'failed.evaluation':
         if (e.type === 'BACK') {
           const back = v.previousStep!;
-          this.v = { ...v, value: back === 2 ? 'evaluation.ready' : 'upload.choosing', step: back, previousStep: null, error: null };
+          this.v = { ...v, value: choosing(back), step: back, previousStep: null, error: null };
         }
         return;
       default:
@@ -495,9 +533,9 @@ async function replayWizard(path: GraphPath<CustomerMasterWizardSnapshot>, seria
       `${label}: evaluations and the files they were sent`,
     ).toEqual(model.evaluations);
     expect(h.refreshLeads, `${label}: refreshes`).toHaveBeenCalledTimes(model.refreshes);
-    expect(h.upload.pending(), label).toHaveLength(model.v.value === 'upload.sending' ? 1 : 0);
+    expect(h.upload.pending(), label).toHaveLength(isSending(model.v.value) ? 1 : 0);
     expect(h.evaluate.pending(), label).toHaveLength(model.v.value === 'evaluation.evaluating' ? 1 : 0);
-    expect(isBusy(snapshot), label).toBe(model.v.value === 'upload.sending' || model.v.value === 'evaluation.evaluating');
+    expect(isBusy(snapshot), label).toBe(isSending(model.v.value) || model.v.value === 'evaluation.evaluating');
   };
   await replay(path, {
     effects: { upload: h.upload, evaluate: h.evaluate },
@@ -520,13 +558,13 @@ async function replayWizard(path: GraphPath<CustomerMasterWizardSnapshot>, seria
 
 /** For a path that ends on the error step: Back, checked against the model; the step it returned to, else null. */
 async function backAfterFailure({ h, model, check, name }: Awaited<ReturnType<typeof replayWizard>>): Promise<number | null> {
-  if (model.v.value !== 'failed') return null;
+  if (!isFailed(model.v.value)) return null;
   const remembered = model.v.previousStep!;
   h.send(EV.back);
   model.send(EV.back);
   await settle();
   check(`${name} > BACK`);
-  expect(h.context().step, name).toBe(remembered);
+  expect(h.step(), name).toBe(remembered);
   return remembered;
 }
 
@@ -534,9 +572,20 @@ describe('customer-master wizard: every path', () => {
   it('reaches every state and step by a shortest path, replayed with the effects resolved and rejected', { timeout: 60_000 }, async () => {
     const paths = getShortestPaths(customerMasterWizardPaths.machine, customerMasterWizardPaths.graphs.everyStep);
     expect(new Set(paths.map((p) => valueName(p.state.value)))).toEqual(
-      new Set(['upload.choosing', 'upload.sending', 'evaluation.ready', 'evaluation.evaluating', 'succeeded', 'failed']),
+      new Set([
+        'customerMaster.choosing',
+        'customerMaster.sending',
+        'invoiceHistory.choosing',
+        'invoiceHistory.sending',
+        'evaluation.ready',
+        'evaluation.evaluating',
+        'succeeded',
+        'failed.customerMaster',
+        'failed.invoiceHistory',
+        'failed.evaluation',
+      ]),
     );
-    expect(new Set(paths.map((p) => p.state.context.step))).toEqual(new Set([0, 1, 2, 3, 4]));
+    expect(new Set(paths.map((p) => wizardStepOf(p.state)))).toEqual(new Set([0, 1, 2, 3, 4]));
     expect(paths.length).toBeGreaterThan(60);
 
     // Every error step, then Back: it returns to the step remembered.

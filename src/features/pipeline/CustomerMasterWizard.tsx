@@ -3,7 +3,9 @@ import styled from 'styled-components';
 import type { ActorLogicFrom } from 'xstate';
 import {
   type customerMasterWizardMachine,
+  failedStepOf,
   isBusy,
+  isUploading,
   rejectedRowsText,
   stepTitle,
   uploadTypeOf,
@@ -12,8 +14,10 @@ import {
   type CustomerMasterWizardSnapshot,
   type RejectedRows,
   type WizardUpload,
+  type WizardStep,
   type WizardUploadStep,
   uploadedFileIds,
+  wizardStepOf,
 } from '../../../machines/customer-master-wizard/customer-master-wizard.machine';
 import { evaluationReason } from '../../domain/credit';
 import { UPLOAD_TEXTS } from '../../domain/csv';
@@ -117,7 +121,8 @@ export function CustomerMasterWizardDialog({ open, onClose, logic }: CustomerMas
   const actor = useFlowActor(logic);
   const snapshot = useSelector(actor, (s: CustomerMasterWizardSnapshot) => s);
   const send = (event: CustomerMasterWizardEvent) => actor.send(event);
-  const { step, previousStep, error, evaluation } = snapshot.context;
+  const { error, evaluation } = snapshot.context;
+  const step = wizardStepOf(snapshot);
   const busy = isBusy(snapshot);
 
   const close = () => {
@@ -127,7 +132,7 @@ export function CustomerMasterWizardDialog({ open, onClose, logic }: CustomerMas
 
   return (
     <Modal open={open} title={WIZARD_MODAL_TITLE} onClose={close} closable={!busy} width="min(720px, 60%)">
-      <StepIndicator step={step} previousStep={previousStep} />
+      <StepIndicator step={step} previousStep={failedStepOf(snapshot)} />
       {(step === 0 || step === 1) && <UploadStepView key={step} step={step} snapshot={snapshot} send={send} />}
       {step === 2 && <EvaluationStep snapshot={snapshot} send={send} />}
       {step === 3 && evaluation && <SuccessStep evaluation={evaluation} scoped={uploadedFileIds(snapshot.context.uploads).length > 0} onDone={close} />}
@@ -158,7 +163,7 @@ export function CustomerMasterWizardDialog({ open, onClose, logic }: CustomerMas
  * 'Step N of 3' for the three work steps: the current one marked aria-current="step", those behind it done.
  * On the error step the step it came from is current; on the result all three are done.
  */
-function StepIndicator({ step, previousStep }: { step: number; previousStep: WizardWorkStep | null }) {
+function StepIndicator({ step, previousStep }: { step: WizardStep; previousStep: WizardWorkStep | null }) {
   const current = step === 4 ? previousStep : step <= 2 ? step : null;
   const doneUpTo = current ?? (step === 3 ? 3 : 0);
   return (
@@ -181,7 +186,7 @@ type Send = (event: CustomerMasterWizardEvent) => void;
 
 function UploadStepView({ step, snapshot, send }: { step: WizardUploadStep; snapshot: CustomerMasterWizardSnapshot; send: Send }) {
   const { file, fileError, progress, warning } = snapshot.context;
-  const uploading = snapshot.matches({ upload: 'sending' });
+  const uploading = isUploading(snapshot);
   return (
     <UploadStep>
       <h3 tabIndex={-1} ref={focusOnMount}>
