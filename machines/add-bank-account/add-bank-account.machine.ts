@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { bankAccountProblems, EMPTY_BANK_ACCOUNT, isIfsc, maskIfsc, wantsBankLookup, type BankAccountForm } from '../../src/domain/admin';
 import type { ErrorEntry } from '../../src/domain/errors';
-import { refusalOf } from '../add-user/add-user.machine';
+import { refusalOf } from '../form/form.machine';
 
 /**
  * The Add Bank Account modal (spec 2 §2.7, §2.8, §4, §5, §7, §8): the seven fields, the IFSC masked as it

@@ -6,7 +6,8 @@ import type { AnyEventObject } from 'xstate';
 import type { NewUserForm } from '../../src/domain/admin';
 import { pathModel } from '../test-paths';
 import { apiErrorFromBody } from '../../src/api/errors';
-import { addUserMachine, type AddUserContext, type NewUserField } from './add-user.machine';
+import type { FormContext } from '../form/form.machine';
+import { ADD_USER_INPUT, addUserMachine, type NewUserField } from './add-user.machine';
 
 export const VALID: NewUserForm = { first_name: 'Asha', last_name: 'Rao', email: 'asha.rao@example.test', phone_number: '+91 9876543210', designation: 'portal_user' };
 
@@ -31,21 +32,22 @@ const USER_EVENTS = [
   change('phone_number', '91 9876543210'),
   { type: 'SUBMIT' },
   { type: 'RESET' },
-  { type: 'xstate.done.actor.createUser', output: { name: 'Asha Rao' } },
-  { type: 'xstate.error.actor.createUser', error: REFUSED.emailTaken },
-  { type: 'xstate.error.actor.createUser', error: REFUSED.unavailable },
+  { type: 'xstate.done.actor.submit', output: { name: 'Asha Rao' } },
+  { type: 'xstate.error.actor.submit', error: REFUSED.emailTaken },
+  { type: 'xstate.error.actor.submit', error: REFUSED.unavailable },
 ] as AnyEventObject[];
 
-export const userState = (s: { value: unknown; context: AddUserContext }) => JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.created]);
+export const userState = (s: { value: unknown; context: FormContext }) => JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.result]);
 /** Errors serialise alike: numbered. */
 const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key === 'error' ? `${String(value)}#${Object.values(REFUSED).indexOf(value as never)}` : value));
 
 export const addUserPaths = pathModel({
   machine: addUserMachine,
-  effects: ['createUser'],
+  effects: ['submit'],
   graphs: {
     /** The form's values, every message, both refusals and the answer. */
     form: {
+      input: ADD_USER_INPUT,
       events: USER_EVENTS as never,
       serializeState: userState,
       serializeEvent,

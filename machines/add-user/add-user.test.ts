@@ -1,23 +1,32 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { apiErrorFromBody } from '../../src/api/errors';
 import { EMPTY_NEW_USER, type NewUserForm } from '../../src/domain/admin';
 import type { ErrorEntry } from '../../src/domain/errors';
+import type { FieldErrors, FormContext, FormEvent, FormValues } from '../form/form.machine';
+import { createRecorder } from '../recorder';
+import type { Recording } from '../recording';
+import { MACHINES } from '../registry';
+import { replayRecording } from '../replay';
 import { effectOutcome, fakeEffect, pathName, replay, settle } from '../test-paths';
-import { addUserMachine, fieldOfTitle, type AddUserContext, type AddUserEvent, type CreatedUser, type NewUserErrors, type NewUserField } from './add-user.machine';
+import { ADD_USER_INPUT, addedUserName, addUserMachine } from './add-user.machine';
 import { addUserPaths, REFUSED, userState, VALID } from './add-user.paths';
 
-function harness() {
-  const create = fakeEffect<CreatedUser, NewUserForm>();
+/** The add-user flow as the modal runs it: the form machine with the add-user input, its effects fakes. */
+function harness(inspect?: (event: InspectionEvent) => void) {
+  const create = fakeEffect<unknown, FormValues>();
   const refreshUsers = vi.fn();
-  const actor = createActor(addUserMachine.provide({ actors: { createUser: create.logic }, actions: { refreshUsers } })).start();
-  const send = (event: AddUserEvent) => actor.send(event);
+  const actor = createActor(addUserMachine.provide({ actors: { submit: create.logic }, actions: { submitted: refreshUsers } }), { input: ADD_USER_INPUT, inspect }).start();
+  const send = (event: FormEvent) => actor.send(event);
   const fill = (values: Partial<NewUserForm>) => {
-    for (const [field, value] of Object.entries(values)) send({ type: 'CHANGE', field: field as NewUserField, value });
+    for (const [field, value] of Object.entries(values)) send({ type: 'CHANGE', field, value });
   };
   return { actor, create, refreshUsers, send, fill, snapshot: () => actor.getSnapshot(), context: () => actor.getSnapshot().context };
 }
+
+/** A fresh form's context: the input, the empty values, nothing sent. */
+const START: FormContext = { ...ADD_USER_INPUT, values: { ...EMPTY_NEW_USER }, errors: {}, failure: null, result: null };
 
 /** The spec's messages (spec 2 §5), written out. */
 const MESSAGES = {
@@ -32,7 +41,8 @@ describe('add user: the checks', () => {
   it('starts on an empty form with designation portal_user', () => {
     const h = harness();
     expect(h.snapshot().value).toBe('editing');
-    expect(h.context()).toEqual({ values: { first_name: '', last_name: '', email: '', phone_number: '', designation: 'portal_user' }, errors: {}, failure: null, created: null });
+    expect(h.context().values).toEqual({ first_name: '', last_name: '', email: '', phone_number: '', designation: 'portal_user' });
+    expect(h.context()).toEqual(START);
   });
 
   it('shows every message of an empty form and sends nothing', () => {
@@ -56,7 +66,7 @@ describe('add user: the checks', () => {
     h.fill({ first_name: 'Al', last_name: 'Bo' });
     expect(h.context().errors).toEqual({});
     h.send({ type: 'SUBMIT' });
-    expect(h.snapshot().value).toBe('sending');
+    expect(h.snapshot().value).toBe('submitting');
   });
 
   it('asks for a valid e-mail of at most 255 characters', () => {
@@ -91,7 +101,7 @@ describe('add user: the checks', () => {
       h.fill({ ...VALID, phone_number: phone });
       h.send({ type: 'SUBMIT' });
       expect(h.context().errors.phone_number, phone).toBe(message);
-      expect(h.snapshot().value, phone).toBe(message === undefined ? 'sending' : 'editing');
+      expect(h.snapshot().value, phone).toBe(message === undefined ? 'submitting' : 'editing');
     }
   });
 
@@ -118,17 +128,18 @@ describe('add user: sending', () => {
     h.send({ type: 'SUBMIT' });
     h.send({ type: 'CHANGE', field: 'first_name', value: 'Changed' });
     h.send({ type: 'RESET' });
-    expect(h.snapshot().value).toBe('sending');
+    expect(h.snapshot().value).toBe('submitting');
     expect(h.create.calls.map((c) => c.input)).toEqual([VALID]);
     expect(h.context().values).toEqual(VALID);
     h.create.calls[0]!.resolve({ name: 'Asha Rao' });
     await settle();
     expect(h.snapshot().value).toBe('done');
-    expect(h.context().created).toEqual({ name: 'Asha Rao' });
+    expect(h.snapshot().status).toBe('active');
+    expect(addedUserName(h.context())).toBe('Asha Rao');
     expect(h.refreshUsers).toHaveBeenCalledTimes(1);
     // Done: a clean form for the next user.
     h.send({ type: 'RESET' });
-    expect(h.context()).toEqual({ values: { ...EMPTY_NEW_USER }, errors: {}, failure: null, created: null });
+    expect(h.context()).toEqual(START);
     expect(h.snapshot().value).toBe('editing');
   });
 
@@ -138,7 +149,7 @@ describe('add user: sending', () => {
     h.send({ type: 'SUBMIT' });
     h.create.calls[0]!.resolve({ name: '  ' });
     await settle();
-    expect(h.context().created).toEqual({ name: 'Asha Rao' });
+    expect(addedUserName(h.context())).toBe('Asha Rao');
   });
 
   it('comes back to editing on a refusal: every entry for the toast, field ones under their field, nothing lost', async () => {
@@ -182,49 +193,67 @@ describe('add user: sending', () => {
     expect(h.context().failure).toEqual([{ code: 'ERROR', detail: 'Failed to fetch' }]);
     expect(h.context().errors).toEqual({});
   });
+});
 
-  it('reads a field from its title, bare or bracketed', () => {
-    const fields = ['email', 'phone_number'] as const;
-    expect(fieldOfTitle('email', fields)).toBe('email');
-    expect(fieldOfTitle('user[phone_number]', fields)).toBe('phone_number');
-    expect(fieldOfTitle('user[role_id]', fields)).toBeUndefined();
-    expect(fieldOfTitle(undefined, fields)).toBeUndefined();
+describe('add user: a recording', () => {
+  it('names the machine addUser and its check by name, and replays to the states it recorded', async () => {
+    let clock = 0;
+    const recorder = createRecorder({ machines: MACHINES, now: () => (clock += 10), clock: () => new Date('2026-11-22T10:00:00Z') });
+    const h = harness((event) => recorder.observe(event));
+    recorder.start('/admin');
+    h.send({ type: 'SUBMIT' });
+    h.fill(VALID);
+    h.send({ type: 'SUBMIT' });
+    h.create.calls[0]!.reject(REFUSED.emailTaken);
+    await settle();
+    h.send({ type: 'SUBMIT' });
+    h.create.calls[1]!.resolve({ name: 'Asha Rao' });
+    await settle();
+    h.send({ type: 'RESET' });
+    const recording = JSON.parse(JSON.stringify(recorder.stop())) as Recording;
+    h.actor.stop();
+    const [recorded] = recording.actors;
+    expect(recorded!.machine).toBe('addUser');
+    expect(recorded!.start.context).toMatchObject({ validate: { $function: 'newUser' } });
+    expect(recorded!.steps.map((step) => step.value).at(-2)).toBe('done');
+    expect(replayRecording(recording, MACHINES).problems).toEqual([]);
   });
 });
 
 // ---------------------------------------------------------------------------------------------------
 // Every state by its shortest path: the graph over the form's values, messages, refusal and answer, each
-// path replayed on a live actor whose createUser effect is held open until the path settles it, checked
+// path replayed on a live actor whose submit effect is held open until the path settles it, checked
 // after every step against a reference model written here (every message spelt out).
 
-type UserValue = 'editing' | 'sending' | 'done';
+type UserValue = 'editing' | 'submitting' | 'done';
 
 /** What each refusal of the paths must leave (written out). */
-const REFUSALS = new Map<unknown, { errors: NewUserErrors; failure: ErrorEntry[] }>([
+const REFUSALS = new Map<unknown, { errors: FieldErrors; failure: ErrorEntry[] }>([
   [REFUSED.emailTaken, { errors: { email: 'Email has already been taken' }, failure: [{ code: 'ER-USER-101', title: 'email', detail: 'Email has already been taken' }] }],
   [REFUSED.unavailable, { errors: {}, failure: [{ code: 'ERROR', detail: 'Something went wrong!' }] }],
 ]);
 
 /** The reference model: the spec's rules for the values the paths type, with the messages written out. */
-function expectedProblems(values: NewUserForm): NewUserErrors {
-  const found: NewUserErrors = {};
-  if (values.first_name.trim().length < 2) found.first_name = MESSAGES.name;
-  if (values.last_name.trim().length < 2) found.last_name = MESSAGES.name;
-  if (values.email === '') found.email = MESSAGES.emailRequired;
-  else if (values.email !== VALID.email) found.email = MESSAGES.emailInvalid;
-  if (values.phone_number === '') found.phone_number = MESSAGES.phoneRequired;
-  else if (!['+91 9876543210', '+91-9876543210', '9876543210'].includes(values.phone_number)) found.phone_number = MESSAGES.phoneInvalid;
+function expectedProblems(values: FormValues): FieldErrors {
+  const { first_name = '', last_name = '', email = '', phone_number = '' } = values;
+  const found: FieldErrors = {};
+  if (first_name.trim().length < 2) found.first_name = MESSAGES.name;
+  if (last_name.trim().length < 2) found.last_name = MESSAGES.name;
+  if (email === '') found.email = MESSAGES.emailRequired;
+  else if (email !== VALID.email) found.email = MESSAGES.emailInvalid;
+  if (phone_number === '') found.phone_number = MESSAGES.phoneRequired;
+  else if (!['+91 9876543210', '+91-9876543210', '9876543210'].includes(phone_number)) found.phone_number = MESSAGES.phoneInvalid;
   return found;
 }
 
 class UserModel {
   value: UserValue = 'editing';
-  context: AddUserContext = { values: { ...EMPTY_NEW_USER }, errors: {}, failure: null, created: null };
-  sent: NewUserForm[] = [];
+  context: FormContext = START;
+  sent: FormValues[] = [];
   refreshed = 0;
 
   send(event: AnyEventObject) {
-    const e = event as AddUserEvent;
+    const e = event as FormEvent;
     const outcome = effectOutcome(event);
     const c = this.context;
     if (this.value === 'editing' && e.type === 'CHANGE') {
@@ -234,16 +263,16 @@ class UserModel {
       const problems = expectedProblems(c.values);
       this.context = { ...c, errors: problems, failure: null };
       if (Object.keys(problems).length === 0) {
-        this.value = 'sending';
+        this.value = 'submitting';
         this.sent.push(c.values);
       }
     } else if ((this.value === 'editing' || this.value === 'done') && e.type === 'RESET') {
       this.value = 'editing';
-      this.context = { values: { ...EMPTY_NEW_USER }, errors: {}, failure: null, created: null };
-    } else if (this.value === 'sending' && outcome?.id === 'createUser') {
+      this.context = START;
+    } else if (this.value === 'submitting' && outcome?.id === 'submit') {
       if (outcome.ok) {
         this.value = 'done';
-        this.context = { ...c, failure: null, created: { name: (outcome.output as CreatedUser).name } };
+        this.context = { ...c, failure: null, result: outcome.output };
         this.refreshed++;
       } else {
         this.value = 'editing';
@@ -256,8 +285,8 @@ class UserModel {
 describe('add user: every state by its shortest path', () => {
   const paths = getShortestPaths(addUserPaths.machine, addUserPaths.graphs.form);
 
-  it('reaches editing, sending and done, with every message and both refusals', () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['editing', 'sending', 'done']));
+  it('reaches editing, submitting and done, with every message and both refusals', () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['editing', 'submitting', 'done']));
     const messages = new Set(paths.flatMap((p) => Object.values(p.state.context.errors)));
     expect(messages).toEqual(new Set([...Object.values(MESSAGES), 'Email has already been taken']));
     expect(paths.some((p) => p.state.context.failure?.[0]?.code === 'ERROR')).toBe(true);
@@ -271,9 +300,9 @@ describe('add user: every state by its shortest path', () => {
       const h = harness();
       const model = new UserModel();
       await replay(path, {
-        effects: { createUser: h.create },
+        effects: { submit: h.create },
         send: (event) => {
-          h.actor.send(event as AddUserEvent);
+          h.actor.send(event as FormEvent);
           if (event.type === 'SUBMIT') h.actor.send({ type: 'SUBMIT' }); // a double click
         },
         check: (expected, index, event) => {
@@ -287,13 +316,14 @@ describe('add user: every state by its shortest path', () => {
           expect(snapshot.value, at).toBe(model.value);
           expect(snapshot.context, at).toEqual(model.context);
           expect(h.create.calls.map((c) => c.input), at).toEqual(model.sent);
-          expect(h.create.pending(), at).toHaveLength(model.value === 'sending' ? 1 : 0);
+          expect(h.create.pending(), at).toHaveLength(model.value === 'submitting' ? 1 : 0);
           expect(h.refreshUsers, at).toHaveBeenCalledTimes(model.refreshed);
+          expect(snapshot.status, at).toBe('active');
         },
       });
       ends.add(model.value);
       h.actor.stop();
     }
-    expect(ends).toEqual(new Set(['editing', 'sending', 'done']));
+    expect(ends).toEqual(new Set(['editing', 'submitting', 'done']));
   });
 });

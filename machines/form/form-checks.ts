@@ -1,3 +1,4 @@
+import { EMPTY_NEW_USER, newUserProblems, type NewUserForm } from '../../src/domain/admin';
 import { emailProblem, passwordPairProblems, problems } from '../../src/domain/validation';
 import type { FieldErrors, FormValues } from './form.machine';
 
@@ -28,7 +29,13 @@ export const validatePasswordReset = named('passwordReset', (values) =>
 /** The forgot-password screen: an e-mail address. */
 export const validateForgotPassword = named('forgotPassword', (values) => problems({ email: emailProblem(values.email ?? '') }));
 
+/** The add-user form's values as the kernel's NewUserForm (the form starts from all five fields, so none is missing). */
+export const newUserOf = (values: FormValues): NewUserForm => ({ ...EMPTY_NEW_USER, ...values });
+
+/** The Add New User modal (spec 2 §5): the kernel's rules and messages. */
+export const validateNewUser = named('newUser', (values) => newUserProblems(newUserOf(values)));
+
 /** Every form check by its name: what a replay puts back into a recorded form's context. */
 export const FORM_CHECKS: Readonly<Record<string, FormCheck>> = Object.fromEntries(
-  [validatePasswordChange, validatePasswordReset, validateForgotPassword].map((check) => [check.replayName, check]),
+  [validatePasswordChange, validatePasswordReset, validateForgotPassword, validateNewUser].map((check) => [check.replayName, check]),
 );

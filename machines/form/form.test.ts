@@ -1,8 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { effectOutcome, fakeEffect, pathName, replay } from '../test-paths';
-import { formMachine, type FieldErrors, type FormContext, type FormEvent, type FormFailure, type FormInput, type FormValues } from './form.machine';
+import { apiErrorFromBody } from '../../src/api/errors';
+import { effectOutcome, fakeEffect, pathName, replay, settle } from '../test-paths';
+import {
+  createFormMachine,
+  fieldOfTitle,
+  formMachine,
+  refusalOf,
+  type FieldErrors,
+  type FormContext,
+  type FormEvent,
+  type FormFailure,
+  type FormInput,
+  type FormValues,
+} from './form.machine';
 import { formPaths, formState, input, prefilledInput, REFUSED } from './form.paths';
 
 function harness(submit: (values: FormValues) => Promise<unknown>) {
@@ -77,6 +89,98 @@ describe('form machine', () => {
     expect(states).toEqual(new Set(['"editing"', '"submitting"', '"done"']));
     const toDone = paths.find((p) => p.state.value === 'done')!;
     expect(toDone.steps.map((s) => s.event.type)).toEqual(['xstate.init', 'CHANGE', 'SUBMIT', 'xstate.done.actor.submit']);
+  });
+});
+
+describe('a form machine made with options', () => {
+  function reusable() {
+    const submit = fakeEffect<unknown, FormValues>();
+    const submitted = vi.fn();
+    const machine = createFormMachine({ id: 'reusableForm', reusable: true }).provide({ actors: { submit: submit.logic }, actions: { submitted } });
+    return { actor: createActor(machine, { input: prefilledInput }).start(), submit, submitted };
+  }
+  const fresh: FormContext = { ...prefilledInput, values: { email: 'x@y.in' }, errors: {}, failure: null, result: null };
+
+  it('takes its id', () => {
+    expect(createFormMachine({ id: 'reusableForm' }).id).toBe('reusableForm');
+  });
+
+  it('reusable: RESET while editing puts back the initial values and clears the messages', () => {
+    const { actor } = reusable();
+    actor.send({ type: 'CHANGE', field: 'email', value: '' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: 'Email ID is required' });
+    actor.send({ type: 'RESET' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toEqual(fresh);
+  });
+
+  it('reusable: done waits for RESET (no output), which empties the form; RESET while submitting is ignored', async () => {
+    const { actor, submit, submitted } = reusable();
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'RESET' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    submit.calls[0]!.resolve({ name: 'Asha Rao' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().output).toBeUndefined();
+    expect(actor.getSnapshot().context.result).toEqual({ name: 'Asha Rao' });
+    expect(submitted).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'RESET' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toEqual(fresh);
+  });
+
+  it('runs submitted once the submit is answered, not when it is refused', async () => {
+    const submitted = vi.fn();
+    let answer: () => Promise<unknown> = () => Promise.reject(new Error('offline'));
+    const machine = formMachine.provide({ actors: { submit: fromPromise(() => answer()) }, actions: { submitted } });
+    const actor = createActor(machine, { input: prefilledInput }).start();
+    actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(submitted).not.toHaveBeenCalled();
+    answer = () => Promise.resolve('ok');
+    actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('ignores RESET unless reusable', () => {
+    const { actor } = harness(() => Promise.resolve('ok'));
+    actor.send({ type: 'CHANGE', field: 'email', value: 'a@b.in' });
+    actor.send({ type: 'RESET' });
+    expect(actor.getSnapshot().context.values).toEqual({ email: 'a@b.in' });
+  });
+
+  it('reads a refusal with the reader it is given: against known fields, titles kept', async () => {
+    const submit = fakeEffect<unknown, FormValues>();
+    const machine = createFormMachine({ id: 'fieldsForm', readRefusal: (error) => refusalOf(error, ['email'] as const) }).provide({ actors: { submit: submit.logic } });
+    const actor = createActor(machine, { input: prefilledInput }).start();
+    actor.send({ type: 'SUBMIT' });
+    submit.calls[0]!.reject(
+      apiErrorFromBody(422, {
+        errors: [
+          { code: 'ER-X', title: 'user[email]', detail: 'Email has already been taken' },
+          { code: 'ER-Y', title: 'role', detail: 'not a field' },
+        ],
+      }),
+    );
+    await settle();
+    expect(actor.getSnapshot().context.errors).toEqual({ email: 'Email has already been taken' });
+    expect(actor.getSnapshot().context.failure).toEqual([
+      { code: 'ER-X', title: 'user[email]', detail: 'Email has already been taken' },
+      { code: 'ER-Y', title: 'role', detail: 'not a field' },
+    ]);
+  });
+
+  it('reads a field from its title, bare or bracketed', () => {
+    const fields = ['email', 'phone_number'] as const;
+    expect(fieldOfTitle('email', fields)).toBe('email');
+    expect(fieldOfTitle('user[phone_number]', fields)).toBe('phone_number');
+    expect(fieldOfTitle('user[role_id]', fields)).toBeUndefined();
+    expect(fieldOfTitle(undefined, fields)).toBeUndefined();
   });
 });
 

@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addUserMachine, type CreatedUser } from '../../../machines/add-user/add-user.machine';
+import { addUserMachine } from '../../../machines/add-user/add-user.machine';
+import type { FormValues } from '../../../machines/form/form.machine';
 import { fakeEffect } from '../../../machines/test-paths';
 import { apiErrorFromBody } from '../../api/errors';
-import type { NewUserForm } from '../../domain/admin';
 import { toastText } from '../../domain/errors';
 import { themes } from '../theme';
 import { notify } from '../toast';
@@ -18,9 +18,9 @@ afterEach(() => {
 });
 
 function setup() {
-  const create = fakeEffect<CreatedUser, NewUserForm>();
+  const create = fakeEffect<unknown, FormValues>();
   const refreshUsers = vi.fn();
-  const logic = addUserMachine.provide({ actors: { createUser: create.logic }, actions: { refreshUsers } });
+  const logic = addUserMachine.provide({ actors: { submit: create.logic }, actions: { submitted: refreshUsers } });
   const onClose = vi.fn();
   render(
     <ThemeProvider theme={themes.light}>

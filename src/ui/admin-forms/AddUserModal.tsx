@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorLogicFrom, ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { addUserMachine, NewUserField } from '../../../machines/add-user/add-user.machine';
+import { ADD_USER_INPUT, addedUserName, type addUserMachine, type NewUserField } from '../../../machines/add-user/add-user.machine';
 import { DESIGNATIONS, USER_TEXTS, type Designation } from '../../domain/admin';
 import { focusOnMount } from '../csv-upload/CsvFilePicker';
 import { Button } from '../form';
@@ -60,21 +60,21 @@ export function AddUserModal({ open, onClose }: AddUserModalProps) {
 
 /** The modal over any provided add-user machine (the pages provide the client's, tests their own). */
 export function AddUserDialog({ open, onClose, logic }: AddUserModalProps & { logic: ActorLogicFrom<typeof addUserMachine> }) {
-  const actor = useFlowActor(logic);
-  const sending = useSelector(actor, (s) => s.matches('sending'));
-  const created = useSelector(actor, (s) => (s.matches('done') ? s.context.created : null));
+  const actor = useFlowActor(logic, { input: ADD_USER_INPUT });
+  const sending = useSelector(actor, (s) => s.matches('submitting'));
+  const addedName = useSelector(actor, (s) => (s.matches('done') ? addedUserName(s.context) : null));
   const close = () => {
     actor.send({ type: 'RESET' });
     onClose();
   };
   return (
     <Modal open={open} title={ADD_USER_TITLE} onClose={close} closable={!sending} width="min(640px, 60%)">
-      {created ? (
+      {addedName !== null ? (
         <Success>
           <h3 tabIndex={-1} ref={focusOnMount}>
             {USER_TEXTS.added}
           </h3>
-          <p className="name">{created.name}</p>
+          <p className="name">{addedName}</p>
           <p>{USER_TEXTS.allAccess}</p>
           <Button type="button" onClick={close}>
             Done
@@ -93,7 +93,7 @@ function UserForm({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
   const values = useSelector(actor, (s: AddUserSnapshot) => s.context.values);
   const errors = useSelector(actor, (s: AddUserSnapshot) => s.context.errors);
   const failure = useSelector(actor, (s: AddUserSnapshot) => s.context.failure);
-  const sending = useSelector(actor, (s: AddUserSnapshot) => s.matches('sending'));
+  const sending = useSelector(actor, (s: AddUserSnapshot) => s.matches('submitting'));
   const form = useRef<HTMLFormElement>(null);
   const accessId = useId();
   useRefusalToast(failure);
@@ -101,7 +101,7 @@ function UserForm({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
   useFocusFirstField(form);
 
   const text = (field: NewUserField) => ({
-    value: values[field],
+    value: values[field] ?? '',
     error: shownError(errors[field]),
     readOnly: sending,
     onChange: (event: { target: { value: string } }) => actor.send({ type: 'CHANGE', field, value: event.target.value }),
@@ -125,7 +125,7 @@ function UserForm({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
         <FormSelectField
           label="Designation"
           options={DESIGNATION_OPTIONS}
-          value={values.designation}
+          value={values.designation ?? ''}
           error={shownError(errors.designation)}
           disabled={sending}
           onChange={(event) => actor.send({ type: 'CHANGE', field: 'designation', value: event.target.value })}

@@ -1,17 +1,18 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
-import { addUserMachine, type CreatedUser } from '../../../machines/add-user/add-user.machine';
+import { addUserMachine } from '../../../machines/add-user/add-user.machine';
+import { newUserOf } from '../../../machines/form/form-checks';
+import type { FormValues } from '../../../machines/form/form.machine';
 import { createUser } from '../../api/admin';
 import { useSession } from '../../api/session-context';
-import type { NewUserForm } from '../../domain/admin';
 
 /** An SWR key of a users list (its first element is 'users'). */
 export const isUsersKey = (key: unknown): boolean => Array.isArray(key) && key[0] === 'users';
 
 /**
- * The add-user flow's effects: `createUser` is POST /users through the client (the kernel's body, role_id
- * '5'); `refreshUsers` revalidates every users list, so the admin page's Existing Users shows the new one.
+ * The add-user flow's effects: `submit` is POST /users through the client (the kernel's body, role_id
+ * '5'); `submitted` revalidates every users list, so the admin page's Existing Users shows the new one.
  */
 export function useAddUser() {
   const { client } = useSession();
@@ -20,10 +21,10 @@ export function useAddUser() {
     () =>
       addUserMachine.provide({
         actors: {
-          createUser: fromPromise<CreatedUser, NewUserForm>(({ input }) => createUser(client, input)),
+          submit: fromPromise<unknown, FormValues>(({ input }) => createUser(client, newUserOf(input))),
         },
         actions: {
-          refreshUsers: () => {
+          submitted: () => {
             void mutate(isUsersKey);
           },
         },
