@@ -90,7 +90,7 @@ export function machineVersion(machine: { config: unknown }): string {
 // -------------------------------------------------------------------------------------------------
 
 /** How a File or Blob is kept: its name, size and type (guards read them), never its content. */
-export interface RecordedFile {
+interface RecordedFile {
   $file: true;
   name: string;
   size: number;
@@ -121,7 +121,7 @@ export function toJson(value: unknown, seen = new WeakSet<object>(), key?: strin
   if (typeof value !== 'object') return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof Blob !== 'undefined' && value instanceof Blob) {
-    return { $file: true, name: value instanceof File ? value.name : '', size: value.size, type: value.type };
+    return { $file: true, name: value instanceof File ? value.name : '', size: value.size, type: value.type } satisfies RecordedFile;
   }
   if (seen.has(value)) return { $ref: 'cycle' };
   seen.add(value);
@@ -155,7 +155,7 @@ export function toJson(value: unknown, seen = new WeakSet<object>(), key?: strin
  */
 const SECRET_KEY = /password|passwd|secret|token|authorization|otp|cvv|cvc|card_?number|card_?no|^pan$|(^|_)pin$|upi_?pin/i;
 
-export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
+const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
 
 /** The character classes a mask keeps, in order: a lower-case letter, an upper-case one, a digit. */
 const CLASSES = ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'] as const;

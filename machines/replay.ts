@@ -11,7 +11,7 @@ import { machineVersion, maskedDifference, stateText, toJson, type Json, type Re
  * version of a machine is refused before anything runs.
  */
 
-export interface ReplayedStep {
+interface ReplayedStep {
   actor: string;
   machine: string;
   index: number;
@@ -22,7 +22,7 @@ export interface ReplayedStep {
   status: string;
 }
 
-export type ReplayProblem =
+type ReplayProblem =
   | { kind: 'unknown-machine'; actor: string; machine: string; message: string }
   | { kind: 'version'; actor: string; machine: string; recorded: string; current: string; message: string }
   | {

@@ -12,7 +12,7 @@ import type { TraversalOptions } from 'xstate/graph';
 
 
 /** One call of a fake effect: what it got, and the means to settle it. */
-export interface EffectCall<TOutput, TInput> {
+interface EffectCall<TOutput, TInput> {
   input: TInput;
   signal: AbortSignal;
   settled: boolean;
@@ -84,7 +84,7 @@ export interface GraphPath<TSnapshot> {
 }
 
 /** What the replay needs of a fake effect (any `FakeEffect` fits). */
-export interface Settleable {
+interface Settleable {
   pending: () => readonly { resolve: (output: never) => void; reject: (error: unknown) => void }[];
 }
 
@@ -131,7 +131,7 @@ export async function replay<TSnapshot>(path: GraphPath<TSnapshot>, options: Rep
 }
 
 /** The options `getShortestPaths` and `getSimplePaths` take for `TMachine` (effect events among its events are cast). */
-export type GraphOptions<TMachine extends AnyStateMachine> = TraversalOptions<ReturnType<TMachine['transition']>, EventFromLogic<TMachine>, InputFrom<TMachine>>;
+type GraphOptions<TMachine extends AnyStateMachine> = TraversalOptions<ReturnType<TMachine['transition']>, EventFromLogic<TMachine>, InputFrom<TMachine>>;
 
 /**
  * A machine's path model: the graphs its path tests generate their paths from, in `<name>.paths.ts` next to the

@@ -62,7 +62,7 @@ export function defaultWindow(type: GraphType, today: Date): DateWindow {
   return type === 'yearly' ? yearlyWindow(today) : weeklyWindow(today);
 }
 
-export const inWindow = (day: string, window: DateWindow) => day >= window.from && day <= window.to;
+const inWindow = (day: string, window: DateWindow) => day >= window.from && day <= window.to;
 
 /** Days past a due date: positive once it is behind us (due yesterday = 1). */
 export function daysPast(day: string, today: Date): number {
@@ -75,15 +75,15 @@ export function daysPast(day: string, today: Date): number {
 
 
 /** Amounts in paise. */
-export interface Bucket {
+interface Bucket {
   total: number;
   no_of_invoices: number;
 }
-export interface MonthBucket extends Bucket {
+interface MonthBucket extends Bucket {
   month: (typeof MONTHS)[number];
   year: number;
 }
-export interface WeekBucket extends Bucket {
+interface WeekBucket extends Bucket {
   week: number;
 }
 export type Buckets = { type: 'yearly'; months: MonthBucket[] } | { type: 'weekly'; weeks: WeekBucket[] };
@@ -91,7 +91,7 @@ export type Buckets = { type: 'yearly'; months: MonthBucket[] } | { type: 'weekl
 /** Week of the month: days 1-7 are week 1, 8-14 week 2, ..., 29-31 week 5. */
 export const weekOfMonth = (day: string) => Math.floor((Number(day.slice(8, 10)) - 1) / 7) + 1;
 /** Month index 0..11 of a 'YYYY-MM-DD' day. */
-export const monthIndex = (day: string) => Number(day.slice(5, 7)) - 1;
+const monthIndex = (day: string) => Number(day.slice(5, 7)) - 1;
 /** The calendar month of a 'YYYY-MM-DD' day as a number that orders months: year * 12 + month index. */
 export const monthKey = (day: string) => Number(day.slice(0, 4)) * 12 + monthIndex(day);
 
@@ -269,7 +269,7 @@ export function topPerformers(db: ReadonlyDb, anchorId: number, window: DateWind
 }
 
 /** Average days from invoice_date to the last payment_date, over paid invoices with invoice_date in the window. */
-export function clearanceDaysByRegion(
+function clearanceDaysByRegion(
   db: ReadonlyDb,
   anchorId: number,
   window: DateWindow,
@@ -367,7 +367,7 @@ export interface DefaultFigures {
 }
 
 /** The limit sanctioned to the anchor's customers and how many customers hold one. */
-export interface SanctionedFigures {
+interface SanctionedFigures {
   total: number;
   customers: number;
 }
@@ -388,7 +388,7 @@ export interface LendingFigures {
 }
 
 /** The anchor's loan applications with application_status 'approved'. */
-export function approvedLoans(db: ReadonlyDb, anchorId: number): LoanApplication[] {
+function approvedLoans(db: ReadonlyDb, anchorId: number): LoanApplication[] {
   return db.loan_applications.filter((loan) => loan.anchor_id === anchorId && loan.application_status === 'approved');
 }
 
@@ -397,7 +397,7 @@ export function approvedLoans(db: ReadonlyDb, anchorId: number): LoanApplication
  * approved loan applications and the customers holding them, active loan accounts or not (an inactive
  * account's limit is in the total, so its customer is in the count).
  */
-export function sanctionedLimits(db: ReadonlyDb, anchorId: number): SanctionedFigures {
+function sanctionedLimits(db: ReadonlyDb, anchorId: number): SanctionedFigures {
   const loans = approvedLoans(db, anchorId);
   return { total: sum(loans.map((loan) => loan.limit_sanctioned)), customers: new Set(loans.map((loan) => loan.distributor_company_id)).size };
 }
@@ -412,7 +412,7 @@ function completedDrawdowns(db: ReadonlyDb, anchorId: number) {
  * Overdue principal of completed drawdowns: total = past due_date, 30 / 90 = more than that many days past.
  * So default_90days <= default_30days <= total.
  */
-export function defaults(db: ReadonlyDb, anchorId: number, today: Date): DefaultFigures {
+function defaults(db: ReadonlyDb, anchorId: number, today: Date): DefaultFigures {
   const out: DefaultFigures = { total: 0, default_30days: 0, default_90days: 0 };
   const day = isoDay(today);
   for (const drawdown of completedDrawdowns(db, anchorId)) {
@@ -509,7 +509,7 @@ export function lendingSummary(db: ReadonlyDb, anchorId: number, today: Date): L
 export const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Rounded to 2 decimals, half away from zero. */
-export function round2(value: number): number {
+function round2(value: number): number {
   return Math.sign(value) * (Math.round((Math.abs(value) + Number.EPSILON) * 100) / 100);
 }
 
@@ -523,7 +523,7 @@ function zeroByRegion(): Record<Region, number> {
 }
 
 /** The region of each of the anchor's companies, by id. */
-export function companyRegions(db: ReadonlyDb, anchorId: number): Map<number, Region> {
+function companyRegions(db: ReadonlyDb, anchorId: number): Map<number, Region> {
   const out = new Map<number, Region>();
   for (const company of db.distributor_companies) if (company.anchor_id === anchorId) out.set(company.id, company.region);
   return out;

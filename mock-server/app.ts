@@ -121,7 +121,7 @@ function allowOrigin(origin: string): RequestHandler {
 }
 
 export const DEFAULT_TOKEN_TTL = 15 * 60;
-export const DEFAULT_REFRESH_TTL = 30 * 24 * 60 * 60;
+const DEFAULT_REFRESH_TTL = 30 * 24 * 60 * 60;
 /** How often a listening mock sends the reminders that fell due. */
 const REMINDER_TICK_MS = 30_000;
 

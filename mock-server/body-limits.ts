@@ -6,7 +6,7 @@ import { HttpError } from './http';
  * over BODY_LIMIT is refused with 413 before it is parsed, and JSON nested deeper than MAX_JSON_DEPTH with
  * 400 before JSON.parse recurses into it. CSV uploads are multipart and have their own limits (uploads.ts).
  */
-export const BODY_LIMIT = '256kb';
+const BODY_LIMIT = '256kb';
 export const MAX_JSON_DEPTH = 32;
 
 /** How deeply arrays and objects nest in JSON text (brackets inside strings do not count); stops past `max`. */

@@ -39,7 +39,7 @@ export function csvColumnsFrom<H extends CsvHeader>(accepted: readonly H[], raw:
 }
 
 /** Rows per chunk written to the response. */
-export const CSV_CHUNK_ROWS = 1000;
+const CSV_CHUNK_ROWS = 1000;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** A plain number: an optional minus, digits, optional decimals. A spreadsheet reads it as a number, never a formula. */

@@ -11,7 +11,7 @@ import type { ApplicationStatus, ClosedStatus, InvoiceStatus, LinkStatus, Paymen
 /** Bump when the shape changes: the mock refuses to start on stored data of another version (no migration). */
 export const SCHEMA_VERSION = 3;
 
-export type { Channel } from '../src/domain/reminders';
+;
 import type { Channel, ReminderTypeWire } from '../src/domain/reminders';
 
 export interface Anchor {
@@ -49,7 +49,7 @@ export interface User {
   permissions?: string[];
 }
 
-export interface Address {
+interface Address {
   address_1: string;
   address_2: string;
   city: string;
@@ -57,7 +57,7 @@ export interface Address {
   pin_code: string;
 }
 
-export interface CompanyBankAccount {
+interface CompanyBankAccount {
   upi_id: string;
   account_number: string;
   ifsc: string;
@@ -105,7 +105,7 @@ export interface LoanApplication {
   is_blocked: boolean;
 }
 
-export interface DdrStatus {
+interface DdrStatus {
   ddr_status: 'draft' | 'verified' | 'rejected';
   date: string;
 }
@@ -288,7 +288,7 @@ export interface AnchorBankAccount {
 }
 
 /** What an admin change did (the admin area, spec 2 §6-§7). */
-export type AdminChangeKind = 'user_added' | 'user_deleted' | 'user_flag_changed' | 'bank_account_added' | 'setting_changed';
+type AdminChangeKind = 'user_added' | 'user_deleted' | 'user_flag_changed' | 'bank_account_added' | 'setting_changed';
 
 /**
  * The audit log of the admin area: every change made through it, with who made it, when (the mock's
@@ -322,7 +322,7 @@ export interface StarResource {
   starred: boolean;
 }
 
-export interface ResetToken {
+interface ResetToken {
   /** sha256 of the token: the token itself is only in the mail. */
   token_hash: string;
   user_id: number;
@@ -369,7 +369,7 @@ export interface Reminder {
  * A pay-page POST already answered, per token and Idempotency-Key, kept 24 h: a repeat with the same
  * request gets this answer again; the same key with another request is refused.
  */
-export interface IdempotencyRecord {
+interface IdempotencyRecord {
   id: number;
   token: string;
   key: string;
@@ -439,7 +439,7 @@ export interface CsvUpload {
 }
 
 /** One row of a customer's invoice history (transaction_data). Money in paise. */
-export interface HistoricalInvoice {
+interface HistoricalInvoice {
   id: number;
   anchor_id: number;
   distributor_company_id: number;

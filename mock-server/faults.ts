@@ -44,10 +44,10 @@ import type { MockContext } from './context';
  * Not part of the provider contract; `/__dev/*` and `/health` are never faulted.
  */
 
-export const FAULT_KINDS = ['hang', 'reset', 'lose', 'abort', 'cut', 'malformed', 'codec'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
-export const FAULT_SCOPE_COOKIE = 'mock-fault-scope';
-export const FAULT_SCOPE_HEADER = 'x-mock-fault-scope';
+const FAULT_KINDS = ['hang', 'reset', 'lose', 'abort', 'cut', 'malformed', 'codec'] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
+const FAULT_SCOPE_COOKIE = 'mock-fault-scope';
+const FAULT_SCOPE_HEADER = 'x-mock-fault-scope';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 /** A rule as given (text or JSON). */

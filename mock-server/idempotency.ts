@@ -5,12 +5,12 @@ import type { Repository } from './store/repository';
 import { HttpError } from './http';
 
 /** How long a key is remembered. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -21,12 +21,12 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function fingerprint(req: Request): string {
+function fingerprint(req: Request): string {
   return createHash('sha256').update(`${req.method} ${req.path}\n${canonicalJson(req.body ?? null)}`).digest('hex');
 }
 
 /** The request's Idempotency-Key: 422 when required and missing, or when it is not 1-255 visible characters. */
-export function idempotencyKey(req: Request, required: boolean): string | null {
+function idempotencyKey(req: Request, required: boolean): string | null {
   const raw = req.get(IDEMPOTENCY_HEADER);
   if (raw === undefined || raw.trim() === '') {
     if (!required) return null;
@@ -40,7 +40,7 @@ export function idempotencyKey(req: Request, required: boolean): string | null {
 }
 
 /** Forgets keys older than 24 hours. */
-export function pruneIdempotencyKeys(repo: Repository, now: number): void {
+function pruneIdempotencyKeys(repo: Repository, now: number): void {
   repo.remove('idempotency_keys', (record) => Date.parse(record.expires_at) <= now);
 }
 

@@ -52,7 +52,7 @@ const sameFingerprint = (a: readonly unknown[], b: readonly unknown[]) => a.leng
 // ---------------------------------------------------------------------------------------------------
 
 /** The first index in [0, n) where `isAfter(i)` holds, for a predicate that is false then true. */
-export function firstIndex(n: number, isAfter: (i: number) => boolean): number {
+function firstIndex(n: number, isAfter: (i: number) => boolean): number {
   let lo = 0;
   let hi = n;
   while (lo < hi) {
@@ -524,7 +524,7 @@ function starSets(index: StarIndex, anchorId: number) {
   return sets;
 }
 
-export function starIndex(db: ReadonlyDb): StarIndex {
+function starIndex(db: ReadonlyDb): StarIndex {
   const print = fingerprint(db, ['resources']);
   const cached = starCaches.get(db);
   if (cached && sameFingerprint(cached.fingerprint, print)) return cached;
@@ -893,7 +893,7 @@ export function findPayments(db: ReadonlyDb, anchorId: number, q: PaymentQuery, 
 // ---------------------------------------------------------------------------------------------------
 
 /** A bucket of the invoices-page charts, in paise: its invoices' total and what was paid by credit, by pay and outside. */
-export interface StatsBucket {
+interface StatsBucket {
   count: number;
   total_amount: number;
   paid_using_credit: number;
@@ -970,7 +970,7 @@ function statsBuckets(index: AnchorIndex, rows: readonly Invoice[], type: StatsT
 }
 
 /** Whether credit can be drawn on a loan today: approved, active, not blocked, limit not expired. */
-export function usableLoan(loan: LoanApplication | undefined, todayIso: string): loan is LoanApplication {
+function usableLoan(loan: LoanApplication | undefined, todayIso: string): loan is LoanApplication {
   return loan !== undefined && loan.application_status === 'approved' && loan.loan_status === 'active' && !loan.is_blocked && loan.limit_expiry_date >= todayIso;
 }
 

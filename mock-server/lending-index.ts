@@ -38,7 +38,7 @@ const TRACKED = ['distributor_companies', 'loan_applications', 'invoices', 'paym
 // ---------------------------------------------------------------------------------------------------
 
 const SOURCE_BITS: Record<PaymentSource, number> = { credit: 1, pay: 2, erp_payment: 4 };
-export const sourceMask = (sources: readonly PaymentSource[]) => sources.reduce((mask, s) => mask | SOURCE_BITS[s], 0);
+const sourceMask = (sources: readonly PaymentSource[]) => sources.reduce((mask, s) => mask | SOURCE_BITS[s], 0);
 
 /** One customer of the anchor and its figures on the index's day, in paise and days. */
 export interface LendingCustomer {

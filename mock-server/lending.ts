@@ -31,7 +31,7 @@ import { dayNumber } from '../src/domain/dates';
 export const INTEREST_RATE = 0.18;
 export const PENAL_RATE = 0.02;
 /** Interest is posted every this many days after the disbursement; penal every this many days past due. */
-export const POSTING_DAYS = 30;
+const POSTING_DAYS = 30;
 
 /** The spec's drawdown figures (spec 2 §3), in paise and days. */
 export interface DrawdownFigures {
@@ -70,7 +70,7 @@ export const plusDays = (day: string, days: number) => new Date(Date.parse(day) 
  * When interest on `d` starts accruing: the later of its disbursement date and the (local calendar) day of
  * its last successful repayment on or before today. `repayments` may hold other drawdowns' rows too.
  */
-export function accrualStart(d: Pick<Drawdown, 'id' | 'disbursement_date'>, repayments: readonly Repayment[], today: string): string {
+function accrualStart(d: Pick<Drawdown, 'id' | 'disbursement_date'>, repayments: readonly Repayment[], today: string): string {
   let start = d.disbursement_date;
   for (const r of repayments) {
     if (r.drawdown_id !== d.id || r.status !== 'success') continue;

@@ -15,7 +15,7 @@ import { canCreatePaymentLinks } from '../src/domain/user';
  */
 
 /** A new link opens the pay page for this long. */
-export const LINK_TTL_DAYS = 7;
+const LINK_TTL_DAYS = 7;
 
 /** The pay page's address for a link token (the app's `/pay-with-{product}` route). */
 export const payLinkUrl = (appUrl: string, product: string, token: string) => `${appUrl.replace(/\/$/, '')}/pay-with-${product}?token=${token}`;
@@ -56,7 +56,7 @@ interface MessageText {
 }
 
 /** Puts one message per channel in the outbox; answers how many. */
-export function sendMessages(repo: Repository, company: DistributorCompany, channels: readonly Channel[], text: MessageText, now: number): number {
+function sendMessages(repo: Repository, company: DistributorCompany, channels: readonly Channel[], text: MessageText, now: number): number {
   for (const channel of channels) {
     repo.insert('mails', { id: nextId(repo.data.mails), to: recipient(company, channel), channel, sent_at: new Date(now).toISOString(), ...text });
   }

@@ -14,8 +14,8 @@ export interface Pagy {
   next: number | null;
 }
 
-export const DEFAULT_ITEMS = PAGE_SIZE;
-export const MAX_ITEMS = 100;
+const DEFAULT_ITEMS = PAGE_SIZE;
+const MAX_ITEMS = 100;
 
 /** Reads `page` (1-based) and `items` from the query; bad values are a 422, not a silent default. */
 export function pageParams(req: Request): { page: number; items: number } {

@@ -18,9 +18,9 @@ import { settleLinks } from './links';
  */
 
 /** A verified OTP allows credit draws on its token for this long. */
-export const OTP_VERIFIED_FOR_MS = 10 * 60 * 1000;
+const OTP_VERIFIED_FOR_MS = 10 * 60 * 1000;
 
-export interface PaySettings {
+interface PaySettings {
   require_otp: boolean;
   show_credit_option: boolean;
   show_pay_option: boolean;
@@ -44,7 +44,7 @@ function settingValue(settings: AnchorSettings | undefined, key: string, fallbac
 }
 
 /** The anchor's pay-page settings with the link's overrides on top. */
-export function paySettings(db: ReadonlyDb, link: PaymentLink): PaySettings {
+function paySettings(db: ReadonlyDb, link: PaymentLink): PaySettings {
   const anchorSettings = db.anchor_settings.find((s) => s.anchor_id === link.anchor_id);
   const override = link.settings_override ?? {};
   return {
@@ -265,7 +265,7 @@ export function checkLines(db: ReadonlyDb, account: PayAccount, lines: readonly 
 }
 
 /** Whether the token verified an OTP within the last 10 minutes. */
-export function otpVerified(db: ReadonlyDb, token: string, now: number): boolean {
+function otpVerified(db: ReadonlyDb, token: string, now: number): boolean {
   return db.otps.some((otp) => otp.token === token && otp.verified_at !== null && now - Date.parse(otp.verified_at) < OTP_VERIFIED_FOR_MS);
 }
 

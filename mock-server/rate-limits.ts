@@ -23,7 +23,7 @@ export interface RateLimitSettings {
   otpSendsPerToken: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   loginPerAccount: 5,
   loginPerAddress: 20,
   passwordChangePerUser: 5,

@@ -9,7 +9,7 @@ import helmet from 'helmet';
  * policy, and keeps `frame-ancestors 'none'` in it (routes/gateway.ts allows its inline `<style>` and its
  * form posts).
  */
-export const MOCK_CSP_DIRECTIVES = {
+const MOCK_CSP_DIRECTIVES = {
   'default-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'none'"],

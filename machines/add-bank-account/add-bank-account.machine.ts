@@ -37,9 +37,9 @@ export interface AddBankAccountContext {
 
 export type AddBankAccountEvent = { type: 'CHANGE'; field: BankAccountField; value: string } | { type: 'SUBMIT' } | { type: 'RESET' };
 
-export const BANK_ACCOUNT_FIELDS: readonly BankAccountField[] = ['account_name', 'account_number', 'account_type', 'ifsc', 'bank_name', 'branch_name', 'region'];
+const BANK_ACCOUNT_FIELDS: readonly BankAccountField[] = ['account_name', 'account_number', 'account_type', 'ifsc', 'bank_name', 'branch_name', 'region'];
 /** The fields a lookup fills (and locks). */
-export const LOOKED_UP_FIELDS: readonly BankAccountField[] = ['bank_name', 'branch_name'];
+const LOOKED_UP_FIELDS: readonly BankAccountField[] = ['bank_name', 'branch_name'];
 
 /** An IFSC the machine looks up. */
 export const shouldLookUp = (ifsc: string): boolean => wantsBankLookup(ifsc) && isIfsc(ifsc);
@@ -152,5 +152,3 @@ export const addBankAccountMachine = setup({
     },
   },
 });
-
-export type AddBankAccountMachine = typeof addBankAccountMachine;

@@ -18,11 +18,11 @@ import { createFormMachine, refusalOf, type FormContext, type FormInput } from '
 export type NewUserField = keyof NewUserForm;
 
 /** What the effect resolves with: the user the provider created (only the name is shown). */
-export interface CreatedUser {
+interface CreatedUser {
   name: string;
 }
 
-export const NEW_USER_FIELDS: readonly NewUserField[] = ['first_name', 'last_name', 'email', 'phone_number', 'designation'];
+const NEW_USER_FIELDS: readonly NewUserField[] = ['first_name', 'last_name', 'email', 'phone_number', 'designation'];
 
 export const addUserMachine = createFormMachine({ id: 'addUser', reusable: true, readRefusal: (error) => refusalOf(error, NEW_USER_FIELDS) });
 
@@ -35,5 +35,3 @@ export function addedUserName({ result, values }: Pick<FormContext, 'result' | '
   const typed = newUserOf(values);
   return name !== '' ? name : `${typed.first_name.trim()} ${typed.last_name.trim()}`.trim();
 }
-
-export type AddUserMachine = typeof addUserMachine;

@@ -84,7 +84,7 @@ export function uploadErrorText(entries: readonly ErrorEntry[]): string {
   return details.length > 0 ? details.join(', ') : UPLOAD_FALLBACK_MESSAGE;
 }
 
-export function failureOf(error: unknown): CsvUploadFailure {
+function failureOf(error: unknown): CsvUploadFailure {
   const entries = errorEntriesOf(error);
   return { entries, text: uploadErrorText(entries) };
 }
@@ -208,7 +208,7 @@ export const csvUploadMachine = setup({
   },
 });
 
-export type CsvUploadMachine = typeof csvUploadMachine;
+type CsvUploadMachine = typeof csvUploadMachine;
 export type CsvUploadSnapshot = SnapshotFrom<CsvUploadMachine>;
 export type CsvUploadStep = 0 | 1 | 2;
 

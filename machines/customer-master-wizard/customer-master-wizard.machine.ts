@@ -122,12 +122,12 @@ export const rejectedRowsText = (count: number): string =>
   `${count.toLocaleString('en-IN')} ${count === 1 ? 'row was' : 'rows were'} rejected`;
 
 /** The error step of a processed file that took no row: its name, the count, and every row's reason. */
-export function nothingAcceptedFailure(fileName: string, result: CsvUploadResult): WizardFailure {
+function nothingAcceptedFailure(fileName: string, result: CsvUploadResult): WizardFailure {
   return { entries: [], text: `No rows of '${fileName}' were accepted: ${rejectedRowsText(rejectedCount(result))}.`, reasons: rejectedReasons(result) };
 }
 
 /** The error step of a refused upload or evaluation: the provider's entries as the toast text, 'CODE: detail'. */
-export function refusalFailure(error: unknown): WizardFailure {
+function refusalFailure(error: unknown): WizardFailure {
   const entries = errorEntriesOf(error);
   return { entries, text: toastText(entries), reasons: [] };
 }
@@ -148,7 +148,7 @@ export const stepTitle = (step: WizardWorkStep): string => WIZARD_STEPS[step].ti
 
 const NO_UPLOADS: Record<WizardUploadStep, WizardUpload | null> = { 0: null, 1: null };
 
-export const initialWizardContext = (): CustomerMasterWizardContext => ({
+const initialWizardContext = (): CustomerMasterWizardContext => ({
   file: null,
   fileError: null,
   progress: null,
@@ -318,7 +318,7 @@ function advance(step: WizardUploadStep, context: CustomerMasterWizardContext, r
   };
 }
 
-export type CustomerMasterWizardMachine = typeof customerMasterWizardMachine;
+type CustomerMasterWizardMachine = typeof customerMasterWizardMachine;
 export type CustomerMasterWizardSnapshot = SnapshotFrom<CustomerMasterWizardMachine>;
 
 type WizardState = CustomerMasterWizardSnapshot['value'];

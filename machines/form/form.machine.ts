@@ -8,7 +8,7 @@ export type FieldErrors = Record<string, string>;
 export type FormFailure = ErrorEntry;
 
 /** What a refusal leaves on the form: every entry for the toast, and the messages under the fields. */
-export interface FormRefusal {
+interface FormRefusal {
   failure: FormFailure[];
   errors: FieldErrors;
 }
@@ -137,5 +137,3 @@ export function createFormMachine({ id, reusable = false, readRefusal = failureO
 
 /** The plain form: the password and e-mail screens give it their values and check as input. */
 export const formMachine = createFormMachine({ id: 'form' });
-
-export type FormMachine = typeof formMachine;

@@ -12,7 +12,7 @@ import type { PayDocument } from '../../src/domain/pay';
 
 /** The largest invoice file the provider takes (the mock's limit; checked here before sending). */
 export const INVOICE_FILE_MAX_BYTES = 5 * 1024 * 1024;
-export const INVOICE_FILE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg'];
+const INVOICE_FILE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg'];
 export const INVOICE_FILE_ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
 /** The keys the amount field refuses (spec §5): no exponent, sign or decimal point. */
 export const BLOCKED_AMOUNT_KEYS: readonly string[] = ['e', 'E', '+', '-', '.'];
@@ -199,5 +199,3 @@ export const manualInvoiceMachine = setup({
 function sameFile(a: File, b: File): boolean {
   return a === b || (a.name === b.name && a.size === b.size && a.lastModified === b.lastModified && a.type === b.type);
 }
-
-export type ManualInvoiceMachine = typeof manualInvoiceMachine;

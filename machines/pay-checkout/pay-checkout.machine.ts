@@ -13,7 +13,7 @@ const failure = (error: unknown) => ({ error: errorEntriesOf(error), retryable: 
 export const GATEWAY_REFUSED = 'The payment gateway address is not one we can send you to. Nothing was charged.';
 
 /** One payment attempt: what is paid and the idempotency key made for it (kept when it is retried). */
-export type Attempt =
+type Attempt =
   | { kind: 'credit'; key: string; items: InvoiceDetail[]; requireOtp: boolean; loanApplicationId: string }
   | { kind: 'pay'; key: string; items: InvoiceDetail[]; mode: PaymentMode };
 
@@ -197,5 +197,3 @@ export const payCheckoutMachine = setup({
     },
   },
 });
-
-export type PayCheckoutMachine = typeof payCheckoutMachine;

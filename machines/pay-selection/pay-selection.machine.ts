@@ -57,7 +57,7 @@ function byId(items: readonly PayItem[]): Record<string, PayItem> {
 }
 
 /** The document of `id`, in view or remembered. */
-export function itemOf(context: Pick<PaySelectionContext, 'known'>, id: string): PayItem | undefined {
+function itemOf(context: Pick<PaySelectionContext, 'known'>, id: string): PayItem | undefined {
   return Object.hasOwn(context.known, id) ? context.known[id] : undefined;
 }
 
@@ -145,5 +145,3 @@ export const paySelectionMachine = setup({
     },
   },
 });
-
-export type PaySelectionMachine = typeof paySelectionMachine;

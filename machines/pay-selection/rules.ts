@@ -127,7 +127,7 @@ export function isOverdue(item: Pick<PayDocument, 'due_date'>, today: string): b
 }
 
 /** The document already has a ddr status (a draft marker). */
-export function hasDdrStatus(item: Pick<PayDocument, 'ddr_status_date'>): boolean {
+function hasDdrStatus(item: Pick<PayDocument, 'ddr_status_date'>): boolean {
   const status = item.ddr_status_date?.[0]?.ddr_status;
   return status !== undefined && status.trim() !== '';
 }
@@ -170,7 +170,7 @@ export function payTotal(selections: readonly Selection[]): Paise {
 }
 
 /** What is left of the limit once the other credit selections are counted (never below 0; 0 for null). */
-export function remainingCredit(state: Pick<SelectionState, 'selections' | 'creditLimitBalance'>, exceptId?: string): Paise {
+function remainingCredit(state: Pick<SelectionState, 'selections' | 'creditLimitBalance'>, exceptId?: string): Paise {
   if (state.creditLimitBalance === null) return 0;
   return Math.max(0, state.creditLimitBalance - creditTotal(state.selections, exceptId));
 }

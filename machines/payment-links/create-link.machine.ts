@@ -49,7 +49,7 @@ export interface CreateLinkRequest {
 }
 
 /** Spec 1 §5: the lookup fires only above 3 characters. */
-export const canLookUp = (number: string): boolean => [...number.trim()].length >= INVOICE_LOOKUP_MIN_LENGTH;
+const canLookUp = (number: string): boolean => [...number.trim()].length >= INVOICE_LOOKUP_MIN_LENGTH;
 
 /**
  * The Create Payment Links form (spec 1 §2.6, §5): an invoice number looked up once it is longer than 3
@@ -132,5 +132,3 @@ export const createLinkMachine = setup({
     },
   },
 });
-
-export type CreateLinkMachine = typeof createLinkMachine;

@@ -139,5 +139,3 @@ export const sendLinksMachine = setup({
     },
   },
 });
-
-export type SendLinksMachine = typeof sendLinksMachine;

@@ -38,5 +38,3 @@ export const profileMachine = setup({
     },
   },
 });
-
-export type ProfileMachine = typeof profileMachine;

@@ -124,5 +124,3 @@ export const reminderMachine = setup({
     },
   },
 });
-
-export type ReminderMachine = typeof reminderMachine;

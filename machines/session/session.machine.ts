@@ -16,7 +16,7 @@ export interface SessionTokens {
 }
 
 /** A failure as the provider's list of entries, shown as 'CODE: detail' joined by commas. */
-export type SessionError = ErrorEntry[];
+type SessionError = ErrorEntry[];
 
 export interface SessionContext {
   authToken: string | null;
@@ -245,5 +245,3 @@ export const sessionMachine = setup({
     },
   },
 });
-
-export type SessionMachine = typeof sessionMachine;

@@ -25,7 +25,7 @@ export function bearerToken(header: string | undefined): string | null {
  * not depend on how the client spelt the path. Authentication runs only as a route's own handler: used as a
  * plain middleware there is no matched route, and that is a mistake in the mock, not a request to let through.
  */
-export function matchedRoutePattern(req: Request): string {
+function matchedRoutePattern(req: Request): string {
   const pattern: unknown = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof pattern !== 'string') throw new Error(`Authentication must be a route's handler (request ${req.method} ${req.path} matched no single route pattern)`);
   return `${req.baseUrl}${pattern}`;

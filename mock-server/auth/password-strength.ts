@@ -6,7 +6,7 @@ import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
  * guessing, which the login limits slow down further); 'password', '12345678' and 'P@ssw0rd' score 0.
  * Loaded on first use: the dictionaries cost about 200 ms, which a mock that never sets a password skips.
  */
-export const MIN_PASSWORD_SCORE = 2;
+const MIN_PASSWORD_SCORE = 2;
 
 let factory: Promise<ZxcvbnFactory> | null = null;
 

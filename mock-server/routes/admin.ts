@@ -64,7 +64,7 @@ function record(repo: Repository, me: User, now: number, change: Pick<AdminChang
 // ---------------------------------------------------------------------------------------------------
 
 /** A row of GET /users (spec 2 §3's user). */
-export function adminUserRow(user: User) {
+function adminUserRow(user: User) {
   return {
     id: user.id,
     name: fullName(user),
@@ -139,7 +139,7 @@ function receiveForm(): RequestHandler {
 // ---------------------------------------------------------------------------------------------------
 
 /** A row of GET /anchor_account_details (spec 2 §3's bank account). */
-export function bankAccountRow(account: AnchorBankAccount) {
+function bankAccountRow(account: AnchorBankAccount) {
   return {
     id: account.id,
     account_name: account.account_name,

@@ -22,7 +22,7 @@ const FILE_TYPES: Readonly<Record<string, { magic: readonly number[]; extension:
   'image/png': { magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], extension: 'png' },
   'image/jpeg': { magic: [0xff, 0xd8, 0xff], extension: 'jpg' },
 };
-export const INVOICE_IMAGE_TYPES: readonly string[] = Object.keys(FILE_TYPES);
+const INVOICE_IMAGE_TYPES: readonly string[] = Object.keys(FILE_TYPES);
 
 /** The accepted type the file's bytes are, or null when they are none of them. */
 export function sniffedType(bytes: Uint8Array): string | null {

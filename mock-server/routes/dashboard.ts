@@ -25,7 +25,7 @@ import { filterValue } from '../paging';
  * filter_information on the wire: a row per calendar month of the window, oldest first, with its year
  * (yearly), or one entry holding the weeks (weekly).
  */
-export function filterInformation(buckets: Buckets) {
+function filterInformation(buckets: Buckets) {
   if (buckets.type === 'yearly') {
     return buckets.months.map((m) => ({ month: m.month, year: m.year, total: rupees(m.total), no_of_invoices: m.no_of_invoices }));
   }
@@ -38,7 +38,7 @@ const DATE_MESSAGE = 'must be a date as YYYY-MM-DD';
  * A graph's window and type: `<prefix>_from_date`, `<prefix>_to_date` (both required, inclusive, from <= to)
  * and `<typeKey>` (yearly, the default, or weekly). Every problem is a 422 naming its parameter.
  */
-export function graphQuery(req: Request, prefix: string, typeKey: string): { window: DateWindow; type: GraphType } {
+function graphQuery(req: Request, prefix: string, typeKey: string): { window: DateWindow; type: GraphType } {
   const problems: Record<string, string> = {};
   const day = (key: string) => {
     const raw = req.query[key];
@@ -66,7 +66,7 @@ export function graphQuery(req: Request, prefix: string, typeKey: string): { win
  * The top-performers window: `filter[from_date]` / `filter[to_date]`, each defaulting to the yearly window's
  * end (364 days back / today); `filter[period]=this_year` names that default window.
  */
-export function performersWindow(req: Request, today: Date): DateWindow {
+function performersWindow(req: Request, today: Date): DateWindow {
   const problems: Record<string, string> = {};
   const period = filterValue(req, 'period');
   if (period !== undefined && period !== 'this_year') problems.period = 'period must be this_year';

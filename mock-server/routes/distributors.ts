@@ -21,7 +21,7 @@ export function regionFilter(value: string | undefined, field = 'region'): Regio
 }
 
 /** Case-insensitive match of the search text on a customer's name or code. */
-export function matchesCustomer(company: Pick<DistributorCompany, 'name' | 'customer_code'>, search: string | undefined): boolean {
+function matchesCustomer(company: Pick<DistributorCompany, 'name' | 'customer_code'>, search: string | undefined): boolean {
   if (search === undefined) return true;
   const needle = search.toLowerCase();
   return company.name.toLowerCase().includes(needle) || company.customer_code.toLowerCase().includes(needle);
@@ -46,7 +46,7 @@ export const LEAD_CSV_HEADERS = [
   { display_name: 'Limit Utilised', key: 'limit_utilized' },
   { display_name: 'Balance Available', key: 'balance_available' },
 ] as const;
-export type LeadCsvKey = (typeof LEAD_CSV_HEADERS)[number]['key'];
+type LeadCsvKey = (typeof LEAD_CSV_HEADERS)[number]['key'];
 
 function contactAttributes(c: DistributorCompany) {
   return {

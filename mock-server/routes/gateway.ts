@@ -11,7 +11,7 @@ import { formatMoney, rupeesToPaise } from '../../src/domain/money';
 
 const METHOD_LABEL: Record<GatewayOrder['method'], string> = { net_banking: 'Net banking', upi: 'UPI' };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
@@ -48,7 +48,7 @@ function page(res: Response, status: number, title: string, content: string): vo
  * order fails), records one 'pay' payment per document under one UTR, and marks the order successful.
  * Synchronous, like every money write of the mock.
  */
-export function completeOrder(repo: Repository, order: Readonly<GatewayOrder>, now: number): Readonly<GatewayOrder> {
+function completeOrder(repo: Repository, order: Readonly<GatewayOrder>, now: number): Readonly<GatewayOrder> {
   const db = repo.data;
   const link = db.payment_links.find((l) => l.token === order.token);
   const covers = link ? linkCovers(db, link) : () => false;

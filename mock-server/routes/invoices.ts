@@ -89,7 +89,7 @@ function searchFilter(req: Request, problems: Record<string, string>): string | 
 }
 
 /** Reads the GET /invoices filters; every problem is one 422. */
-export function invoiceQuery(req: Request): InvoiceQuery {
+function invoiceQuery(req: Request): InvoiceQuery {
   const problems: Record<string, string> = {};
   const statusList = filterList(req, 'status_in') ?? [...DUE_STATUSES];
   const badStatus = statusList.filter((s) => !(INVOICE_STATUSES as readonly string[]).includes(s));
@@ -137,7 +137,7 @@ export function invoiceQuery(req: Request): InvoiceQuery {
 }
 
 /** Reads the GET /payments filters. */
-export function paymentQuery(req: Request): PaymentQuery {
+function paymentQuery(req: Request): PaymentQuery {
   const problems: Record<string, string> = {};
   let region: PaymentQuery['region'] = null;
   try {
@@ -159,7 +159,7 @@ export function paymentQuery(req: Request): PaymentQuery {
 // ---------------------------------------------------------------------------------------------------
 
 /** How a payment source is named on the wire: `{product}_credit`, `{product}_pay`, or erp_payment (received outside). */
-export const sourceName = (source: Payment['source'], product: string) => (source === 'erp_payment' ? 'erp_payment' : `${product}_${source}`);
+const sourceName = (source: Payment['source'], product: string) => (source === 'erp_payment' ? 'erp_payment' : `${product}_${source}`);
 
 /** The customer's sanctioned limit (approved loans) and what may still be drawn on it; null without an approved loan. */
 function limitsOf(index: AnchorIndex, companyId: number, todayIso: string) {
@@ -336,12 +336,12 @@ function settingOn(db: ReadonlyDb, anchorId: number, key: string): boolean {
 }
 
 /** The invoice columns this anchor may export: the virtual account column only when the anchor shows it. */
-export function invoiceCsvHeaders(db: ReadonlyDb, anchorId: number, product: string): CsvColumn<Invoice>[] {
+function invoiceCsvHeaders(db: ReadonlyDb, anchorId: number, product: string): CsvColumn<Invoice>[] {
   const showVan = settingOn(db, anchorId, 'show_virtual_account_number');
   return INVOICE_COLUMNS(product).filter((c) => showVan || c.key !== 'virtual_account_number');
 }
 
-export const PAYMENT_CSV_HEADERS: CsvHeader[] = headersOf(PAYMENT_COLUMNS);
+const PAYMENT_CSV_HEADERS: CsvHeader[] = headersOf(PAYMENT_COLUMNS);
 
 // ---------------------------------------------------------------------------------------------------
 // Stats query

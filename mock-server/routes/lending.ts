@@ -80,7 +80,7 @@ import { isSearchable, PAGE_SIZE } from '../../src/domain/thresholds';
 // ---------------------------------------------------------------------------------------------------
 
 /** `filter[overdue_by_days]` and `filter[overdue_criteria]`: both (a whole number 0 or more, equal | greater_than) or neither. */
-export function overdueFilter(req: Request): OverdueFilter | null {
+function overdueFilter(req: Request): OverdueFilter | null {
   const days = filterValue(req, 'overdue_by_days');
   const criteria = filterValue(req, 'overdue_criteria');
   if (days === undefined && criteria === undefined) return null;
@@ -94,7 +94,7 @@ export function overdueFilter(req: Request): OverdueFilter | null {
 }
 
 /** `filter[search]`: lower-cased; fewer than 3 characters is a 422 (the app sends none below 3). */
-export function searchFilter(req: Request): string | null {
+function searchFilter(req: Request): string | null {
   const raw = filterValue(req, 'search');
   if (raw === undefined) return null;
   if (!isSearchable(raw)) throw validationError({ search: 'search needs at least 3 characters' });
@@ -160,7 +160,7 @@ function lendingAttributes(c: LendingCustomer, period: LendingPeriod) {
 }
 
 /** The lending table's columns (spec 2 §2.1), for `csv_headers_accepted` and `headers_accepted`. */
-export const LENDING_CSV_HEADERS = [
+const LENDING_CSV_HEADERS = [
   { display_name: 'Customer Name', key: 'name' },
   { display_name: 'Customer ID', key: 'customer_code' },
   { display_name: 'Amount Outstanding', key: 'amount_outstanding' },
@@ -177,7 +177,7 @@ export const LENDING_CSV_HEADERS = [
 ] as const;
 
 /** Anchor 1551's reduced table (spec 2 §2.1, §6). */
-export const REDUCED_LENDING_CSV_HEADERS = [
+const REDUCED_LENDING_CSV_HEADERS = [
   { display_name: 'Customer Name', key: 'name' },
   { display_name: 'Anchor Customer ID', key: 'customer_code' },
   { display_name: 'Limit Sanctioned', key: 'limit_sanctioned' },

@@ -30,12 +30,12 @@ import { canCreatePaymentLinks, CREATE_PAYMENT_LINKS } from '../../src/domain/us
  * that puts a link in a customer's hands needs it: the create form, Send Payment Links (by invoice or by
  * customer) and a reminder schedule (each run sends a link); the app offers none of them without it.
  */
-export function maySendLinks(user: User): void {
+function maySendLinks(user: User): void {
   if (!canCreatePaymentLinks(user)) throw new HttpError(403, [{ code: PERMISSION_CODE, detail: `You may not send payment links (it needs the ${CREATE_PAYMENT_LINKS} permission).` }]);
 }
 
 /** Channels the anchor's configuration blocks. */
-export function blockedChannels(db: ReadonlyDb, anchorId: number): Channel[] {
+function blockedChannels(db: ReadonlyDb, anchorId: number): Channel[] {
   const settings = db.anchor_settings.find((s) => s.anchor_id === anchorId)?.settings ?? {};
   return (['whatsapp', 'sms', 'email'] as const).filter((c) => settings[CHANNEL_BLOCK_SETTINGS[c]]?.default === true);
 }

@@ -9,9 +9,9 @@ import { vendorMediaType } from '../../src/domain/product';
 import { payAccount, payError } from '../pay';
 
 /** An OTP is valid for 5 minutes. */
-export const OTP_TTL_SECONDS = 300;
+const OTP_TTL_SECONDS = 300;
 /** Wrong answers an OTP takes before it is locked. */
-export const OTP_MAX_ATTEMPTS = 5;
+const OTP_MAX_ATTEMPTS = 5;
 
 const otpHash = (referenceId: string, otp: string) => createHash('sha256').update(`${referenceId}:${otp}`).digest('hex');
 

@@ -15,8 +15,8 @@ import { isPaymentMode } from '../../src/domain/payments';
 import { PAGE_SIZE } from '../../src/domain/thresholds';
 
 /** Pay-page lists show 10 documents a page (spec §9). */
-export const COLLECTION_TABS = ['open', 'closed', 'partial'] as const;
-export type CollectionTab = (typeof COLLECTION_TABS)[number];
+const COLLECTION_TABS = ['open', 'closed', 'partial'] as const;
+type CollectionTab = (typeof COLLECTION_TABS)[number];
 
 const IN_TAB: Record<CollectionTab, (invoice: Invoice) => boolean> = {
   open: (inv) => inv.status === 'open' || inv.status === 'partially_paid' || inv.status === 'in-progress',

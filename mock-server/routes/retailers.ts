@@ -32,7 +32,7 @@ import { OVERDUE_BUCKETS } from '../../src/domain/statuses';
  */
 
 /** One retailer's figures, in paise. */
-export interface RetailerFigures {
+interface RetailerFigures {
   sanctioned: number;
   utilised: number;
   available: number;
@@ -48,12 +48,12 @@ export interface RetailerFigures {
 }
 
 /** Days an invoice is past its due date on `today` ('YYYY-MM-DD'); 0 when not yet due or paid. */
-export function invoiceAgeing(invoice: RetailerInvoice, today: string): number {
+function invoiceAgeing(invoice: RetailerInvoice, today: string): number {
   if (invoice.status === 'paid' || invoice.amount_paid >= invoice.total) return 0;
   return Math.max(0, daysBetween(invoice.due_date, today)!);
 }
 
-export function retailerFigures(retailer: Retailer, invoices: readonly RetailerInvoice[], today: string): RetailerFigures {
+function retailerFigures(retailer: Retailer, invoices: readonly RetailerInvoice[], today: string): RetailerFigures {
   const sanctioned = retailer.channel_finance ? retailer.total_limit_sanctioned : 0;
   const utilised = retailer.channel_finance ? retailer.limit_utilised : 0;
   const figures: RetailerFigures = { sanctioned, utilised, available: sanctioned - utilised, outstanding: 0, overdue: 0, unpaidCount: 0, over30: 0, over90: 0 };
@@ -71,7 +71,7 @@ export function retailerFigures(retailer: Retailer, invoices: readonly RetailerI
 }
 
 /** A distributor's figures over its retailers, in paise. */
-export interface DistributorFigures {
+interface DistributorFigures {
   retailers: number;
   onChannelFinance: number;
   sanctioned: number;
@@ -149,7 +149,7 @@ function retailerBook(db: ReadonlyDb, anchorId: number, today: string): Retailer
 // ---------------------------------------------------------------------------------------------------
 
 /** `filter[channel_finance]`: '1' on channel finance, '0' not, absent both; anything else is a 422. */
-export function channelFinanceFilter(value: string | undefined): boolean | null {
+function channelFinanceFilter(value: string | undefined): boolean | null {
   if (value === undefined) return null;
   if (value === '1') return true;
   if (value === '0') return false;
@@ -160,7 +160,7 @@ export function channelFinanceFilter(value: string | undefined): boolean | null 
  * Which `event` a user may ask the accounts receivable for: t1t2 and an unset type (null behaves like every
  * type) any of the three; t1 and t2 only their own.
  */
-export function mayAskEvent(userType: User['event'], event: AccessType): boolean {
+function mayAskEvent(userType: User['event'], event: AccessType): boolean {
   return userType === null || userType === 't1t2' || userType === event;
 }
 
@@ -200,7 +200,7 @@ function checkAnchorParam(req: Request, user: User): void {
 // ---------------------------------------------------------------------------------------------------
 
 /** The distributor columns a CSV export may ask for (`headers_accepted`), in their default order. */
-export const DISTRIBUTOR_CSV_HEADERS = [
+const DISTRIBUTOR_CSV_HEADERS = [
   { display_name: 'Distributor Name', key: 'name' },
   { display_name: 'Customer Code', key: 'customer_code' },
   { display_name: 'Region', key: 'region' },
@@ -217,7 +217,7 @@ export const DISTRIBUTOR_CSV_HEADERS = [
 type DistributorCsvKey = (typeof DISTRIBUTOR_CSV_HEADERS)[number]['key'];
 
 /** The retailer columns a CSV export may ask for (`headers_accepted`), in their default order. */
-export const RETAILER_CSV_HEADERS = [
+const RETAILER_CSV_HEADERS = [
   { display_name: 'Retailer Name', key: 'name' },
   { display_name: 'Retailer Code', key: 'retailer_code' },
   { display_name: 'Customer ID', key: 'cust_id' },

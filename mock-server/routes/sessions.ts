@@ -12,7 +12,7 @@ import { HttpError, bodyObject, notFound, resource, route, stringField, throwIfP
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** The user as the API shows it: never the password hash. */
-export function publicUser(user: User, anchor: Anchor | undefined, baseUrl: string) {
+function publicUser(user: User, anchor: Anchor | undefined, baseUrl: string) {
   const logo = anchor?.logo_url ?? null;
   return {
     id: user.id,

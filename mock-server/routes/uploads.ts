@@ -43,7 +43,7 @@ import { MAX_DOCUMENT_PAISE, rupeesToPaise } from '../../src/domain/money';
  * failure_reason text); customer files one row for the file (file_id, status, failure_reason list).
  */
 
-export const UPLOAD_FIELD = 'file';
+const UPLOAD_FIELD = 'file';
 /** GST invoice numbers: at most 16 characters of letters, digits, '/' and '-'. */
 const INVOICE_NUMBER = /^[A-Za-z0-9/-]{1,16}$/;
 const CUSTOMER_CODE = /^[A-Za-z0-9/_-]{1,20}$/;
@@ -124,7 +124,7 @@ function formField(req: Request, name: string): string | undefined {
 // Reading the CSV
 // ---------------------------------------------------------------------------------------------------
 
-export interface CsvRow {
+interface CsvRow {
   /** The row's number as a spreadsheet shows it: the header is row 1. */
   row: number;
   cells: string[];
@@ -177,7 +177,7 @@ export function readCsv(buffer: Buffer, filename: string): CsvFile {
 }
 
 /** A file with a fitting header must also have between 1 and CSV_MAX_ROWS rows. */
-export function checkRowCount(file: CsvFile, filename: string, kind: CsvKind): void {
+function checkRowCount(file: CsvFile, filename: string, kind: CsvKind): void {
   const name = quoted(filename);
   if (file.rows.length === 0) {
     throw uploadError(422, 'ER-UPLOAD-EMPTY', `${name} has a header but no rows: add at least one ${KIND_LABEL[kind]} row under the header.`);
@@ -192,7 +192,7 @@ export function checkRowCount(file: CsvFile, filename: string, kind: CsvKind): v
 }
 
 /** Where each expected column is, or one 422 naming the expected columns when the header does not fit. */
-export function checkHeader(header: readonly string[], kind: CsvKind): Map<string, number> {
+function checkHeader(header: readonly string[], kind: CsvKind): Map<string, number> {
   const { required, optional } = CSV_COLUMNS[kind];
   const expected = csvColumnsOf(kind);
   const keys = header.map(headerKey);
@@ -408,7 +408,7 @@ interface NewInvoice {
   total: number;
 }
 
-export function checkInvoiceRows(db: ReadonlyDb, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<NewInvoice>[] {
+function checkInvoiceRows(db: ReadonlyDb, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<NewInvoice>[] {
   const companies = companiesByCode(db, anchorId);
   const stored = invoiceNumbers(db, anchorId);
   const outcomes = rowsOf<NewInvoice>(file, positions, (row) => {
@@ -443,7 +443,7 @@ interface CustomerRow {
   pin_code: string;
 }
 
-export function checkCustomerRows(file: CsvFile, positions: Map<string, number>): RowOutcome<CustomerRow>[] {
+function checkCustomerRows(file: CsvFile, positions: Map<string, number>): RowOutcome<CustomerRow>[] {
   const outcomes = rowsOf<CustomerRow>(file, positions, (row) => {
     const code = row.matching('customer_code', CUSTOMER_CODE, 'must be at most 20 characters of letters, digits, /, _ and -');
     const name = row.text('name', 255);
@@ -480,7 +480,7 @@ interface HistoryRow {
   payment_date: string | null;
 }
 
-export function checkHistoryRows(db: ReadonlyDb, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<HistoryRow>[] {
+function checkHistoryRows(db: ReadonlyDb, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<HistoryRow>[] {
   const companies = companiesByCode(db, anchorId);
   const stored = new Set<string>();
   for (const h of db.invoice_history) if (h.anchor_id === anchorId) stored.add(h.invoice_number.toLowerCase());

@@ -27,7 +27,7 @@ export interface DemoPayLink {
 export const EXPIRED_DEMO_PAY_TOKEN = 'demo-expired';
 
 /** When demo links expire: never, in practice. */
-export const DEMO_LINK_EXPIRES_AT = '2099-12-31T23:59:59.000Z';
+const DEMO_LINK_EXPIRES_AT = '2099-12-31T23:59:59.000Z';
 
 interface DemoPayment {
   amount: number;

@@ -16,7 +16,7 @@ import { isoDay } from '../../src/domain/dates';
 import { createRandom, dayOffset, type Random } from './random';
 import { CREDIT_PERIOD_DAYS } from '../../src/domain/thresholds';
 
-export { DEMO_CUSTOMER_COUNT, DEMO_LINK_EXPIRES_AT, DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, LENDING_DEMO_CUSTOMER_COUNT, LENDING_DEMO_CUSTOMERS, MANY_DRAWDOWNS_CUSTOMER, type DemoPayLink } from './demo';
+export { DEMO_CUSTOMER_COUNT,  DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, LENDING_DEMO_CUSTOMER_COUNT, LENDING_DEMO_CUSTOMERS, MANY_DRAWDOWNS_CUSTOMER,  } from './demo';
 
 export const DEFAULT_SEED = 1551;
 export const DEMO_PASSWORD = 'Demo@1234';

@@ -22,7 +22,7 @@ import { DamagedFile } from './snapshot';
  */
 export type SessionOp = { op: 'put'; v: TokenFamily } | { op: 'del'; id: string };
 
-export interface JournalLine {
+interface JournalLine {
   seq: number;
   at: string;
   db?: DbOp[];
@@ -58,7 +58,7 @@ export function decodeLine(line: Buffer): unknown {
   }
 }
 
-export interface TornLine {
+interface TornLine {
   /** 1-based line number in the segment. */
   line: number;
   offset: number;

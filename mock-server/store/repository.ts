@@ -43,7 +43,7 @@ export function onEditOf(db: ReadonlyDb, listener: (edit: Edit) => void): void {
 /** Rows are frozen unless the mock runs in production mode. */
 export const freezeByDefault = () => process.env.NODE_ENV !== 'production';
 
-export function deepFreeze<T>(value: T): T {
+function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   for (const inner of Object.values(value)) deepFreeze(inner);
   return Object.freeze(value);

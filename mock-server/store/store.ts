@@ -58,7 +58,7 @@ import {
  * journal-NNNNNN.ndjson (one or two segments), and `*.tmp` only while a file is being written. The
  * memory-only collections (the dev outbox, see changes.ts) are in none of them: each start begins them empty.
  */
-export interface StoreOptions {
+interface StoreOptions {
   dir: string;
   seed: number;
   scale: number;
@@ -80,8 +80,8 @@ export interface StoreOptions {
   freeze: boolean;
 }
 
-export const DEFAULT_SNAPSHOT_BYTES = 16 * 1024 * 1024;
-export const DEFAULT_ROTATE_BYTES = 8 * 1024 * 1024;
+const DEFAULT_SNAPSHOT_BYTES = 16 * 1024 * 1024;
+const DEFAULT_ROTATE_BYTES = 8 * 1024 * 1024;
 
 const SESSIONS_FORMAT = 'anchor-portal-mock-sessions';
 

@@ -14,7 +14,7 @@ export const REQUEST_TIMEOUT_MS = 20_000;
  * attempt when it names none); a wait over `maxWaitMs` is not waited out: the error goes to the user.
  */
 export const RETRY_AFTER_POLICY = { attempts: 2, defaultWaitMs: 1_000, maxWaitMs: 10_000 } as const;
-export type RetryPolicy = { attempts: number; defaultWaitMs: number; maxWaitMs: number };
+type RetryPolicy = { attempts: number; defaultWaitMs: number; maxWaitMs: number };
 
 /**
  * How the client talks to the session: it never keeps its own token state or refresh flag, it asks.
@@ -29,7 +29,7 @@ export interface SessionPort {
   invalid(token: string): Promise<string | null>;
 }
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | { [key: string]: QueryValue };
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | { [key: string]: QueryValue };
 export type Query = Record<string, QueryValue>;
 
 /** Who the request is from: the logged-in session, nobody, or a page token (the public pay page). */
@@ -156,7 +156,7 @@ function xhrResponse(xhr: XMLHttpRequest): Response {
  * fetch's contract over XMLHttpRequest, for the one thing fetch cannot do: report upload progress. Rejects
  * with a TypeError on a network failure (as fetch does) and with the signal's reason when aborted.
  */
-export function xhrFetch(makeXhr: () => XMLHttpRequest, onProgress: (progress: UploadProgress) => void) {
+function xhrFetch(makeXhr: () => XMLHttpRequest, onProgress: (progress: UploadProgress) => void) {
   return (target: string, init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal }): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
       const { signal } = init;
@@ -205,7 +205,7 @@ export function retryAfterMs(header: string | null, now: number): number | null 
 }
 
 /** Waits `ms`, or rejects with the signal's reason when it aborts first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason as Error);
@@ -508,7 +508,7 @@ function authCode(text: string): string | undefined {
 }
 
 /** The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''...` first, then `filename=`. */
-export function dispositionFilename(header: string | null): string | null {
+function dispositionFilename(header: string | null): string | null {
   if (!header) return null;
   const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
   if (encoded) {

@@ -25,7 +25,7 @@ export interface GraphWindow {
 const graphType = (period: ChartPeriod) => (period === 'monthly' ? 'weekly' : 'yearly');
 
 /** GET /invoices/graph, /invoices/cleared_graph, /invoices/payment_graph: the spec's parameter names per chart. */
-export const graphRequests = {
+const graphRequests = {
   shared: (w: GraphWindow) => ({
     path: '/invoices/graph',
     query: { invoices_shared_from_date: w.from, invoices_shared_to_date: w.to, shared_type: graphType(w.period) },
@@ -55,7 +55,7 @@ export const fetchLeadStatusCounts = (client: ApiClient) =>
   client.request({ path: '/distributor_companies/statuses', codec: LeadStatusCounts }).then((r) => r.data);
 
 /** New leads come from lead_list; the other statuses from distributor_companies with application_status. */
-export function leadListRequest(status: LeadStatus, state: TableState): { path: string; query: Query } {
+function leadListRequest(status: LeadStatus, state: TableState): { path: string; query: Query } {
   const filter = { application_status: status, region: state.region === 'all' ? undefined : state.region, search: searchKeyword(state.search) };
   return { path: status === 'new_leads' ? '/distributor_companies/lead_list' : '/distributor_companies', query: pageQuery(filter, state.page) };
 }

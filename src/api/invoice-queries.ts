@@ -105,7 +105,7 @@ export interface InvoiceListParams {
 }
 
 /** The `filter` of a GET /invoices query. */
-export function invoiceFilter(params: InvoiceListParams): Query {
+function invoiceFilter(params: InvoiceListParams): Query {
   const closed = params.filter === 'closed' && params.closedStatus !== undefined && params.closedStatus !== 'all' ? params.closedStatus : undefined;
   return {
     ...FILTER_RULES[params.filter ?? 'all'],

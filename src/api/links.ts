@@ -31,7 +31,7 @@ export interface LinkListParams {
 }
 
 /** The generated-links list's query: a search below 3 characters is not sent (spec 1 §5). */
-export function linkListQuery(params: LinkListParams): Query {
+function linkListQuery(params: LinkListParams): Query {
   return pageQuery(
     {
       region: params.region === 'all' ? undefined : params.region,

@@ -116,7 +116,7 @@ export interface ManualInvoiceInput {
 }
 
 /** Multipart field names: `invoice[...]`, the file as `invoice[invoice_image][file]`. */
-export function createInvoiceForm(input: ManualInvoiceInput): FormData {
+function createInvoiceForm(input: ManualInvoiceInput): FormData {
   const form = new FormData();
   const fields: Record<string, string> = {
     loan_application_id: input.loanApplicationId,

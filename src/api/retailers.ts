@@ -15,7 +15,7 @@ const channelFinanceOf = (state: TableState) => (state.filters.cf === '1' || sta
 export const fetchAccountsReceivable = (client: ApiClient, accessType: AccessType | null) =>
   client.request({ path: '/distributor_retailers/accounts_receivables', query: { event: accessType ?? undefined }, codec: AccountsReceivable }).then((r) => r.data);
 
-export function distributorsRequest(state: TableState): { path: string; query: Query } {
+function distributorsRequest(state: TableState): { path: string; query: Query } {
   return { path: '/distributor_retailers/distributor_details', query: pageQuery({ region: regionOf(state), channel_finance: channelFinanceOf(state) }, state.page) };
 }
 
@@ -26,7 +26,7 @@ export function downloadDistributors(client: ApiClient, state: TableState, keys:
   return client.download({ path, query: csvExportQuery(query.filter as Query, keys) });
 }
 
-export function retailersRequest(distributorId: string, state: TableState): { path: string; query: Query } {
+function retailersRequest(distributorId: string, state: TableState): { path: string; query: Query } {
   return {
     path: `/distributor_retailers/${encodeURIComponent(distributorId)}/distributor_retailer_details`,
     query: pageQuery({ region: regionOf(state), channel_finance: channelFinanceOf(state) }, state.page),

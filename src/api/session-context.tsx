@@ -7,7 +7,7 @@ import { ClientProvider } from './client-context';
 
 /** One session per page: the machine actor and the client that waits on it. */
 let session: Session | null = null;
-export function appSession(): Session {
+function appSession(): Session {
   session ??= createSession({
     baseUrl: config.apiBaseUrl,
     product: config.product,

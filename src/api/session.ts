@@ -12,7 +12,7 @@ export { STORAGE_KEYS };
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 
-export function readSessionTokens(storage: KeyValueStorage): SessionTokens | null {
+function readSessionTokens(storage: KeyValueStorage): SessionTokens | null {
   const authToken = storage.getItem(STORAGE_KEYS.authToken);
   const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
   const userId = storage.getItem(STORAGE_KEYS.userId);

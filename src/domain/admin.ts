@@ -49,7 +49,7 @@ export const USER_MESSAGES = {
 } as const;
 
 /** Spec 2 §5: an optional country prefix (+ and 1-3 digits, then an optional dash or space) and exactly 10 digits. */
-export const PHONE_PATTERN = /^(?:\+\d{1,3}[- ]?)?\d{10}$/;
+const PHONE_PATTERN = /^(?:\+\d{1,3}[- ]?)?\d{10}$/;
 
 /** A first or last name: no invisible or direction-changing characters, and at least two characters. */
 function nameProblem(value: string, label: string): string | undefined {
@@ -114,13 +114,13 @@ export const BANK_MESSAGES = {
   accountNumber: 'Account number must be 9 to 18 digits',
 } as const;
 
-export const IFSC_LENGTH = 11;
+const IFSC_LENGTH = 11;
 /**
  * A real IFSC: four letters, a zero, then six letters or digits. The spec's rule (4 letters and 7 digits)
  * would refuse real codes whose branch part holds a letter (stack notes): the real format is accepted, with
  * the spec's message.
  */
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const isIfsc = (value: string): boolean => IFSC_PATTERN.test(value);
 
 /** The input mask: upper case, letters and digits only, at most 11 characters. */

@@ -6,8 +6,7 @@ import { MONTHS } from './dates';
  * chart's Yearly / Monthly toggle. A monthly chart has one bucket per week ('Week N'), a yearly chart one
  * per month. (On the wire the home graphs call monthly 'weekly', the stats call it 'monthly'.)
  */
-export const CHART_PERIODS = ['monthly', 'yearly'] as const;
-export type ChartPeriod = (typeof CHART_PERIODS)[number];
+export type ChartPeriod = 'monthly' | 'yearly';
 
 export const YEARLY_WINDOW_DAYS = 364;
 

@@ -20,12 +20,12 @@ export interface CreditRecordInvoice {
 }
 
 /** Eligibility is this many months of the customer's average billing. */
-export const ELIGIBLE_MONTHS = 3;
+const ELIGIBLE_MONTHS = 3;
 /** Eligibility is rounded down to ₹1,000. */
 const ELIGIBILITY_STEP: Paise = 1_000_00;
 /** Shares of judged invoices paid by their due date for a Low and a Medium grade; below them, High. */
-export const LOW_RISK_ON_TIME = 0.9;
-export const MEDIUM_RISK_ON_TIME = 0.7;
+const LOW_RISK_ON_TIME = 0.9;
+const MEDIUM_RISK_ON_TIME = 0.7;
 
 const RANK: Record<Exclude<RiskGrade, 'R'>, number> = { L: 0, M: 1, H: 2 };
 

@@ -21,8 +21,6 @@ export const CUSTOMER_ENDPOINT_TYPES = ['demographic_data', 'transaction_data'] 
 export const CSV_TYPES = [...INVOICE_ENDPOINT_TYPES, ...CUSTOMER_ENDPOINT_TYPES] as const;
 export type CsvType = (typeof CSV_TYPES)[number];
 
-export const isCsvType = (value: unknown): value is CsvType => typeof value === 'string' && (CSV_TYPES as readonly string[]).includes(value);
-
 /** What a file holds, whichever name the type was sent under. */
 export type CsvKind = 'invoices' | 'customer_master' | 'customer_history';
 

@@ -19,7 +19,7 @@ export const NO_REPAYMENTS = 'No data found';
 export const LENDING_APPLICATION_STATUS = 'approved';
 
 /** The anchor whose staff see the reduced lending table (spec 2 §2.1, §6). */
-export const REDUCED_LENDING_ANCHOR_ID = '1551';
+const REDUCED_LENDING_ANCHOR_ID = '1551';
 export const usesReducedLendingTable = (anchorId: string | null | undefined): boolean => anchorId === REDUCED_LENDING_ANCHOR_ID;
 
 // ---------------------------------------------------------------------------------------------------
@@ -51,11 +51,9 @@ const OVER_90: Segment<'90_plus'> = { key: '90_plus', label: '90+', filter: { ov
 
 /** The lending page's segments (spec 2 §4): All none; Regular overdue days = 0; DPD > 0; 30+ > 30; 90+ > 90. */
 export const LENDING_SEGMENTS = [ALL, REGULAR, DPD, OVER_30, OVER_90] as const;
-export type LendingSegment = (typeof LENDING_SEGMENTS)[number]['key'];
 
 /** The pipeline tables' segments: All, Regular, 30+, 90+. */
 export const PIPELINE_SEGMENTS = [ALL, REGULAR, OVER_30, OVER_90] as const;
-export type PipelineSegment = (typeof PIPELINE_SEGMENTS)[number]['key'];
 
 /** The segment with this key, or All for an unknown or absent key (a hand-edited URL). */
 export function segmentOf<S extends Segment>(segments: readonly S[], key: string | undefined): S {

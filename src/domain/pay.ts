@@ -5,7 +5,7 @@ import { daysBetween } from './dates';
 import type { Paise } from './money';
 import { DUE_SOON_DAYS, OVERDUE_CUTOFF_DAYS, OVERDUE_VIEW_THRESHOLD_PAISE } from './thresholds';
 
-export interface DdrStatus {
+interface DdrStatus {
   ddr_status: string;
   date: string;
 }

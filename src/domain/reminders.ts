@@ -122,7 +122,7 @@ export function reminderBody(choice: ReminderChoice): ReminderBody {
 }
 
 /** Payment links sent over this many days are counted in the send-links banner (spec 1 §9). */
-export const LINKS_SENT_WINDOW_DAYS = 60;
+const LINKS_SENT_WINDOW_DAYS = 60;
 export const linksSentText = (count: number): string => `${count} Payment links sent over last ${LINKS_SENT_WINDOW_DAYS} days`;
 
 /** The send-links modal's searches: customers from 3 characters, invoice numbers from 2 (spec 1 §5, §9). */
@@ -135,11 +135,11 @@ export const INVOICE_LOOKUP_MIN_LENGTH = 4;
 export const NO_RECORD_TEXT = 'No Record Found';
 
 /** `POST /payments/send_payment_links` by invoice: one customer's chosen invoices (spec 1 §7). */
-export interface LinksByInvoiceBody {
+interface LinksByInvoiceBody {
   payment_links: { distributor_company_id: number; invoices_ids: number[]; mode_of_communication: Channel[] };
 }
 /** `POST /payments/send_payment_links` by customer: every open invoice of each ticked customer (spec 1 §7). */
-export interface LinksByCustomerBody {
+interface LinksByCustomerBody {
   payment_links: { distributor_company_ids: number[]; mode_of_communication: Channel[] };
 }
 export type SendLinksBody = LinksByInvoiceBody | LinksByCustomerBody;

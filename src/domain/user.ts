@@ -1,7 +1,7 @@
 import type { AccessType } from './access';
 
 /** The anchor a user works for, as the profile shows it. */
-export interface UserAnchor {
+interface UserAnchor {
   name: string;
   logo_url: string | null;
   id?: string;

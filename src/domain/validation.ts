@@ -56,7 +56,7 @@ export function problems<K extends string>(checks: Record<K, string | undefined>
 }
 
 export const PASSWORD_MISMATCH = "Password and Confirm Password didn't match";
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 /**
  * A new password and its confirmation (reset and change): both required, at least 8 characters (the

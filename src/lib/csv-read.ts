@@ -38,7 +38,7 @@ export interface CsvReadOptions {
 }
 
 /** Rows read between two progress reports (a 10,000-row file reports 20 times). */
-export const CSV_READ_REPORT_EVERY = 500;
+const CSV_READ_REPORT_EVERY = 500;
 
 /** A file the browser could not read (moved, deleted or changed since it was chosen). */
 export const unreadableFileText = (name: string) => `'${name}' could not be read: it may have been moved or changed since it was chosen. Choose it again.`;

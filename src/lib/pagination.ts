@@ -11,7 +11,7 @@ export type { Pagy };
 export const DEFAULT_ITEMS = PAGE_SIZE;
 
 /** The manual page-number input shows only when the total count exceeds this. */
-export const PAGE_INPUT_THRESHOLD = 10;
+const PAGE_INPUT_THRESHOLD = 10;
 
 function itemsPerPage(pagy: Pagy): number {
   const items = pagy.items;

@@ -10,7 +10,7 @@ import { SearchBox } from './SearchBox';
 import { Table, type Column } from './Table';
 
 /** What the block needs of a list (a `useList` result satisfies it). */
-export interface ListBlockList {
+interface ListBlockList {
   state: TableState;
   update: (change: Partial<TableState>) => void;
   error: unknown;

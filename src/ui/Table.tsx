@@ -6,7 +6,7 @@ import { ErrorMessage } from './LoadFailed';
 import { Skeleton } from './Skeleton';
 
 /** Spec: tables scroll within 353 px; tables inside modals within 500 px. */
-export const TABLE_MAX_HEIGHT = 353;
+const TABLE_MAX_HEIGHT = 353;
 export const MODAL_TABLE_MAX_HEIGHT = 500;
 export const EMPTY_TEXT = 'No data found.';
 /**

@@ -8,7 +8,7 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
 const TABBABLE = 'a[href], button, input, select, textarea, summary, [tabindex]';
 
 /** The elements Tab stops on inside `root`, in order (enabled, shown, not taken out with tabindex -1). */
-export function tabbables(root: HTMLElement): HTMLElement[] {
+function tabbables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
     (el) => el.tabIndex >= 0 && !el.matches(':disabled') && !(el instanceof HTMLInputElement && el.type === 'hidden') && el.getClientRects().length > 0,
   );

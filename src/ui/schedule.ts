@@ -15,7 +15,7 @@ interface IdleWindow {
 }
 
 /** Runs `callback` when the browser is idle (or after `fallbackMs` where it cannot say, e.g. older Safari). */
-export function whenIdle(callback: () => void, fallbackMs = 200): Cancel {
+function whenIdle(callback: () => void, fallbackMs = 200): Cancel {
   const w = globalThis as IdleWindow;
   if (typeof w.requestIdleCallback === 'function') {
     const handle = w.requestIdleCallback(callback);

@@ -8,7 +8,7 @@ import { useToastHost } from './top-layer';
 import { toastText, type ErrorEntry } from '../domain/errors';
 
 /** Toasts stay 5 s at the top right (spec constants). */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 /** Below the top bar (and the account pages' theme switch), so a toast never covers a control up there. */
 const TOAST_TOP_PX = 72;
 

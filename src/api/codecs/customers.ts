@@ -13,7 +13,7 @@ export const CompanyAddress = t.partial({
 });
 export type CompanyAddress = t.TypeOf<typeof CompanyAddress>;
 
-export const CompanyAccount = t.partial({
+const CompanyAccount = t.partial({
   upi_id: Nullable(t.string),
   account_number: Nullable(t.string),
   ifsc: Nullable(t.string),

@@ -13,9 +13,9 @@ import { Region } from './customers';
  * window's two partial months of the same name stay apart; a row without it goes to the latest month of
  * that name (src/domain/chart-periods.ts `bucketIndexOf`).
  */
-export const MonthBucket = t.intersection([t.type({ month: t.string, total: Money, no_of_invoices: t.number }), t.partial({ year: t.number })]);
+const MonthBucket = t.intersection([t.type({ month: t.string, total: Money, no_of_invoices: t.number }), t.partial({ year: t.number })]);
 /** A weekly bucket: 'Week N' of the current month. */
-export const WeekBucket = t.type({ week: t.number, total: Money, no_of_invoices: t.number });
+const WeekBucket = t.type({ week: t.number, total: Money, no_of_invoices: t.number });
 /** filter_information: month rows (yearly) or one entry holding weekly_data (weekly). */
 export const FilterInformation = t.array(t.union([MonthBucket, t.type({ weekly_data: t.array(WeekBucket) })]));
 export type FilterInformation = t.TypeOf<typeof FilterInformation>;

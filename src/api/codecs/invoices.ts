@@ -65,9 +65,9 @@ export function productSourceCodec(product: string): t.Type<PaymentSource, strin
   );
 }
 
-export const InvoiceStatus = oneOf(INVOICE_STATUSES);
+const InvoiceStatus = oneOf(INVOICE_STATUSES);
 /** How a paid invoice was closed (the detailed table's closed-status filter). */
-export const ClosedStatus = oneOf(CLOSED_STATUSES);
+const ClosedStatus = oneOf(CLOSED_STATUSES);
 
 // ---------------------------------------------------------------------------------------------------
 // GET /invoices/stats
@@ -87,10 +87,10 @@ const StatsAmounts = t.intersection([
   t.type({ count: t.number, total_amount: Money, paid_using_credit: Money, paid_using_pay: Money }),
   t.partial({ paid_outside: Money }),
 ]);
-export type StatsAmounts = t.TypeOf<typeof StatsAmounts>;
+type StatsAmounts = t.TypeOf<typeof StatsAmounts>;
 /** A month row: the month's short name and, when the provider sends it, its year (see the dashboard's MonthBucket). */
-export type StatsMonthRow = StatsAmounts & { month: string; year?: number };
-export type StatsWeekRow = StatsAmounts & { week: number };
+type StatsMonthRow = StatsAmounts & { month: string; year?: number };
+type StatsWeekRow = StatsAmounts & { week: number };
 /** filter_information: 12 month rows (yearly) or one entry holding the weeks (monthly). */
 export type StatsFilterInformation = (StatsMonthRow | { weekly_data: StatsWeekRow[] })[];
 
@@ -151,7 +151,7 @@ export type InvoiceStats = t.TypeOf<ReturnType<typeof invoiceStatsCodec>>['data'
 // ---------------------------------------------------------------------------------------------------
 
 /** An invoice row of the due list and the detailed table (spec §3 Invoice). Amounts in paise. */
-export function invoiceCodec(product: string) {
+function invoiceCodec(product: string) {
   return productKeyed(
     t.intersection([
       t.type({
@@ -229,7 +229,7 @@ export type InvoiceList = t.TypeOf<ReturnType<typeof invoiceListCodec>>;
 // ---------------------------------------------------------------------------------------------------
 
 /** A payment record of the collections table (spec §3 Payment record). Amounts in paise. */
-export function paymentCodec(product: string) {
+function paymentCodec(product: string) {
   return t.intersection([
     t.type({
       id: Id,
@@ -267,8 +267,8 @@ export function paymentCodec(product: string) {
 export type PaymentRow = t.TypeOf<ReturnType<typeof paymentCodec>>;
 
 /** Collection data (spec §3) over every matching payment. */
-export const CollectionMeta = t.type({ total_collected_amount: Money, no_of_invoices: t.number, no_of_customers: t.number });
-export type CollectionMeta = t.TypeOf<typeof CollectionMeta>;
+const CollectionMeta = t.type({ total_collected_amount: Money, no_of_invoices: t.number, no_of_customers: t.number });
+type CollectionMeta = t.TypeOf<typeof CollectionMeta>;
 
 export function paymentListCodec(product: string) {
   return t.intersection([

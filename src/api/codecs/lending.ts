@@ -47,7 +47,7 @@ export type LendingCustomer = t.TypeOf<typeof LendingCustomer>;
  * onboarded = customers who paid through credit, pay or ERP; credit_and_pay = through credit or pay;
  * credit = through credit. The receivables follow the period.
  */
-export const onboardedSummaryCodec = (product: string) =>
+const onboardedSummaryCodec = (product: string) =>
   productKeyed(
     t.type({
       onboarded_distributors_count: t.number,
@@ -63,7 +63,6 @@ export type OnboardedSummary = t.TypeOf<ReturnType<typeof onboardedSummaryCodec>
 
 export const lendingListCodec = (product: string) =>
   t.intersection([list(LendingCustomer, onboardedSummaryCodec(product)), t.partial({ csv_headers_accepted: t.array(CsvHeader) })]);
-export type LendingList = t.TypeOf<ReturnType<typeof lendingListCodec>>;
 
 /** A row of the 'All Customer' modal: GET /distributor_companies/list. */
 export const OnboardedCustomer = t.intersection([
@@ -127,7 +126,6 @@ true satisfies Decodes<t.Type<Omit<DrawdownPage, 'data'>>, ZeroBasedPage>;
 
 /** GET /distributor_companies/drawdown_invoices. */
 export const DrawdownInvoices = t.type({ data: t.array(t.type({ invoiceNumber: t.string, invoiceAmount: Money })) });
-export type DrawdownInvoice = t.TypeOf<typeof DrawdownInvoices>['data'][number];
 
 /** A repayment (spec 2 §3). */
 export const Repayment = t.type({

@@ -11,7 +11,7 @@ import { Id, Money, Nullable, Optional, Pagy, type Decodes } from './common';
 export const DdrStatus = t.type({ ddr_status: t.string, date: t.string });
 
 /** An invoice or sales order on the pay page (a "collection item"). Amounts in paise. */
-export const PayDocument = t.intersection([
+const PayDocument = t.intersection([
   t.type({
     id: Id,
     document_number: t.string,
@@ -36,11 +36,11 @@ export const PayDocument = t.intersection([
 ]);
 true satisfies Decodes<typeof PayDocument, PayDocumentShape>;
 
-export const SupplierBankAccount = t.type({ id: Id, bank_account_name: t.string, bank_name: t.string });
-export type SupplierBankAccount = t.TypeOf<typeof SupplierBankAccount>;
+const SupplierBankAccount = t.type({ id: Id, bank_account_name: t.string, bank_name: t.string });
+type SupplierBankAccount = t.TypeOf<typeof SupplierBankAccount>;
 
 /** The page's header and switches, with the product-keyed names resolved. */
-export function payMetaCodec(product: string) {
+function payMetaCodec(product: string) {
   return t.intersection([
     t.type({
       anchor_name: t.string,

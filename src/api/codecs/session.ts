@@ -3,7 +3,7 @@ import { ACCESS_TYPES } from '../../domain/access';
 import type { User as UserShape } from '../../domain/user';
 import { Id, Nullable, one, oneOf, Optional, type Decodes } from './common';
 
-export const AccessType = oneOf(ACCESS_TYPES);
+const AccessType = oneOf(ACCESS_TYPES);
 
 /** POST /sessions. */
 export const SessionResponse = one(
@@ -18,7 +18,7 @@ export const RefreshResponse = one(
   t.intersection([t.type({ auth_token: t.string, refresh_token: t.string }), t.partial({ expires_in: t.number })]),
 );
 
-export const UserAnchor = t.intersection([
+const UserAnchor = t.intersection([
   t.type({ name: t.string, logo_url: Optional(t.string) }),
   t.partial({ id: Id, is_system_generated: t.boolean }),
 ]);

@@ -21,7 +21,7 @@ const TextOrNumber = new t.Type<string, string, unknown>(
  * customer file, one row for the file), status, and failure_reason as text or a list ('Row 3: ...').
  * `row` is the row's number in the file (header = 1) where the provider gives it.
  */
-export const UploadResultRow = t.intersection([
+const UploadResultRow = t.intersection([
   t.type({ status: t.string }),
   t.partial({
     row: t.number,
@@ -33,7 +33,7 @@ export const UploadResultRow = t.intersection([
 true satisfies Decodes<typeof UploadResultRow, UploadResultRowShape>;
 
 /** The answer's summary of the file (the mock sends it; the spec does not show one, so every part is optional). */
-export const UploadMeta = t.partial({
+const UploadMeta = t.partial({
   file_id: TextOrNumber,
   csvtype: t.string,
   total_rows: t.number,

@@ -7,11 +7,11 @@ import { INSPECTOR_PATH, setInspectionListener, type InspectTarget } from '../..
 import { downloadRecording, isRecordingCommand, RECORD_SHORTCUT, RECORDING_MESSAGE, type RecordingReport } from './protocol';
 import { plainInspectionEvent, statelyEventOf } from './serialize';
 
-export { RECORD_SHORTCUT } from './protocol';
+;
 const isShortcut = (e: KeyboardEvent) => e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyR';
 
 /** What tests and QA scripts may drive from the page (Playwright: `window.__flowRecorder`). */
-export interface FlowRecorderHandle {
+interface FlowRecorderHandle {
   start: (title?: string) => void;
   stop: () => Recording | null;
   isRecording: () => boolean;

@@ -62,7 +62,7 @@ export interface LiveModel {
   limit: number;
 }
 
-export const TIMELINE_LIMIT = 2000;
+const TIMELINE_LIMIT = 2000;
 
 export const emptyModel = (limit = TIMELINE_LIMIT): LiveModel => ({ actors: {}, order: [], timeline: [], dropped: 0, nextSeq: 0, startedAt: null, limit });
 

@@ -5,7 +5,7 @@
  */
 
 /** Any value the inspector received (JSON as it came through postMessage). */
-export type JsonLike = unknown;
+type JsonLike = unknown;
 
 export type JsonChange =
   | { kind: 'added'; path: string; after: JsonLike }

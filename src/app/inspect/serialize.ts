@@ -13,7 +13,7 @@ import { toJson, type Json } from '../../../machines/recording';
  */
 
 /** The @statelyai/inspect event format these events follow (its receiver needs a `_version`). */
-export const INSPECT_EVENT_VERSION = '0.7.2';
+const INSPECT_EVENT_VERSION = '0.7.2';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -11,7 +11,7 @@ const Section = styled.section`
   h2 { margin: 0 0 4px; font-size: 20px; }
 `;
 
-export function formatAddress(address: CompanyAddress | null | undefined): string {
+function formatAddress(address: CompanyAddress | null | undefined): string {
   if (!address) return '-';
   const parts = [address.address_1, address.address_2, address.city, address.state, address.pin_code].filter((p): p is string => Boolean(p && p.trim()));
   return parts.length > 0 ? parts.join(', ') : '-';

@@ -18,7 +18,7 @@ const CREDIT_PERIOD = { period: 'this_year' } as const;
  * The default's parts, which add up to it: 1–30 days and 30+ days past due; 90+ is part of 30+
  * (default_90days <= default_30days <= total).
  */
-export function defaultParts(d: { total: number; default_30days: number; default_90days: number }): string {
+function defaultParts(d: { total: number; default_30days: number; default_90days: number }): string {
   return `1–30 days ${formatShortMoney(d.total - d.default_30days)} + 30+ ${formatShortMoney(d.default_30days)} (of which 90+ ${formatShortMoney(d.default_90days)})`;
 }
 

@@ -18,7 +18,7 @@ import { useLeadStatusCounts } from './hooks';
 import { SectionBox, SectionHeader } from '../../ui/layout';
 
 const STATUS_TITLES = APPLICATION_STATUS_LABELS;
-export const LEAD_STATUSES: readonly { status: LeadStatus; title: string }[] = APPLICATION_STATUSES.map((status) => ({ status, title: STATUS_TITLES[status] }));
+const LEAD_STATUSES: readonly { status: LeadStatus; title: string }[] = APPLICATION_STATUSES.map((status) => ({ status, title: STATUS_TITLES[status] }));
 
 const COLUMNS: readonly Column<LeadRow>[] = [
   { key: 'name', header: 'Customer Name', render: (r) => r.name },

@@ -22,7 +22,7 @@ export interface HomeSeries {
 }
 
 /** The text a bucket that has not started yet shows instead of an amount. */
-export const NOT_STARTED = 'not started yet';
+const NOT_STARTED = 'not started yet';
 
 /**
  * The rows of a graph answer over the buckets of `view` on `today`. A bucket the answer does not have is zero
@@ -50,7 +50,7 @@ export function homeSeries(info: FilterInformation | undefined, view: ChartPerio
 const rupees = (values: readonly (number | null)[]) => values.map((p) => (p === null ? null : p / 100));
 
 /** The tooltip of the hovered bucket: its full name, the amount and the invoices, or that it has not started. */
-export function homeTooltip(series: HomeSeries, title: string): (params: TooltipParams) => string {
+function homeTooltip(series: HomeSeries, title: string): (params: TooltipParams) => string {
   return (params) => {
     const first = Array.isArray(params) ? (params as readonly { dataIndex: number }[])[0] : (params as { dataIndex: number });
     const bucket = first ? series.buckets[first.dataIndex] : undefined;

@@ -32,7 +32,7 @@ import {
 import { useStarToggle } from './useStarToggle';
 
 /** The filter buttons' labels, as the spec writes them (§2.6). */
-export const DUE_FILTER_LABELS: Record<DueFilter, string> = {
+const DUE_FILTER_LABELS: Record<DueFilter, string> = {
   starred: 'Starred',
   open: 'Open',
   in_progress: 'In-Progress',

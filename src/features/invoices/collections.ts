@@ -20,7 +20,7 @@ export const COLLECTION_FILTER_LABELS: Record<CollectionFilter, string> = {
 };
 
 /** The Complete Payment Report adds 'All' (every payment, its default) before the same buttons. */
-export const ALL_PAYMENTS = 'all';
+const ALL_PAYMENTS = 'all';
 export type ReportFilter = CollectionFilter | typeof ALL_PAYMENTS;
 export const REPORT_FILTERS: readonly ReportFilter[] = [ALL_PAYMENTS, ...COLLECTION_FILTERS];
 export const REPORT_FILTER_LABELS: Record<ReportFilter, string> = { all: 'All', ...COLLECTION_FILTER_LABELS };

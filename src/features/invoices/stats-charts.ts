@@ -17,7 +17,7 @@ import { barOption, lineOption } from '../../ui/charts/options';
 export const productNameOf = (product: string) => product.charAt(0).toUpperCase() + product.slice(1);
 
 /** What a bucket that has not started yet shows instead of figures. */
-export const NOT_STARTED = 'not started yet';
+const NOT_STARTED = 'not started yet';
 
 /**
  * One chart's buckets in time order. Amounts in paise; every list is null where the bucket has not started
@@ -120,12 +120,12 @@ export function totalInvoicesOption(series: StatsSeries): ChartOption {
 export const shareText = (part: number, whole: number) => formatPercent(whole > 0 ? (part / whole) * 100 : null);
 
 /** The cleared chart's series names: what was paid by the provider's credit, by its pay, outside it, and the rest. */
-export function clearedSeriesNames(productName: string) {
+function clearedSeriesNames(productName: string) {
   return { credit: `${productName} Credit`, pay: `${productName} Pay`, outside: 'Paid outside', other: 'Not itemised' } as const;
 }
 
 /** The parts the cleared bars stack, in order: credit, pay, outside, and the rest only when the provider leaves some out. */
-export function clearedParts(series: StatsSeries, productName: string): { name: string; values: (number | null)[] }[] {
+function clearedParts(series: StatsSeries, productName: string): { name: string; values: (number | null)[] }[] {
   const names = clearedSeriesNames(productName);
   const parts = [
     { name: names.credit, values: series.credit },
@@ -203,7 +203,7 @@ export interface BoxPart {
 }
 
 /** The parts that are added up to the whole (not the ones inside another part). */
-export const addedParts = (parts: readonly BoxPart[]) => parts.filter((p) => p.within === undefined);
+const addedParts = (parts: readonly BoxPart[]) => parts.filter((p) => p.within === undefined);
 
 /** The sum of the added parts; null while a part is unknown. */
 export function sumOfParts(parts: readonly BoxPart[]): number | null {
@@ -222,7 +222,7 @@ function withRest(whole: number | undefined, parts: BoxPart[], id: string, label
   return [...parts, { id, label, amount: whole - sum }];
 }
 
-export const NOT_ITEMISED = 'Not itemised';
+const NOT_ITEMISED = 'Not itemised';
 
 type ClearedSummary = { total_cleared_amount: number; cleared_using_credit: number; cleared_using_pay: number; cleared_outside?: number | undefined };
 

@@ -15,7 +15,7 @@ const newKey = () => crypto.randomUUID();
 const NO_CHANNELS: readonly Channel[] = [];
 
 /** The channels the anchor's configuration blocks (GET /anchor_settings/{anchor id}); none until known. */
-export function useBlockedChannels(): readonly Channel[] {
+function useBlockedChannels(): readonly Channel[] {
   const anchorId = useSessionState((s) => s.context.user?.anchor?.id ?? null);
   const answer = useApi(anchorId === null ? null : ['anchor-settings', anchorId], (client) => fetchBlockedChannels(client, anchorId!));
   return answer.data ?? NO_CHANNELS;

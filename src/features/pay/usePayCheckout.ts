@@ -18,7 +18,7 @@ const gatewayAllowed = (url: string) => isAllowedExternalUrl(url, config.gateway
  * Leaves for the payment gateway (the machine has checked the address), with the page token and the
  * statement link kept for the success page, which the gateway opens without them.
  */
-export function goToGateway(url: string, token: string, statement: string | null): void {
+function goToGateway(url: string, token: string, statement: string | null): void {
   sessionStorage.setItem(PAY_TOKEN_KEY, token);
   if (statement) sessionStorage.setItem(PAY_STATEMENT_KEY, statement);
   else sessionStorage.removeItem(PAY_STATEMENT_KEY);
@@ -57,4 +57,3 @@ export function usePayCheckout({ client, token, openLimit, statement }: { client
   return { snapshot, send, busy, failed };
 }
 
-export type PayCheckout = ReturnType<typeof usePayCheckout>;

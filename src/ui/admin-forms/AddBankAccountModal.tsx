@@ -12,10 +12,10 @@ import { shownError, useFocusFirstField, useFocusFirstInvalid, useRefusalToast }
 import { useAddBankAccount } from './useAddBankAccount';
 import { useFlowActor } from '../../lib/inspection';
 
-export const ADD_BANK_ACCOUNT_TITLE = 'Add Bank Account';
-export const IFSC_HINT = '11 characters: 4 letters, 0, then 6 letters or digits (SBIN0001234).';
+const ADD_BANK_ACCOUNT_TITLE = 'Add Bank Account';
+const IFSC_HINT = '11 characters: 4 letters, 0, then 6 letters or digits (SBIN0001234).';
 export const LOOKED_UP_NOTE = 'Filled from the IFSC';
-export const LOOKING_UP_TEXT = 'Looking up the bank…';
+const LOOKING_UP_TEXT = 'Looking up the bank…';
 
 const ACCOUNT_TYPE_OPTIONS = ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_LABELS[value] }));
 const REGION_OPTIONS = REGIONS.map((value) => ({ value, label: REGION_LABELS[value] }));

@@ -12,8 +12,8 @@ import { shownError, useFocusFirstField, useFocusFirstInvalid, useRefusalToast }
 import { useAddUser } from './useAddUser';
 import { useFlowActor } from '../../lib/inspection';
 
-export const ADD_USER_TITLE = 'Add New User';
-export const DESIGNATION_LABELS: Readonly<Record<Designation, string>> = { portal_user: 'Portal User' };
+const ADD_USER_TITLE = 'Add New User';
+const DESIGNATION_LABELS: Readonly<Record<Designation, string>> = { portal_user: 'Portal User' };
 const DESIGNATION_OPTIONS = DESIGNATIONS.map((value) => ({ value, label: DESIGNATION_LABELS[value] }));
 
 const Access = styled.fieldset`

@@ -9,9 +9,9 @@ import type * as Charts from './echarts';
 
 /** The lazily loaded ECharts module (see `./echarts`). */
 export type ChartsModule = typeof Charts;
-export type { ChartOption, ECharts, EChartsCoreOption } from './echarts';
+export type {   EChartsCoreOption } from './echarts';
 
-export const DEFAULT_CHART_HEIGHT = 280;
+const DEFAULT_CHART_HEIGHT = 280;
 
 /**
  * Loads the ECharts chunk; the bundler and the browser cache the module, so this fetches it once. (One chunk, not

@@ -10,7 +10,7 @@ import { growthDirection, orderedRegions, regionColor, regionTooltipLines, signe
 
 export type { RegionFigures } from './region-map';
 
-export const REGION_MAP_HEIGHT = 360;
+const REGION_MAP_HEIGHT = 360;
 export const REGION_LIST_LABEL = 'Region-wise credit utilisation figures';
 
 const [, , VIEW_WIDTH = 612, VIEW_HEIGHT = 696] = INDIA_REGIONS_VIEWBOX.split(/\s+/).map(Number);

@@ -4,7 +4,7 @@ import type { Theme } from '../theme';
 export const CHART_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";
 
 /** The series colours, in order, from the app theme (each meets AA contrast on the theme's surfaces). */
-export function chartPalette(theme: Theme): string[] {
+function chartPalette(theme: Theme): string[] {
   return [theme.primary, theme.success, theme.warning, theme.danger, theme.textMuted];
 }
 

@@ -50,7 +50,7 @@ export const UploadStep = styled.div`
   p { margin: 0; }
 `;
 
-export const UploadRow = styled.div`
+const UploadRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;

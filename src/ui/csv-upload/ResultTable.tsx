@@ -13,7 +13,7 @@ import { resultRowKey, statusName } from './csv-upload-view';
  */
 
 /** The tallest the scroll region gets; a shorter list takes what it needs. */
-export const RESULT_TABLE_MAX_HEIGHT = 'min(360px, 45dvh)';
+const RESULT_TABLE_MAX_HEIGHT = 'min(360px, 45dvh)';
 /** A row's height before it is measured (one line of text). */
 const ROW_ESTIMATE = 41;
 /** The header row's height: the rows start below it. */
