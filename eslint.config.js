@@ -33,7 +33,8 @@ const BUILD = ['build', 'vite.config.ts', 'vitest.config.ts', 'playwright.config
 function layerZones({ tests }) {
   /** What a test file may reach beyond its own layer: the client's codecs and errors, and the mock to run against. */
   const testReach = tests ? ['src/api', 'mock-server'] : [];
-  const without = (/** @type {string[]} */ list, /** @type {string[]} */ allowed) => list.filter((p) => !allowed.includes(p));
+  const without = (/** @type {string[]} */ list, /** @type {string[]} */ allowed) =>
+    list.filter((p) => !allowed.includes(p));
   const OUTSIDE = [...without(['mock-server', 'tests', 'scripts'], testReach), ...BUILD];
   return [
     {
@@ -44,12 +45,14 @@ function layerZones({ tests }) {
     {
       target: 'machines',
       from: [...without(KIT, testReach), FEATURE_ROOT, ...APP, ...OUTSIDE],
-      message: 'Machines import only xstate, src/domain and other machines; declare the types you need and let src/api satisfy them.',
+      message:
+        'Machines import only xstate, src/domain and other machines; declare the types you need and let src/api satisfy them.',
     },
     {
       target: KIT,
       from: [FEATURE_ROOT, ...APP, ...OUTSIDE],
-      message: 'src/api, src/lib and src/ui sit below the features and the app: move what you need down, or pass it in.',
+      message:
+        'src/api, src/lib and src/ui sit below the features and the app: move what you need down, or pass it in.',
     },
     {
       target: ['src/api', 'src/lib'],
@@ -80,7 +83,8 @@ function layerZones({ tests }) {
     {
       target: BUILD,
       from: [...KIT, FEATURE_ROOT, ...APP, 'machines', 'mock-server', 'tests', 'scripts'],
-      message: 'The build and the configs import only src/domain: Node loads them as they are, before Vite bundles anything.',
+      message:
+        'The build and the configs import only src/domain: Node loads them as they are, before Vite bundles anything.',
     },
   ];
 }
@@ -93,24 +97,52 @@ const LAYERED = ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mock-server/**/*.ts',
 const PURE_IMPORTS = {
   patterns: [
     {
-      group: ['react', 'react-dom', 'react-dom/*', 'styled-components', 'swr', 'wouter', '@xstate/react', 'echarts', 'echarts/*', 'react-hot-toast'],
+      group: [
+        'react',
+        'react-dom',
+        'react-dom/*',
+        'styled-components',
+        'swr',
+        'wouter',
+        '@xstate/react',
+        'echarts',
+        'echarts/*',
+        'react-hot-toast',
+      ],
       message: 'The domain kernel and the machines hold no React, no rendering and no fetching.',
     },
   ],
 };
 const IO = ['fetch', 'XMLHttpRequest', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator'];
-const IO_MESSAGE = 'The domain kernel and the machines do no I/O: take it as an effect (machines) or keep it in src/api, src/lib or src/ui.';
+const IO_MESSAGE =
+  'The domain kernel and the machines do no I/O: take it as an effect (machines) or keep it in src/api, src/lib or src/ui.';
 const PURE_GLOBALS = IO.map((name) => ({ name, message: IO_MESSAGE }));
 /** The same globals reached through globalThis or self. */
-const PURE_PROPERTIES = ['globalThis', 'self'].flatMap((object) => IO.map((property) => ({ object, property, message: IO_MESSAGE })));
+const PURE_PROPERTIES = ['globalThis', 'self'].flatMap((object) =>
+  IO.map((property) => ({ object, property, message: IO_MESSAGE })),
+);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'pacts', '.pact-out', 'playwright-report', 'test-results', '.mock-data', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'pacts',
+      '.pact-out',
+      'playwright-report',
+      'test-results',
+      '.mock-data',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'public/theme-boot.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js', 'public/theme-boot.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.browser, ...globals.node },
     },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
@@ -146,8 +178,18 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '@xstate/react', importNames: ['useActorRef', 'useMachine', 'useActor'], message: 'Use useFlowActor or useFlowMachine (src/lib/inspection.ts): QA inspects and records every actor.' },
-            { name: 'xstate', importNames: ['createActor'], message: "Pass inspectOption() (src/lib/inspection.ts) to the actor, as src/api/session.ts does: QA inspects and records every actor." },
+            {
+              name: '@xstate/react',
+              importNames: ['useActorRef', 'useMachine', 'useActor'],
+              message:
+                'Use useFlowActor or useFlowMachine (src/lib/inspection.ts): QA inspects and records every actor.',
+            },
+            {
+              name: 'xstate',
+              importNames: ['createActor'],
+              message:
+                'Pass inspectOption() (src/lib/inspection.ts) to the actor, as src/api/session.ts does: QA inspects and records every actor.',
+            },
           ],
         },
       ],
@@ -168,7 +210,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...PURE_IMPORTS.patterns, { group: ['xstate', 'xstate/*', 'io-ts', 'io-ts/*'], message: 'The kernel is plain TypeScript: machines and codecs build on it, not it on them.' }] },
+        {
+          patterns: [
+            ...PURE_IMPORTS.patterns,
+            {
+              group: ['xstate', 'xstate/*', 'io-ts', 'io-ts/*'],
+              message: 'The kernel is plain TypeScript: machines and codecs build on it, not it on them.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -185,7 +235,8 @@ export default tseslint.config(
             {
               regex: '(^|/)db$',
               importNames: ['Db'],
-              message: 'Read ctx.db() (ReadonlyDb) and write through ctx.repository (mock-server/store/repository.ts): only the store and the seed hold the writable Db.',
+              message:
+                'Read ctx.db() (ReadonlyDb) and write through ctx.repository (mock-server/store/repository.ts): only the store and the seed hold the writable Db.',
             },
           ],
         },

@@ -37,13 +37,25 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /record-flows\.spec\.ts$/ },
     // The flow recordings reuse demo-otp, whose new OTP cancels another test's unused one: they run after the rest.
-    { name: 'flows', use: { ...devices['Desktop Chrome'] }, testMatch: /record-flows\.spec\.ts$/, dependencies: ['chromium'] },
+    {
+      name: 'flows',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /record-flows\.spec\.ts$/,
+      dependencies: ['chromium'],
+    },
   ],
   webServer: {
     command: 'npx tsx scripts/start.ts --preview --memory',
@@ -51,7 +63,14 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // MOCK_FAULTS=on opens the mock's /__dev/faults with no rules: tests/e2e/faults.spec.ts adds rules scoped to its own pages.
-    env: { APP_PORT: String(APP_PORT), MOCK_PORT: String(MOCK_PORT), APP_URL: baseURL, MOCK_FAULTS: 'on', MOCK_DEV_KEY: process.env.E2E_DEV_KEY, MOCK_RATE_LIMITS: E2E_RATE_LIMITS },
+    env: {
+      APP_PORT: String(APP_PORT),
+      MOCK_PORT: String(MOCK_PORT),
+      APP_URL: baseURL,
+      MOCK_FAULTS: 'on',
+      MOCK_DEV_KEY: process.env.E2E_DEV_KEY,
+      MOCK_RATE_LIMITS: E2E_RATE_LIMITS,
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

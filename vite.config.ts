@@ -10,7 +10,8 @@ import { EVERY_VISIT, KIT, modulesAt, RUN_ON_LOAD, SCREEN_FILE, SHELL } from './
 /** The modules whose files run nearly all their code when they load (build/compile-hints.ts). */
 const runOnLoad = new RegExp(`${modulesAt(RUN_ON_LOAD).source}|${SCREEN_FILE.source}`);
 /** A chunk group's test: its modules by path, and packages by name. */
-const group = (paths: readonly string[], packages = '') => new RegExp(`${modulesAt(paths).source}${packages ? `|/node_modules/(?:${packages})/` : ''}`);
+const group = (paths: readonly string[], packages = '') =>
+  new RegExp(`${modulesAt(paths).source}${packages ? `|/node_modules/(?:${packages})/` : ''}`);
 
 /**
  * The app reaches the provider at VITE_API_BASE_URL (default `/api`). Both the dev server and
@@ -38,11 +39,19 @@ export default defineConfig(({ mode }) => {
   };
   const host = process.env.APP_HOST ?? '127.0.0.1';
   const headerOptions = optionsFromEnv(loadEnv(mode, process.cwd(), ['VITE_', 'CSP_']));
-  const previewHeaders = securityHeaders({ ...headerOptions, imageOrigins: [...(headerOptions.imageOrigins ?? []), originOf(mockUrl)] });
+  const previewHeaders = securityHeaders({
+    ...headerOptions,
+    imageOrigins: [...(headerOptions.imageOrigins ?? []), originOf(mockUrl)],
+  });
   return {
     // Every page needs React (mount), the libraries and the app: fetched beside the entry. Compiled as they
     // stream in: those, the entry, the logged-in area with its kit and shell, and the screens.
-    plugins: [react(), payPages(), preloadEveryVisit('index.html', modulesAt(Object.values(EVERY_VISIT))), compileHints(runOnLoad)],
+    plugins: [
+      react(),
+      payPages(),
+      preloadEveryVisit('index.html', modulesAt(Object.values(EVERY_VISIT))),
+      compileHints(runOnLoad),
+    ],
     resolve: { alias: SYNC_STORE_ALIASES },
     server: {
       host,
@@ -77,7 +86,10 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'libraries',
                 priority: 3.2,
-                test: group([EVERY_VISIT.libraries], 'xstate|@xstate/react|io-ts|fp-ts|styled-components|stylis|@emotion|wouter|regexparam|use-sync-external-store'),
+                test: group(
+                  [EVERY_VISIT.libraries],
+                  'xstate|@xstate/react|io-ts|fp-ts|styled-components|stylis|@emotion|wouter|regexparam|use-sync-external-store',
+                ),
               },
               { name: 'app', priority: 3, test: group([EVERY_VISIT.app]) },
               // The small pieces the screens share that the app file has not taken (form fields, toasts, the

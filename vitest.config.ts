@@ -13,7 +13,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'mock-server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/contract/*.test.ts', 'tests/flows/*.test.ts'],
+          include: [
+            'machines/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'mock-server/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+            'tests/contract/*.test.ts',
+            'tests/flows/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.heavy.test.ts'],
           // A 2-core machine busy with other work runs a test several times slower than a quiet one.
           testTimeout: 30_000,

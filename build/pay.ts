@@ -34,8 +34,14 @@ const EVERY_VISIT = /\/src\/(app\/(mount|PayApp)|features\/pay\/PayScreen)\.tsx$
  * the plain hook from React itself (src/lib/sync-external-store.ts; the package's plain entry logs an error).
  */
 export const SYNC_STORE_ALIASES = [
-  { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
-  { find: /^use-sync-external-store\/shim(\/index)?(\.js)?$/, replacement: fileURLToPath(new URL('../src/lib/sync-external-store.ts', import.meta.url)) },
+  {
+    find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+    replacement: 'use-sync-external-store/with-selector',
+  },
+  {
+    find: /^use-sync-external-store\/shim(\/index)?(\.js)?$/,
+    replacement: fileURLToPath(new URL('../src/lib/sync-external-store.ts', import.meta.url)),
+  },
 ];
 
 const PREACT_ALIASES = [
@@ -58,7 +64,11 @@ function payBuildConfig(app: ResolvedConfig): InlineConfig {
     logLevel: app.logLevel,
     // The app's JSX transform (it emits react/jsx-runtime, aliased below).
     // Every file a visit loads runs nearly all its code: compiled as it streams in (build/compile-hints.ts).
-    plugins: [react(), preloadEveryVisit(PAY_HTML, EVERY_VISIT), compileHints(/\/src\/app\/pay-main\.tsx$|\/src\/(app\/(mount|PayApp)|features\/pay\/PayScreen)\.tsx$/)],
+    plugins: [
+      react(),
+      preloadEveryVisit(PAY_HTML, EVERY_VISIT),
+      compileHints(/\/src\/app\/pay-main\.tsx$|\/src\/(app\/(mount|PayApp)|features\/pay\/PayScreen)\.tsx$/),
+    ],
     resolve: { alias: PREACT_ALIASES },
     build: {
       outDir: resolve(app.root, app.build.outDir),

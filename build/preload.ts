@@ -33,9 +33,11 @@ export function preloadEveryVisit(html: string, modules: RegExp): Plugin {
         for (const fileName of entry.dynamicImports) {
           if (chunks.get(fileName)?.moduleIds.some((id) => modules.test(id))) add(fileName);
         }
-        return [...wanted].map(
-          (fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' }),
-        );
+        return [...wanted].map((fileName): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+          injectTo: 'head',
+        }));
       },
     },
   };

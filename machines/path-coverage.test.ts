@@ -12,7 +12,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assign, fromPromise, setup, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type StateValue } from 'xstate';
+import {
+  assign,
+  fromPromise,
+  setup,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type StateValue,
+} from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { MACHINES as REGISTRY } from './registry';
 import { pathModel, type PathModel } from './test-paths';
@@ -26,11 +34,22 @@ const repoPath = (file: string) => relative(ROOT, file).split(sep).join('/');
 // What the machines are, and what covers them
 
 function isMachine(value: unknown): value is AnyStateMachine {
-  return typeof value === 'object' && value !== null && 'root' in value && 'config' in value && typeof (value as { transition?: unknown }).transition === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'root' in value &&
+    'config' in value &&
+    typeof (value as { transition?: unknown }).transition === 'function'
+  );
 }
 
 function isPathModel(value: unknown): value is PathModel {
-  return typeof value === 'object' && value !== null && isMachine((value as { machine?: unknown }).machine) && typeof (value as { graphs?: unknown }).graphs === 'object';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    isMachine((value as { machine?: unknown }).machine) &&
+    typeof (value as { graphs?: unknown }).graphs === 'object'
+  );
 }
 
 interface Exported<T> {
@@ -53,7 +72,8 @@ async function exportsOf<T>(files: string[], keep: (value: unknown) => value is 
   const found: Exported<T>[] = [];
   for (const file of files) {
     const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) if (keep(value)) found.push({ file: repoPath(file), name, value });
+    for (const [name, value] of Object.entries(module))
+      if (keep(value)) found.push({ file: repoPath(file), name, value });
   }
   return found;
 }
@@ -62,7 +82,10 @@ async function exportsOf<T>(files: string[], keep: (value: unknown) => value is 
 function uncovered(machines: readonly Exported<AnyStateMachine>[], models: readonly Exported<PathModel>[]): string[] {
   return machines
     .filter(({ value }) => !models.some((m) => m.value.machine === value))
-    .map(({ file, name }) => `${file} exports ${name} but no path model covers it: add ${file.replace(/\.machine\.ts$/, '.paths.ts')} and path tests`);
+    .map(
+      ({ file, name }) =>
+        `${file} exports ${name} but no path model covers it: add ${file.replace(/\.machine\.ts$/, '.paths.ts')} and path tests`,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -131,29 +154,49 @@ function checkPathModel(model: PathModel, label: string): ModelReport {
 
   const unreachable = model.unreachable ?? {};
   for (const id of states) {
-    if (reached.has(id) && id in unreachable) problems.push(`${label}: state ${id} is listed as unreachable, but a shortest path reaches it: take it off the list`);
-    if (!reached.has(id) && !(id in unreachable)) problems.push(`${label}: no shortest path reaches state ${id}: add the events that lead there (or list it as unreachable, with why)`);
+    if (reached.has(id) && id in unreachable)
+      problems.push(
+        `${label}: state ${id} is listed as unreachable, but a shortest path reaches it: take it off the list`,
+      );
+    if (!reached.has(id) && !(id in unreachable))
+      problems.push(
+        `${label}: no shortest path reaches state ${id}: add the events that lead there (or list it as unreachable, with why)`,
+      );
   }
-  for (const id of Object.keys(unreachable)) if (!states.includes(id)) problems.push(`${label}: ${id} is listed as unreachable, but the machine has no such state`);
+  for (const id of Object.keys(unreachable))
+    if (!states.includes(id))
+      problems.push(`${label}: ${id} is listed as unreachable, but the machine has no such state`);
 
   const invokeIds = new Set(invokes.map((i) => i.id));
   const cannotFail = model.cannotFail ?? {};
   /** An effect event is listed, and some shortest path takes it (else the paths never replay it). */
   const settles = (type: string, what: string, node: string, hint = '') => {
-    if (!listed.has(type)) problems.push(`${label}: the effect '${type.replace(/^xstate\.(done|error)\.actor\./, '')}' (invoked by ${node}) never ${what}: no '${type}' event in the graphs${hint}`);
+    if (!listed.has(type))
+      problems.push(
+        `${label}: the effect '${type.replace(/^xstate\.(done|error)\.actor\./, '')}' (invoked by ${node}) never ${what}: no '${type}' event in the graphs${hint}`,
+      );
     else if (!taken.has(type)) {
-      problems.push(`${label}: no shortest path takes '${type}' (invoked by ${node}): it only leads to states reached otherwise; tell its state apart (serializeState) or add a graph where it is`);
+      problems.push(
+        `${label}: no shortest path takes '${type}' (invoked by ${node}): it only leads to states reached otherwise; tell its state apart (serializeState) or add a graph where it is`,
+      );
     }
   };
   for (const { id, node } of invokes) {
     const error = `xstate.error.actor.${id}`;
-    if (!model.effects.includes(id)) problems.push(`${label}: the effect '${id}' (invoked by ${node}) is not among the model's effects`);
+    if (!model.effects.includes(id))
+      problems.push(`${label}: the effect '${id}' (invoked by ${node}) is not among the model's effects`);
     settles(`xstate.done.actor.${id}`, 'succeeds', node);
     if (!(id in cannotFail)) settles(error, 'fails', node, ' (or list it among cannotFail, with why)');
-    else if (listed.has(error)) problems.push(`${label}: the effect '${id}' is listed as one that cannot fail, but the graphs fail it ('${error}')`);
+    else if (listed.has(error))
+      problems.push(
+        `${label}: the effect '${id}' is listed as one that cannot fail, but the graphs fail it ('${error}')`,
+      );
   }
-  for (const id of model.effects) if (!invokeIds.has(id)) problems.push(`${label}: the model's effect '${id}' is invoked by no state of the machine`);
-  for (const id of Object.keys(cannotFail)) if (!invokeIds.has(id)) problems.push(`${label}: '${id}' is listed as an effect that cannot fail, but no state invokes it`);
+  for (const id of model.effects)
+    if (!invokeIds.has(id)) problems.push(`${label}: the model's effect '${id}' is invoked by no state of the machine`);
+  for (const id of Object.keys(cannotFail))
+    if (!invokeIds.has(id))
+      problems.push(`${label}: '${id}' is listed as an effect that cannot fail, but no state invokes it`);
   return { states, reached, invokes, listed, taken, problems };
 }
 
@@ -170,11 +213,13 @@ function testProblems(machineFile: string, model: Exported<PathModel>): string[]
 /** What a test's text misses: the model imported, each of its graphs walked, its paths' effects replayed. */
 function problemsOfTest(testFile: string, text: string, model: Exported<PathModel>, specifier: string): string[] {
   const problems: string[] = [];
-  if (!text.includes(`from '${specifier}'`)) problems.push(`${testFile} does not import its path model (from '${specifier}')`);
+  if (!text.includes(`from '${specifier}'`))
+    problems.push(`${testFile} does not import its path model (from '${specifier}')`);
   if (!new RegExp(`\\b${model.name}\\b`).test(text)) problems.push(`${testFile} does not use ${model.name}`);
   if (!text.includes('getShortestPaths(')) problems.push(`${testFile} generates no shortest paths (getShortestPaths)`);
   for (const graph of Object.keys(model.value.graphs)) {
-    if (!text.includes(`graphs.${graph}`)) problems.push(`${testFile} walks no paths of the graph '${graph}' of ${model.name} (graphs.${graph})`);
+    if (!text.includes(`graphs.${graph}`))
+      problems.push(`${testFile} walks no paths of the graph '${graph}' of ${model.name} (graphs.${graph})`);
   }
   // The effects are driven: replayed by test-paths' `replay` on fake effects, or settled by the test itself.
   if (invokesOf(model.value.machine).length > 0 && !text.includes('replay(') && !text.includes('xstate.done.actor.')) {
@@ -192,7 +237,11 @@ const models = await exportsOf(filesEnding('.paths.ts'), isPathModel);
 describe('every machine has path tests', () => {
   it('finds the machines under machines/ and their path models', () => {
     expect(machineFiles.length).toBeGreaterThan(0);
-    for (const file of machineFiles) expect(machines.map((m) => m.file), `${repoPath(file)} exports no machine`).toContain(repoPath(file));
+    for (const file of machineFiles)
+      expect(
+        machines.map((m) => m.file),
+        `${repoPath(file)} exports no machine`,
+      ).toContain(repoPath(file));
   });
 
   it('covers every exported machine with a path model', () => {
@@ -201,25 +250,37 @@ describe('every machine has path tests', () => {
 
   it('lists every exported machine in the registry (what recordings name and replays run), each under its own id', () => {
     // The files are imported here on their own, so the registry's machines are other instances of the same definitions.
-    const shape = (machine: AnyStateMachine | undefined) => (machine ? allStateNodes(machine.root).map((node) => node.id).join(' ') : '');
-    const missing = machines.filter((m) => shape(REGISTRY[m.value.id]) !== shape(m.value)).map((m) => `${m.file} ${m.name} (id ${m.value.id})`);
+    const shape = (machine: AnyStateMachine | undefined) =>
+      machine
+        ? allStateNodes(machine.root)
+            .map((node) => node.id)
+            .join(' ')
+        : '';
+    const missing = machines
+      .filter((m) => shape(REGISTRY[m.value.id]) !== shape(m.value))
+      .map((m) => `${m.file} ${m.name} (id ${m.value.id})`);
     expect(missing).toEqual([]);
     expect(new Set(machines.map((m) => m.value.id)).size).toBe(machines.length);
     expect(Object.keys(REGISTRY)).toHaveLength(machines.length);
   });
 
   it('has no path model of a machine no machine file exports', () => {
-    expect(models.filter((m) => !machines.some((x) => x.value === m.value.machine)).map((m) => `${m.file} ${m.name}`)).toEqual([]);
+    expect(
+      models.filter((m) => !machines.some((x) => x.value === m.value.machine)).map((m) => `${m.file} ${m.name}`),
+    ).toEqual([]);
   });
 
   describe.each(machines.map((m) => [`${m.file} ${m.name}`, m] as const))('%s', (_label, exported) => {
     const covering = models.filter((m) => m.value.machine === exported.value);
 
-    it.skipIf(covering.length === 0)('reaches every state by a shortest path and settles every effect both ways', () => {
-      for (const model of covering) {
-        expect(checkPathModel(model.value, `${model.file} ${model.name}`).problems).toEqual([]);
-      }
-    });
+    it.skipIf(covering.length === 0)(
+      'reaches every state by a shortest path and settles every effect both ways',
+      () => {
+        for (const model of covering) {
+          expect(checkPathModel(model.value, `${model.file} ${model.name}`).problems).toEqual([]);
+        }
+      },
+    );
 
     it.skipIf(covering.length === 0)('is walked and replayed by its test', () => {
       expect(covering.flatMap((model) => testProblems(exported.file, model))).toEqual([]);
@@ -239,7 +300,14 @@ const tiny = setup({
   initial: 'idle',
   states: {
     idle: { on: { GO: 'loading', SKIP: 'skipped' } },
-    loading: { invoke: { id: 'load', src: 'load', onDone: 'loaded', onError: { target: 'idle', actions: assign({ failed: true }) } } },
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: 'loaded',
+        onError: { target: 'idle', actions: assign({ failed: true }) },
+      },
+    },
     skipped: { on: { BACK: 'idle' } },
     loaded: { type: 'final' },
   },
@@ -258,7 +326,11 @@ const split = setup({ types: { events: {} as { type: 'A' } | { type: 'B' } } }).
 });
 
 describe('the path coverage checks', () => {
-  const complete = pathModel({ machine: tiny, effects: ['load'], graphs: { all: { events: [{ type: 'GO' }, { type: 'SKIP' }, { type: 'BACK' }, loaded, failed] as never } } });
+  const complete = pathModel({
+    machine: tiny,
+    effects: ['load'],
+    graphs: { all: { events: [{ type: 'GO' }, { type: 'SKIP' }, { type: 'BACK' }, loaded, failed] as never } },
+  });
 
   it('passes a model that reaches every state and settles the effect both ways', () => {
     const report = checkPathModel(complete, 'tiny');
@@ -268,23 +340,45 @@ describe('the path coverage checks', () => {
   });
 
   it('reports a state no shortest path reaches, by its id', () => {
-    const problems = checkPathModel({ ...complete, graphs: { all: { events: [{ type: 'GO' }, loaded, failed] as never } } }, 'tiny').problems;
-    expect(problems).toEqual(['tiny: no shortest path reaches state tiny.skipped: add the events that lead there (or list it as unreachable, with why)']);
+    const problems = checkPathModel(
+      { ...complete, graphs: { all: { events: [{ type: 'GO' }, loaded, failed] as never } } },
+      'tiny',
+    ).problems;
+    expect(problems).toEqual([
+      'tiny: no shortest path reaches state tiny.skipped: add the events that lead there (or list it as unreachable, with why)',
+    ]);
   });
 
   it('reports an effect whose failure the events never send, and one never settled', () => {
-    expect(checkPathModel({ ...complete, graphs: { all: { events: [{ type: 'GO' }, { type: 'SKIP' }, loaded] as never } } }, 'tiny').problems).toEqual([
+    expect(
+      checkPathModel(
+        { ...complete, graphs: { all: { events: [{ type: 'GO' }, { type: 'SKIP' }, loaded] as never } } },
+        'tiny',
+      ).problems,
+    ).toEqual([
       "tiny: the effect 'load' (invoked by tiny.loading) never fails: no 'xstate.error.actor.load' event in the graphs (or list it among cannotFail, with why)",
     ]);
-    expect(checkPathModel({ ...complete, graphs: { all: { events: [{ type: 'GO' }, { type: 'SKIP' }, failed] as never } } }, 'tiny').problems).toEqual([
+    expect(
+      checkPathModel(
+        { ...complete, graphs: { all: { events: [{ type: 'GO' }, { type: 'SKIP' }, failed] as never } } },
+        'tiny',
+      ).problems,
+    ).toEqual([
       'tiny: no shortest path reaches state tiny.loaded: add the events that lead there (or list it as unreachable, with why)',
       "tiny: the effect 'load' (invoked by tiny.loading) never succeeds: no 'xstate.done.actor.load' event in the graphs",
     ]);
-    expect(checkPathModel({ ...complete, effects: [] }, 'tiny').problems).toEqual(["tiny: the effect 'load' (invoked by tiny.loading) is not among the model's effects"]);
+    expect(checkPathModel({ ...complete, effects: [] }, 'tiny').problems).toEqual([
+      "tiny: the effect 'load' (invoked by tiny.loading) is not among the model's effects",
+    ]);
   });
 
   it('reports an effect event no shortest path takes (its state is told apart from none)', () => {
-    const byValue = { all: { events: [{ type: 'GO' }, { type: 'SKIP' }, { type: 'BACK' }, loaded, failed] as never, serializeState: (s: { value: unknown }) => JSON.stringify(s.value) } };
+    const byValue = {
+      all: {
+        events: [{ type: 'GO' }, { type: 'SKIP' }, { type: 'BACK' }, loaded, failed] as never,
+        serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
+      },
+    };
     expect(checkPathModel({ ...complete, graphs: byValue }, 'tiny').problems).toEqual([
       "tiny: no shortest path takes 'xstate.error.actor.load' (invoked by tiny.loading): it only leads to states reached otherwise; tell its state apart (serializeState) or add a graph where it is",
     ]);
@@ -292,8 +386,18 @@ describe('the path coverage checks', () => {
 
   it('takes an explicit reason for a state or a failure left out, and refuses a stale one', () => {
     const withoutSkip = { all: { events: [{ type: 'GO' }, loaded] as never } };
-    expect(checkPathModel({ ...complete, graphs: withoutSkip, unreachable: { 'tiny.skipped': 'why' }, cannotFail: { load: 'why' } }, 'tiny').problems).toEqual([]);
-    expect(checkPathModel({ ...complete, unreachable: { 'tiny.skipped': 'why', 'tiny.gone': 'why' }, cannotFail: { load: 'why' } }, 'tiny').problems).toEqual([
+    expect(
+      checkPathModel(
+        { ...complete, graphs: withoutSkip, unreachable: { 'tiny.skipped': 'why' }, cannotFail: { load: 'why' } },
+        'tiny',
+      ).problems,
+    ).toEqual([]);
+    expect(
+      checkPathModel(
+        { ...complete, unreachable: { 'tiny.skipped': 'why', 'tiny.gone': 'why' }, cannotFail: { load: 'why' } },
+        'tiny',
+      ).problems,
+    ).toEqual([
       'tiny: state tiny.skipped is listed as unreachable, but a shortest path reaches it: take it off the list',
       'tiny: tiny.gone is listed as unreachable, but the machine has no such state',
       "tiny: the effect 'load' is listed as one that cannot fail, but the graphs fail it ('xstate.error.actor.load')",
@@ -304,13 +408,21 @@ describe('the path coverage checks', () => {
     expect(leafStateIds(split)).toEqual(['split.left.l1', 'split.left.l2', 'split.right.r1', 'split.right.r2']);
     expect(activeLeafIds(split.root, { left: 'l2', right: 'r1' })).toEqual(['split.left.l2', 'split.right.r1']);
     const leftOnly = pathModel({ machine: split, effects: [], graphs: { left: { events: [{ type: 'A' }] } } });
-    expect(checkPathModel(leftOnly, 'split').problems).toEqual(['split: no shortest path reaches state split.right.r2: add the events that lead there (or list it as unreachable, with why)']);
-    expect(checkPathModel({ ...leftOnly, graphs: { left: { events: [{ type: 'A' }] }, right: { events: [{ type: 'B' }] } } }, 'split').problems).toEqual([]);
+    expect(checkPathModel(leftOnly, 'split').problems).toEqual([
+      'split: no shortest path reaches state split.right.r2: add the events that lead there (or list it as unreachable, with why)',
+    ]);
+    expect(
+      checkPathModel(
+        { ...leftOnly, graphs: { left: { events: [{ type: 'A' }] }, right: { events: [{ type: 'B' }] } } },
+        'split',
+      ).problems,
+    ).toEqual([]);
   });
 
   it('reports a test that does not import the model, walk each graph or replay the effects', () => {
     const model = { file: 'machines/tiny/tiny.paths.ts', name: 'tinyPaths', value: complete as PathModel };
-    const walks = "import { tinyPaths } from './tiny.paths';\nconst paths = getShortestPaths(tinyPaths.machine, tinyPaths.graphs.all);\nawait replay(path, h);";
+    const walks =
+      "import { tinyPaths } from './tiny.paths';\nconst paths = getShortestPaths(tinyPaths.machine, tinyPaths.graphs.all);\nawait replay(path, h);";
     expect(problemsOfTest('tiny.test.ts', walks, model, './tiny.paths')).toEqual([]);
     expect(problemsOfTest('tiny.test.ts', 'const paths = getShortestPaths(tiny, {});', model, './tiny.paths')).toEqual([
       "tiny.test.ts does not import its path model (from './tiny.paths')",
@@ -325,7 +437,9 @@ describe('the path coverage checks', () => {
       { file: 'machines/tiny/tiny.machine.ts', name: 'tinyMachine', value: tiny as AnyStateMachine },
       { file: 'machines/tiny/tiny.machine.ts', name: 'splitMachine', value: split as AnyStateMachine },
     ];
-    expect(uncovered(exported, [{ file: 'machines/tiny/tiny.paths.ts', name: 'tinyPaths', value: complete as PathModel }])).toEqual([
+    expect(
+      uncovered(exported, [{ file: 'machines/tiny/tiny.paths.ts', name: 'tinyPaths', value: complete as PathModel }]),
+    ).toEqual([
       'machines/tiny/tiny.machine.ts exports splitMachine but no path model covers it: add machines/tiny/tiny.paths.ts and path tests',
     ]);
   });

@@ -41,9 +41,18 @@ interface MachineLike {
 }
 
 const isMachine = (logic: unknown): logic is MachineLike =>
-  typeof logic === 'object' && logic !== null && 'config' in logic && 'id' in logic && typeof (logic as { id: unknown }).id === 'string' && 'root' in logic;
+  typeof logic === 'object' &&
+  logic !== null &&
+  'config' in logic &&
+  'id' in logic &&
+  typeof (logic as { id: unknown }).id === 'string' &&
+  'root' in logic;
 
-export function createRecorder(options: { machines: Readonly<Record<string, unknown>>; now: () => number; clock: () => Date }): Recorder {
+export function createRecorder(options: {
+  machines: Readonly<Record<string, unknown>>;
+  now: () => number;
+  clock: () => Date;
+}): Recorder {
   const masker = new SecretMasker();
   const live = new Map<string, Tracked>();
   let recording: Recording | null = null;
@@ -89,7 +98,8 @@ export function createRecorder(options: { machines: Readonly<Record<string, unkn
     const sessionId = ref.sessionId;
     if (event.type === '@xstate.actor') {
       const logic = (ref as { logic?: unknown }).logic;
-      if (isMachine(logic) && options.machines[logic.id]) live.set(sessionId, { ref: ref as AnyActorRef, machine: logic.id, version: machineVersion(logic) });
+      if (isMachine(logic) && options.machines[logic.id])
+        live.set(sessionId, { ref: ref as AnyActorRef, machine: logic.id, version: machineVersion(logic) });
       return;
     }
     const tracked = live.get(sessionId);

@@ -1,4 +1,11 @@
-import { createActor, fromPromise, type Actor, type AnyStateMachine, type InputFrom, type InspectionEvent } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type Actor,
+  type AnyStateMachine,
+  type InputFrom,
+  type InspectionEvent,
+} from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CsvUploadResult } from '../src/domain/csv';
 import type { InvoiceDetail } from '../src/domain/pay';
@@ -17,19 +24,45 @@ import { settle } from './test-paths';
 describe('masking', () => {
   it('masks the value of every secret key, keeping length and character classes', () => {
     const masker = new SecretMasker();
-    const masked = masker.maskJson({ email: 'a@b.in', password: 'Demo@1234', auth_token: 'at_9f8e', otp: '482913', pin_code: '560001' });
-    expect(masked).toEqual({ email: 'a@b.in', password: 'Aaaa*0000', auth_token: 'aa*0a0a', otp: '000000', pin_code: '560001' });
+    const masked = masker.maskJson({
+      email: 'a@b.in',
+      password: 'Demo@1234',
+      auth_token: 'at_9f8e',
+      otp: '482913',
+      pin_code: '560001',
+    });
+    expect(masked).toEqual({
+      email: 'a@b.in',
+      password: 'Aaaa*0000',
+      auth_token: 'aa*0a0a',
+      otp: '000000',
+      pin_code: '560001',
+    });
   });
 
   it('masks the value a form event carries for a secret field, and nothing of other fields', () => {
     const masker = new SecretMasker();
-    expect(masker.maskJson({ type: 'CHANGE', field: 'current_password', value: 'Old@12345' })).toEqual({ type: 'CHANGE', field: 'current_password', value: 'Aaa*00000' });
-    expect(masker.maskJson({ type: 'CHANGE', field: 'email', value: 'qa@anchor.test' })).toEqual({ type: 'CHANGE', field: 'email', value: 'qa@anchor.test' });
+    expect(masker.maskJson({ type: 'CHANGE', field: 'current_password', value: 'Old@12345' })).toEqual({
+      type: 'CHANGE',
+      field: 'current_password',
+      value: 'Aaa*00000',
+    });
+    expect(masker.maskJson({ type: 'CHANGE', field: 'email', value: 'qa@anchor.test' })).toEqual({
+      type: 'CHANGE',
+      field: 'email',
+      value: 'qa@anchor.test',
+    });
   });
 
   it('masks nested secrets: headers, lists, objects under a secret key', () => {
     const masker = new SecretMasker();
-    expect(masker.maskJson({ headers: { Authorization: 'Bearer x1' }, tokens: ['ab', 'cd'], card: { card_number: '4111111111111111', cvv: '123' } })).toEqual({
+    expect(
+      masker.maskJson({
+        headers: { Authorization: 'Bearer x1' },
+        tokens: ['ab', 'cd'],
+        card: { card_number: '4111111111111111', cvv: '123' },
+      }),
+    ).toEqual({
       headers: { Authorization: 'Aaaaaa*a0' },
       tokens: ['aa', 'ab'],
       card: { card_number: '0000000000000000', cvv: '000' },
@@ -69,7 +102,11 @@ describe('masking', () => {
 /** Records a profile password change: a check that fails, a refused submit, then one that succeeds. */
 async function recordPasswordChange(): Promise<Recording> {
   let clock = 0;
-  const recorder = createRecorder({ machines: MACHINES, now: () => clock, clock: () => new Date('2026-11-22T10:00:00Z') });
+  const recorder = createRecorder({
+    machines: MACHINES,
+    now: () => clock,
+    clock: () => new Date('2026-11-22T10:00:00Z'),
+  });
   let answer: 'refuse' | 'accept' = 'refuse';
   const machine = profileMachine.provide({
     actors: {
@@ -77,7 +114,17 @@ async function recordPasswordChange(): Promise<Recording> {
         actors: {
           submit: fromPromise(() =>
             answer === 'refuse'
-              ? Promise.reject(Object.assign(new Error('refused'), { errors: [{ code: 'ER-VALIDATION', title: 'current_password', detail: 'The current password is not correct.' }] }))
+              ? Promise.reject(
+                  Object.assign(new Error('refused'), {
+                    errors: [
+                      {
+                        code: 'ER-VALIDATION',
+                        title: 'current_password',
+                        detail: 'The current password is not correct.',
+                      },
+                    ],
+                  }),
+                )
               : Promise.resolve({ message: 'Password Changed Successfully!' }),
           ),
         },
@@ -120,7 +167,12 @@ describe('a recording and its replay', () => {
     ]);
     const [profile, form] = recording.actors;
     expect(profile!.machineVersion).toBe(machineVersion(profileMachine));
-    expect(profile!.steps.map((s) => s.event.type)).toEqual(['OPEN', 'CHANGE_PASSWORD', 'xstate.done.actor.passwordForm', 'DONE']);
+    expect(profile!.steps.map((s) => s.event.type)).toEqual([
+      'OPEN',
+      'CHANGE_PASSWORD',
+      'xstate.done.actor.passwordForm',
+      'DONE',
+    ]);
     expect(form!.steps.map((s) => s.event.type)).toEqual([
       'SUBMIT',
       'CHANGE',
@@ -132,8 +184,13 @@ describe('a recording and its replay', () => {
       'SUBMIT',
       'xstate.done.actor.submit',
     ]);
-    expect(form!.steps.at(-1)).toMatchObject({ event: { output: { message: 'Password Changed Successfully!' } }, status: 'done' });
-    expect(form!.steps[5]!.event).toMatchObject({ error: { errors: [{ code: 'ER-VALIDATION', title: 'current_password' }] } });
+    expect(form!.steps.at(-1)).toMatchObject({
+      event: { output: { message: 'Password Changed Successfully!' } },
+      status: 'done',
+    });
+    expect(form!.steps[5]!.event).toMatchObject({
+      error: { errors: [{ code: 'ER-VALIDATION', title: 'current_password' }] },
+    });
     const text = JSON.stringify(recording);
     for (const secret of ['Wrong@1234', 'Changed@123', 'Demo@1234']) expect(text).not.toContain(secret);
     expect(parseRecording(text)).toEqual(recording);
@@ -160,7 +217,13 @@ describe('a recording and its replay', () => {
     const result = replayRecording(recording, MACHINES);
     expect(result.ok).toBe(false);
     expect(result.problems).toEqual([
-      expect.objectContaining({ kind: 'divergence', machine: 'form', index: 5, expected: 'submitting (active)', actual: 'editing (active)' }),
+      expect.objectContaining({
+        kind: 'divergence',
+        machine: 'form',
+        index: 5,
+        expected: 'submitting (active)',
+        actual: 'editing (active)',
+      }),
     ]);
     expect(formatReplay(result)).toContain('FAILED form (');
   });
@@ -176,7 +239,9 @@ describe('a recording and its replay', () => {
 
   it('refuses a file that is not a recording', () => {
     expect(parseRecording('{')).toEqual({ error: 'The file is not JSON.' });
-    expect(parseRecording('{"format":"other"}')).toEqual({ error: "The file is not a flow recording (format 'anchor-portal-flow-recording')." });
+    expect(parseRecording('{"format":"other"}')).toEqual({
+      error: "The file is not a flow recording (format 'anchor-portal-flow-recording').",
+    });
   });
 });
 
@@ -185,10 +250,21 @@ describe('a recording and its replay', () => {
 // -------------------------------------------------------------------------------------------------
 
 /** Records what `drive` does to a new actor of `logic` (the recording as a file would hold it). */
-async function record<TLogic extends AnyStateMachine>(logic: TLogic, input: InputFrom<TLogic>, drive: (actor: Actor<TLogic>) => Promise<void> | void): Promise<Recording> {
+async function record<TLogic extends AnyStateMachine>(
+  logic: TLogic,
+  input: InputFrom<TLogic>,
+  drive: (actor: Actor<TLogic>) => Promise<void> | void,
+): Promise<Recording> {
   let clock = 0;
-  const recorder = createRecorder({ machines: MACHINES, now: () => (clock += 10), clock: () => new Date('2026-11-22T10:00:00Z') });
-  const actor = createActor(logic as AnyStateMachine, { input, inspect: (event: InspectionEvent) => recorder.observe(event) }) as Actor<TLogic>;
+  const recorder = createRecorder({
+    machines: MACHINES,
+    now: () => (clock += 10),
+    clock: () => new Date('2026-11-22T10:00:00Z'),
+  });
+  const actor = createActor(logic as AnyStateMachine, {
+    input,
+    inspect: (event: InspectionEvent) => recorder.observe(event),
+  }) as Actor<TLogic>;
   recorder.start('/flow');
   actor.start();
   await drive(actor);
@@ -205,7 +281,13 @@ describe('recording and replaying what the main flows hold', () => {
 
   it('names a function by its replayName, else by the key it sits under: a production build minifies names', () => {
     const minified = Object.defineProperty(() => 'key-1', 'name', { value: 'Gt' });
-    expect(toJson({ newKey: minified, validate: Object.assign(() => ({}), { replayName: 'passwordChange' }), list: [minified] })).toEqual({
+    expect(
+      toJson({
+        newKey: minified,
+        validate: Object.assign(() => ({}), { replayName: 'passwordChange' }),
+        list: [minified],
+      }),
+    ).toEqual({
       newKey: { $function: 'newKey' },
       validate: { $function: 'passwordChange' },
       list: [{ $function: 'Gt' }],
@@ -214,14 +296,28 @@ describe('recording and replaying what the main flows hold', () => {
 
   it('compares a value under a secret key by the shape of its mask, everything else exactly', () => {
     const masker = new SecretMasker();
-    const recorded = masker.maskJson({ errors: { password: 'New Password is required' }, email: 'qa@anchor.test', otp: 482913 });
-    expect(maskedDifference(recorded, { errors: { password: 'New Password is required' }, email: 'qa@anchor.test', otp: 111111 })).toBeNull();
-    expect(maskedDifference(recorded, { errors: { password: 'Too short' }, email: 'qa@anchor.test', otp: 111111 })).toEqual({
+    const recorded = masker.maskJson({
+      errors: { password: 'New Password is required' },
+      email: 'qa@anchor.test',
+      otp: 482913,
+    });
+    expect(
+      maskedDifference(recorded, {
+        errors: { password: 'New Password is required' },
+        email: 'qa@anchor.test',
+        otp: 111111,
+      }),
+    ).toBeNull();
+    expect(
+      maskedDifference(recorded, { errors: { password: 'Too short' }, email: 'qa@anchor.test', otp: 111111 }),
+    ).toEqual({
       path: 'errors.password',
       recorded: (recorded as { errors: { password: string } }).errors.password,
       actual: 'Too short',
     });
-    expect(maskedDifference(recorded, { errors: { password: 'New Password is required' }, email: 'qb@anchor.test', otp: 1 })).toMatchObject({ path: 'email' });
+    expect(
+      maskedDifference(recorded, { errors: { password: 'New Password is required' }, email: 'qb@anchor.test', otp: 1 }),
+    ).toMatchObject({ path: 'email' });
     expect(maskedDifference({ rows: [1, 2] }, { rows: [1, 3] })).toEqual({ path: 'rows[1]', recorded: 2, actual: 3 });
   });
 
@@ -232,22 +328,39 @@ describe('recording and replaying what the main flows hold', () => {
     (form.steps[5]!.context as { failure: { detail: string }[] }).failure[0]!.detail = 'Another message';
     const result = replayRecording(recording, MACHINES);
     expect(result.problems).toEqual([
-      expect.objectContaining({ kind: 'divergence', machine: 'form', index: 5, path: 'failure[0].detail', expected: 'context.failure[0].detail = "Another message"' }),
+      expect.objectContaining({
+        kind: 'divergence',
+        machine: 'form',
+        index: 5,
+        path: 'failure[0].detail',
+        expected: 'context.failure[0].detail = "Another message"',
+      }),
     ]);
-    expect(result.problems[0]!.message).toContain('in editing the recording has context.failure[0].detail = "Another message", the replay "The current password is not correct."');
+    expect(result.problems[0]!.message).toContain(
+      'in editing the recording has context.failure[0].detail = "Another message", the replay "The current password is not correct."',
+    );
   });
 
   it('replays a file chosen and a failure thrown as a plain Error (read with instanceof Error) to the same context', async () => {
     let answer: () => Promise<CsvUploadResult> = () => Promise.reject(new TypeError('Failed to fetch'));
-    const logic = csvUploadMachine.provide({ actors: { upload: fromPromise<CsvUploadResult, CsvUploadActorInput>(() => answer()) } });
+    const logic = csvUploadMachine.provide({
+      actors: { upload: fromPromise<CsvUploadResult, CsvUploadActorInput>(() => answer()) },
+    });
     const recording = await record(logic, { csvtype: 'invoice' }, async (actor) => {
       actor.send({ type: 'SELECT_FILE', file: new File(['PK'], 'photo.png', { type: 'image/png' }) });
-      actor.send({ type: 'SELECT_FILE', file: new File(['invoice_number\r\nA-1\r\n'], 'invoices.csv', { type: 'text/csv' }) });
+      actor.send({
+        type: 'SELECT_FILE',
+        file: new File(['invoice_number\r\nA-1\r\n'], 'invoices.csv', { type: 'text/csv' }),
+      });
       actor.send({ type: 'UPLOAD' });
       await settle();
       expect(actor.getSnapshot().context.error?.text).toBe('Failed to fetch');
       actor.send({ type: 'BACK' });
-      answer = () => Promise.resolve({ rows: [{ status: 'Failed', invoice_number: 'A-1', failure_reason: 'Row 2: amount is required' }], meta: null });
+      answer = () =>
+        Promise.resolve({
+          rows: [{ status: 'Failed', invoice_number: 'A-1', failure_reason: 'Row 2: amount is required' }],
+          meta: null,
+        });
       actor.send({ type: 'UPLOAD' });
       await settle();
     });
@@ -269,14 +382,21 @@ describe('recording and replaying what the main flows hold', () => {
 
     // Replayed as a plain object, the error would lose its message (errorEntriesOf asks instanceof Error).
     delete (steps[4]!.event.error as Record<string, unknown>).$error;
-    expect(replayRecording(recording, MACHINES).problems).toEqual([expect.objectContaining({ kind: 'divergence', index: 4, path: 'error.entries[0].detail' })]);
+    expect(replayRecording(recording, MACHINES).problems).toEqual([
+      expect.objectContaining({ kind: 'divergence', index: 4, path: 'error.entries[0].detail' }),
+    ]);
   });
 
   it('replays a function the context holds (a minified key maker) as one answering its name, and does not compare its answers', async () => {
     const newKey = Object.defineProperty(() => crypto.randomUUID(), 'name', { value: 'Gt' });
-    const logic = sendLinksMachine.provide({ actors: { sendLinks: fromPromise<unknown, SendLinksRequest>(() => Promise.resolve({ message: 'sent' })) } });
+    const logic = sendLinksMachine.provide({
+      actors: { sendLinks: fromPromise<unknown, SendLinksRequest>(() => Promise.resolve({ message: 'sent' })) },
+    });
     const recording = await record(logic, { blocked: [], newKey }, async (actor) => {
-      actor.send({ type: 'SELECT_CUSTOMER', customer: { id: '7', name: 'Shree Traders', email: 'owner@example.in', mobile: null } });
+      actor.send({
+        type: 'SELECT_CUSTOMER',
+        customer: { id: '7', name: 'Shree Traders', email: 'owner@example.in', mobile: null },
+      });
       actor.send({ type: 'TOGGLE_INVOICE', id: '70' });
       actor.send({ type: 'TOGGLE_CHANNEL', channel: 'email' });
       actor.send({ type: 'SEND' });
@@ -294,9 +414,10 @@ describe('recording and replaying what the main flows hold', () => {
     vi.useFakeTimers();
     const logic = payCheckoutMachine.provide({
       actors: {
-        directPayment: fromPromise<{ message: string; payment_link_url?: string }, { key: string; items: InvoiceDetail[]; mode: PaymentMode }>(() =>
-          Promise.resolve({ message: 'Order created', payment_link_url: 'https://gateway.example/pay/1' }),
-        ),
+        directPayment: fromPromise<
+          { message: string; payment_link_url?: string },
+          { key: string; items: InvoiceDetail[]; mode: PaymentMode }
+        >(() => Promise.resolve({ message: 'Order created', payment_link_url: 'https://gateway.example/pay/1' })),
       },
     });
     const recording = await record(logic, undefined as never, async (actor) => {
@@ -313,7 +434,9 @@ describe('recording and replaying what the main flows hold', () => {
     vi.useRealTimers();
     const result = replayRecording(recording, MACHINES);
     expect(result.problems).toEqual([]);
-    expect(Object.values(result.finalStates)).toEqual([{ machine: 'payCheckout', state: 'redirected', status: 'done' }]);
+    expect(Object.values(result.finalStates)).toEqual([
+      { machine: 'payCheckout', state: 'redirected', status: 'done' },
+    ]);
     expect(formatReplay(result)).toMatch(/payCheckout\s+after gatewayRedirect\s+-> redirected \(done\)/);
   });
 });

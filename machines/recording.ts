@@ -121,7 +121,12 @@ export function toJson(value: unknown, seen = new WeakSet<object>(), key?: strin
   if (typeof value !== 'object') return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof Blob !== 'undefined' && value instanceof Blob) {
-    return { $file: true, name: value instanceof File ? value.name : '', size: value.size, type: value.type } satisfies RecordedFile;
+    return {
+      $file: true,
+      name: value instanceof File ? value.name : '',
+      size: value.size,
+      type: value.type,
+    } satisfies RecordedFile;
   }
   if (seen.has(value)) return { $ref: 'cycle' };
   seen.add(value);
@@ -153,7 +158,8 @@ export function toJson(value: unknown, seen = new WeakSet<object>(), key?: strin
  * Keys whose values are secrets: passwords, OTPs, auth, refresh, reset and pay tokens, card data, UPI PINs
  * and the Authorization header. (`pin_code`, an address's postal code, is not one.)
  */
-const SECRET_KEY = /password|passwd|secret|token|authorization|otp|cvv|cvc|card_?number|card_?no|^pan$|(^|_)pin$|upi_?pin/i;
+const SECRET_KEY =
+  /password|passwd|secret|token|authorization|otp|cvv|cvc|card_?number|card_?no|^pan$|(^|_)pin$|upi_?pin/i;
 
 const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
 
@@ -249,11 +255,18 @@ function fitsMask(recorded: Json, actual: Json): boolean {
   }
   if (typeof recorded === 'number' && typeof actual === 'number') return true;
   if (Array.isArray(recorded) || Array.isArray(actual)) {
-    return Array.isArray(recorded) && Array.isArray(actual) && recorded.length === actual.length && recorded.every((v, i) => fitsMask(v, actual[i]!));
+    return (
+      Array.isArray(recorded) &&
+      Array.isArray(actual) &&
+      recorded.length === actual.length &&
+      recorded.every((v, i) => fitsMask(v, actual[i]!))
+    );
   }
   if (isRecord(recorded) && isRecord(actual)) {
     const keys = Object.keys(recorded);
-    return keys.length === Object.keys(actual).length && keys.every((k) => k in actual && fitsMask(recorded[k]!, actual[k]!));
+    return (
+      keys.length === Object.keys(actual).length && keys.every((k) => k in actual && fitsMask(recorded[k]!, actual[k]!))
+    );
   }
   return recorded === actual;
 }
@@ -265,7 +278,8 @@ export interface JsonDifference {
   actual: Json;
 }
 
-const childPath = (path: string, key: string | number): string => (typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`);
+const childPath = (path: string, key: string | number): string =>
+  typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
 
 /**
  * The first difference between a recorded value (masked by SecretMasker.maskJson) and the same value as a
@@ -274,7 +288,12 @@ const childPath = (path: string, key: string | number): string => (typeof key ==
  * replay's (fitsMask); elsewhere they must be equal. `free` marks replayed values that are not compared
  * (what a function the recording could not keep answered).
  */
-export function maskedDifference(recorded: Json, actual: Json, free: (actual: Json) => boolean = () => false, path = ''): JsonDifference | null {
+export function maskedDifference(
+  recorded: Json,
+  actual: Json,
+  free: (actual: Json) => boolean = () => false,
+  path = '',
+): JsonDifference | null {
   if (free(actual)) return null;
   const differ = { path, recorded, actual };
   if (Array.isArray(recorded) || Array.isArray(actual)) {
@@ -289,7 +308,8 @@ export function maskedDifference(recorded: Json, actual: Json, free: (actual: Js
     const namesSecret = [recorded.field, recorded.name].some((n) => typeof n === 'string' && isSecretKey(n));
     for (const key of new Set([...Object.keys(recorded), ...Object.keys(actual)])) {
       const at = childPath(path, key);
-      if (!(key in recorded) || !(key in actual)) return { path: at, recorded: recorded[key] ?? null, actual: actual[key] ?? null };
+      if (!(key in recorded) || !(key in actual))
+        return { path: at, recorded: recorded[key] ?? null, actual: actual[key] ?? null };
       const [r, a] = [recorded[key]!, actual[key]!];
       if (isSecretKey(key) || (namesSecret && key === 'value')) {
         if (!fitsMask(r, a) && !free(a)) return { path: at, recorded: r, actual: a };
@@ -315,14 +335,25 @@ export function parseRecording(text: string): Recording | { error: string } {
   } catch {
     return { error: 'The file is not JSON.' };
   }
-  if (!isRecord(data) || data.format !== RECORDING_FORMAT) return { error: `The file is not a flow recording (format '${RECORDING_FORMAT}').` };
+  if (!isRecord(data) || data.format !== RECORDING_FORMAT)
+    return { error: `The file is not a flow recording (format '${RECORDING_FORMAT}').` };
   if (data.formatVersion !== RECORDING_FORMAT_VERSION) {
-    return { error: `The recording is format version ${String(data.formatVersion)}; this build reads version ${RECORDING_FORMAT_VERSION}.` };
+    return {
+      error: `The recording is format version ${String(data.formatVersion)}; this build reads version ${RECORDING_FORMAT_VERSION}.`,
+    };
   }
   if (!Array.isArray(data.actors)) return { error: 'The recording has no actors.' };
   for (const [i, actor] of (data.actors as unknown[]).entries()) {
-    if (!isRecord(actor) || typeof actor.machine !== 'string' || typeof actor.machineVersion !== 'string' || !isRecord(actor.start) || !Array.isArray(actor.steps)) {
-      return { error: `Actor ${i} of the recording is incomplete (machine, machineVersion, start and steps are needed).` };
+    if (
+      !isRecord(actor) ||
+      typeof actor.machine !== 'string' ||
+      typeof actor.machineVersion !== 'string' ||
+      !isRecord(actor.start) ||
+      !Array.isArray(actor.steps)
+    ) {
+      return {
+        error: `Actor ${i} of the recording is incomplete (machine, machineVersion, start and steps are needed).`,
+      };
     }
   }
   return data as unknown as Recording;

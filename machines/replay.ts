@@ -1,6 +1,15 @@
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import { FORM_CHECKS } from './form/form-checks';
-import { machineVersion, maskedDifference, stateText, toJson, type Json, type RecordedActor, type RecordedStep, type Recording } from './recording';
+import {
+  machineVersion,
+  maskedDifference,
+  stateText,
+  toJson,
+  type Json,
+  type RecordedActor,
+  type RecordedStep,
+  type Recording,
+} from './recording';
 
 /**
  * Replays a flow recording (machines/recording.ts) on the same machines, in Node or a test: each recorded
@@ -53,7 +62,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** Deep equality of two JSON values. */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
   if (!isRecord(a) || !isRecord(b)) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => sameJson(a[k], b[k]));
@@ -92,7 +102,11 @@ function inert(machine: AnyStateMachine): AnyStateMachine {
   return machine.provide({ actors });
 }
 
-function replayActor(recorded: RecordedActor, machines: Readonly<Record<string, AnyStateMachine>>, result: ReplayResult): void {
+function replayActor(
+  recorded: RecordedActor,
+  machines: Readonly<Record<string, AnyStateMachine>>,
+  result: ReplayResult,
+): void {
   const label = `${recorded.machine} (${recorded.sessionId})`;
   const machine = machines[recorded.machine];
   if (!machine) {
@@ -117,13 +131,19 @@ function replayActor(recorded: RecordedActor, machines: Readonly<Record<string, 
     return;
   }
   const logic = inert(machine);
-  const actor = createActor(logic, { snapshot: logic.resolveState({ value: recorded.start.value as never, context: revive(recorded.start.context) }) });
+  const actor = createActor(logic, {
+    snapshot: logic.resolveState({ value: recorded.start.value as never, context: revive(recorded.start.context) }),
+  });
   let failure: unknown = null;
   actor.subscribe({ error: (error) => (failure = error) });
   actor.start();
   const finish = () => {
     const snapshot = actor.getSnapshot();
-    result.finalStates[recorded.sessionId] = { machine: recorded.machine, state: stateText(snapshot.value as Json), status: snapshot.status };
+    result.finalStates[recorded.sessionId] = {
+      machine: recorded.machine,
+      state: stateText(snapshot.value as Json),
+      status: snapshot.status,
+    };
     actor.stop();
   };
   for (const [index, step] of recorded.steps.entries()) {
@@ -136,12 +156,27 @@ function replayActor(recorded: RecordedActor, machines: Readonly<Record<string, 
     const snapshot = actor.getSnapshot();
     if (failure !== null) {
       const message = failure instanceof Error ? failure.message : JSON.stringify(toJson(failure));
-      result.problems.push({ kind: 'error', actor: recorded.sessionId, machine: recorded.machine, index, event: eventText, message: `${label}, step ${index + 1} (${eventText}): the machine failed: ${message}` });
+      result.problems.push({
+        kind: 'error',
+        actor: recorded.sessionId,
+        machine: recorded.machine,
+        index,
+        event: eventText,
+        message: `${label}, step ${index + 1} (${eventText}): the machine failed: ${message}`,
+      });
       finish();
       return;
     }
     const actual = stateText(snapshot.value as Json);
-    result.steps.push({ actor: recorded.sessionId, machine: recorded.machine, index, at: step.at, event: eventText, state: actual, status: snapshot.status });
+    result.steps.push({
+      actor: recorded.sessionId,
+      machine: recorded.machine,
+      index,
+      at: step.at,
+      event: eventText,
+      state: actual,
+      status: snapshot.status,
+    });
     if (!sameJson(snapshot.value, step.value) || snapshot.status !== step.status) {
       const expected = `${stateText(step.value)} (${step.status})`;
       const got = `${actual} (${snapshot.status})`;
@@ -160,7 +195,8 @@ function replayActor(recorded: RecordedActor, machines: Readonly<Record<string, 
     }
     const differs = maskedDifference(step.context, toJson(snapshot.context), isFunctionAnswer);
     if (differs) {
-      const where = differs.path === '' || differs.path.startsWith('[') ? `context${differs.path}` : `context.${differs.path}`;
+      const where =
+        differs.path === '' || differs.path.startsWith('[') ? `context${differs.path}` : `context.${differs.path}`;
       result.problems.push({
         kind: 'divergence',
         actor: recorded.sessionId,
@@ -193,7 +229,10 @@ export function describeEvent(step: Pick<RecordedStep, 'event'>): string {
 }
 
 /** Replays every actor of `recording` with the machines of this build. */
-export function replayRecording(recording: Recording, machines: Readonly<Record<string, AnyStateMachine>>): ReplayResult {
+export function replayRecording(
+  recording: Recording,
+  machines: Readonly<Record<string, AnyStateMachine>>,
+): ReplayResult {
   const result: ReplayResult = { ok: true, steps: [], problems: [], finalStates: {} };
   for (const actor of recording.actors) replayActor(actor, machines, result);
   result.steps.sort((a, b) => a.at - b.at);
@@ -203,8 +242,14 @@ export function replayRecording(recording: Recording, machines: Readonly<Record<
 
 /** The replay as text: one line per step (time, machine, event, state reached), then the problems. */
 export function formatReplay(result: ReplayResult): string {
-  const lines = result.steps.map((s) => `${`+${(s.at / 1000).toFixed(3)}s`.padStart(10)}  ${s.machine.padEnd(22)} ${s.event.padEnd(34)} -> ${s.state}${s.status === 'active' ? '' : ` (${s.status})`}`);
-  for (const [id, final] of Object.entries(result.finalStates)) lines.push(`final  ${final.machine} (${id}): ${final.state}${final.status === 'active' ? '' : ` (${final.status})`}`);
+  const lines = result.steps.map(
+    (s) =>
+      `${`+${(s.at / 1000).toFixed(3)}s`.padStart(10)}  ${s.machine.padEnd(22)} ${s.event.padEnd(34)} -> ${s.state}${s.status === 'active' ? '' : ` (${s.status})`}`,
+  );
+  for (const [id, final] of Object.entries(result.finalStates))
+    lines.push(
+      `final  ${final.machine} (${id}): ${final.state}${final.status === 'active' ? '' : ` (${final.status})`}`,
+    );
   if (result.ok) lines.push(`Replayed ${result.steps.length} steps: every state as recorded.`);
   else lines.push(...result.problems.map((p) => `FAILED ${p.message}`));
   return lines.join('\n');

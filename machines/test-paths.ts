@@ -7,9 +7,15 @@
  * with them, and the machine reacts to its own effect. Everything else is sent as it is, unless the test
  * drives it another way (a timer, a child actor).
  */
-import { fromPromise, type AnyEventObject, type AnyStateMachine, type EventFromLogic, type InputFrom, type PromiseActorLogic } from 'xstate';
+import {
+  fromPromise,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type InputFrom,
+  type PromiseActorLogic,
+} from 'xstate';
 import type { TraversalOptions } from 'xstate/graph';
-
 
 /** One call of a fake effect: what it got, and the means to settle it. */
 interface EffectCall<TOutput, TInput> {
@@ -116,7 +122,9 @@ export async function replay<TSnapshot>(path: GraphPath<TSnapshot>, options: Rep
         if (!fake) throw new Error(`No fake effect for invoke '${outcome.id}'`);
         const pending = fake.pending();
         if (pending.length !== 1) {
-          throw new Error(`${pathName(path)}: step ${index} settles '${outcome.id}', but ${pending.length} calls of it are pending`);
+          throw new Error(
+            `${pathName(path)}: step ${index} settles '${outcome.id}', but ${pending.length} calls of it are pending`,
+          );
         }
         const call = pending[0]!;
         if (outcome.ok) call.resolve(outcome.output as never);
@@ -131,7 +139,11 @@ export async function replay<TSnapshot>(path: GraphPath<TSnapshot>, options: Rep
 }
 
 /** The options `getShortestPaths` and `getSimplePaths` take for `TMachine` (effect events among its events are cast). */
-type GraphOptions<TMachine extends AnyStateMachine> = TraversalOptions<ReturnType<TMachine['transition']>, EventFromLogic<TMachine>, InputFrom<TMachine>>;
+type GraphOptions<TMachine extends AnyStateMachine> = TraversalOptions<
+  ReturnType<TMachine['transition']>,
+  EventFromLogic<TMachine>,
+  InputFrom<TMachine>
+>;
 
 /**
  * A machine's path model: the graphs its path tests generate their paths from, in `<name>.paths.ts` next to the
@@ -153,6 +165,8 @@ export interface PathModel<TMachine extends AnyStateMachine = AnyStateMachine, T
 }
 
 /** Declares a path model (keeps the machine's types and the graphs' names). */
-export function pathModel<TMachine extends AnyStateMachine, TGraph extends string>(model: PathModel<TMachine, TGraph>): PathModel<TMachine, TGraph> {
+export function pathModel<TMachine extends AnyStateMachine, TGraph extends string>(
+  model: PathModel<TMachine, TGraph>,
+): PathModel<TMachine, TGraph> {
   return model;
 }

@@ -42,7 +42,9 @@ const monthOf = (day: string) => `${NAMES[new Date(`${day}T00:00:00`).getMonth()
 /** The 13 calendar months the yearly window 2025-11-23..2026-11-22 touches, oldest first. */
 const YEAR_MONTHS = ['Nov 2025', 'Dec 2025', ...NAMES.slice(0, 11).map((m) => `${m} 2026`)];
 const weekNo = (day: string) => Math.ceil(new Date(`${day}T00:00:00`).getDate() / 7);
-const regionOfCompany = new Map(db.distributor_companies.filter((c) => c.anchor_id === ANCHOR).map((c) => [c.id, c.region]));
+const regionOfCompany = new Map(
+  db.distributor_companies.filter((c) => c.anchor_id === ANCHOR).map((c) => [c.id, c.region]),
+);
 
 function months(b: Buckets) {
   if (b.type !== 'yearly') throw new Error('expected yearly buckets');
@@ -76,7 +78,17 @@ describe('date windows', () => {
   it('accepts only real YYYY-MM-DD days', () => {
     expect(parseDay('2026-02-28')).toBe('2026-02-28');
     expect(parseDay('2028-02-29')).toBe('2028-02-29');
-    for (const bad of ['2026-02-29', '2026-13-01', '2026-1-01', '26-01-01', '2026-01-01T00:00', '', 'today', 20260101, undefined]) {
+    for (const bad of [
+      '2026-02-29',
+      '2026-13-01',
+      '2026-1-01',
+      '26-01-01',
+      '2026-01-01T00:00',
+      '',
+      'today',
+      20260101,
+      undefined,
+    ]) {
       expect(parseDay(bad)).toBeNull();
     }
   });
@@ -130,7 +142,15 @@ describe.each([
     const card = invoicesShared(db, ANCHOR, window, type);
     expect(card.invoice_count).toBe(shared.length);
     expect(card.invoice_total).toBe(sharedTotal);
-    check(card.buckets, handBuckets(shared.map((inv) => ({ day: inv.invoice_date, amount: inv.total, invoice: inv.id })), key), sharedTotal, shared.length);
+    check(
+      card.buckets,
+      handBuckets(
+        shared.map((inv) => ({ day: inv.invoice_date, amount: inv.total, invoice: inv.id })),
+        key,
+      ),
+      sharedTotal,
+      shared.length,
+    );
   });
 
   it('invoices cleared: paid invoices of the window and their share of the shared total', () => {
@@ -139,20 +159,39 @@ describe.each([
     expect(card.invoice_count).toBe(paid.length);
     expect(card.cleared_percentage).toBeCloseTo((paidTotal / sharedTotal) * 100, 2);
     expect(Number(card.cleared_percentage.toFixed(2))).toBe(card.cleared_percentage);
-    check(card.buckets, handBuckets(paid.map((inv) => ({ day: inv.invoice_date, amount: inv.total, invoice: inv.id })), key), paidTotal, paid.length);
+    check(
+      card.buckets,
+      handBuckets(
+        paid.map((inv) => ({ day: inv.invoice_date, amount: inv.total, invoice: inv.id })),
+        key,
+      ),
+      paidTotal,
+      paid.length,
+    );
   });
 
   it('payments: amounts of the window; a bucket counts the distinct invoices paid in it', () => {
     const card = paymentsReceived(db, ANCHOR, window, type);
     expect(card.payment_total).toBe(paymentTotal);
-    check(card.buckets, handBuckets(payments.map((p) => ({ day: p.payment_date, amount: p.amount, invoice: p.invoice_id })), key), paymentTotal);
+    check(
+      card.buckets,
+      handBuckets(
+        payments.map((p) => ({ day: p.payment_date, amount: p.amount, invoice: p.invoice_id })),
+        key,
+      ),
+      paymentTotal,
+    );
   });
 });
 
 describe('bucket edges', () => {
   it('the yearly window meets November twice and keeps the two apart, oldest first', () => {
-    const lastYear = db.invoices.filter((inv) => inv.anchor_id === ANCHOR && within(inv.invoice_date, { from: '2025-11-23', to: '2025-11-30' }));
-    const thisYear = db.invoices.filter((inv) => inv.anchor_id === ANCHOR && within(inv.invoice_date, { from: '2026-11-01', to: '2026-11-22' }));
+    const lastYear = db.invoices.filter(
+      (inv) => inv.anchor_id === ANCHOR && within(inv.invoice_date, { from: '2025-11-23', to: '2025-11-30' }),
+    );
+    const thisYear = db.invoices.filter(
+      (inv) => inv.anchor_id === ANCHOR && within(inv.invoice_date, { from: '2026-11-01', to: '2026-11-22' }),
+    );
     expect(lastYear.length).toBeGreaterThan(0);
     const rows = months(invoicesShared(db, ANCHOR, YEAR, 'yearly').buckets);
     expect(rows).toHaveLength(13);
@@ -167,14 +206,26 @@ describe('bucket edges', () => {
   });
 
   it('a window starting on the 1st has 12 whole months; a window of one day has one', () => {
-    expect(months(bucketize([], 'yearly', { from: '2025-12-01', to: '2026-11-30' })).map((m) => m.month)).toEqual([...NAMES.slice(11), ...NAMES.slice(0, 11)]);
-    expect(months(bucketize([], 'yearly', { from: '2026-03-05', to: '2026-03-05' }))).toEqual([{ month: 'Mar', year: 2026, total: 0, no_of_invoices: 0 }]);
+    expect(months(bucketize([], 'yearly', { from: '2025-12-01', to: '2026-11-30' })).map((m) => m.month)).toEqual([
+      ...NAMES.slice(11),
+      ...NAMES.slice(0, 11),
+    ]);
+    expect(months(bucketize([], 'yearly', { from: '2026-03-05', to: '2026-03-05' }))).toEqual([
+      { month: 'Mar', year: 2026, total: 0, no_of_invoices: 0 },
+    ]);
   });
 
   it('weekly buckets follow the month of `to`, and grow to hold a longer month the window reaches into', () => {
     const row = (day: string, amount: number, invoice: number) => ({ day, amount, invoiceId: invoice });
-    expect(weeks(bucketize([], 'weekly', { from: '2026-02-01', to: '2026-02-28' })).map((w) => w.week)).toEqual([1, 2, 3, 4]);
-    const spill = weeks(bucketize([row('2026-01-31', 500, 1), row('2026-02-07', 100, 2), row('2026-02-08', 50, 2)], 'weekly', { from: '2026-01-25', to: '2026-02-28' }));
+    expect(weeks(bucketize([], 'weekly', { from: '2026-02-01', to: '2026-02-28' })).map((w) => w.week)).toEqual([
+      1, 2, 3, 4,
+    ]);
+    const spill = weeks(
+      bucketize([row('2026-01-31', 500, 1), row('2026-02-07', 100, 2), row('2026-02-08', 50, 2)], 'weekly', {
+        from: '2026-01-25',
+        to: '2026-02-28',
+      }),
+    );
     expect(spill).toEqual([
       { week: 1, total: 100, no_of_invoices: 1 },
       { week: 2, total: 50, no_of_invoices: 1 },
@@ -205,7 +256,8 @@ const pastDue = (d: { due_date: string }) => daysBetween(d.due_date, '2026-11-22
 
 function handRegionUtilised(region: Region) {
   let total = 0;
-  for (const loan of approved) if (regionOfCompany.get(loan.distributor_company_id) === region) total += loan.limit_utilized;
+  for (const loan of approved)
+    if (regionOfCompany.get(loan.distributor_company_id) === region) total += loan.limit_utilized;
   return total;
 }
 function handRegionMonthAgo(region: Region) {
@@ -214,7 +266,8 @@ function handRegionMonthAgo(region: Region) {
     if (regionOfCompany.get(d.distributor_company_id) !== region || d.disbursement_date > MONTH_AGO) continue;
     let repaid = 0;
     for (const r of db.repayments) {
-      if (r.drawdown_id === d.id && r.status === 'success' && format(new Date(r.created_at), 'yyyy-MM-dd') <= MONTH_AGO) repaid += r.amount;
+      if (r.drawdown_id === d.id && r.status === 'success' && format(new Date(r.created_at), 'yyyy-MM-dd') <= MONTH_AGO)
+        repaid += r.amount;
     }
     total += Math.max(0, d.amount - repaid);
   }
@@ -238,7 +291,9 @@ describe('credit limit and lending summaries', () => {
 
   it('the seed keeps each loan’s utilised limit equal to its drawdowns’ outstanding principal', () => {
     for (const loan of approved) {
-      const mine = completed.filter((d) => d.loan_application_id === loan.id).reduce((s, d) => s + d.principal_outstanding, 0);
+      const mine = completed
+        .filter((d) => d.loan_application_id === loan.id)
+        .reduce((s, d) => s + d.principal_outstanding, 0);
       expect(loan.limit_utilized).toBe(mine);
     }
   });
@@ -246,9 +301,17 @@ describe('credit limit and lending summaries', () => {
   it('sanctioned, utilised and unutilised of the approved applications', () => {
     expect(handSanctioned).toBeGreaterThan(0);
     expect(handUtilised).toBeGreaterThan(0);
-    expect(summary.total_credit_limit_sanctioned).toEqual({ total: handSanctioned, active_customers: new Set(approved.map((l) => l.distributor_company_id)).size });
-    expect(summary.utilised_limit_summary).toEqual({ utilised_limit: handUtilised, unutilised_limit: handSanctioned - handUtilised });
-    expect(summary.utilised_limit_summary.utilised_limit + summary.utilised_limit_summary.unutilised_limit).toBe(summary.total_credit_limit_sanctioned.total);
+    expect(summary.total_credit_limit_sanctioned).toEqual({
+      total: handSanctioned,
+      active_customers: new Set(approved.map((l) => l.distributor_company_id)).size,
+    });
+    expect(summary.utilised_limit_summary).toEqual({
+      utilised_limit: handUtilised,
+      unutilised_limit: handSanctioned - handUtilised,
+    });
+    expect(summary.utilised_limit_summary.utilised_limit + summary.utilised_limit_summary.unutilised_limit).toBe(
+      summary.total_credit_limit_sanctioned.total,
+    );
   });
 
   it('region-wise utilisation, growth over 30 days and 90+ overdue, north east west south', () => {
@@ -258,8 +321,12 @@ describe('credit limit and lending summaries', () => {
       expect(region_data.overdue_90_days).toBe(handOverdue(region, 90));
       expect(region_data.utilisation_growth).toBeCloseTo(handGrowth(region), 2);
     }
-    expect(summary.regionwise_credit_utilisation.reduce((s, r) => s + r.region_data.total_utilised, 0)).toBe(handUtilised);
-    expect(summary.regionwise_credit_utilisation.reduce((s, r) => s + r.region_data.overdue_90_days, 0)).toBe(summary.overdue_summary.overdue_90_days);
+    expect(summary.regionwise_credit_utilisation.reduce((s, r) => s + r.region_data.total_utilised, 0)).toBe(
+      handUtilised,
+    );
+    expect(summary.regionwise_credit_utilisation.reduce((s, r) => s + r.region_data.overdue_90_days, 0)).toBe(
+      summary.overdue_summary.overdue_90_days,
+    );
     expect(ORDER.some((r) => handRegionMonthAgo(r) > 0)).toBe(true);
   });
 
@@ -267,14 +334,21 @@ describe('credit limit and lending summaries', () => {
     const total = handOverdue(null, 0);
     expect(total).toBeGreaterThan(0);
     expect(summary.overdue_summary).toEqual({ total_overdue: total, overdue_90_days: handOverdue(null, 90) });
-    expect(summary.default).toEqual({ total, default_30days: handOverdue(null, 30), default_90days: handOverdue(null, 90) });
+    expect(summary.default).toEqual({
+      total,
+      default_30days: handOverdue(null, 30),
+      default_90days: handOverdue(null, 90),
+    });
     expect(summary.default.default_90days).toBeLessThanOrEqual(summary.default.default_30days);
     expect(summary.default.default_30days).toBeLessThanOrEqual(summary.default.total);
   });
 
   it('overall utilisation and channel finance penetration in percent', () => {
     const companies = db.distributor_companies.filter((c) => c.anchor_id === ANCHOR);
-    expect(summary.credit_utilisation_summary.overall_credit_utilised).toBeCloseTo((handUtilised / handSanctioned) * 100, 2);
+    expect(summary.credit_utilisation_summary.overall_credit_utilised).toBeCloseTo(
+      (handUtilised / handSanctioned) * 100,
+      2,
+    );
     expect(summary.credit_utilisation_summary.channel_finance_peneration).toBeCloseTo(
       (companies.filter((c) => c.channel_finance).length / companies.length) * 100,
       2,
@@ -286,22 +360,41 @@ describe('credit limit and lending summaries', () => {
     expect(inactive.length).toBeGreaterThan(0);
     const customers = new Set(approved.map((l) => l.distributor_company_id)).size;
     expect(summary.total_credit_limit_sanctioned.active_customers).toBe(customers);
-    expect(lendingSummary(db, ANCHOR, today).credit_limit_available).toEqual({ total: summary.total_credit_limit_sanctioned.total, total_distributors: customers });
+    expect(lendingSummary(db, ANCHOR, today).credit_limit_available).toEqual({
+      total: summary.total_credit_limit_sanctioned.total,
+      total_distributors: customers,
+    });
   });
 
   it('a customer with two approved applications is one customer under the sanctioned total', () => {
     const first = approved[0]!;
-    const book: ReadonlyDb = { ...db, loan_applications: [...db.loan_applications, { ...first, id: 999_999, limit_sanctioned: 100 }] };
+    const book: ReadonlyDb = {
+      ...db,
+      loan_applications: [...db.loan_applications, { ...first, id: 999_999, limit_sanctioned: 100 }],
+    };
     const customers = new Set(approved.map((l) => l.distributor_company_id)).size;
-    expect(creditLimitSummary(book, ANCHOR, today).total_credit_limit_sanctioned).toEqual({ total: handSanctioned + 100, active_customers: customers });
-    expect(lendingSummary(book, ANCHOR, today).credit_limit_available).toEqual({ total: handSanctioned + 100, total_distributors: customers });
+    expect(creditLimitSummary(book, ANCHOR, today).total_credit_limit_sanctioned).toEqual({
+      total: handSanctioned + 100,
+      active_customers: customers,
+    });
+    expect(lendingSummary(book, ANCHOR, today).credit_limit_available).toEqual({
+      total: handSanctioned + 100,
+      total_distributors: customers,
+    });
   });
 
   it('the lending summary tells the same story', () => {
     expect(lendingSummary(db, ANCHOR, today)).toEqual({
-      credit_limit_available: { total: handSanctioned, total_distributors: new Set(approved.map((l) => l.distributor_company_id)).size },
+      credit_limit_available: {
+        total: handSanctioned,
+        total_distributors: new Set(approved.map((l) => l.distributor_company_id)).size,
+      },
       utilised_limit_summary: { utilised_limit: handUtilised, unutilised_limit: handSanctioned - handUtilised },
-      default: { total: handOverdue(null, 0), default_30days: handOverdue(null, 30), default_90days: handOverdue(null, 90) },
+      default: {
+        total: handOverdue(null, 0),
+        default_30days: handOverdue(null, 30),
+        default_90days: handOverdue(null, 90),
+      },
     });
   });
 
@@ -314,9 +407,22 @@ describe('credit limit and lending summaries', () => {
 
 describe('credit boundaries, on a hand-made book', () => {
   // One east customer of anchor 7 with an approved loan; drawdowns placed on each boundary.
-  const company = { ...db.distributor_companies[0]!, id: 1, anchor_id: 7, region: 'east' as const, loan_application_id: 1 };
+  const company = {
+    ...db.distributor_companies[0]!,
+    id: 1,
+    anchor_id: 7,
+    region: 'east' as const,
+    loan_application_id: 1,
+  };
   const base = db.drawdowns.find((d) => d.status === 'completed')!;
-  const drawdown = (id: number, due: string, disbursed: string, amount: number, outstanding: number, status: Drawdown['status'] = 'completed'): Drawdown => ({
+  const drawdown = (
+    id: number,
+    due: string,
+    disbursed: string,
+    amount: number,
+    outstanding: number,
+    status: Drawdown['status'] = 'completed',
+  ): Drawdown => ({
     ...base,
     id,
     loan_application_id: 1,
@@ -327,7 +433,13 @@ describe('credit boundaries, on a hand-made book', () => {
     principal_outstanding: outstanding,
     status,
   });
-  const repayment = (id: number, drawdownId: number, localTime: string, amount: number, status: Repayment['status'] = 'success'): Repayment => ({
+  const repayment = (
+    id: number,
+    drawdownId: number,
+    localTime: string,
+    amount: number,
+    status: Repayment['status'] = 'success',
+  ): Repayment => ({
     ...db.repayments[0]!,
     id,
     loan_application_id: 1,
@@ -354,14 +466,29 @@ describe('credit boundaries, on a hand-made book', () => {
     repayment(4, 8, '2026-10-24T00:00:00', 30), // after today-30
   ];
   const utilised = 1 + 10 + 100 + 1000 + 10000 + 100000 + 120 + 999;
-  const loan = { ...approved[0]!, id: 1, anchor_id: 7, distributor_company_id: 1, limit_sanctioned: 500000, limit_utilized: utilised };
-  const book: ReadonlyDb = { ...db, distributor_companies: [company], loan_applications: [loan], drawdowns, repayments };
+  const loan = {
+    ...approved[0]!,
+    id: 1,
+    anchor_id: 7,
+    distributor_company_id: 1,
+    limit_sanctioned: 500000,
+    limit_utilized: utilised,
+  };
+  const book: ReadonlyDb = {
+    ...db,
+    distributor_companies: [company],
+    loan_applications: [loan],
+    drawdowns,
+    repayments,
+  };
 
   it('buckets overdue principal strictly past 0, 30 and 90 days, completed drawdowns only', () => {
     const summary = creditLimitSummary(book, 7, today);
     expect(summary.default).toEqual({ total: 111110, default_30days: 111000, default_90days: 100000 });
     expect(summary.overdue_summary).toEqual({ total_overdue: 111110, overdue_90_days: 100000 });
-    expect(summary.regionwise_credit_utilisation.find((r) => r.region === 'east')!.region_data.overdue_90_days).toBe(100000);
+    expect(summary.regionwise_credit_utilisation.find((r) => r.region === 'east')!.region_data.overdue_90_days).toBe(
+      100000,
+    );
   });
 
   it('grows from what was outstanding at the end of today-30: disbursed by then, less successful repayments by then', () => {
@@ -369,7 +496,11 @@ describe('credit boundaries, on a hand-made book', () => {
     const monthAgo = 200 - 20 - 30; // only drawdown 8 was out then
     expect(east.region_data.total_utilised).toBe(utilised);
     expect(east.region_data.utilisation_growth).toBe(Math.round(((utilised - monthAgo) / monthAgo) * 100 * 100) / 100);
-    expect(regionCredit(book, 7, today).filter((r) => r.region !== 'east').every((r) => r.region_data.utilisation_growth === 0)).toBe(true);
+    expect(
+      regionCredit(book, 7, today)
+        .filter((r) => r.region !== 'east')
+        .every((r) => r.region_data.utilisation_growth === 0),
+    ).toBe(true);
   });
 });
 
@@ -386,11 +517,17 @@ describe('top performers', () => {
       byRegion.set(region, byRegion.get(region)! + p.amount);
     }
     const ranked = [...byRegion.entries()].sort((a, b) => b[1] - a[1]);
-    expect(figures.top_performers).toEqual(ranked.slice(0, 2).map(([region, amount]) => ({ region, payment_received: amount })));
-    expect(figures.top_performers[0]!.payment_received).toBeGreaterThanOrEqual(figures.top_performers[1]!.payment_received);
+    expect(figures.top_performers).toEqual(
+      ranked.slice(0, 2).map(([region, amount]) => ({ region, payment_received: amount })),
+    );
+    expect(figures.top_performers[0]!.payment_received).toBeGreaterThanOrEqual(
+      figures.top_performers[1]!.payment_received,
+    );
     expect(figures.total_payments_received).toBe(total);
     expect(topPerformers(db, ANCHOR, MONTH, today).total_payments_received).toBe(
-      db.payments.filter((p) => p.anchor_id === ANCHOR && within(p.payment_date, MONTH)).reduce((s, p) => s + p.amount, 0),
+      db.payments
+        .filter((p) => p.anchor_id === ANCHOR && within(p.payment_date, MONTH))
+        .reduce((s, p) => s + p.amount, 0),
     );
   });
 
@@ -405,14 +542,20 @@ describe('top performers', () => {
     const average = new Map<Region, { days: number; n: number }>();
     for (const inv of db.invoices) {
       if (inv.anchor_id !== ANCHOR || inv.status !== 'paid' || !within(inv.invoice_date, YEAR)) continue;
-      const last = db.payments.filter((p) => p.invoice_id === inv.id).map((p) => p.payment_date).sort().at(-1)!;
+      const last = db.payments
+        .filter((p) => p.invoice_id === inv.id)
+        .map((p) => p.payment_date)
+        .sort()
+        .at(-1)!;
       const region = regionOfCompany.get(inv.distributor_company_id)!;
       const entry = average.get(region) ?? { days: 0, n: 0 };
       entry.days += daysBetween(inv.invoice_date, last);
       entry.n += 1;
       average.set(region, entry);
     }
-    const [quickest, days] = [...average.entries()].map(([r, e]) => [r, e.days / e.n] as const).sort((a, b) => a[1] - b[1])[0]!;
+    const [quickest, days] = [...average.entries()]
+      .map(([r, e]) => [r, e.days / e.n] as const)
+      .sort((a, b) => a[1] - b[1])[0]!;
     expect(credit.invoice_clearance.region).toBe(quickest);
     expect(credit.invoice_clearance.average_days).toBeCloseTo(days, 2);
     expect(Number(credit.invoice_clearance.average_days.toFixed(2))).toBe(credit.invoice_clearance.average_days);
@@ -436,7 +579,8 @@ describe('leads', () => {
   it('counts the anchor’s customers in each of the four statuses', () => {
     const counts = leadStatusCounts(db, ANCHOR);
     expect(counts.map((c) => c.current_status)).toEqual(['new_leads', 'work_in_progress', 'approved', 'declined']);
-    for (const c of counts) expect(c.total_applications).toBe(companies.filter((x) => x.application_status === c.current_status).length);
+    for (const c of counts)
+      expect(c.total_applications).toBe(companies.filter((x) => x.application_status === c.current_status).length);
     expect(counts.reduce((s, c) => s + c.total_applications, 0)).toBe(companies.length);
     expect(leadStatusCounts(db, 999).every((c) => c.total_applications === 0)).toBe(true);
   });
@@ -447,13 +591,18 @@ describe('leads', () => {
     let withLoan = 0;
     for (const company of companies) {
       let owed = 0;
-      for (const inv of db.invoices) if (inv.distributor_company_id === company.id && inv.status !== 'paid') owed += inv.total - inv.amount_paid;
+      for (const inv of db.invoices)
+        if (inv.distributor_company_id === company.id && inv.status !== 'paid') owed += inv.total - inv.amount_paid;
       const loan = db.loan_applications.find((l) => l.distributor_company_id === company.id);
       const row = figures.get(company.id)!;
       expect(row.amount_outstanding).toBe(owed);
       if (loan) {
         withLoan += 1;
-        expect(row).toMatchObject({ limit_sanctioned: loan.limit_sanctioned, limit_utilized: loan.limit_utilized, balance_available: loan.limit_sanctioned - loan.limit_utilized });
+        expect(row).toMatchObject({
+          limit_sanctioned: loan.limit_sanctioned,
+          limit_utilized: loan.limit_utilized,
+          balance_available: loan.limit_sanctioned - loan.limit_utilized,
+        });
       } else {
         expect(row).toMatchObject({ limit_sanctioned: 0, limit_utilized: 0, balance_available: 0 });
       }

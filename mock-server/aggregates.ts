@@ -73,7 +73,6 @@ export function daysPast(day: string, today: Date): number {
 // Buckets (filter_information)
 // ---------------------------------------------------------------------------------------------------
 
-
 /** Amounts in paise. */
 interface Bucket {
   total: number;
@@ -142,7 +141,8 @@ export function bucketize(rows: readonly Dated[], type: GraphType, window: DateW
     ids.add(row.invoiceId);
   }
   const bucket = (key: number): Bucket => ({ total: totals.get(key) ?? 0, no_of_invoices: idsOf.get(key)?.size ?? 0 });
-  if (type === 'yearly') return { type, months: windowMonths(window).map(({ key, month, year }) => ({ month, year, ...bucket(key) })) };
+  if (type === 'yearly')
+    return { type, months: windowMonths(window).map(({ key, month, year }) => ({ month, year, ...bucket(key) })) };
   const weeks = Math.max(weekCount(window), ...totals.keys());
   return { type, weeks: Array.from({ length: weeks }, (_, i) => ({ week: i + 1, ...bucket(i + 1) })) };
 }
@@ -249,12 +249,16 @@ export function topPerformers(db: ReadonlyDb, anchorId: number, window: DateWind
   const top_performers = ranked.slice(0, 2).map((region) => ({ region, payment_received: received[region] }));
 
   const clearance = clearanceDaysByRegion(db, anchorId, window, regionOf);
-  const fastest = REGIONS.filter((r) => clearance[r] !== null).sort((a, b) => clearance[a]! - clearance[b]! || REGIONS.indexOf(a) - REGIONS.indexOf(b))[0];
+  const fastest = REGIONS.filter((r) => clearance[r] !== null).sort(
+    (a, b) => clearance[a]! - clearance[b]! || REGIONS.indexOf(a) - REGIONS.indexOf(b),
+  )[0];
   if (fastest === undefined) return { top_performers, total_payments_received: total, credit_top_performers: null };
 
   const regions = regionCredit(db, anchorId, today);
   const highest = <K extends 'total_utilised' | 'utilisation_growth'>(key: K) =>
-    [...regions].sort((a, b) => b.region_data[key] - a.region_data[key] || REGIONS.indexOf(a.region) - REGIONS.indexOf(b.region))[0]!;
+    [...regions].sort(
+      (a, b) => b.region_data[key] - a.region_data[key] || REGIONS.indexOf(a.region) - REGIONS.indexOf(b.region),
+    )[0]!;
   const utilisation = highest('total_utilised');
   const growth = highest('utilisation_growth');
   return {
@@ -284,7 +288,8 @@ function clearanceDaysByRegion(
   const days = zeroByRegion();
   const counts = zeroByRegion();
   for (const invoice of db.invoices) {
-    if (invoice.anchor_id !== anchorId || invoice.status !== 'paid' || !inWindow(invoice.invoice_date, window)) continue;
+    if (invoice.anchor_id !== anchorId || invoice.status !== 'paid' || !inWindow(invoice.invoice_date, window))
+      continue;
     const last = lastPayment.get(invoice.id);
     const region = regionOf.get(invoice.distributor_company_id);
     if (last === undefined || region === undefined) continue;
@@ -303,10 +308,14 @@ function clearanceDaysByRegion(
 export const LEAD_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES;
 
 /** How many of the anchor's customers are in each application status (all four, 0 when none). */
-export function leadStatusCounts(db: ReadonlyDb, anchorId: number): { current_status: ApplicationStatus; total_applications: number }[] {
+export function leadStatusCounts(
+  db: ReadonlyDb,
+  anchorId: number,
+): { current_status: ApplicationStatus; total_applications: number }[] {
   const counts = new Map<ApplicationStatus, number>();
   for (const company of db.distributor_companies) {
-    if (company.anchor_id === anchorId) counts.set(company.application_status, (counts.get(company.application_status) ?? 0) + 1);
+    if (company.anchor_id === anchorId)
+      counts.set(company.application_status, (counts.get(company.application_status) ?? 0) + 1);
   }
   return LEAD_STATUSES.map((status) => ({ current_status: status, total_applications: counts.get(status) ?? 0 }));
 }
@@ -327,7 +336,10 @@ export function leadFigures(db: ReadonlyDb, anchorId: number): Map<number, LeadF
   const outstanding = new Map<number, number>();
   for (const invoice of db.invoices) {
     if (invoice.anchor_id !== anchorId || invoice.status === 'paid') continue;
-    outstanding.set(invoice.distributor_company_id, (outstanding.get(invoice.distributor_company_id) ?? 0) + invoice.total - invoice.amount_paid);
+    outstanding.set(
+      invoice.distributor_company_id,
+      (outstanding.get(invoice.distributor_company_id) ?? 0) + invoice.total - invoice.amount_paid,
+    );
   }
   const loans = loansByCompany(db, anchorId);
   const out = new Map<number, LeadFigures>();
@@ -399,7 +411,10 @@ function approvedLoans(db: ReadonlyDb, anchorId: number): LoanApplication[] {
  */
 function sanctionedLimits(db: ReadonlyDb, anchorId: number): SanctionedFigures {
   const loans = approvedLoans(db, anchorId);
-  return { total: sum(loans.map((loan) => loan.limit_sanctioned)), customers: new Set(loans.map((loan) => loan.distributor_company_id)).size };
+  return {
+    total: sum(loans.map((loan) => loan.limit_sanctioned)),
+    customers: new Set(loans.map((loan) => loan.distributor_company_id)).size,
+  };
 }
 
 /** Completed drawdowns of the anchor's approved loan applications. */
@@ -428,7 +443,11 @@ function defaults(db: ReadonlyDb, anchorId: number, today: Date): DefaultFigures
  * What a drawdown's principal was at the end of `day`: amount less successful repayments made on or
  * before it (local calendar day of created_at), floored at 0; 0 if it was not disbursed by then.
  */
-function principalOn(drawdown: { disbursement_date: string; amount: number; id: number }, day: string, repaid: Map<number, { day: string; amount: number }[]>): number {
+function principalOn(
+  drawdown: { disbursement_date: string; amount: number; id: number },
+  day: string,
+  repaid: Map<number, { day: string; amount: number }[]>,
+): number {
   if (drawdown.disbursement_date > day) return 0;
   const back = sum((repaid.get(drawdown.id) ?? []).filter((r) => r.day <= day).map((r) => r.amount));
   return Math.max(0, drawdown.amount - back);
@@ -465,7 +484,8 @@ export function regionCredit(db: ReadonlyDb, anchorId: number, today: Date): Reg
     region,
     region_data: {
       total_utilised: utilised[region],
-      utilisation_growth: before[region] === 0 ? 0 : round2(((utilised[region] - before[region]) / before[region]) * 100),
+      utilisation_growth:
+        before[region] === 0 ? 0 : round2(((utilised[region] - before[region]) / before[region]) * 100),
       overdue_90_days: overdue90[region],
     },
   }));
@@ -525,7 +545,8 @@ function zeroByRegion(): Record<Region, number> {
 /** The region of each of the anchor's companies, by id. */
 function companyRegions(db: ReadonlyDb, anchorId: number): Map<number, Region> {
   const out = new Map<number, Region>();
-  for (const company of db.distributor_companies) if (company.anchor_id === anchorId) out.set(company.id, company.region);
+  for (const company of db.distributor_companies)
+    if (company.anchor_id === anchorId) out.set(company.id, company.region);
   return out;
 }
 
@@ -541,7 +562,9 @@ function loansByCompany(db: ReadonlyDb, anchorId: number): Map<number, LoanAppli
   const out = new Map<number, LoanApplication>();
   for (const company of db.distributor_companies) {
     if (company.anchor_id !== anchorId) continue;
-    const loan = (company.loan_application_id === null ? undefined : byId.get(company.loan_application_id)) ?? byCompany.get(company.id);
+    const loan =
+      (company.loan_application_id === null ? undefined : byId.get(company.loan_application_id)) ??
+      byCompany.get(company.id);
     if (loan) out.set(company.id, loan);
   }
   return out;

@@ -7,7 +7,8 @@ import type { ReadonlyDb } from './db';
  * removed or replaced) is told to it by the repository (`followEdits`): it drops what the edit touched, the
  * anchor of the row or everything, and rebuilds that on the next read.
  */
-export type Collection = 'distributor_companies' | 'loan_applications' | 'invoices' | 'payments' | 'drawdowns' | 'repayments';
+export type Collection =
+  'distributor_companies' | 'loan_applications' | 'invoices' | 'payments' | 'drawdowns' | 'repayments';
 
 /** What an index has seen of a collection: how many rows it had. */
 export interface Seen {
@@ -23,7 +24,11 @@ export function seeRows<C extends Collection>(db: ReadonlyDb, collections: reado
  * The rows appended to each collection in `seen` since it was taken, and `seen` moved on to now; null when
  * one of `fixed` got rows at all (the caller rebuilds). Collections with nothing new give empty arrays.
  */
-export function appendedRows<C extends Collection>(db: ReadonlyDb, seen: Record<C, Seen>, fixed: readonly NoInfer<C>[] = []): { [K in C]: ReadonlyDb[K] } | null {
+export function appendedRows<C extends Collection>(
+  db: ReadonlyDb,
+  seen: Record<C, Seen>,
+  fixed: readonly NoInfer<C>[] = [],
+): { [K in C]: ReadonlyDb[K] } | null {
   if (fixed.some((c) => db[c].length !== seen[c].length)) return null;
   const added = {} as { [K in C]: ReadonlyDb[K] };
   for (const c of Object.keys(seen) as C[]) {
@@ -34,7 +39,8 @@ export function appendedRows<C extends Collection>(db: ReadonlyDb, seen: Record<
 }
 
 /** True when any collection got rows. */
-export const anyAdded = (added: Record<string, readonly unknown[]>) => Object.values(added).some((rows) => rows.length > 0);
+export const anyAdded = (added: Record<string, readonly unknown[]>) =>
+  Object.values(added).some((rows) => rows.length > 0);
 
 /** The anchors an edit touches; null when it cannot tell (rows without an anchor, rows removed or replaced). */
 function anchorsOf(edit: Edit): number[] | null {
@@ -52,7 +58,12 @@ const following = new WeakMap<ReadonlyDb, Set<string>>();
  * Calls `stale` (once per `name` and database) after every edit of `collections`, with the anchors it
  * touched, or null for all of them.
  */
-export function followEdits(db: ReadonlyDb, name: string, collections: readonly Collection[], stale: (anchors: number[] | null) => void): void {
+export function followEdits(
+  db: ReadonlyDb,
+  name: string,
+  collections: readonly Collection[],
+  stale: (anchors: number[] | null) => void,
+): void {
   let names = following.get(db);
   if (!names) following.set(db, (names = new Set()));
   if (names.has(name)) return;

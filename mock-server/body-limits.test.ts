@@ -27,7 +27,9 @@ async function expectError(response: Response, status: number, code: string): Pr
 describe('hostile request bodies', () => {
   it('refuses JSON nested deeper than the cap with 400, before it is parsed, without a login', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-    expect(await expectError(await post('/sessions', deep), 400, 'ER-BAD-REQUEST')).toBe(`The request body nests more than ${MAX_JSON_DEPTH} levels deep.`);
+    expect(await expectError(await post('/sessions', deep), 400, 'ER-BAD-REQUEST')).toBe(
+      `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`,
+    );
     // Just at the cap is still read (and then refused for what it says, not for its shape).
     const atCap = `{"user":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`;
     expect((await post('/sessions', atCap)).status).not.toBe(400);
@@ -40,7 +42,10 @@ describe('hostile request bodies', () => {
   });
 
   it('still reads ordinary bodies', async () => {
-    const answer = await post('/sessions', JSON.stringify({ user: { email: 't1@anchor.test', password: 'Demo@1234' } }));
+    const answer = await post(
+      '/sessions',
+      JSON.stringify({ user: { email: 't1@anchor.test', password: 'Demo@1234' } }),
+    );
     expect(answer.status).toBe(201);
   });
 
@@ -49,7 +54,11 @@ describe('hostile request bodies', () => {
     const csv = `invoice_number,customer_code,invoice_date,due_date,amount,erp_invoice_id\n${cell},C1,2026-01-01,2026-02-01,100,E1\n`;
     const form = new FormData();
     form.set('file', new Blob([csv], { type: 'text/csv' }), 'long.csv');
-    const answer = await fetch(`${running.url}/invoices/upload`, { method: 'POST', headers: { Authorization: token }, body: form });
+    const answer = await fetch(`${running.url}/invoices/upload`, {
+      method: 'POST',
+      headers: { Authorization: token },
+      body: form,
+    });
     const text = await answer.text();
     expect(text.length).toBeLessThan(5_000);
     expect(text).toContain(`'${'A'.repeat(ECHO_MAX_CHARS)}…'`);

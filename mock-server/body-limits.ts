@@ -17,7 +17,8 @@ export function jsonDepth(text: string, max = Number.POSITIVE_INFINITY): number 
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -29,7 +30,10 @@ export function jsonDepth(text: string, max = Number.POSITIVE_INFINITY): number 
   return deepest;
 }
 
-const tooDeep = () => new HttpError(400, [{ code: 'ER-BAD-REQUEST', detail: `The request body nests more than ${MAX_JSON_DEPTH} levels deep.` }]);
+const tooDeep = () =>
+  new HttpError(400, [
+    { code: 'ER-BAD-REQUEST', detail: `The request body nests more than ${MAX_JSON_DEPTH} levels deep.` },
+  ]);
 
 /** The JSON and form body parsers every route behind them uses. */
 export function bodyParsers(): RequestHandler[] {

@@ -23,13 +23,21 @@ export async function freePort(): Promise<number> {
  * Runs `script` (from the repository's root) with `args` and answers once it prints "Mock provider: <url>";
  * `{port}` in `args` becomes a free port. Rejects with its output if it exits first.
  */
-export async function startChildMock(script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string }> {
+export async function startChildMock(
+  script: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; url: string }> {
   const port = String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args.map((arg) => (arg === '{port}' ? port : arg))], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', script, ...args.map((arg) => (arg === '{port}' ? port : arg))],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let text = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
   const url = await new Promise<string>((resolve, reject) => {

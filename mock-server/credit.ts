@@ -23,16 +23,28 @@ export function creditRecords(db: ReadonlyDb, wanted: ReadonlySet<number> | null
     if (wanted !== null && !wanted.has(inv.distributor_company_id)) continue;
     // A paid invoice with no payment on record (none in the seed) is taken as paid on its due date.
     const paidOn = inv.status === 'paid' ? (lastPayment.get(inv.id) ?? inv.due_date) : null;
-    add(inv.distributor_company_id, { invoice_date: inv.invoice_date, due_date: inv.due_date, total: inv.total, paid_on: paidOn });
+    add(inv.distributor_company_id, {
+      invoice_date: inv.invoice_date,
+      due_date: inv.due_date,
+      total: inv.total,
+      paid_on: paidOn,
+    });
   }
   for (const h of db.invoice_history) {
     if (wanted !== null && !wanted.has(h.distributor_company_id)) continue;
-    add(h.distributor_company_id, { invoice_date: h.invoice_date, due_date: h.due_date, total: h.total, paid_on: h.payment_date });
+    add(h.distributor_company_id, {
+      invoice_date: h.invoice_date,
+      due_date: h.due_date,
+      total: h.total,
+      paid_on: h.payment_date,
+    });
   }
   return records;
 }
 
 /** A credit assessment as the company fields that store it: its grade and eligible limit. */
-export function gradeFields(assessment: CreditAssessment): Pick<DistributorCompany, 'risk_grading' | 'eligibility_amount'> {
+export function gradeFields(
+  assessment: CreditAssessment,
+): Pick<DistributorCompany, 'risk_grading' | 'eligibility_amount'> {
   return { risk_grading: assessment.risk, eligibility_amount: assessment.eligibility };
 }

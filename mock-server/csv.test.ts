@@ -5,8 +5,9 @@ import { csvLines, guardCell } from './csv';
 
 describe('csv helpers', () => {
   it('guards cells a spreadsheet would run as formulas', () => {
-    for (const risky of ['=SUM(A1)', '+91 98', '+5', '-5-5', '-1+2', '-5.', '-.5', '- 5', '-5e3', '@cmd', '\tx', '\rx']) expect(guardCell(risky)).toBe(`'${risky}`);
-    for (const safe of ['Rao Traders', '5.00', '', " =later", "'quoted"]) expect(guardCell(safe)).toBe(safe);
+    for (const risky of ['=SUM(A1)', '+91 98', '+5', '-5-5', '-1+2', '-5.', '-.5', '- 5', '-5e3', '@cmd', '\tx', '\rx'])
+      expect(guardCell(risky)).toBe(`'${risky}`);
+    for (const safe of ['Rao Traders', '5.00', '', ' =later', "'quoted"]) expect(guardCell(safe)).toBe(safe);
   });
 
   it('writes a plain number as it is, so a spreadsheet can sum it (a negative ageing or amount)', () => {

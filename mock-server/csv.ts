@@ -29,11 +29,21 @@ export function wantsCsv(req: Request): boolean {
  */
 export function csvColumnsFrom<H extends CsvHeader>(accepted: readonly H[], raw: unknown): H[] {
   if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return [...accepted];
-  if (typeof raw !== 'string') throw validationError({ headers_accepted: 'headers_accepted must be a comma-separated list of keys' });
-  const keys = [...new Set(raw.split(',').map((key) => key.trim()).filter((key) => key !== ''))];
+  if (typeof raw !== 'string')
+    throw validationError({ headers_accepted: 'headers_accepted must be a comma-separated list of keys' });
+  const keys = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== ''),
+    ),
+  ];
   const unknown = keys.filter((key) => !accepted.some((h) => h.key === key));
   if (unknown.length > 0) {
-    throw validationError({ headers_accepted: `Unknown column ${unknown.join(', ')}; accepted: ${accepted.map((h) => h.key).join(', ')}` });
+    throw validationError({
+      headers_accepted: `Unknown column ${unknown.join(', ')}; accepted: ${accepted.map((h) => h.key).join(', ')}`,
+    });
   }
   return keys.map((key) => accepted.find((h) => h.key === key)!);
 }
@@ -57,7 +67,10 @@ export function guardCell(value: string): string {
 /** One CSV chunk: guarded cells, CRLF between lines and after the last one. */
 export function csvLines(rows: readonly (readonly string[])[]): string {
   if (rows.length === 0) return '';
-  return `${Papa.unparse(rows.map((row) => row.map(guardCell)), { newline: '\r\n', header: false })}\r\n`;
+  return `${Papa.unparse(
+    rows.map((row) => row.map(guardCell)),
+    { newline: '\r\n', header: false },
+  )}\r\n`;
 }
 
 /** Waits until the response can take more (or the caller went away). */
@@ -127,11 +140,21 @@ export interface ListAnswer<T, K extends string> {
  * The one answer of a list that can be exported: with `filter[download_as_csv]` every matching row in the
  * columns `headers_accepted` names (streamed), otherwise the page `page` and `items` ask for.
  */
-export async function sendListOrCsv<T, K extends string>(req: Request, res: Response, list: ListAnswer<T, K>): Promise<void> {
+export async function sendListOrCsv<T, K extends string>(
+  req: Request,
+  res: Response,
+  list: ListAnswer<T, K>,
+): Promise<void> {
   if (wantsCsv(req)) {
     const columns = csvColumnsFrom(list.headers, req.query.headers_accepted);
     const cells = (row: T) => columns.map((h) => list.cell(row, h.key));
-    await sendCsv(res, list.filename, columns.map((h) => h.display_name), list.rows(), cells);
+    await sendCsv(
+      res,
+      list.filename,
+      columns.map((h) => h.display_name),
+      list.rows(),
+      cells,
+    );
     return;
   }
   const { page, items } = pageParams(req);

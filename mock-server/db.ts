@@ -6,12 +6,18 @@
 import type { AccessType } from '../src/domain/access';
 import type { PaymentMode } from '../src/domain/payments';
 import type { Region } from '../src/domain/regions';
-import type { ApplicationStatus, ClosedStatus, InvoiceStatus, LinkStatus, PaymentSource, RiskGrade } from '../src/domain/statuses';
+import type {
+  ApplicationStatus,
+  ClosedStatus,
+  InvoiceStatus,
+  LinkStatus,
+  PaymentSource,
+  RiskGrade,
+} from '../src/domain/statuses';
 
 /** Bump when the shape changes: the mock refuses to start on stored data of another version (no migration). */
 export const SCHEMA_VERSION = 3;
 
-;
 import type { Channel, ReminderTypeWire } from '../src/domain/reminders';
 
 export interface Anchor {
@@ -146,7 +152,13 @@ export interface Invoice {
    * `filename` is the provider's own name, `invoice-<id>.<pdf|png|jpg>` by the file's bytes; `original_filename`
    * the client's name as display text only (http.ts displayName), never a path.
    */
-  invoice_image?: { filename: string; original_filename: string; content_type: string; size: number; sha256: string } | null;
+  invoice_image?: {
+    filename: string;
+    original_filename: string;
+    content_type: string;
+    size: number;
+    sha256: string;
+  } | null;
 }
 
 export interface Payment {
@@ -497,7 +509,9 @@ type CollectionName = Exclude<keyof Db, 'meta'>;
 export type RowOf<C extends CollectionName> = Db[C][number];
 
 /** The database as routes see it (`ctx.db()`): nothing writable; writes go through the repository (store/repository.ts). */
-export type ReadonlyDb = { readonly meta: Readonly<DbMeta> } & { readonly [C in CollectionName]: readonly Readonly<RowOf<C>>[] };
+export type ReadonlyDb = { readonly meta: Readonly<DbMeta> } & {
+  readonly [C in CollectionName]: readonly Readonly<RowOf<C>>[];
+};
 
 const largest = new WeakMap<readonly object[], { length: number; last: object | undefined; max: number }>();
 

@@ -32,7 +32,14 @@ export function requireDevKey(key: string): RequestHandler {
     const header = req.get(DEV_KEY_HEADER);
     const given = header ?? (typeof req.query.key === 'string' ? req.query.key : '');
     if (given === '' || !sameKey(given, key)) {
-      next(new HttpError(403, [{ code: 'ER-DEV-KEY', detail: `Development pages need the dev key printed when the mock started (${DEV_KEY_HEADER} header or ?key=).` }]));
+      next(
+        new HttpError(403, [
+          {
+            code: 'ER-DEV-KEY',
+            detail: `Development pages need the dev key printed when the mock started (${DEV_KEY_HEADER} header or ?key=).`,
+          },
+        ]),
+      );
       return;
     }
     next();

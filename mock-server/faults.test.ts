@@ -7,7 +7,11 @@ import { createFaultMode, faultSettings, FaultSyntaxError, parseFaults, toRule, 
 
 describe('fault rules in text', () => {
   it('reads method, path, query and options; rules split on ; and new lines', () => {
-    expect(parseFaults('GET /invoice_collection?token=demo-otp latency=2500; * /invoices/** status=503 retry-after=5 rate=0.5\nPOST /invoices/upload cut times=1')).toEqual([
+    expect(
+      parseFaults(
+        'GET /invoice_collection?token=demo-otp latency=2500; * /invoices/** status=503 retry-after=5 rate=0.5\nPOST /invoices/upload cut times=1',
+      ),
+    ).toEqual([
       { method: 'GET', path: '/invoice_collection?token=demo-otp', latency: 2500 },
       { method: '*', path: '/invoices/**', status: 503, retryAfter: '5', rate: 0.5 },
       { method: 'POST', path: '/invoices/upload', fault: 'cut', times: 1 },
@@ -24,7 +28,7 @@ describe('fault rules in text', () => {
       ['GET /x sometimes', "unknown option 'sometimes'"],
       ['GET /x rate=2', 'rate must be between 0 and 1'],
       ['GET /x hang reset', "one fault per rule: 'hang' and 'reset'"],
-      ['GET', "names no path"],
+      ['GET', 'names no path'],
       ['GET /x status', 'status needs a value'],
     ] as const) {
       expect(() => parseFaults(spec), spec).toThrow(FaultSyntaxError);
@@ -43,9 +47,16 @@ describe('fault rules in text', () => {
     expect(faultSettings([], { MOCK_FAULTS: 'on' })).toMatchObject({ enabled: true, rules: [] });
     expect(faultSettings(['--faults'], {})).toMatchObject({ enabled: true, rules: [], source: '--faults' });
     expect(faultSettings(['--faults', '--memory'], {})).toMatchObject({ enabled: true, rules: [] });
-    expect(faultSettings(['--faults', 'GET /x hang'], { MOCK_FAULTS: 'on' }).rules).toEqual([{ method: 'GET', path: '/x', fault: 'hang' }]);
-    expect(faultSettings(['--faults=GET /x status=500'], {}).rules).toEqual([{ method: 'GET', path: '/x', status: 500 }]);
-    expect(faultSettings([], { MOCK_FAULTS: 'GET /x status=500' })).toMatchObject({ enabled: true, source: 'MOCK_FAULTS' });
+    expect(faultSettings(['--faults', 'GET /x hang'], { MOCK_FAULTS: 'on' }).rules).toEqual([
+      { method: 'GET', path: '/x', fault: 'hang' },
+    ]);
+    expect(faultSettings(['--faults=GET /x status=500'], {}).rules).toEqual([
+      { method: 'GET', path: '/x', status: 500 },
+    ]);
+    expect(faultSettings([], { MOCK_FAULTS: 'GET /x status=500' })).toMatchObject({
+      enabled: true,
+      source: 'MOCK_FAULTS',
+    });
   });
 });
 
@@ -98,7 +109,11 @@ describe('fault mode on a running server', () => {
     const busy = await get('/things');
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('5');
-    expect(await busy.json()).toEqual({ errors: [{ code: 'ER-FAULT-503', detail: 'Service unavailable (a fault injected by the mock). Try again in 5 seconds.' }] });
+    expect(await busy.json()).toEqual({
+      errors: [
+        { code: 'ER-FAULT-503', detail: 'Service unavailable (a fault injected by the mock). Try again in 5 seconds.' },
+      ],
+    });
     faults.clear();
     faults.add({ path: '/things', status: 502 });
     const gateway = await get('/things');
@@ -106,7 +121,9 @@ describe('fault mode on a running server', () => {
     expect(await gateway.text()).toContain('502 Bad gateway');
     faults.clear();
     faults.add({ path: '/things', status: 401 });
-    expect(((await (await get('/things')).json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('ER-AUTH-103');
+    expect(((await (await get('/things')).json()) as { errors: { code: string }[] }).errors[0]!.code).toBe(
+      'ER-AUTH-103',
+    );
     expect(handled).toBe(0);
   });
 
@@ -156,12 +173,18 @@ describe('fault mode on a running server', () => {
     await expect(malformed.json()).rejects.toThrow();
 
     faults.add({ path: '/things', fault: 'codec', times: 1 });
-    expect(await (await get('/things')).json()).toEqual({ data: [{ id: 'n/a', amount: 'n/a', name: 'a' }], meta: { total: 'n/a', nested: { total: 'n/a' } } });
+    expect(await (await get('/things')).json()).toEqual({
+      data: [{ id: 'n/a', amount: 'n/a', name: 'a' }],
+      meta: { total: 'n/a', nested: { total: 'n/a' } },
+    });
     faults.add({ path: '/plain', fault: 'codec', times: 1 });
     expect(await (await get('/plain')).json()).toEqual({ unexpected: { message: 'ok' } });
 
     faults.add({ path: '/things', omit: ['total'], times: 1 });
-    expect(await (await get('/things')).json()).toEqual({ data: [{ id: 1, amount: 12.5, name: 'a' }], meta: { nested: {} } });
+    expect(await (await get('/things')).json()).toEqual({
+      data: [{ id: 1, amount: 12.5, name: 'a' }],
+      meta: { nested: {} },
+    });
   });
 
   it('answers a faulted request in full even when the browser asks conditionally (no 304 to its cached copy)', async () => {
@@ -183,7 +206,10 @@ describe('fault mode on a running server', () => {
     const faulted = await conditional(etag);
     expect(faulted.status).toBe(200);
     expect(faulted.etag).toBeUndefined();
-    expect(JSON.parse(faulted.body)).toEqual({ data: [{ id: 1, amount: 12.5 }], meta: { total: 5, nested: { total: 6 } } });
+    expect(JSON.parse(faulted.body)).toEqual({
+      data: [{ id: 1, amount: 12.5 }],
+      meta: { total: 5, nested: { total: 6 } },
+    });
   });
 
   it('reset closes the connection unanswered; lose runs the request and closes instead of answering', async () => {
@@ -230,7 +256,11 @@ describe('fault mode on a running server', () => {
 
 describe('/__dev/faults', () => {
   const post = (body: unknown, type = 'application/json') =>
-    fetch(`${base}/__dev/faults`, { method: 'POST', headers: { 'Content-Type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${base}/__dev/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': type },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   it('adds rules as text or JSON, lists them, and clears one scope or all', async () => {
     expect((await post('GET /things status=500 scope=a', 'text/plain')).status).toBe(201);
@@ -238,14 +268,18 @@ describe('/__dev/faults', () => {
     expect(added.status).toBe(201);
     expect(((await added.json()) as { data: { scope: string }[] }).data.map((r) => r.scope)).toEqual(['b', 'b']);
     expect((await post({ path: '/things?x=1', status: 429, retryAfter: 2, times: 1, scope: 'c' })).status).toBe(201);
-    const listed = (await (await get('/__dev/faults')).json()) as { data: { path: string; scope: string; status: number }[] };
+    const listed = (await (await get('/__dev/faults')).json()) as {
+      data: { path: string; scope: string; status: number }[];
+    };
     expect(listed.data.map((r) => [r.path, r.scope, r.status])).toEqual([
       ['/things', 'a', 500],
       ['/plain', 'b', 503],
       ['/upload', 'b', null],
       ['/things?x=1', 'c', 429],
     ]);
-    expect(await (await fetch(`${base}/__dev/faults?scope=b`, { method: 'DELETE' })).json()).toEqual({ data: { removed: 2 } });
+    expect(await (await fetch(`${base}/__dev/faults?scope=b`, { method: 'DELETE' })).json()).toEqual({
+      data: { removed: 2 },
+    });
     expect(faults.rules().map((r) => r.scope)).toEqual(['a', 'c']);
     expect(await (await fetch(`${base}/__dev/faults`, { method: 'DELETE' })).json()).toEqual({ data: { removed: 2 } });
   });
@@ -274,7 +308,11 @@ describe('fault mode in the mock provider', () => {
       const lines: string[] = [];
       const faulty = await createMockServer({ log: (line) => lines.push(line), devKey: 'test-key' }).listen(0);
       expect(lines).toContain('[mock] FAULT MODE is on (MOCK_FAULTS): 1 rule; manage them at /__dev/faults');
-      const login = await fetch(`${faulty.url}/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      const login = await fetch(`${faulty.url}/sessions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect([login.status, login.headers.get('retry-after')]).toEqual([503, '3']);
       expect((await fetch(`${faulty.url}/__dev/faults`)).status).toBe(403); // the dev key guards it too
       expect((await fetch(`${faulty.url}/__dev/faults`, withKey)).status).toBe(200);

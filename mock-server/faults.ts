@@ -88,7 +88,9 @@ export interface FaultRule {
 export class FaultSyntaxError extends Error {}
 
 const fail = (message: string): never => {
-  throw new FaultSyntaxError(`${message} (fault rules: '[METHOD] /path[?k=v] option...'; see mock-server/faults.ts or docs/mock-provider.md)`);
+  throw new FaultSyntaxError(
+    `${message} (fault rules: '[METHOD] /path[?k=v] option...'; see mock-server/faults.ts or docs/mock-provider.md)`,
+  );
 };
 
 const share = (value: unknown, name: string): number => {
@@ -102,16 +104,19 @@ const whole = (value: unknown, name: string, min = 0): number => {
 
 /** Checks a rule and fills in its defaults. */
 export function toRule(input: FaultInput, id: number): FaultRule {
-  if (typeof input.path !== 'string' || !input.path.startsWith('/')) fail(`a rule needs a path starting with '/', got '${String(input.path)}'`);
+  if (typeof input.path !== 'string' || !input.path.startsWith('/'))
+    fail(`a rule needs a path starting with '/', got '${String(input.path)}'`);
   const [path, search = ''] = input.path.split('?', 2) as [string, string?];
   const query = { ...Object.fromEntries(new URLSearchParams(search)), ...input.query };
-  const method = input.method === undefined || input.method === null || input.method === '*' ? null : input.method.toUpperCase();
+  const method =
+    input.method === undefined || input.method === null || input.method === '*' ? null : input.method.toUpperCase();
   if (method !== null && !METHODS.includes(method)) fail(`unknown method '${method}'`);
   const status = input.status === undefined ? null : whole(input.status, 'status', 100);
   if (status !== null && status > 599) fail(`status must be 100-599, got ${status}`);
   const fault = input.fault ?? null;
   if (fault !== null && !(FAULT_KINDS as readonly string[]).includes(fault)) fail(`unknown fault '${fault}'`);
-  if (fault !== null && status !== null && !['malformed', 'codec', 'abort'].includes(fault)) fail(`'${fault}' and status= cannot go together`);
+  if (fault !== null && status !== null && !['malformed', 'codec', 'abort'].includes(fault))
+    fail(`'${fault}' and status= cannot go together`);
   const retryAfter = input.retryAfter === undefined ? null : String(input.retryAfter);
   if (retryAfter !== null && status === null) fail('retry-after needs a status (429 or 503)');
   const rule: FaultRule = {
@@ -130,7 +135,8 @@ export function toRule(input: FaultInput, id: number): FaultRule {
     scope: input.scope ?? null,
     hits: 0,
   };
-  if (rule.latency === 0 && rule.status === null && rule.fault === null && rule.omit.length === 0) fail(`the rule for ${path} does nothing: give latency, status, a fault or omit`);
+  if (rule.latency === 0 && rule.status === null && rule.fault === null && rule.omit.length === 0)
+    fail(`the rule for ${path} does nothing: give latency, status, a fault or omit`);
   return rule;
 }
 
@@ -138,7 +144,10 @@ export function toRule(input: FaultInput, id: number): FaultRule {
 export function parseFaults(spec: string): FaultInput[] {
   const rules: FaultInput[] = [];
   for (const line of spec.split(/[;\n]/)) {
-    const words = line.trim().split(/\s+/).filter((w) => w !== '');
+    const words = line
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== '');
     if (words.length === 0) continue;
     const input: Partial<FaultInput> = {};
     let next = words.shift()!;
@@ -174,7 +183,9 @@ export function parseFaults(spec: string): FaultInput[] {
           input.times = whole(need(), 'times', 1);
           break;
         case 'omit':
-          input.omit = need().split(',').filter((k) => k !== '');
+          input.omit = need()
+            .split(',')
+            .filter((k) => k !== '');
           break;
         case 'scope':
           input.scope = need();
@@ -205,7 +216,8 @@ const ON = new Set(['1', 'on', 'true', 'yes']);
 export function faultSettings(argv: readonly string[], env: NodeJS.ProcessEnv): FaultSettings {
   let flag: string | undefined;
   argv.forEach((arg, index) => {
-    if (arg === '--faults') flag = argv[index + 1] !== undefined && !argv[index + 1]!.startsWith('--') ? argv[index + 1] : 'on';
+    if (arg === '--faults')
+      flag = argv[index + 1] !== undefined && !argv[index + 1]!.startsWith('--') ? argv[index + 1] : 'on';
     else if (arg.startsWith('--faults=')) flag = arg.slice('--faults='.length);
   });
   const [raw, source] = flag !== undefined ? [flag, '--faults'] : [env.MOCK_FAULTS, 'MOCK_FAULTS'];
@@ -269,12 +281,16 @@ function answerStatus(rule: FaultRule, status: number, res: Response): void {
   if (rule.retryAfter !== null) res.setHeader('Retry-After', rule.retryAfter);
   const reason = REASONS[status] ?? `HTTP ${status}`;
   if (status === 502 || status === 504) {
-    res.status(status).type('html').send(`<html><head><title>${status} ${reason}</title></head><body><h1>${status} ${reason}</h1></body></html>`);
+    res
+      .status(status)
+      .type('html')
+      .send(`<html><head><title>${status} ${reason}</title></head><body><h1>${status} ${reason}</h1></body></html>`);
     return;
   }
   const code = rule.code ?? (status === 401 ? 'ER-AUTH-103' : `ER-FAULT-${status}`);
   const said = status === 401 && code !== 'ER-AUTH-103' ? 'The token is invalid, expired or revoked' : reason;
-  const when = rule.retryAfter !== null && /^\d+$/.test(rule.retryAfter) ? ` Try again in ${rule.retryAfter} seconds.` : '';
+  const when =
+    rule.retryAfter !== null && /^\d+$/.test(rule.retryAfter) ? ` Try again in ${rule.retryAfter} seconds.` : '';
   res.status(status).json({ errors: [{ code, detail: `${said} (a fault injected by the mock).${when}` }] });
 }
 
@@ -282,14 +298,19 @@ function answerStatus(rule: FaultRule, status: number, res: Response): void {
 function unreadable(value: unknown): unknown {
   if (typeof value === 'number') return 'n/a';
   if (Array.isArray(value)) return value.map(unreadable);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unreadable(v)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unreadable(v)]));
   return value;
 }
 
 function without(value: unknown, keys: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => without(v, keys));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !keys.has(k)).map(([k, v]) => [k, without(v, keys)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !keys.has(k))
+        .map(([k, v]) => [k, without(v, keys)]),
+    );
   }
   return value;
 }
@@ -304,7 +325,11 @@ function holdAnswer(res: Response, finish: (body: Buffer, send: (body: Buffer, c
   const end = res.end.bind(res) as (chunk?: Buffer) => Response;
   const take = (chunk: unknown, encoding: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    chunks.push(
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
+    );
   };
   res.write = ((chunk: unknown, encoding?: unknown) => {
     take(chunk, encoding);
@@ -340,7 +365,10 @@ export interface FaultMode {
 }
 
 /** The fault mode of a running mock; `settings` default to this process's flags and environment. */
-export function createFaultMode(log: (line: string) => void, settings: FaultSettings = faultSettings(process.argv.slice(2), process.env)): FaultMode {
+export function createFaultMode(
+  log: (line: string) => void,
+  settings: FaultSettings = faultSettings(process.argv.slice(2), process.env),
+): FaultMode {
   const rules: FaultRule[] = [];
   let nextId = 1;
   const add = (input: FaultInput) => {
@@ -350,16 +378,22 @@ export function createFaultMode(log: (line: string) => void, settings: FaultSett
   };
   const clear = (scope?: string) => {
     const before = rules.length;
-    for (let i = rules.length - 1; i >= 0; i--) if (scope === undefined || rules[i]!.scope === scope) rules.splice(i, 1);
+    for (let i = rules.length - 1; i >= 0; i--)
+      if (scope === undefined || rules[i]!.scope === scope) rules.splice(i, 1);
     return before - rules.length;
   };
   if (!settings.enabled) return { handler: (_req, _res, next) => next(), rules: () => rules, add, clear };
 
   for (const input of settings.rules) add(input);
-  log(`[mock] FAULT MODE is on (${settings.source}): ${rules.length} rule${rules.length === 1 ? '' : 's'}; manage them at /__dev/faults`);
+  log(
+    `[mock] FAULT MODE is on (${settings.source}): ${rules.length} rule${rules.length === 1 ? '' : 's'}; manage them at /__dev/faults`,
+  );
 
   const router = Router();
-  const describe = (rule: FaultRule) => ({ ...rule, path: `${rule.path}${Object.keys(rule.query).length ? `?${new URLSearchParams(rule.query).toString()}` : ''}` });
+  const describe = (rule: FaultRule) => ({
+    ...rule,
+    path: `${rule.path}${Object.keys(rule.query).length ? `?${new URLSearchParams(rule.query).toString()}` : ''}`,
+  });
   router.get('/__dev/faults', (_req, res) => {
     res.json({ data: rules.map(describe) });
   });
@@ -370,7 +404,10 @@ export function createFaultMode(log: (line: string) => void, settings: FaultSett
         typeof body === 'string'
           ? parseFaults(body)
           : typeof body === 'object' && body !== null && 'spec' in body && typeof body.spec === 'string'
-            ? parseFaults(body.spec).map((input) => ({ ...input, scope: input.scope ?? ('scope' in body && typeof body.scope === 'string' ? body.scope : null) }))
+            ? parseFaults(body.spec).map((input) => ({
+                ...input,
+                scope: input.scope ?? ('scope' in body && typeof body.scope === 'string' ? body.scope : null),
+              }))
             : Array.isArray(body)
               ? (body as FaultInput[])
               : [body as FaultInput];
@@ -395,7 +432,12 @@ export function createFaultMode(log: (line: string) => void, settings: FaultSett
     if (!rule || Math.random() >= rule.rate) return next();
     rule.hits++;
     if (rule.times !== null && --rule.times === 0) rules.splice(rules.indexOf(rule), 1);
-    const what = [rule.latency ? `latency ${rule.latency} ms` : '', rule.status ? `status ${rule.status}` : '', rule.fault ?? '', rule.omit.length ? `omit ${rule.omit.join(',')}` : '']
+    const what = [
+      rule.latency ? `latency ${rule.latency} ms` : '',
+      rule.status ? `status ${rule.status}` : '',
+      rule.fault ?? '',
+      rule.omit.length ? `omit ${rule.omit.join(',')}` : '',
+    ]
       .filter((w) => w !== '')
       .join(', ');
     log(`[mock] fault #${rule.id} (${what}): ${req.method} ${req.path}`); // not the query: it may hold a pay token
@@ -441,13 +483,21 @@ export function createFaultMode(log: (line: string) => void, settings: FaultSett
             if (!isJsonAnswer(res) || body.length === 0) return send(body);
             const parsed = JSON.parse(body.toString('utf8')) as unknown;
             const changed = unreadable(parsed);
-            send(Buffer.from(JSON.stringify(JSON.stringify(changed) === JSON.stringify(parsed) ? { unexpected: parsed } : changed)));
+            send(
+              Buffer.from(
+                JSON.stringify(JSON.stringify(changed) === JSON.stringify(parsed) ? { unexpected: parsed } : changed),
+              ),
+            );
           });
           return rule.status !== null ? answerStatus(rule, rule.status, res) : next();
         default:
           if (rule.omit.length > 0) {
             const keys = new Set(rule.omit);
-            holdAnswer(res, (body, send) => (isJsonAnswer(res) && body.length > 0 ? send(Buffer.from(JSON.stringify(without(JSON.parse(body.toString('utf8')), keys)))) : send(body)));
+            holdAnswer(res, (body, send) =>
+              isJsonAnswer(res) && body.length > 0
+                ? send(Buffer.from(JSON.stringify(without(JSON.parse(body.toString('utf8')), keys))))
+                : send(body),
+            );
           }
           return rule.status !== null ? answerStatus(rule, rule.status, res) : next();
       }

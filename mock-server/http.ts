@@ -79,7 +79,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * A required, non-blank string field; collects the message instead of throwing so all fields report at
  * once. Trimmed, except where spaces are part of the value (`trim: false` for passwords).
  */
-export function stringField(source: Record<string, unknown>, field: string, problems: Record<string, string>, options: { trim?: boolean } = {}): string {
+export function stringField(
+  source: Record<string, unknown>,
+  field: string,
+  problems: Record<string, string>,
+  options: { trim?: boolean } = {},
+): string {
   const value = source[field];
   if (typeof value !== 'string' || value.trim() === '') {
     problems[field] = `${field} is required`;
@@ -122,7 +127,9 @@ export function errorHandler(log: (line: string) => void) {
       return;
     }
     log(`[mock] unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    res.status(500).json({ errors: [{ code: 'ER-INTERNAL', detail: 'The mock provider failed to handle this request.' }] });
+    res
+      .status(500)
+      .json({ errors: [{ code: 'ER-INTERNAL', detail: 'The mock provider failed to handle this request.' }] });
   };
 }
 

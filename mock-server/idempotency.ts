@@ -22,7 +22,9 @@ function canonicalJson(value: unknown): string {
 }
 
 function fingerprint(req: Request): string {
-  return createHash('sha256').update(`${req.method} ${req.path}\n${canonicalJson(req.body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${req.method} ${req.path}\n${canonicalJson(req.body ?? null)}`)
+    .digest('hex');
 }
 
 /** The request's Idempotency-Key: 422 when required and missing, or when it is not 1-255 visible characters. */
@@ -30,11 +32,24 @@ function idempotencyKey(req: Request, required: boolean): string | null {
   const raw = req.get(IDEMPOTENCY_HEADER);
   if (raw === undefined || raw.trim() === '') {
     if (!required) return null;
-    throw new HttpError(422, [{ code: 'ER-IDEMPOTENCY-KEY', title: IDEMPOTENCY_HEADER, detail: 'The Idempotency-Key header is required on this request: send a new key for each payment attempt and the same key when retrying it.' }]);
+    throw new HttpError(422, [
+      {
+        code: 'ER-IDEMPOTENCY-KEY',
+        title: IDEMPOTENCY_HEADER,
+        detail:
+          'The Idempotency-Key header is required on this request: send a new key for each payment attempt and the same key when retrying it.',
+      },
+    ]);
   }
   const key = raw.trim();
   if (!KEY.test(key)) {
-    throw new HttpError(422, [{ code: 'ER-IDEMPOTENCY-KEY', title: IDEMPOTENCY_HEADER, detail: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.' }]);
+    throw new HttpError(422, [
+      {
+        code: 'ER-IDEMPOTENCY-KEY',
+        title: IDEMPOTENCY_HEADER,
+        detail: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+      },
+    ]);
   }
   return key;
 }
@@ -82,7 +97,8 @@ export function runIdempotent(
         {
           code: 'ER-IDEMPOTENCY',
           title: IDEMPOTENCY_HEADER,
-          detail: 'This Idempotency-Key was already used for a different request. Use a new key for a new payment attempt.',
+          detail:
+            'This Idempotency-Key was already used for a different request. Use a new key for a new payment attempt.',
         },
       ]);
     }

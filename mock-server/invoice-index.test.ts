@@ -25,23 +25,93 @@ import { REGIONS } from '../src/domain/regions';
 const NOW = new Date('2026-11-22T10:00:00');
 const now = NOW.getTime();
 
-
-const statusSets: readonly (readonly InvoiceStatus[])[] = [DUE_STATUSES, UNPAID_STATUSES, ['paid'], ['in-progress'], INVOICE_STATUSES, ['open']];
+const statusSets: readonly (readonly InvoiceStatus[])[] = [
+  DUE_STATUSES,
+  UNPAID_STATUSES,
+  ['paid'],
+  ['in-progress'],
+  INVOICE_STATUSES,
+  ['open'],
+];
 
 function invoiceQueries(): InvoiceQuery[] {
   const out: InvoiceQuery[] = [];
   for (const statuses of statusSets) {
     for (const region of [null, ...REGIONS.slice(0, 2)]) {
-      out.push({ statuses, region, channelFinance: null, closedStatus: null, companyId: null, overdue: null, starred: null, search: null });
-      for (const criteria of OVERDUE_CRITERIA) out.push({ statuses, region, channelFinance: null, closedStatus: null, companyId: null, overdue: { days: 30, criteria }, starred: null, search: null });
+      out.push({
+        statuses,
+        region,
+        channelFinance: null,
+        closedStatus: null,
+        companyId: null,
+        overdue: null,
+        starred: null,
+        search: null,
+      });
+      for (const criteria of OVERDUE_CRITERIA)
+        out.push({
+          statuses,
+          region,
+          channelFinance: null,
+          closedStatus: null,
+          companyId: null,
+          overdue: { days: 30, criteria },
+          starred: null,
+          search: null,
+        });
     }
-    out.push({ statuses, region: null, channelFinance: true, closedStatus: null, companyId: null, overdue: null, starred: true, search: null });
-    out.push({ statuses, region: null, channelFinance: null, closedStatus: null, companyId: null, overdue: { days: 0, criteria: 'eq' }, starred: false, search: 'inv' });
+    out.push({
+      statuses,
+      region: null,
+      channelFinance: true,
+      closedStatus: null,
+      companyId: null,
+      overdue: null,
+      starred: true,
+      search: null,
+    });
+    out.push({
+      statuses,
+      region: null,
+      channelFinance: null,
+      closedStatus: null,
+      companyId: null,
+      overdue: { days: 0, criteria: 'eq' },
+      starred: false,
+      search: 'inv',
+    });
   }
-  out.push({ statuses: ['paid'], region: null, channelFinance: null, closedStatus: 'credit', companyId: null, overdue: null, starred: null, search: null });
+  out.push({
+    statuses: ['paid'],
+    region: null,
+    channelFinance: null,
+    closedStatus: 'credit',
+    companyId: null,
+    overdue: null,
+    starred: null,
+    search: null,
+  });
   // The appended invoices' numbers, and the new customer's name.
-  out.push({ statuses: INVOICE_STATUSES, region: null, channelFinance: null, closedStatus: null, companyId: null, overdue: null, starred: null, search: 'idx-' });
-  out.push({ statuses: INVOICE_STATUSES, region: null, channelFinance: null, closedStatus: null, companyId: null, overdue: null, starred: null, search: 'newcomer' });
+  out.push({
+    statuses: INVOICE_STATUSES,
+    region: null,
+    channelFinance: null,
+    closedStatus: null,
+    companyId: null,
+    overdue: null,
+    starred: null,
+    search: 'idx-',
+  });
+  out.push({
+    statuses: INVOICE_STATUSES,
+    region: null,
+    channelFinance: null,
+    closedStatus: null,
+    companyId: null,
+    overdue: null,
+    starred: null,
+    search: 'newcomer',
+  });
   return out;
 }
 
@@ -59,15 +129,37 @@ function answers(db: ReadonlyDb, anchorId: number) {
   return {
     invoices: invoiceQueries().map((q) => {
       const r = findInvoices(db, anchorId, q, now);
-      return { count: r.count, totalDue: r.totalDue, customers: r.customers, ids: r.rows(0, r.count).map((inv) => inv.id) };
+      return {
+        count: r.count,
+        totalDue: r.totalDue,
+        customers: r.customers,
+        ids: r.rows(0, r.count).map((inv) => inv.id),
+      };
     }),
     payments: paymentQueries.map((q) => {
       const r = findPayments(db, anchorId, q, now);
-      return { count: r.count, total: r.totalCollected, invoices: r.invoices, customers: r.customers, ids: r.rows(0, r.count).map((p) => p.id) };
+      return {
+        count: r.count,
+        total: r.totalCollected,
+        invoices: r.invoices,
+        customers: r.customers,
+        ids: r.rows(0, r.count).map((p) => p.id),
+      };
     }),
-    stats: invoiceStats(db, anchorId, { box: { from: '2025-11-23', to: '2026-11-22' }, shared: { window: { from: '2025-11-23', to: '2026-11-22' }, type: 'yearly' }, cleared: { window: { from: '2026-11-01', to: '2026-11-22' }, type: 'monthly' } }, now),
+    stats: invoiceStats(
+      db,
+      anchorId,
+      {
+        box: { from: '2025-11-23', to: '2026-11-22' },
+        shared: { window: { from: '2025-11-23', to: '2026-11-22' }, type: 'yearly' },
+        cleared: { window: { from: '2026-11-01', to: '2026-11-22' }, type: 'monthly' },
+      },
+      now,
+    ),
     limits: availableLimits(db, anchorId, now),
-    facts: [...index.invoiceById.keys()].sort((a, b) => a - b).map((id) => ({ id, ...factsOf(index, id), latest: factsOf(index, id).latest?.id ?? null })),
+    facts: [...index.invoiceById.keys()]
+      .sort((a, b) => a - b)
+      .map((id) => ({ id, ...factsOf(index, id), latest: factsOf(index, id).latest?.id ?? null })),
     companies: [...index.companies.keys()].sort((a, b) => a - b),
     lastUpload: index.lastInvoiceUpload,
   };
@@ -115,23 +207,48 @@ describe('the invoice index kept up to date with appended and edited rows', () =
       }
       if (round === 3) {
         const company = structuredClone(companies[0]!);
-        repository.insert('distributor_companies', { ...company, id: nextId(db.distributor_companies), customer_code: 'IDX-NEW', name: 'Index Newcomer', loan_application_id: null });
+        repository.insert('distributor_companies', {
+          ...company,
+          id: nextId(db.distributor_companies),
+          customer_code: 'IDX-NEW',
+          name: 'Index Newcomer',
+          loan_application_id: null,
+        });
       }
       // Appended rows are taken in place: the same index answers, as a fresh one would.
       expect(answers(db, anchorId)).toEqual(fresh(db, anchorId));
       expect(anchorIndex(db, anchorId)).toBe(built);
       // Payments: part and whole, by pay and outside; credit draws (a drawdown, a payment, the loan's utilisation).
-      const open = db.invoices.filter((inv) => inv.anchor_id === anchorId && (inv.status === 'open' || inv.status === 'partially_paid'));
+      const open = db.invoices.filter(
+        (inv) => inv.anchor_id === anchorId && (inv.status === 'open' || inv.status === 'partially_paid'),
+      );
       for (let i = 0; i < 5; i++) {
         const invoice = repository.get('invoices', pick(open).id)!;
         const left = invoice.total - invoice.amount_paid;
         if (left <= 0) continue;
         const amount = next() < 0.5 ? left : Math.max(1, Math.floor(left / 3));
-        recordPayment(repository, invoice, amount, next() < 0.5 ? 'pay' : 'erp_payment', { utr: `UTR${round}${i}`, now, drawdownId: null });
+        recordPayment(repository, invoice, amount, next() < 0.5 ? 'pay' : 'erp_payment', {
+          utr: `UTR${round}${i}`,
+          now,
+          drawdownId: null,
+        });
       }
-      const loan = db.loan_applications.find((l) => l.anchor_id === anchorId && l.application_status === 'approved' && companies.some((c) => c.id === l.distributor_company_id));
-      const creditable = loan && db.invoices.find((inv) => inv.distributor_company_id === loan.distributor_company_id && inv.status === 'open');
-      if (loan && creditable) drawCredit(repository, loan, [{ invoiceId: creditable.id, amount: 500, bankAccountId: null, field: 'x', invoice: creditable }], now);
+      const loan = db.loan_applications.find(
+        (l) =>
+          l.anchor_id === anchorId &&
+          l.application_status === 'approved' &&
+          companies.some((c) => c.id === l.distributor_company_id),
+      );
+      const creditable =
+        loan &&
+        db.invoices.find((inv) => inv.distributor_company_id === loan.distributor_company_id && inv.status === 'open');
+      if (loan && creditable)
+        drawCredit(
+          repository,
+          loan,
+          [{ invoiceId: creditable.id, amount: 500, bankAccountId: null, field: 'x', invoice: creditable }],
+          now,
+        );
       // Stars.
       setStar(repository, anchorId, 'Invoice', pick(open).id, true);
       setStar(repository, anchorId, 'Payment', pick(db.payments.filter((p) => p.anchor_id === anchorId)).id, true);

@@ -1,9 +1,25 @@
 import { addDays } from 'date-fns';
 import { monthKey, todayOf, weekCount, weekOfMonth, windowMonths, type DateWindow, type GraphType } from './aggregates';
-import { nextId, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, type Payment, type PaymentLink, type StarResource, type ReadonlyDb } from './db';
+import {
+  nextId,
+  type DistributorCompany,
+  type Drawdown,
+  type Invoice,
+  type LoanApplication,
+  type Payment,
+  type PaymentLink,
+  type StarResource,
+  type ReadonlyDb,
+} from './db';
 import { editsOf, type Repository } from './store/repository';
 import { daysBetween, isoDay, type MONTHS } from '../src/domain/dates';
-import { DUE_STATUSES, INVOICE_STATUSES, UNPAID_STATUSES, type ClosedStatus, type InvoiceStatus } from '../src/domain/statuses';
+import {
+  DUE_STATUSES,
+  INVOICE_STATUSES,
+  UNPAID_STATUSES,
+  type ClosedStatus,
+  type InvoiceStatus,
+} from '../src/domain/statuses';
 import { type Region } from '../src/domain/regions';
 import { anyAdded, appendedRows, followEdits, seeRows, type Seen } from './appended-rows';
 import type { AnyCollection } from './store/changes';
@@ -45,7 +61,8 @@ function fingerprint(db: ReadonlyDb, collections: readonly AnyCollection[]): num
   return collections.flatMap((c) => [db[c].length, editsOf(db, c)]);
 }
 
-const sameFingerprint = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameFingerprint = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 // ---------------------------------------------------------------------------------------------------
 // Binary search and small helpers
@@ -63,9 +80,11 @@ function firstIndex(n: number, isAfter: (i: number) => boolean): number {
   return lo;
 }
 
-const byDueDate = (a: Invoice, b: Invoice) => (a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : a.id - b.id);
+const byDueDate = (a: Invoice, b: Invoice) =>
+  a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : a.id - b.id;
 /** Newest first. */
-const byPaymentDateDesc = (a: Payment, b: Payment) => (a.payment_date > b.payment_date ? -1 : a.payment_date < b.payment_date ? 1 : b.id - a.id);
+const byPaymentDateDesc = (a: Payment, b: Payment) =>
+  a.payment_date > b.payment_date ? -1 : a.payment_date < b.payment_date ? 1 : b.id - a.id;
 
 /** 'YYYY-MM-DD' as the number YYYYMMDD (NaN for anything else). */
 function dayNumber(day: string): number {
@@ -110,7 +129,8 @@ function sortByDay<T extends { id: number }>(rows: readonly T[], dayOf: (row: T)
 export const balanceOf = (invoice: Invoice) => invoice.total - invoice.amount_paid;
 
 /** Days past the due date (due yesterday = 1, due today = 0, due tomorrow = -1). */
-export const overdueDays = (invoice: Pick<Invoice, 'due_date'>, todayIso: string) => daysBetween(invoice.due_date, todayIso)!;
+export const overdueDays = (invoice: Pick<Invoice, 'due_date'>, todayIso: string) =>
+  daysBetween(invoice.due_date, todayIso)!;
 
 /** A small memo that forgets its oldest entries past a limit (one per anchor index, dropped with it). */
 class Memo {
@@ -141,7 +161,6 @@ export interface InvoiceFacts {
 }
 
 const NO_FACTS: InvoiceFacts = { paidByCredit: 0, paidByPay: 0, paidOutside: 0, latest: null, dueWithProvider: 0 };
-
 
 /** The invoices of one combination of fixed filters, sorted by due date, with prefix sums of the balance. */
 interface InvoiceSlice {
@@ -190,7 +209,14 @@ export interface AnchorIndex {
 }
 
 /** The collections the invoice index follows: loans and repayments may not grow, the rest may. */
-const TRACKED = ['distributor_companies', 'invoices', 'drawdowns', 'payments', 'loan_applications', 'repayments'] as const;
+const TRACKED = [
+  'distributor_companies',
+  'invoices',
+  'drawdowns',
+  'payments',
+  'loan_applications',
+  'repayments',
+] as const;
 
 interface IndexCache {
   seen: Record<(typeof TRACKED)[number], Seen>;
@@ -225,7 +251,12 @@ function catchUp(db: ReadonlyDb, cache: IndexCache): boolean {
   const added = appendedRows(db, cache.seen, ['loan_applications', 'repayments']);
   if (added === null) return false;
   if (cache.anchors.size > 0 && anyAdded(added)) {
-    addRows(cache, { companies: added.distributor_companies, invoices: added.invoices, drawdowns: added.drawdowns, payments: added.payments });
+    addRows(cache, {
+      companies: added.distributor_companies,
+      invoices: added.invoices,
+      drawdowns: added.drawdowns,
+      payments: added.payments,
+    });
   }
   return true;
 }
@@ -254,7 +285,9 @@ function buildAnchorIndex(db: ReadonlyDb, anchorId: number): AnchorIndex {
   }
   const loans = new Map<number, LoanApplication>();
   for (const company of companies.values()) {
-    const loan = (company.loan_application_id === null ? undefined : loanById.get(company.loan_application_id)) ?? loanByCompany.get(company.id);
+    const loan =
+      (company.loan_application_id === null ? undefined : loanById.get(company.loan_application_id)) ??
+      loanByCompany.get(company.id);
     if (loan) loans.set(company.id, loan);
   }
 
@@ -267,7 +300,8 @@ function buildAnchorIndex(db: ReadonlyDb, anchorId: number): AnchorIndex {
     invoiceById.set(inv.id, inv);
     numbers.add(inv.document_number.toLowerCase());
     // Manual invoices come from customers on the pay page, not from the anchor.
-    if (inv.is_manual !== true && (lastInvoiceUpload === null || inv.creation_date > lastInvoiceUpload)) lastInvoiceUpload = inv.creation_date;
+    if (inv.is_manual !== true && (lastInvoiceUpload === null || inv.creation_date > lastInvoiceUpload))
+      lastInvoiceUpload = inv.creation_date;
   }
   const payments = db.payments.filter((p) => p.anchor_id === anchorId);
   const paymentById = new Map<number, Payment>();
@@ -277,7 +311,8 @@ function buildAnchorIndex(db: ReadonlyDb, anchorId: number): AnchorIndex {
   }
 
   const drawdownDue = new Map<number, string>();
-  for (const d of db.drawdowns) if (companies.has(d.distributor_company_id)) addDrawdownFacts(facts, invoiceById, drawdownDue, d);
+  for (const d of db.drawdowns)
+    if (companies.has(d.distributor_company_id)) addDrawdownFacts(facts, invoiceById, drawdownDue, d);
 
   return {
     anchorId,
@@ -314,7 +349,8 @@ export function lastInvoiceReceived(db: ReadonlyDb, anchorId: number): string | 
 }
 
 /** The anchor's invoice numbers, lower-cased; read only. */
-export const invoiceNumbers = (db: ReadonlyDb, anchorId: number): ReadonlySet<string> => anchorIndex(db, anchorId).numbers;
+export const invoiceNumbers = (db: ReadonlyDb, anchorId: number): ReadonlySet<string> =>
+  anchorIndex(db, anchorId).numbers;
 
 function factsFor(facts: Map<number, InvoiceFacts>, invoiceId: number): InvoiceFacts {
   let f = facts.get(invoiceId);
@@ -329,11 +365,21 @@ function addPaymentFacts(facts: Map<number, InvoiceFacts>, invoiceById: Map<numb
   if (p.source === 'credit') f.paidByCredit += p.amount;
   else if (p.source === 'pay') f.paidByPay += p.amount;
   else f.paidOutside += p.amount;
-  if (!f.latest || p.payment_date > f.latest.payment_date || (p.payment_date === f.latest.payment_date && p.id > f.latest.id)) f.latest = p;
+  if (
+    !f.latest ||
+    p.payment_date > f.latest.payment_date ||
+    (p.payment_date === f.latest.payment_date && p.id > f.latest.id)
+  )
+    f.latest = p;
 }
 
 /** Adds a drawdown's due date, and its outstanding principal to what its invoices owe the provider. */
-function addDrawdownFacts(facts: Map<number, InvoiceFacts>, invoiceById: Map<number, Invoice>, drawdownDue: Map<number, string>, d: Drawdown): void {
+function addDrawdownFacts(
+  facts: Map<number, InvoiceFacts>,
+  invoiceById: Map<number, Invoice>,
+  drawdownDue: Map<number, string>,
+  d: Drawdown,
+): void {
   drawdownDue.set(d.id, d.due_date);
   if (d.status !== 'completed' || d.principal_outstanding <= 0) return;
   // A drawdown over several invoices is shared out by their totals (the last one takes the rounding).
@@ -341,7 +387,8 @@ function addDrawdownFacts(facts: Map<number, InvoiceFacts>, invoiceById: Map<num
   const whole = financed.reduce((sum, inv) => sum + inv.total, 0);
   let left = d.principal_outstanding;
   financed.forEach((inv, i) => {
-    const share = i === financed.length - 1 ? left : whole === 0 ? 0 : Math.round((d.principal_outstanding * inv.total) / whole);
+    const share =
+      i === financed.length - 1 ? left : whole === 0 ? 0 : Math.round((d.principal_outstanding * inv.total) / whole);
     factsFor(facts, inv.id).dueWithProvider += share;
     left -= share;
   });
@@ -351,10 +398,12 @@ function addDrawdownFacts(facts: Map<number, InvoiceFacts>, invoiceById: Map<num
 // Keeping built indexes up to date (rows appended)
 // ---------------------------------------------------------------------------------------------------
 
-const byInvoiceDate = (a: Invoice, b: Invoice) => (a.invoice_date < b.invoice_date ? -1 : a.invoice_date > b.invoice_date ? 1 : a.id - b.id);
+const byInvoiceDate = (a: Invoice, b: Invoice) =>
+  a.invoice_date < b.invoice_date ? -1 : a.invoice_date > b.invoice_date ? 1 : a.id - b.id;
 
 /** Where `row` goes in `sorted` (after any equal): a binary search. */
-const insertionPoint = <T>(sorted: readonly T[], row: T, cmp: (a: T, b: T) => number) => firstIndex(sorted.length, (i) => cmp(sorted[i]!, row) > 0);
+const insertionPoint = <T>(sorted: readonly T[], row: T, cmp: (a: T, b: T) => number) =>
+  firstIndex(sorted.length, (i) => cmp(sorted[i]!, row) > 0);
 
 /** `sorted` with `rows` added in order: spliced in one by one when few, merged when many. */
 function withRows<T>(sorted: T[], rows: readonly T[], cmp: (a: T, b: T) => number): T[] {
@@ -417,7 +466,13 @@ function addToSorted<T>(
 function addToInvoiceSlice(slice: InvoiceSlice, rows: readonly Invoice[]): void {
   const hits = rows.filter(slice.matches);
   if (hits.length === 0) return;
-  const out = addToSorted({ rows: slice.rows, keys: slice.due, prefix: slice.balancePrefix }, hits, byDueDate, (inv) => inv.due_date, balanceOf);
+  const out = addToSorted(
+    { rows: slice.rows, keys: slice.due, prefix: slice.balancePrefix },
+    hits,
+    byDueDate,
+    (inv) => inv.due_date,
+    balanceOf,
+  );
   slice.rows = out.rows;
   slice.due = out.keys;
   slice.balancePrefix = out.prefix;
@@ -434,7 +489,15 @@ function groupByAnchor<T extends { anchor_id: number }>(rows: readonly T[]): Map
 }
 
 /** Adds appended rows to every built anchor index they belong to. */
-function addRows(cache: IndexCache, added: { companies: readonly DistributorCompany[]; invoices: readonly Invoice[]; drawdowns: readonly Drawdown[]; payments: readonly Payment[] }): void {
+function addRows(
+  cache: IndexCache,
+  added: {
+    companies: readonly DistributorCompany[];
+    invoices: readonly Invoice[];
+    drawdowns: readonly Drawdown[];
+    payments: readonly Payment[];
+  },
+): void {
   const changed = new Set<AnchorIndex>();
   for (const company of added.companies) {
     const index = cache.anchors.get(company.anchor_id);
@@ -454,7 +517,8 @@ function addRows(cache: IndexCache, added: { companies: readonly DistributorComp
     for (const inv of invoices) {
       index.invoiceById.set(inv.id, inv);
       index.numbers.add(inv.document_number.toLowerCase());
-      if (inv.is_manual !== true && (index.lastInvoiceUpload === null || inv.creation_date > index.lastInvoiceUpload)) index.lastInvoiceUpload = inv.creation_date;
+      if (inv.is_manual !== true && (index.lastInvoiceUpload === null || inv.creation_date > index.lastInvoiceUpload))
+        index.lastInvoiceUpload = inv.creation_date;
       index.searchText?.set(inv.id, searchTextFor(index, inv));
     }
     index.invoicesByDue = withRows(index.invoicesByDue, invoices, byDueDate);
@@ -467,14 +531,21 @@ function addRows(cache: IndexCache, added: { companies: readonly DistributorComp
   // added on its own (a provider state putting rows back) drops it too.
   for (const p of added.payments) cache.anchors.delete(p.anchor_id);
   for (const d of added.drawdowns) {
-    for (const [anchorId, index] of cache.anchors) if (index.companies.has(d.distributor_company_id)) cache.anchors.delete(anchorId);
+    for (const [anchorId, index] of cache.anchors)
+      if (index.companies.has(d.distributor_company_id)) cache.anchors.delete(anchorId);
   }
 
   // Counts, figures and search results memoised over the old rows are gone.
   for (const index of changed) index.memo = new Memo();
 }
 
-const COMMON_STATUSES: readonly (readonly InvoiceStatus[])[] = [DUE_STATUSES, UNPAID_STATUSES, ['in-progress'], ['paid'], INVOICE_STATUSES];
+const COMMON_STATUSES: readonly (readonly InvoiceStatus[])[] = [
+  DUE_STATUSES,
+  UNPAID_STATUSES,
+  ['in-progress'],
+  ['paid'],
+  INVOICE_STATUSES,
+];
 
 /**
  * Brings the anchor's index up to date (or builds it) with its common slices and search text. A write
@@ -483,7 +554,8 @@ const COMMON_STATUSES: readonly (readonly InvoiceStatus[])[] = [DUE_STATUSES, UN
  */
 export function warmAnchor(db: ReadonlyDb, anchorId: number): void {
   const index = anchorIndex(db, anchorId);
-  for (const statuses of COMMON_STATUSES) invoiceSlice(index, { statuses, region: null, channelFinance: null, closedStatus: null, companyId: null });
+  for (const statuses of COMMON_STATUSES)
+    invoiceSlice(index, { statuses, region: null, channelFinance: null, closedStatus: null, companyId: null });
   paymentSlice(index, null);
   searchTextOf(index, 0);
 }
@@ -542,14 +614,26 @@ export function isStarred(db: ReadonlyDb, anchorId: number, type: StarResource['
 }
 
 /** Stars or unstars an invoice or payment (creating its resource row the first time); keeps the star index current. */
-export function setStar(repo: Repository, anchorId: number, type: StarResource['resource_type'], resourceId: number, starred: boolean): Readonly<StarResource> {
+export function setStar(
+  repo: Repository,
+  anchorId: number,
+  type: StarResource['resource_type'],
+  resourceId: number,
+  starred: boolean,
+): Readonly<StarResource> {
   const db = repo.data;
   const index = starIndex(db);
   const key = starKey(anchorId, type, resourceId);
   const known = index.rows.get(key);
   const row = known
     ? repo.update('resources', known, { starred })
-    : repo.insert('resources', { id: nextId(db.resources), anchor_id: anchorId, resource_type: type, resource_id: resourceId, starred });
+    : repo.insert('resources', {
+        id: nextId(db.resources),
+        anchor_id: anchorId,
+        resource_type: type,
+        resource_id: resourceId,
+        starred,
+      });
   index.rows.set(key, row);
   const set = starSets(index, anchorId)[type];
   if (starred) set.add(resourceId);
@@ -565,7 +649,10 @@ export function setStar(repo: Repository, anchorId: number, type: StarResource['
 
 interface LinkIndex {
   fingerprint: unknown[];
-  byAnchor: Map<number, { total: number; customers: number; createdAt: string[]; pendingExpiry: number[]; invoiceIds: number[] }>;
+  byAnchor: Map<
+    number,
+    { total: number; customers: number; createdAt: string[]; pendingExpiry: number[]; invoiceIds: number[] }
+  >;
 }
 
 const linkCaches = new WeakMap<ReadonlyDb, LinkIndex>();
@@ -625,7 +712,8 @@ export function linkFigures(db: ReadonlyDb, anchorId: number, now: number): Link
     if (invoice && (DUE_STATUSES as readonly InvoiceStatus[]).includes(invoice.status)) totalDue += balanceOf(invoice);
   }
   return {
-    active_links: mine.pendingExpiry.length - firstIndex(mine.pendingExpiry.length, (i) => mine.pendingExpiry[i]! > now),
+    active_links:
+      mine.pendingExpiry.length - firstIndex(mine.pendingExpiry.length, (i) => mine.pendingExpiry[i]! > now),
     links_generated: mine.total,
     total_due: totalDue,
     customers: mine.customers,
@@ -666,9 +754,18 @@ export interface InvoiceResult {
   customers: number;
 }
 
-function invoiceSlice(index: AnchorIndex, q: Pick<InvoiceQuery, 'statuses' | 'region' | 'channelFinance' | 'closedStatus' | 'companyId'>): InvoiceSlice {
+function invoiceSlice(
+  index: AnchorIndex,
+  q: Pick<InvoiceQuery, 'statuses' | 'region' | 'channelFinance' | 'closedStatus' | 'companyId'>,
+): InvoiceSlice {
   const statuses = [...new Set(q.statuses)].sort();
-  const key = [statuses.join(','), q.region ?? '*', q.channelFinance ?? '*', q.closedStatus ?? '*', q.companyId ?? '*'].join('|');
+  const key = [
+    statuses.join(','),
+    q.region ?? '*',
+    q.channelFinance ?? '*',
+    q.closedStatus ?? '*',
+    q.companyId ?? '*',
+  ].join('|');
   let slice = index.slices.get(key);
   if (slice) return slice;
   const wanted = new Set<InvoiceStatus>(statuses);
@@ -690,7 +787,10 @@ function invoiceSlice(index: AnchorIndex, q: Pick<InvoiceQuery, 'statuses' | 're
  * The due dates an overdue filter keeps, as bounds on the sorted due dates: overdue days d = today - due,
  * so d = N is due = today - N, d <= N is due >= today - N, d > N is due < today - N, and so on.
  */
-function dueBounds(overdue: InvoiceQuery['overdue'], today: Date): { min: string | null; max: string | null; minOpen: boolean; maxOpen: boolean } {
+function dueBounds(
+  overdue: InvoiceQuery['overdue'],
+  today: Date,
+): { min: string | null; max: string | null; minOpen: boolean; maxOpen: boolean } {
   if (overdue === null) return { min: null, max: null, minOpen: false, maxOpen: false };
   const pivot = isoDay(addDays(today, -overdue.days));
   switch (overdue.criteria) {
@@ -731,7 +831,12 @@ function distinctCompanies(rows: Iterable<{ distributor_company_id: number }>): 
 function listResult(rows: Invoice[]): InvoiceResult {
   let totalDue = 0;
   for (const inv of rows) totalDue += balanceOf(inv);
-  return { count: rows.length, rows: (start, end) => rows.slice(start, end), totalDue, customers: distinctCompanies(rows) };
+  return {
+    count: rows.length,
+    rows: (start, end) => rows.slice(start, end),
+    totalDue,
+    customers: distinctCompanies(rows),
+  };
 }
 
 /** The invoices a list query matches, for the anchor, on `now`'s day. */
@@ -749,7 +854,14 @@ export function findInvoices(db: ReadonlyDb, anchorId: number, q: InvoiceQuery, 
       const rows: Invoice[] = [];
       for (const id of ids) {
         const inv = index.invoiceById.get(id);
-        if (inv && slice.matches(inv) && inDueBounds(inv.due_date, q.overdue, today) && matchesSearch(index, inv, q.search) && matchesNumber(inv, q.numberSearch)) rows.push(inv);
+        if (
+          inv &&
+          slice.matches(inv) &&
+          inDueBounds(inv.due_date, q.overdue, today) &&
+          matchesSearch(index, inv, q.search) &&
+          matchesNumber(inv, q.numberSearch)
+        )
+          rows.push(inv);
       }
       return listResult(rows.sort(byDueDate));
     });
@@ -757,7 +869,9 @@ export function findInvoices(db: ReadonlyDb, anchorId: number, q: InvoiceQuery, 
 
   const [lo, hi] = dueRange(slice, q.overdue, today);
   if (q.search === null && !q.numberSearch && q.starred === null) {
-    const customers = index.memo.get(`inv#|${slice.key}|${lo}|${hi}`, () => distinctCompanies(slice.rows.slice(lo, hi)));
+    const customers = index.memo.get(`inv#|${slice.key}|${lo}|${hi}`, () =>
+      distinctCompanies(slice.rows.slice(lo, hi)),
+    );
     return {
       count: hi - lo,
       rows: (start, end) => slice.rows.slice(lo + start, lo + Math.min(end, hi - lo)),
@@ -767,19 +881,23 @@ export function findInvoices(db: ReadonlyDb, anchorId: number, q: InvoiceQuery, 
   }
   // Search (and "not starred"): scan the range once per distinct query, then serve its pages from the memo.
   const starGen = q.starred === false ? stars.generation : 0;
-  return index.memo.get(`inv?|${slice.key}|${lo}|${hi}|${q.search ?? ''}|${q.numberSearch ?? ''}|${q.starred}|${starGen}`, () => {
-    const unstarredOnly = q.starred === false ? (stars.starred.get(anchorId)?.Invoice ?? new Set<number>()) : null;
-    const rows: Invoice[] = [];
-    for (let i = lo; i < hi; i++) {
-      const inv = slice.rows[i]!;
-      if (unstarredOnly?.has(inv.id)) continue;
-      if (matchesSearch(index, inv, q.search) && matchesNumber(inv, q.numberSearch)) rows.push(inv);
-    }
-    return listResult(rows);
-  });
+  return index.memo.get(
+    `inv?|${slice.key}|${lo}|${hi}|${q.search ?? ''}|${q.numberSearch ?? ''}|${q.starred}|${starGen}`,
+    () => {
+      const unstarredOnly = q.starred === false ? (stars.starred.get(anchorId)?.Invoice ?? new Set<number>()) : null;
+      const rows: Invoice[] = [];
+      for (let i = lo; i < hi; i++) {
+        const inv = slice.rows[i]!;
+        if (unstarredOnly?.has(inv.id)) continue;
+        if (matchesSearch(index, inv, q.search) && matchesNumber(inv, q.numberSearch)) rows.push(inv);
+      }
+      return listResult(rows);
+    },
+  );
 }
 
-const searchTextFor = (index: AnchorIndex, inv: Invoice) => `${inv.document_number}\n${index.companies.get(inv.distributor_company_id)?.name ?? ''}`.toLowerCase();
+const searchTextFor = (index: AnchorIndex, inv: Invoice) =>
+  `${inv.document_number}\n${index.companies.get(inv.distributor_company_id)?.name ?? ''}`.toLowerCase();
 
 function searchTextOf(index: AnchorIndex, invoiceId: number): string {
   if (index.searchText === null) {
@@ -790,8 +908,10 @@ function searchTextOf(index: AnchorIndex, invoiceId: number): string {
   return index.searchText.get(invoiceId) ?? '';
 }
 
-const matchesSearch = (index: AnchorIndex, inv: Invoice, search: string | null) => search === null || searchTextOf(index, inv.id).includes(search);
-const matchesNumber = (inv: Invoice, part: string | null | undefined) => !part || inv.document_number.toLowerCase().includes(part);
+const matchesSearch = (index: AnchorIndex, inv: Invoice, search: string | null) =>
+  search === null || searchTextOf(index, inv.id).includes(search);
+const matchesNumber = (inv: Invoice, part: string | null | undefined) =>
+  !part || inv.document_number.toLowerCase().includes(part);
 
 // ---------------------------------------------------------------------------------------------------
 // Payment lists (collections)
@@ -837,7 +957,8 @@ function paymentFigures(rows: readonly Payment[]): Pick<PaymentResult, 'totalCol
   return { totalCollected: total, invoices: invoices.size, customers: distinctCompanies(rows) };
 }
 
-const paymentSearch = (index: AnchorIndex, p: Payment, search: string | null) => search === null || searchTextOf(index, p.invoice_id).includes(search);
+const paymentSearch = (index: AnchorIndex, p: Payment, search: string | null) =>
+  search === null || searchTextOf(index, p.invoice_id).includes(search);
 
 /** The anchor's payments a collections query matches, newest first. */
 export function findPayments(db: ReadonlyDb, anchorId: number, q: PaymentQuery, now: number): PaymentResult {
@@ -865,7 +986,13 @@ export function findPayments(db: ReadonlyDb, anchorId: number, q: PaymentQuery, 
   // Newest first: [lo, hi) is dated on or before today and on or after `from`.
   const n = slice.dates.length;
   const lo = from === null ? 0 : firstIndex(n, (i) => slice.dates[i]! <= todayIso);
-  const hi = from === null ? n : Math.max(lo, firstIndex(n, (i) => slice.dates[i]! < from));
+  const hi =
+    from === null
+      ? n
+      : Math.max(
+          lo,
+          firstIndex(n, (i) => slice.dates[i]! < from),
+        );
   if (q.search === null && q.starred === null) {
     const figures = index.memo.get(`pay#|${slice.key}|${lo}|${hi}`, () => paymentFigures(slice.rows.slice(lo, hi)));
     return {
@@ -949,7 +1076,13 @@ function windowRange(index: AnchorIndex, window: DateWindow): Invoice[] {
 function statsBuckets(index: AnchorIndex, rows: readonly Invoice[], type: StatsType, window: DateWindow): StatsBuckets {
   const sums = new Map<number, StatsBucket>();
   const keyOf = type === 'yearly' ? monthKey : weekOfMonth;
-  const empty = (): StatsBucket => ({ count: 0, total_amount: 0, paid_using_credit: 0, paid_using_pay: 0, paid_outside: 0 });
+  const empty = (): StatsBucket => ({
+    count: 0,
+    total_amount: 0,
+    paid_using_credit: 0,
+    paid_using_pay: 0,
+    paid_outside: 0,
+  });
   for (const inv of rows) {
     const key = keyOf(inv.invoice_date);
     let b = sums.get(key);
@@ -963,7 +1096,8 @@ function statsBuckets(index: AnchorIndex, rows: readonly Invoice[], type: StatsT
   }
   const bucket = (key: number): StatsBucket => sums.get(key) ?? empty();
   // Yearly: each calendar month of the window with its year, oldest first (two Novembers stay apart).
-  if (type === 'yearly') return { type, months: windowMonths(window).map(({ key, month, year }) => ({ month, year, ...bucket(key) })) };
+  if (type === 'yearly')
+    return { type, months: windowMonths(window).map(({ key, month, year }) => ({ month, year, ...bucket(key) })) };
   // As on the home charts: ceil(days in the month of `to` / 7) weeks, more if the window reaches a longer month.
   const weeks = Math.max(weekCount(window), ...sums.keys());
   return { type, weeks: Array.from({ length: weeks }, (_, i) => ({ week: i + 1, ...bucket(i + 1) })) };
@@ -971,7 +1105,13 @@ function statsBuckets(index: AnchorIndex, rows: readonly Invoice[], type: StatsT
 
 /** Whether credit can be drawn on a loan today: approved, active, not blocked, limit not expired. */
 function usableLoan(loan: LoanApplication | undefined, todayIso: string): loan is LoanApplication {
-  return loan !== undefined && loan.application_status === 'approved' && loan.loan_status === 'active' && !loan.is_blocked && loan.limit_expiry_date >= todayIso;
+  return (
+    loan !== undefined &&
+    loan.application_status === 'approved' &&
+    loan.loan_status === 'active' &&
+    !loan.is_blocked &&
+    loan.limit_expiry_date >= todayIso
+  );
 }
 
 /** What may still be drawn on a usable loan (sanctioned - utilised, not below 0); 0 otherwise. */
@@ -980,15 +1120,32 @@ export function availableLimit(loan: LoanApplication | undefined, todayIso: stri
 }
 
 /** Sum of balances of the invoices in `statuses` (all regions; default: every unpaid one) by overdue range, from the prefix sums. */
-function outstanding(index: AnchorIndex, today: Date, overdue: InvoiceQuery['overdue'], statuses: readonly InvoiceStatus[] = UNPAID_STATUSES): number {
-  const slice = invoiceSlice(index, { statuses, region: null, channelFinance: null, closedStatus: null, companyId: null });
+function outstanding(
+  index: AnchorIndex,
+  today: Date,
+  overdue: InvoiceQuery['overdue'],
+  statuses: readonly InvoiceStatus[] = UNPAID_STATUSES,
+): number {
+  const slice = invoiceSlice(index, {
+    statuses,
+    region: null,
+    channelFinance: null,
+    closedStatus: null,
+    companyId: null,
+  });
   const [lo, hi] = dueRange(slice, overdue, today);
   return slice.balancePrefix[hi]! - slice.balancePrefix[lo]!;
 }
 
 /** Companies with an unpaid invoice in an overdue range. */
 function companiesOverdue(index: AnchorIndex, today: Date, overdue: NonNullable<InvoiceQuery['overdue']>): Set<number> {
-  const slice = invoiceSlice(index, { statuses: UNPAID_STATUSES, region: null, channelFinance: null, closedStatus: null, companyId: null });
+  const slice = invoiceSlice(index, {
+    statuses: UNPAID_STATUSES,
+    region: null,
+    channelFinance: null,
+    closedStatus: null,
+    companyId: null,
+  });
   const [lo, hi] = dueRange(slice, overdue, today);
   const out = new Set<number>();
   for (let i = lo; i < hi; i++) out.add(slice.rows[i]!.distributor_company_id);
@@ -1011,7 +1168,13 @@ export function availableLimits(db: ReadonlyDb, anchorId: number, now: number): 
   const todayIso = isoDay(today);
   return index.memo.get(`limits|${todayIso}`, () => {
     // Open and part-paid invoices not yet overdue (in-progress ones already have a drawdown request).
-    const open = invoiceSlice(index, { statuses: DUE_STATUSES, region: null, channelFinance: null, closedStatus: null, companyId: null });
+    const open = invoiceSlice(index, {
+      statuses: DUE_STATUSES,
+      region: null,
+      channelFinance: null,
+      closedStatus: null,
+      companyId: null,
+    });
     const [lo, hi] = dueRange(open, { days: 0, criteria: 'lteq' }, today);
     const notOverdue = new Map<number, number>();
     for (let i = lo; i < hi; i++) {
@@ -1053,7 +1216,15 @@ export function invoiceStats(db: ReadonlyDb, anchorId: number, q: StatsQuery, no
   const index = anchorIndex(db, anchorId);
   const today = todayOf(now);
   return index.memo.get(`stats|${isoDay(today)}|${JSON.stringify(q)}`, () => {
-    const summary = { shared_invoice_count: 0, shared_invoice_total_amount: 0, cleared_invoice_count: 0, total_cleared_amount: 0, cleared_using_credit: 0, cleared_using_pay: 0, cleared_outside: 0 };
+    const summary = {
+      shared_invoice_count: 0,
+      shared_invoice_total_amount: 0,
+      cleared_invoice_count: 0,
+      total_cleared_amount: 0,
+      cleared_using_credit: 0,
+      cleared_using_pay: 0,
+      cleared_outside: 0,
+    };
     for (const inv of windowRange(index, q.box)) {
       summary.shared_invoice_count += 1;
       summary.shared_invoice_total_amount += inv.total;
@@ -1072,12 +1243,16 @@ export function invoiceStats(db: ReadonlyDb, anchorId: number, q: StatsQuery, no
         total_overdue_invoices_amount: outstanding(index, today, null),
         regular_open_invoices_amount: outstanding(index, today, { days: 0, criteria: 'lteq' }, DUE_STATUSES),
         overdue_invoices_amount_upto_30_days:
-          outstanding(index, today, { days: 0, criteria: 'gt' }, DUE_STATUSES) - outstanding(index, today, { days: 30, criteria: 'gt' }, DUE_STATUSES),
+          outstanding(index, today, { days: 0, criteria: 'gt' }, DUE_STATUSES) -
+          outstanding(index, today, { days: 30, criteria: 'gt' }, DUE_STATUSES),
         overdue_invoices_amount_30_days: outstanding(index, today, { days: 30, criteria: 'gt' }, DUE_STATUSES),
         overdue_invoices_amount_90_days: outstanding(index, today, { days: 90, criteria: 'gt' }, DUE_STATUSES),
         in_progress_invoices_amount: outstanding(index, today, null, ['in-progress']),
       },
-      available_limits_summary: { total_available_limit: limits.total, avl_limit_pertaining_for_open_invoices: limits.forOpenInvoices },
+      available_limits_summary: {
+        total_available_limit: limits.total,
+        avl_limit_pertaining_for_open_invoices: limits.forOpenInvoices,
+      },
       shared: statsBuckets(index, windowRange(index, q.shared.window), q.shared.type, q.shared.window),
       cleared: statsBuckets(
         index,

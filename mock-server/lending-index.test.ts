@@ -24,7 +24,6 @@ import { REGIONS } from '../src/domain/regions';
 const NOW = new Date('2026-11-22T10:00:00');
 const now = NOW.getTime();
 
-
 const summaryOf = (c: LendingCustomer) => ({
   id: c.company.id,
   loan: c.loan?.id ?? null,
@@ -43,19 +42,36 @@ function answers(db: ReadonlyDb, anchorId: number, at = now) {
   const lending = [];
   for (const status of ['approved', 'work_in_progress'] as const) {
     for (const segment of LENDING_SEGMENTS) {
-      for (const region of [null, REGIONS[1]]) lending.push(lendingCustomers(db, anchorId, { status, overdue: segment.filter, search: null, region }, at).map(summaryOf));
+      for (const region of [null, REGIONS[1]])
+        lending.push(
+          lendingCustomers(db, anchorId, { status, overdue: segment.filter, search: null, region }, at).map(summaryOf),
+        );
     }
   }
-  lending.push(lendingCustomers(db, anchorId, { status: 'approved', overdue: null, search: 'tra', region: null }, at).map(summaryOf));
+  lending.push(
+    lendingCustomers(db, anchorId, { status: 'approved', overdue: null, search: 'tra', region: null }, at).map(
+      summaryOf,
+    ),
+  );
   const fund = [];
   for (const days of ['1', '5'] as const) {
-    for (const segment of PIPELINE_SEGMENTS) fund.push(fundCustomers(db, anchorId, { days, statuses: FUND_STATUSES, overdue: segment.filter, search: null, region: null }, at).map(summaryOf));
+    for (const segment of PIPELINE_SEGMENTS)
+      fund.push(
+        fundCustomers(
+          db,
+          anchorId,
+          { days, statuses: FUND_STATUSES, overdue: segment.filter, search: null, region: null },
+          at,
+        ).map(summaryOf),
+      );
   }
   const index = lendingIndex(db, anchorId, at);
   return {
     lending,
     summary: [lendingSummary(db, anchorId, 'this_year', at), lendingSummary(db, anchorId, 'this_month', at)],
-    onboarded: SOURCE_FILTERS.map((f) => onboardedCustomers(db, anchorId, { sources: f.sources, search: null, region: null }, at).map((c) => c.company.id)),
+    onboarded: SOURCE_FILTERS.map((f) =>
+      onboardedCustomers(db, anchorId, { sources: f.sources, search: null, region: null }, at).map((c) => c.company.id),
+    ),
     fund,
     creditLine: creditLineFigures(db, anchorId, at),
     customers: index.byName.map(summaryOf),
@@ -102,26 +118,53 @@ describe('the lending index kept up to date with appended and edited rows', () =
       }
       if (round === 2) {
         const company = structuredClone(companies[0]!);
-        repository.insert('distributor_companies', { ...company, id: nextId(db.distributor_companies), customer_code: 'LIDX-NEW', name: 'Aaa Index Newcomer', application_status: 'new_leads', risk_grading: 'L', loan_application_id: null });
+        repository.insert('distributor_companies', {
+          ...company,
+          id: nextId(db.distributor_companies),
+          customer_code: 'LIDX-NEW',
+          name: 'Aaa Index Newcomer',
+          application_status: 'new_leads',
+          risk_grading: 'L',
+          loan_application_id: null,
+        });
       }
       // Appended rows are taken in place: the same index answers, as a fresh one would.
       expect(answers(db, anchorId)).toEqual(fresh(db, anchorId));
       expect(lendingIndex(db, anchorId, now)).toBe(built);
       // Payments in part and in full, by pay and outside.
-      const open = db.invoices.filter((inv) => inv.anchor_id === anchorId && (inv.status === 'open' || inv.status === 'partially_paid'));
+      const open = db.invoices.filter(
+        (inv) => inv.anchor_id === anchorId && (inv.status === 'open' || inv.status === 'partially_paid'),
+      );
       for (let i = 0; i < 6; i++) {
         const invoice = repository.get('invoices', pick(open).id)!;
         const left = invoice.total - invoice.amount_paid;
         if (left <= 0) continue;
-        recordPayment(repository, invoice, next() < 0.5 ? left : Math.max(1, Math.floor(left / 3)), next() < 0.5 ? 'pay' : 'erp_payment', { utr: `UTR${round}${i}`, now, drawdownId: null });
+        recordPayment(
+          repository,
+          invoice,
+          next() < 0.5 ? left : Math.max(1, Math.floor(left / 3)),
+          next() < 0.5 ? 'pay' : 'erp_payment',
+          { utr: `UTR${round}${i}`, now, drawdownId: null },
+        );
       }
       // A credit draw (a drawdown, a payment, the loan's utilisation raised).
       const loans = db.loan_applications.filter((l) => l.anchor_id === anchorId && l.application_status === 'approved');
       const loan = pick(loans);
-      const creditable = db.invoices.find((inv) => inv.distributor_company_id === loan.distributor_company_id && inv.status === 'open');
-      if (creditable) drawCredit(repository, loan, [{ invoiceId: creditable.id, amount: 500, bankAccountId: null, field: 'x', invoice: creditable }], now);
+      const creditable = db.invoices.find(
+        (inv) => inv.distributor_company_id === loan.distributor_company_id && inv.status === 'open',
+      );
+      if (creditable)
+        drawCredit(
+          repository,
+          loan,
+          [{ invoiceId: creditable.id, amount: 500, bankAccountId: null, field: 'x', invoice: creditable }],
+          now,
+        );
       // A repayment of an outstanding drawdown (the principal and the utilisation go down with it).
-      const owing = db.drawdowns.filter((d) => d.status === 'completed' && d.principal_outstanding > 0 && loans.some((l) => l.id === d.loan_application_id));
+      const owing = db.drawdowns.filter(
+        (d) =>
+          d.status === 'completed' && d.principal_outstanding > 0 && loans.some((l) => l.id === d.loan_application_id),
+      );
       const repaid = pick(owing);
       const amount = Math.ceil(repaid.principal_outstanding / 2);
       repository.insert('repayments', {

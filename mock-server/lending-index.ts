@@ -3,7 +3,14 @@ import { isoDay } from '../src/domain/dates';
 import type { DistributorCompany, Drawdown, Invoice, LoanApplication, Payment, ReadonlyDb, Repayment } from './db';
 import { anyAdded, appendedRows, followEdits, seeRows, type Seen } from './appended-rows';
 import { drawdownFigures, loanFigures, NO_CHARGES, type DrawdownFigures } from './lending';
-import { fundWindowOf, matchesOverdue, periodStart, type FundInDays, type LendingPeriod, type OverdueFilter } from '../src/domain/lending';
+import {
+  fundWindowOf,
+  matchesOverdue,
+  periodStart,
+  type FundInDays,
+  type LendingPeriod,
+  type OverdueFilter,
+} from '../src/domain/lending';
 import type { Region } from '../src/domain/regions';
 import type { ApplicationStatus, PaymentSource } from '../src/domain/statuses';
 
@@ -31,7 +38,14 @@ import type { ApplicationStatus, PaymentSource } from '../src/domain/statuses';
  */
 
 /** The collections the lending index follows: loans may not change, the rest may grow. */
-const TRACKED = ['distributor_companies', 'loan_applications', 'invoices', 'payments', 'drawdowns', 'repayments'] as const;
+const TRACKED = [
+  'distributor_companies',
+  'loan_applications',
+  'invoices',
+  'payments',
+  'drawdowns',
+  'repayments',
+] as const;
 
 // ---------------------------------------------------------------------------------------------------
 // The index
@@ -108,11 +122,13 @@ function newCache(db: ReadonlyDb, day: string): LendingCache {
 }
 
 const collator = new Intl.Collator('en');
-const byName = (a: LendingCustomer, b: LendingCustomer) => collator.compare(a.company.name, b.company.name) || a.company.id - b.company.id;
+const byName = (a: LendingCustomer, b: LendingCustomer) =>
+  collator.compare(a.company.name, b.company.name) || a.company.id - b.company.id;
 /** Newest disbursement first, then the highest id. */
 const byDisbursementDesc = (a: Drawdown, b: Drawdown) =>
   a.disbursement_date < b.disbursement_date ? 1 : a.disbursement_date > b.disbursement_date ? -1 : b.id - a.id;
-const byCreatedDesc = (a: Repayment, b: Repayment) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id);
+const byCreatedDesc = (a: Repayment, b: Repayment) =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
 
 /** Where `row` goes in `sorted` (after any equal). */
 function insertSorted<T>(sorted: T[], row: T, cmp: (a: T, b: T) => number): void {
@@ -219,14 +235,18 @@ function buildIndex(db: ReadonlyDb, anchorId: number, day: string): LendingIndex
   }
   for (const company of db.distributor_companies) {
     if (company.anchor_id !== anchorId) continue;
-    const loan = (company.loan_application_id === null ? undefined : loanById.get(company.loan_application_id)) ?? loanByCompany.get(company.id) ?? null;
+    const loan =
+      (company.loan_application_id === null ? undefined : loanById.get(company.loan_application_id)) ??
+      loanByCompany.get(company.id) ??
+      null;
     const customer = newCustomer(company, loan);
     index.customers.set(company.id, customer);
     index.byName.push(customer);
     if (loan) index.byLoan.set(loan.id, customer);
   }
   index.byName.sort(byName);
-  for (const inv of db.invoices) if (inv.anchor_id === anchorId) index.customers.get(inv.distributor_company_id)?.invoices.push(inv);
+  for (const inv of db.invoices)
+    if (inv.anchor_id === anchorId) index.customers.get(inv.distributor_company_id)?.invoices.push(inv);
   for (const p of db.payments) if (p.anchor_id === anchorId) addSource(index, p);
   for (const d of db.drawdowns) {
     const customer = index.byLoan.get(d.loan_application_id);
@@ -264,7 +284,13 @@ function addRepayment(index: LendingIndex, r: Repayment): void {
 /** Rows appended since the cache last looked, for every built anchor index they belong to. */
 function addRows(
   cache: LendingCache,
-  added: { companies: readonly DistributorCompany[]; invoices: readonly Invoice[]; payments: readonly Payment[]; drawdowns: readonly Drawdown[]; repayments: readonly Repayment[] },
+  added: {
+    companies: readonly DistributorCompany[];
+    invoices: readonly Invoice[];
+    payments: readonly Payment[];
+    drawdowns: readonly Drawdown[];
+    repayments: readonly Repayment[];
+  },
 ): void {
   const receivables = new Set<LendingCustomer>();
   const changed = new Set<LendingIndex>();
@@ -293,11 +319,13 @@ function addRows(
   // added on their own (a provider state putting rows back) drop it too.
   for (const p of added.payments) cache.anchors.delete(p.anchor_id);
   for (const row of [...added.drawdowns, ...added.repayments]) {
-    for (const [anchorId, index] of cache.anchors) if (index.byLoan.has(row.loan_application_id)) cache.anchors.delete(anchorId);
+    for (const [anchorId, index] of cache.anchors)
+      if (index.byLoan.has(row.loan_application_id)) cache.anchors.delete(anchorId);
   }
   for (const index of changed) {
     if (cache.anchors.get(index.anchorId) !== index) continue;
-    for (const customer of receivables) if (index.customers.get(customer.company.id) === customer) computeReceivables(index, customer);
+    for (const customer of receivables)
+      if (index.customers.get(customer.company.id) === customer) computeReceivables(index, customer);
     // Lists, counts and sums memoised over the old figures are gone.
     index.memo = new Map();
   }
@@ -354,13 +382,18 @@ export function warmLendingIndexes(db: ReadonlyDb, now: number): void {
 // ---------------------------------------------------------------------------------------------------
 
 /** What the customer owes on unpaid invoices dated in the period (to today). */
-export const amountInPeriod = (c: LendingCustomer, period: LendingPeriod) => (period === 'this_year' ? c.unpaidYear : c.unpaidMonth);
-export const balanceAvailable = (loan: LoanApplication | null) => (loan === null ? 0 : Math.max(0, loan.limit_sanctioned - loan.limit_utilized));
-export const excessCredit = (loan: LoanApplication | null) => (loan === null ? 0 : Math.max(0, loan.limit_utilized - loan.limit_sanctioned));
+export const amountInPeriod = (c: LendingCustomer, period: LendingPeriod) =>
+  period === 'this_year' ? c.unpaidYear : c.unpaidMonth;
+export const balanceAvailable = (loan: LoanApplication | null) =>
+  loan === null ? 0 : Math.max(0, loan.limit_sanctioned - loan.limit_utilized);
+export const excessCredit = (loan: LoanApplication | null) =>
+  loan === null ? 0 : Math.max(0, loan.limit_utilized - loan.limit_sanctioned);
 
 const matches = (c: LendingCustomer, search: string | null, region: Region | null) =>
   (region === null || c.company.region === region) &&
-  (search === null || c.company.name.toLowerCase().includes(search) || c.company.customer_code.toLowerCase().includes(search));
+  (search === null ||
+    c.company.name.toLowerCase().includes(search) ||
+    c.company.customer_code.toLowerCase().includes(search));
 
 export interface LendingQuery {
   status: ApplicationStatus;
@@ -372,11 +405,22 @@ export interface LendingQuery {
 }
 
 /** The lending list: customers in `status` with a loan application, by name. */
-export function lendingCustomers(db: ReadonlyDb, anchorId: number, q: LendingQuery, now: number): readonly LendingCustomer[] {
+export function lendingCustomers(
+  db: ReadonlyDb,
+  anchorId: number,
+  q: LendingQuery,
+  now: number,
+): readonly LendingCustomer[] {
   const index = lendingIndex(db, anchorId, now);
   const key = `lending|${q.status}|${q.overdue ? `${q.overdue.overdue_criteria}${q.overdue.overdue_by_days}` : '*'}|${q.region ?? '*'}|${q.search ?? ''}`;
   return memo(index, key, () =>
-    index.byName.filter((c) => c.loan !== null && c.company.application_status === q.status && matchesOverdue(c.overdueByDays, q.overdue) && matches(c, q.search, q.region)),
+    index.byName.filter(
+      (c) =>
+        c.loan !== null &&
+        c.company.application_status === q.status &&
+        matchesOverdue(c.overdueByDays, q.overdue) &&
+        matches(c, q.search, q.region),
+    ),
   );
 }
 
@@ -403,7 +447,12 @@ export function lendingSummary(db: ReadonlyDb, anchorId: number, period: Lending
       if ((c.sources & (SOURCE_BITS.credit | SOURCE_BITS.pay)) !== 0) out.creditAndPay += 1;
       if ((c.sources & SOURCE_BITS.credit) !== 0) out.credit += 1;
     }
-    for (const c of lendingCustomers(db, anchorId, { status: 'approved', overdue: null, search: null, region: null }, now)) {
+    for (const c of lendingCustomers(
+      db,
+      anchorId,
+      { status: 'approved', overdue: null, search: null, region: null },
+      now,
+    )) {
       out.accountReceivables += amountInPeriod(c, period);
       out.availableLimit += balanceAvailable(c.loan);
     }
@@ -412,10 +461,17 @@ export function lendingSummary(db: ReadonlyDb, anchorId: number, period: Lending
 }
 
 /** The 'All Customer' list: customers who paid through at least one of the sources, by name. */
-export function onboardedCustomers(db: ReadonlyDb, anchorId: number, q: { sources: readonly PaymentSource[]; search: string | null; region: Region | null }, now: number): readonly LendingCustomer[] {
+export function onboardedCustomers(
+  db: ReadonlyDb,
+  anchorId: number,
+  q: { sources: readonly PaymentSource[]; search: string | null; region: Region | null },
+  now: number,
+): readonly LendingCustomer[] {
   const index = lendingIndex(db, anchorId, now);
   const mask = sourceMask(q.sources);
-  return memo(index, `onboarded|${mask}|${q.region ?? '*'}|${q.search ?? ''}`, () => index.byName.filter((c) => (c.sources & mask) !== 0 && matches(c, q.search, q.region)));
+  return memo(index, `onboarded|${mask}|${q.region ?? '*'}|${q.search ?? ''}`, () =>
+    index.byName.filter((c) => (c.sources & mask) !== 0 && matches(c, q.search, q.region)),
+  );
 }
 
 /** Customers not yet approved (new leads, work in progress). */
@@ -430,23 +486,27 @@ export interface FundQuery {
   region: Region | null;
 }
 
-const byEligibilityDesc = (a: LendingCustomer, b: LendingCustomer) => b.company.eligibility_amount - a.company.eligibility_amount || byName(a, b);
+const byEligibilityDesc = (a: LendingCustomer, b: LendingCustomer) =>
+  b.company.eligibility_amount - a.company.eligibility_amount || byName(a, b);
 
 /** Funds available: customers in the statuses with eligibility > 0 whose risk puts them in the window; most eligible first. */
 export function fundCustomers(db: ReadonlyDb, anchorId: number, q: FundQuery, now: number): readonly LendingCustomer[] {
   const index = lendingIndex(db, anchorId, now);
   const overdue = q.overdue ? `${q.overdue.overdue_criteria}${q.overdue.overdue_by_days}` : '*';
-  return memo(index, `fund|${q.days}|${[...q.statuses].sort().join(',')}|${overdue}|${q.region ?? '*'}|${q.search ?? ''}`, () =>
-    index.byName
-      .filter(
-        (c) =>
-          q.statuses.includes(c.company.application_status) &&
-          c.company.eligibility_amount > 0 &&
-          fundWindowOf(c.company.risk_grading) === q.days &&
-          matchesOverdue(c.invoiceOverdueDays, q.overdue) &&
-          matches(c, q.search, q.region),
-      )
-      .sort(byEligibilityDesc),
+  return memo(
+    index,
+    `fund|${q.days}|${[...q.statuses].sort().join(',')}|${overdue}|${q.region ?? '*'}|${q.search ?? ''}`,
+    () =>
+      index.byName
+        .filter(
+          (c) =>
+            q.statuses.includes(c.company.application_status) &&
+            c.company.eligibility_amount > 0 &&
+            fundWindowOf(c.company.risk_grading) === q.days &&
+            matchesOverdue(c.invoiceOverdueDays, q.overdue) &&
+            matches(c, q.search, q.region),
+        )
+        .sort(byEligibilityDesc),
   );
 }
 
@@ -467,7 +527,13 @@ export interface CreditLineFigures {
 export function creditLineFigures(db: ReadonlyDb, anchorId: number, now: number): CreditLineFigures {
   const index = lendingIndex(db, anchorId, now);
   return memo(index, 'credit-line', () => {
-    const out: CreditLineFigures = { sanctioned: 0, utilised: 0, available: 0, activeDistributors: 0, yetToAvail: { regular: 0, over30: 0, over90: 0, total: 0 } };
+    const out: CreditLineFigures = {
+      sanctioned: 0,
+      utilised: 0,
+      available: 0,
+      activeDistributors: 0,
+      yetToAvail: { regular: 0, over30: 0, over90: 0, total: 0 },
+    };
     for (const loan of db.loan_applications) {
       if (loan.anchor_id !== anchorId || loan.application_status !== 'approved') continue;
       out.sanctioned += loan.limit_sanctioned;
@@ -476,7 +542,12 @@ export function creditLineFigures(db: ReadonlyDb, anchorId: number, now: number)
       if (loan.loan_status === 'active') out.activeDistributors += 1;
     }
     for (const days of ['1', '5'] as const) {
-      for (const c of fundCustomers(db, anchorId, { days, statuses: FUND_STATUSES, overdue: null, search: null, region: null }, now)) {
+      for (const c of fundCustomers(
+        db,
+        anchorId,
+        { days, statuses: FUND_STATUSES, overdue: null, search: null, region: null },
+        now,
+      )) {
         const eligibility = c.company.eligibility_amount;
         out.yetToAvail.total += eligibility;
         if (c.invoiceOverdueDays === 0) out.yetToAvail.regular += eligibility;
@@ -499,6 +570,11 @@ export function figuresOf(db: ReadonlyDb, anchorId: number, drawdown: Drawdown, 
 }
 
 /** The anchor's drawdown with this number (case-insensitive), or null. */
-export function drawdownByNumber(db: ReadonlyDb, anchorId: number, drawdownNumber: string, now: number): Drawdown | null {
+export function drawdownByNumber(
+  db: ReadonlyDb,
+  anchorId: number,
+  drawdownNumber: string,
+  now: number,
+): Drawdown | null {
   return lendingIndex(db, anchorId, now).drawdownsByNumber.get(drawdownNumber.toLowerCase()) ?? null;
 }

@@ -58,19 +58,28 @@ export const NO_CHARGES: Readonly<DrawdownFigures> = Object.freeze({
   accruedPenalAmount: 0,
 });
 
-export type ChargedDrawdown = Pick<Drawdown, 'id' | 'status' | 'disbursement_date' | 'due_date' | 'principal_outstanding' | 'interest_paid' | 'penal_paid'>;
+export type ChargedDrawdown = Pick<
+  Drawdown,
+  'id' | 'status' | 'disbursement_date' | 'due_date' | 'principal_outstanding' | 'interest_paid' | 'penal_paid'
+>;
 
 /** Simple interest on `principal` for `days` days at `rate` a year, to the paisa. */
-export const accrue = (principal: number, rate: number, days: number) => (days <= 0 || principal <= 0 ? 0 : Math.round((principal * rate * days) / 365));
+export const accrue = (principal: number, rate: number, days: number) =>
+  days <= 0 || principal <= 0 ? 0 : Math.round((principal * rate * days) / 365);
 
 /** An ISO day `days` days after `day` (date-only strings are UTC midnight, so this is exact). */
-export const plusDays = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+export const plusDays = (day: string, days: number) =>
+  new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * When interest on `d` starts accruing: the later of its disbursement date and the (local calendar) day of
  * its last successful repayment on or before today. `repayments` may hold other drawdowns' rows too.
  */
-function accrualStart(d: Pick<Drawdown, 'id' | 'disbursement_date'>, repayments: readonly Repayment[], today: string): string {
+function accrualStart(
+  d: Pick<Drawdown, 'id' | 'disbursement_date'>,
+  repayments: readonly Repayment[],
+  today: string,
+): string {
   let start = d.disbursement_date;
   for (const r of repayments) {
     if (r.drawdown_id !== d.id || r.status !== 'success') continue;
@@ -130,7 +139,11 @@ export function drawdownFigures(d: ChargedDrawdown, repayments: readonly Repayme
     accruedPenalAmount: penalToDate - penalPosted,
   };
   figures.totalOutstandingAmount =
-    principal + figures.postedInterestAmount + figures.accruedInterestAmount + figures.postedPenalAmount + figures.accruedPenalAmount;
+    principal +
+    figures.postedInterestAmount +
+    figures.accruedInterestAmount +
+    figures.postedPenalAmount +
+    figures.accruedPenalAmount;
   return figures;
 }
 
@@ -147,7 +160,10 @@ export interface LoanFigures {
 }
 
 /** Figures of the loan from its completed drawdowns' figures (`figures` of other drawdowns are all 0 anyway). */
-export function loanFigures(loan: Pick<LoanApplication, 'limit_sanctioned' | 'limit_utilized'>, figures: Iterable<DrawdownFigures>): LoanFigures {
+export function loanFigures(
+  loan: Pick<LoanApplication, 'limit_sanctioned' | 'limit_utilized'>,
+  figures: Iterable<DrawdownFigures>,
+): LoanFigures {
   let overdue = 0;
   let overdueByDays = 0;
   for (const f of figures) {

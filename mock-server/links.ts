@@ -18,14 +18,19 @@ import { canCreatePaymentLinks } from '../src/domain/user';
 const LINK_TTL_DAYS = 7;
 
 /** The pay page's address for a link token (the app's `/pay-with-{product}` route). */
-export const payLinkUrl = (appUrl: string, product: string, token: string) => `${appUrl.replace(/\/$/, '')}/pay-with-${product}?token=${token}`;
+export const payLinkUrl = (appUrl: string, product: string, token: string) =>
+  `${appUrl.replace(/\/$/, '')}/pay-with-${product}?token=${token}`;
 
 const unpaid = (invoice: Invoice) => invoice.status === 'open' || invoice.status === 'partially_paid';
 
 /** A link's status now: paid once every invoice it names is paid, expired after its expiry, else pending. */
 export function linkStatus(db: ReadonlyDb, link: PaymentLink, now: number): LinkStatus {
   if (link.status === 'paid') return 'paid';
-  if (link.invoice_ids.length > 0 && link.invoice_ids.every((id) => db.invoices.find((inv) => inv.id === id)?.status === 'paid')) return 'paid';
+  if (
+    link.invoice_ids.length > 0 &&
+    link.invoice_ids.every((id) => db.invoices.find((inv) => inv.id === id)?.status === 'paid')
+  )
+    return 'paid';
   if (link.status === 'expired' || Date.parse(link.expires_at) <= now) return 'expired';
   return 'pending';
 }
@@ -41,11 +46,14 @@ export function settleLinks(repo: Repository, invoiceIds: readonly number[], now
 
 /** The open and part-paid invoices of a customer, oldest due first. */
 export function openInvoicesOf(db: ReadonlyDb, companyId: number): Invoice[] {
-  return db.invoices.filter((inv) => inv.distributor_company_id === companyId && unpaid(inv)).sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id);
+  return db.invoices
+    .filter((inv) => inv.distributor_company_id === companyId && unpaid(inv))
+    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id);
 }
 
 /** Where a channel's message goes for a customer: its primary user's mobile (WhatsApp, SMS) or e-mail. */
-const recipient = (company: DistributorCompany, channel: Channel) => (channel === 'email' ? company.primary_user_email : company.primary_user_mobile);
+const recipient = (company: DistributorCompany, channel: Channel) =>
+  channel === 'email' ? company.primary_user_email : company.primary_user_mobile;
 
 /** What a message says; `reminder_id` for a scheduled reminder's. */
 interface MessageText {
@@ -56,9 +64,21 @@ interface MessageText {
 }
 
 /** Puts one message per channel in the outbox; answers how many. */
-function sendMessages(repo: Repository, company: DistributorCompany, channels: readonly Channel[], text: MessageText, now: number): number {
+function sendMessages(
+  repo: Repository,
+  company: DistributorCompany,
+  channels: readonly Channel[],
+  text: MessageText,
+  now: number,
+): number {
   for (const channel of channels) {
-    repo.insert('mails', { id: nextId(repo.data.mails), to: recipient(company, channel), channel, sent_at: new Date(now).toISOString(), ...text });
+    repo.insert('mails', {
+      id: nextId(repo.data.mails),
+      to: recipient(company, channel),
+      channel,
+      sent_at: new Date(now).toISOString(),
+      ...text,
+    });
   }
   return channels.length;
 }
@@ -78,7 +98,16 @@ const balanceText = (db: ReadonlyDb, ids: readonly number[]) => {
  */
 export function createLink(
   repo: Repository,
-  input: { anchorName: string; company: DistributorCompany; invoiceIds: number[]; channels: Channel[]; appUrl: string; product: string; now: number; reminderId?: number },
+  input: {
+    anchorName: string;
+    company: DistributorCompany;
+    invoiceIds: number[];
+    channels: Channel[];
+    appUrl: string;
+    product: string;
+    now: number;
+    reminderId?: number;
+  },
 ): { link: PaymentLink; sent: number } {
   const db = repo.data;
   const created = new Date(input.now);
@@ -103,7 +132,12 @@ export function createLink(
           body: `Dear ${input.company.name}, please pay ${balanceText(db, input.invoiceIds)} due to ${input.anchorName} (${numbers.join(', ')}) at ${url}. The link is valid for ${LINK_TTL_DAYS} days.`,
           link: url,
         }
-      : { subject: `${input.anchorName}: reminder of dues`, body: `${REMINDER_TEXT} ${url}`, link: url, reminder_id: input.reminderId };
+      : {
+          subject: `${input.anchorName}: reminder of dues`,
+          body: `${REMINDER_TEXT} ${url}`,
+          link: url,
+          reminder_id: input.reminderId,
+        };
   const sent = sendMessages(repo, input.company, input.channels, text, input.now);
   return { link, sent };
 }
@@ -117,7 +151,9 @@ export function linkRow(db: ReadonlyDb, link: PaymentLink, now: number, url: str
     phone_number: company?.primary_user_mobile ?? null,
     email: company?.primary_user_email ?? null,
     invoice_ids: link.invoice_ids.map(String),
-    invoice_numbers: link.invoice_ids.map((id) => db.invoices.find((inv) => inv.id === id)?.document_number ?? String(id)),
+    invoice_numbers: link.invoice_ids.map(
+      (id) => db.invoices.find((inv) => inv.id === id)?.document_number ?? String(id),
+    ),
     creation_date: link.created_at,
     status: linkStatus(db, link, now),
     mode_of_communication: link.mode_of_communication,
@@ -159,7 +195,11 @@ export function nextRunAt(reminder: Pick<Reminder, 'time' | 'days'>, from: numbe
  * scheduled it may send payment links). A once-reminder then ends; the others move to their next run.
  * Returns how many messages went out.
  */
-export function deliverDueReminders(repo: Repository, now: number, options: { appUrl: string; product: string }): number {
+export function deliverDueReminders(
+  repo: Repository,
+  now: number,
+  options: { appUrl: string; product: string },
+): number {
   const db = repo.data;
   let sent = 0;
   for (const reminder of db.reminders) {
@@ -168,18 +208,33 @@ export function deliverDueReminders(repo: Repository, now: number, options: { ap
     // A run sends links on behalf of whoever scheduled it: nothing goes out once they may no longer send links.
     const owner = db.users.find((u) => u.id === reminder.user_id);
     const owing = canCreatePaymentLinks(owner)
-      ? reminder.invoice_ids.map((id) => db.invoices.find((inv) => inv.id === id)).filter((inv): inv is Invoice => inv !== undefined && unpaid(inv))
+      ? reminder.invoice_ids
+          .map((id) => db.invoices.find((inv) => inv.id === id))
+          .filter((inv): inv is Invoice => inv !== undefined && unpaid(inv))
       : [];
     const byCompany = new Map<number, number[]>();
-    for (const inv of owing) byCompany.set(inv.distributor_company_id, [...(byCompany.get(inv.distributor_company_id) ?? []), inv.id]);
+    for (const inv of owing)
+      byCompany.set(inv.distributor_company_id, [...(byCompany.get(inv.distributor_company_id) ?? []), inv.id]);
     const anchorName = db.anchors.find((a) => a.id === reminder.anchor_id)?.name ?? 'Your supplier';
     for (const [companyId, invoiceIds] of byCompany) {
       const company = db.distributor_companies.find((c) => c.id === companyId);
       if (!company) continue;
-      sent += createLink(repo, { anchorName, company, invoiceIds, channels: reminder.modes, appUrl: options.appUrl, product: options.product, now: runAt, reminderId: reminder.id }).sent;
+      sent += createLink(repo, {
+        anchorName,
+        company,
+        invoiceIds,
+        channels: reminder.modes,
+        appUrl: options.appUrl,
+        product: options.product,
+        now: runAt,
+        reminderId: reminder.id,
+      }).sent;
     }
     const next = reminder.type === 'ONCE' ? null : nextRunAt(reminder, runAt + 60_000);
-    repo.update('reminders', reminder, { last_run_at: new Date(runAt).toISOString(), next_run_at: next === null ? null : new Date(next).toISOString() });
+    repo.update('reminders', reminder, {
+      last_run_at: new Date(runAt).toISOString(),
+      next_run_at: next === null ? null : new Date(next).toISOString(),
+    });
   }
   return sent;
 }

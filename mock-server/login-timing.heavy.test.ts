@@ -4,11 +4,18 @@ import { createMockServer } from './app';
 /** Timing: in its own project (`npm run test:heavy`), run alone, so other work on the machine does not skew it. */
 describe('login timing', () => {
   it('takes as long for an unknown e-mail as for a known one with a wrong password', async () => {
-    const running = await createMockServer({ log: () => {}, rateLimits: { loginPerAccount: 1000, loginPerAddress: 1000 } }).listen(0);
+    const running = await createMockServer({
+      log: () => {},
+      rateLimits: { loginPerAccount: 1000, loginPerAddress: 1000 },
+    }).listen(0);
     try {
       const timed = async (email: string) => {
         const started = performance.now();
-        await fetch(`${running.url}/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user: { email, password: 'Wrong@1000' } }) });
+        await fetch(`${running.url}/sessions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ user: { email, password: 'Wrong@1000' } }),
+        });
         return performance.now() - started;
       };
       const known: number[] = [];

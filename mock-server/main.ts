@@ -23,7 +23,10 @@ export interface MockCliSettings {
   options: MockServerOptions;
 }
 
-export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.env): MockCliSettings & { resetOnly: boolean } {
+export function mockSettings(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): MockCliSettings & { resetOnly: boolean } {
   const { values } = parseArgs({
     args: argv,
     strict: false,
@@ -50,7 +53,8 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
     const raw = text(flag, name);
     if (raw === undefined || raw === '') return fallback;
     const parsed = Number(raw);
-    if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`--${flag} (${name}) must be a positive number, got '${raw}'`);
+    if (!Number.isFinite(parsed) || parsed <= 0)
+      throw new Error(`--${flag} (${name}) must be a positive number, got '${raw}'`);
     return parsed;
   };
   const appPort = env.APP_PORT ?? '5173';
@@ -85,18 +89,26 @@ export function mockSettings(argv: string[], env: NodeJS.ProcessEnv = process.en
 
 /** Where a developer reads reset links and OTPs: the mock's own port, with this start's dev key. */
 export function devMailboxLines(mockUrl: string, devKey: string): string[] {
-  return [`Dev mailbox (reset links, OTPs): ${mockUrl}/__dev/outbox?key=${devKey}`, `  or send the header ${DEV_KEY_HEADER}: ${devKey}`];
+  return [
+    `Dev mailbox (reset links, OTPs): ${mockUrl}/__dev/outbox?key=${devKey}`,
+    `  or send the header ${DEV_KEY_HEADER}: ${devKey}`,
+  ];
 }
 
 export function demoLoginLines(): string[] {
   const pad = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
-  return DEMO_LOGINS.map((l) => `  ${l.email.padEnd(pad)}  ${DEMO_PASSWORD}  (type ${l.event ?? 'unset'}, anchor ${l.anchorId})`);
+  return DEMO_LOGINS.map(
+    (l) => `  ${l.email.padEnd(pad)}  ${DEMO_PASSWORD}  (type ${l.event ?? 'unset'}, anchor ${l.anchorId})`,
+  );
 }
 
 /** The demo pay links as pay-page URLs of the app, one per line with what each shows. */
 export function demoPayLinkLines(appUrl: string, product: string = DEFAULT_PRODUCT): string[] {
   const base = appUrl.replace(/\/+$/, '');
-  return DEMO_PAY_LINKS.flatMap((link) => [`  ${base}/pay-with-${product}?token=${link.token}`, `      ${link.scenario}`]);
+  return DEMO_PAY_LINKS.flatMap((link) => [
+    `  ${base}/pay-with-${product}?token=${link.token}`,
+    `      ${link.scenario}`,
+  ]);
 }
 
 /** The lending demo customers of anchor 1 (t1@anchor.test), one per line with what each shows. */
@@ -119,7 +131,8 @@ async function main(): Promise<void> {
   console.log('Demo logins:');
   for (const line of demoLoginLines()) console.log(line);
   console.log('Demo pay links:');
-  for (const line of demoPayLinkLines(settings.options.appUrl ?? 'http://127.0.0.1:5173', settings.options.product)) console.log(line);
+  for (const line of demoPayLinkLines(settings.options.appUrl ?? 'http://127.0.0.1:5173', settings.options.product))
+    console.log(line);
   console.log('Lending and pipeline demo customers (anchor 1; search them on /lending and /my-pipeline):');
   for (const line of demoLendingLines()) console.log(line);
   const stop = () => {

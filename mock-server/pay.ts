@@ -2,7 +2,18 @@ import { addDays, format } from 'date-fns';
 import { daysPast, rupees, todayOf } from './aggregates';
 import { isoDay } from '../src/domain/dates';
 import { findPayLink, payTokenError } from './auth/pay-token';
-import { type Anchor, type AnchorSettings, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaymentLink, type ReadonlyDb } from './db';
+import {
+  type Anchor,
+  type AnchorSettings,
+  type DistributorCompany,
+  type Drawdown,
+  type Invoice,
+  type LoanApplication,
+  nextId,
+  type Payment,
+  type PaymentLink,
+  type ReadonlyDb,
+} from './db';
 import type { Repository } from './store/repository';
 import { formatMoney, rupeesToPaise } from '../src/domain/money';
 import { isOverdueView, isPastCreditCutoff } from '../src/domain/pay';
@@ -52,7 +63,8 @@ function paySettings(db: ReadonlyDb, link: PaymentLink): PaySettings {
     show_credit_option: override.show_credit_option ?? settingValue(anchorSettings, 'show_credit_option', true),
     show_pay_option: override.show_pay_option ?? settingValue(anchorSettings, 'show_pay_option', true),
     is_sales_order: settingValue(anchorSettings, 'is_sales_order', false),
-    show_virtual_account_number: override.show_virtual_account_number ?? settingValue(anchorSettings, 'show_virtual_account_number', false),
+    show_virtual_account_number:
+      override.show_virtual_account_number ?? settingValue(anchorSettings, 'show_virtual_account_number', false),
   };
 }
 
@@ -64,7 +76,10 @@ export function payAccount(db: ReadonlyDb, token: string, now: number): PayAccou
   const company = db.distributor_companies.find((c) => c.id === link.distributor_company_id)!;
   const anchor = db.anchors.find((a) => a.id === link.anchor_id);
   if (!anchor) throw payTokenError('The supplier of this payment link no longer exists.');
-  const loan = company.loan_application_id === null ? null : (db.loan_applications.find((l) => l.id === company.loan_application_id) ?? null);
+  const loan =
+    company.loan_application_id === null
+      ? null
+      : (db.loan_applications.find((l) => l.id === company.loan_application_id) ?? null);
   return { token, link, company, anchor, loan, settings: paySettings(db, link) };
 }
 
@@ -81,7 +96,10 @@ export const isOpenLimit = (loan: LoanApplication | null | undefined): loan is L
  */
 export function linkCovers(db: ReadonlyDb, link: PaymentLink): (invoice: Invoice) => boolean {
   const company = db.distributor_companies.find((c) => c.id === link.distributor_company_id);
-  const loan = company?.loan_application_id == null ? null : db.loan_applications.find((l) => l.id === company.loan_application_id);
+  const loan =
+    company?.loan_application_id == null
+      ? null
+      : db.loan_applications.find((l) => l.id === company.loan_application_id);
   const ownManual = isOpenLimit(loan);
   const named = new Set(link.invoice_ids);
   return (invoice) =>
@@ -91,7 +109,8 @@ export function linkCovers(db: ReadonlyDb, link: PaymentLink): (invoice: Invoice
 }
 
 /** The documents the pay page of this account lists, in every tab. */
-export const linkDocuments = (db: ReadonlyDb, account: PayAccount): Invoice[] => db.invoices.filter(linkCovers(db, account.link));
+export const linkDocuments = (db: ReadonlyDb, account: PayAccount): Invoice[] =>
+  db.invoices.filter(linkCovers(db, account.link));
 
 /** 'Sales order' or 'Invoice', as the page labels documents. */
 export const documentLabel = (account: PayAccount) => (account.settings.is_sales_order ? 'Sales order' : 'Invoice');
@@ -111,14 +130,26 @@ export interface CreditFigures {
 export function creditFigures(db: ReadonlyDb, account: PayAccount, now: number): CreditFigures {
   const loan = account.loan;
   if (!loan || loan.application_status !== 'approved') {
-    return { sanctioned: null, utilised: null, balance: null, overdueAmount: null, overdueDays: null, unavailable: 'This account has no approved credit line.' };
+    return {
+      sanctioned: null,
+      utilised: null,
+      balance: null,
+      overdueAmount: null,
+      overdueDays: null,
+      unavailable: 'This account has no approved credit line.',
+    };
   }
   const today = todayOf(now);
   const todayDay = isoDay(today);
   let overdueAmount = 0;
   let overdueDays = 0;
   for (const drawdown of db.drawdowns) {
-    if (drawdown.loan_application_id !== loan.id || drawdown.status !== 'completed' || drawdown.principal_outstanding <= 0) continue;
+    if (
+      drawdown.loan_application_id !== loan.id ||
+      drawdown.status !== 'completed' ||
+      drawdown.principal_outstanding <= 0
+    )
+      continue;
     if (drawdown.due_date >= todayDay) continue;
     overdueAmount += drawdown.principal_outstanding;
     overdueDays = Math.max(overdueDays, daysPast(drawdown.due_date, today));
@@ -152,7 +183,12 @@ export function parseAmount(value: unknown): number | null {
 
 /** An id as a positive whole number (ids may come as numbers or numeric strings). */
 function parseId(value: unknown): number | null {
-  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  const id =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value.trim())
+        ? Number(value.trim())
+        : NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
@@ -168,7 +204,12 @@ export interface RequestedLine {
 const fieldError = (title: string, detail: string): ApiErrorEntry => ({ code: 'ER-VALIDATION', title, detail });
 
 /** Reads `invoice_details: [{ id, user_requested_amount }]`, collecting every problem. */
-export function readInvoiceDetails(raw: unknown, field: string, bankAccountId: number | null, problems: ApiErrorEntry[]): RequestedLine[] {
+export function readInvoiceDetails(
+  raw: unknown,
+  field: string,
+  bankAccountId: number | null,
+  problems: ApiErrorEntry[],
+): RequestedLine[] {
   if (!Array.isArray(raw) || raw.length === 0) {
     problems.push(fieldError(field, `${field} must list at least one document with id and user_requested_amount.`));
     return [];
@@ -184,7 +225,12 @@ export function readInvoiceDetails(raw: unknown, field: string, bankAccountId: n
     const amount = parseAmount(item.user_requested_amount);
     if (invoiceId === null) problems.push(fieldError(`${at}.id`, `${at}.id must be a document id.`));
     if (amount === null) {
-      problems.push(fieldError(`${at}.user_requested_amount`, `${at}.user_requested_amount must be an amount in rupees greater than zero with at most 2 decimals.`));
+      problems.push(
+        fieldError(
+          `${at}.user_requested_amount`,
+          `${at}.user_requested_amount must be an amount in rupees greater than zero with at most 2 decimals.`,
+        ),
+      );
     }
     if (invoiceId !== null && amount !== null) lines.push({ invoiceId, amount, bankAccountId, field: at });
   });
@@ -195,7 +241,8 @@ export function readInvoiceDetails(raw: unknown, field: string, bankAccountId: n
 export function checkNoDuplicates(lines: readonly RequestedLine[], problems: ApiErrorEntry[]): void {
   const seen = new Set<number>();
   for (const line of lines) {
-    if (seen.has(line.invoiceId)) problems.push(fieldError(`${line.field}.id`, `Document ${line.invoiceId} is listed more than once.`));
+    if (seen.has(line.invoiceId))
+      problems.push(fieldError(`${line.field}.id`, `Document ${line.invoiceId} is listed more than once.`));
     seen.add(line.invoiceId);
   }
 }
@@ -204,7 +251,8 @@ export const throwIf = (problems: ApiErrorEntry[]) => {
   if (problems.length > 0) throw new HttpError(422, problems);
 };
 
-export const payError = (code: string, detail: string, title?: string) => new HttpError(422, [title === undefined ? { code, detail } : { code, detail, title }]);
+export const payError = (code: string, detail: string, title?: string) =>
+  new HttpError(422, [title === undefined ? { code, detail } : { code, detail, title }]);
 
 export interface CheckedLine extends RequestedLine {
   invoice: Invoice;
@@ -215,7 +263,13 @@ export interface CheckedLine extends RequestedLine {
  * still open (not paid; for credit also not in progress with a drawdown request) and the amount at most its
  * balance due; for credit not overdue by more than 60 days. Every problem is reported at once.
  */
-export function checkLines(db: ReadonlyDb, account: PayAccount, lines: readonly RequestedLine[], purpose: 'credit' | 'pay', now: number): CheckedLine[] {
+export function checkLines(
+  db: ReadonlyDb,
+  account: PayAccount,
+  lines: readonly RequestedLine[],
+  purpose: 'credit' | 'pay',
+  now: number,
+): CheckedLine[] {
   const problems: ApiErrorEntry[] = [];
   const label = documentLabel(account);
   const today = todayOf(now);
@@ -223,14 +277,25 @@ export function checkLines(db: ReadonlyDb, account: PayAccount, lines: readonly 
   const covers = linkCovers(db, account.link);
   for (const line of lines) {
     const invoice = db.invoices.find(
-      (inv) => inv.id === line.invoiceId && inv.distributor_company_id === account.company.id && inv.anchor_id === account.anchor.id,
+      (inv) =>
+        inv.id === line.invoiceId &&
+        inv.distributor_company_id === account.company.id &&
+        inv.anchor_id === account.anchor.id,
     );
     if (!invoice) {
-      problems.push({ code: 'ER-INVOICE-101', title: `${line.field}.id`, detail: `${label} ${line.invoiceId} was not found for this account.` });
+      problems.push({
+        code: 'ER-INVOICE-101',
+        title: `${line.field}.id`,
+        detail: `${label} ${line.invoiceId} was not found for this account.`,
+      });
       continue;
     }
     if (!covers(invoice)) {
-      problems.push({ code: 'ER-INVOICE-106', title: `${line.field}.id`, detail: `${label} ${line.invoiceId} is not on this payment link: it pays only the documents it was sent for.` });
+      problems.push({
+        code: 'ER-INVOICE-106',
+        title: `${line.field}.id`,
+        detail: `${label} ${line.invoiceId} is not on this payment link: it pays only the documents it was sent for.`,
+      });
       continue;
     }
     const name = `${label} ${invoice.document_number}`;
@@ -239,7 +304,11 @@ export function checkLines(db: ReadonlyDb, account: PayAccount, lines: readonly 
       continue;
     }
     if (purpose === 'credit' && (invoice.status === 'in-progress' || invoice.ddr_status_date.length > 0)) {
-      problems.push({ code: 'ER-INVOICE-103', title: `${line.field}.id`, detail: `${name} already has a drawdown request in progress.` });
+      problems.push({
+        code: 'ER-INVOICE-103',
+        title: `${line.field}.id`,
+        detail: `${name} already has a drawdown request in progress.`,
+      });
       continue;
     }
     if (line.amount > balanceDue(invoice)) {
@@ -266,7 +335,9 @@ export function checkLines(db: ReadonlyDb, account: PayAccount, lines: readonly 
 
 /** Whether the token verified an OTP within the last 10 minutes. */
 function otpVerified(db: ReadonlyDb, token: string, now: number): boolean {
-  return db.otps.some((otp) => otp.token === token && otp.verified_at !== null && now - Date.parse(otp.verified_at) < OTP_VERIFIED_FOR_MS);
+  return db.otps.some(
+    (otp) => otp.token === token && otp.verified_at !== null && now - Date.parse(otp.verified_at) < OTP_VERIFIED_FOR_MS,
+  );
 }
 
 /**
@@ -274,7 +345,8 @@ function otpVerified(db: ReadonlyDb, token: string, now: number): boolean {
  * option is on, there is a usable credit line, no overdue dues, the OTP when required. Returns the figures.
  */
 export function checkCreditAccount(db: ReadonlyDb, account: PayAccount, now: number): CreditFigures {
-  if (!account.settings.show_credit_option) throw payError('ER-CREDIT-101', 'Credit is not offered on this payment link.');
+  if (!account.settings.show_credit_option)
+    throw payError('ER-CREDIT-101', 'Credit is not offered on this payment link.');
   const figures = creditFigures(db, account, now);
   if (figures.unavailable !== null) throw payError('ER-CREDIT-101', figures.unavailable);
   if (isOverdueView(figures.overdueAmount)) {
@@ -336,7 +408,12 @@ export function recordPayment(
  * a 'credit' payment with its UTR, the invoice moved on, and the loan's utilisation raised. Synchronous: the
  * caller checks the limit and calls this in the same tick, so no other request can draw in between.
  */
-export function drawCredit(repo: Repository, loan: Readonly<LoanApplication>, lines: readonly CheckedLine[], now: number): number[] {
+export function drawCredit(
+  repo: Repository,
+  loan: Readonly<LoanApplication>,
+  lines: readonly CheckedLine[],
+  now: number,
+): number[] {
   const today = todayOf(now);
   const ids: number[] = [];
   for (const line of lines) {
@@ -357,9 +434,16 @@ export function drawCredit(repo: Repository, loan: Readonly<LoanApplication>, li
       penal_paid: 0,
     };
     repo.insert('drawdowns', drawdown);
-    recordPayment(repo, line.invoice, line.amount, 'credit', { utr: `UTRC${ymd(now)}${String(nextId(repo.data.payments)).padStart(8, '0')}`, now, drawdownId: id });
-    if (line.bankAccountId !== null) repo.update('invoices', line.invoice.id, { bank_account_ids: [line.bankAccountId] });
-    repo.update('loan_applications', loan.id, { limit_utilized: repo.get('loan_applications', loan.id)!.limit_utilized + line.amount });
+    recordPayment(repo, line.invoice, line.amount, 'credit', {
+      utr: `UTRC${ymd(now)}${String(nextId(repo.data.payments)).padStart(8, '0')}`,
+      now,
+      drawdownId: id,
+    });
+    if (line.bankAccountId !== null)
+      repo.update('invoices', line.invoice.id, { bank_account_ids: [line.bankAccountId] });
+    repo.update('loan_applications', loan.id, {
+      limit_utilized: repo.get('loan_applications', loan.id)!.limit_utilized + line.amount,
+    });
     ids.push(id);
   }
   return ids;
@@ -370,9 +454,13 @@ export function collectionItem(db: ReadonlyDb, account: PayAccount, invoice: Inv
   let last: { date: string; id: number; utr: string } | null = null;
   for (const p of db.payments) {
     if (p.invoice_id !== invoice.id) continue;
-    if (!last || p.payment_date > last.date || (p.payment_date === last.date && p.id > last.id)) last = { date: p.payment_date, id: p.id, utr: p.utr_number };
+    if (!last || p.payment_date > last.date || (p.payment_date === last.date && p.id > last.id))
+      last = { date: p.payment_date, id: p.id, utr: p.utr_number };
   }
-  const starred = db.resources.some((r) => r.resource_type === 'Invoice' && r.resource_id === invoice.id && r.anchor_id === account.anchor.id && r.starred);
+  const starred = db.resources.some(
+    (r) =>
+      r.resource_type === 'Invoice' && r.resource_id === invoice.id && r.anchor_id === account.anchor.id && r.starred,
+  );
   return resource('invoice', invoice.id, {
     document_number: invoice.document_number,
     invoice_date: invoice.invoice_date,

@@ -9,13 +9,22 @@ import { DEMO_PASSWORD } from './seed';
 interface Answer {
   status: number;
   headers: Headers;
-  body: { errors?: { code: string; title?: string; detail: string }[]; data?: { attributes?: Record<string, unknown> } };
+  body: {
+    errors?: { code: string; title?: string; detail: string }[];
+    data?: { attributes?: Record<string, unknown> };
+  };
 }
 
 async function start(options: MockServerOptions = {}) {
   const mock: MockServer = createMockServer({ log: () => {}, ...options });
   const running: RunningMock = await mock.listen(0);
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, version: 1 | 2 = 1): Promise<Answer> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    version: 1 | 2 = 1,
+  ): Promise<Answer> => {
     const response = await fetch(`${running.url}${path}`, {
       method,
       headers: { Accept: vendorMediaType(DEFAULT_PRODUCT, version), 'Content-Type': 'application/json', ...headers },
@@ -41,7 +50,9 @@ describe('limits on guessing', () => {
     for (let i = 0; i < 5; i++) expect(code(await server.login('t2@anchor.test', `Wrong@${i}000`))).toBe('ER-AUTH-101');
     const limited = await server.login('t2@anchor.test', DEMO_PASSWORD);
     expect(limited.status).toBe(429);
-    expect(limited.body.errors).toEqual([{ code: 'ER-RATE-LIMIT', detail: 'Too many attempts. Try again in 15 minutes.' }]);
+    expect(limited.body.errors).toEqual([
+      { code: 'ER-RATE-LIMIT', detail: 'Too many attempts. Try again in 15 minutes.' },
+    ]);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     expect(limited.headers.get('ratelimit-policy')).toContain('"login-account"; q=5; w=900');
@@ -50,19 +61,28 @@ describe('limits on guessing', () => {
   });
 
   it('limits an unknown e-mail exactly like a known one, so the limit tells nothing about which accounts exist', async () => {
-    for (let i = 0; i < 5; i++) expect(code(await server.login('nobody@anchor.test', `Wrong@${i}000`))).toBe('ER-AUTH-101');
+    for (let i = 0; i < 5; i++)
+      expect(code(await server.login('nobody@anchor.test', `Wrong@${i}000`))).toBe('ER-AUTH-101');
     expect(code(await server.login('nobody@anchor.test', 'Wrong@9000'))).toBe('ER-RATE-LIMIT');
   });
 
   it('counts an e-mail however it is typed (case, spaces) as one account', async () => {
-    for (const typed of ['T1T2@anchor.test', ' t1t2@ANCHOR.test ', 't1t2@anchor.TEST', 'T1t2@Anchor.Test', 't1t2@anchor.test ']) {
+    for (const typed of [
+      'T1T2@anchor.test',
+      ' t1t2@ANCHOR.test ',
+      't1t2@anchor.TEST',
+      'T1t2@Anchor.Test',
+      't1t2@anchor.test ',
+    ]) {
       expect(code(await server.login(typed, 'Wrong@1000'))).toBe('ER-AUTH-101');
     }
     expect(code(await server.login('t1t2@anchor.test', DEMO_PASSWORD))).toBe('ER-RATE-LIMIT');
   });
 
   it('stops a burst of parallel guesses at the limit: the requests in flight count', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => server.login('burst@anchor.test', `Wrong@${i}000`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => server.login('burst@anchor.test', `Wrong@${i}000`)),
+    );
     expect(answers.filter((a) => code(a) === 'ER-AUTH-101')).toHaveLength(5);
     expect(answers.filter((a) => code(a) === 'ER-RATE-LIMIT')).toHaveLength(15);
   });
@@ -84,7 +104,14 @@ describe('limits on guessing', () => {
     const db = server.mock.db();
     const link = db.payment_links.find((l) => l.token === 'demo-otp')!;
     const loanId = db.distributor_companies.find((c) => c.id === link.distributor_company_id)!.loan_application_id;
-    const send = (i = 0) => server.call('POST', '/communications/send_otp', { data: { attributes: { loan_application_id: loanId } } }, { Authorization: i % 2 ? 'Bearer demo-otp' : 'demo-otp' }, 2);
+    const send = (i = 0) =>
+      server.call(
+        'POST',
+        '/communications/send_otp',
+        { data: { attributes: { loan_application_id: loanId } } },
+        { Authorization: i % 2 ? 'Bearer demo-otp' : 'demo-otp' },
+        2,
+      );
     for (let i = 0; i < 5; i++) expect((await send(i)).status).toBe(200); // bare and Bearer count as one token
     const limited = await send();
     expect([limited.status, code(limited)]).toEqual([429, 'ER-RATE-LIMIT']);
@@ -96,7 +123,8 @@ describe('limits per address', () => {
   it('stops wrong logins from one address across accounts, and reset mails from one address', async () => {
     const server = await start({ rateLimits: { loginPerAddress: 4, forgotPerAddress: 2 } });
     try {
-      for (const email of ['a@anchor.test', 'b@anchor.test', 'c@anchor.test', 'd@anchor.test']) expect(code(await server.login(email, 'Wrong@1000'))).toBe('ER-AUTH-101');
+      for (const email of ['a@anchor.test', 'b@anchor.test', 'c@anchor.test', 'd@anchor.test'])
+        expect(code(await server.login(email, 'Wrong@1000'))).toBe('ER-AUTH-101');
       expect(code(await server.login('t1@anchor.test', DEMO_PASSWORD))).toBe('ER-RATE-LIMIT');
       const forgot = (email: string) => server.call('POST', '/users/forgot_password', { user: { email } });
       expect((await forgot('t1@anchor.test')).status).toBe(200);
@@ -108,7 +136,10 @@ describe('limits per address', () => {
   });
 
   it('reads MOCK_RATE_LIMITS, refusing unknown names and bad numbers', () => {
-    expect(parseRateLimits('login-address=1000, otp-token=50')).toEqual({ loginPerAddress: 1000, otpSendsPerToken: 50 });
+    expect(parseRateLimits('login-address=1000, otp-token=50')).toEqual({
+      loginPerAddress: 1000,
+      otpSendsPerToken: 50,
+    });
     expect(parseRateLimits(undefined)).toEqual({});
     expect(() => parseRateLimits('login=5')).toThrow(/unknown limit 'login'/);
     expect(() => parseRateLimits('otp-token=0')).toThrow(/at least 1/);
@@ -129,9 +160,17 @@ describe('changing a password', () => {
 
   it('needs the current password: a session token alone cannot set a new one', async () => {
     const missing = await change({ password: 'Brand@New2026', password_confirmation: 'Brand@New2026' });
-    expect(missing.body.errors).toEqual([{ code: 'ER-VALIDATION', title: 'current_password', detail: 'current_password is required' }]);
-    const wrong = await change({ current_password: 'Guess@1234', password: 'Brand@New2026', password_confirmation: 'Brand@New2026' });
-    expect(wrong.body.errors).toEqual([{ code: 'ER-VALIDATION', title: 'current_password', detail: 'The current password is not correct.' }]);
+    expect(missing.body.errors).toEqual([
+      { code: 'ER-VALIDATION', title: 'current_password', detail: 'current_password is required' },
+    ]);
+    const wrong = await change({
+      current_password: 'Guess@1234',
+      password: 'Brand@New2026',
+      password_confirmation: 'Brand@New2026',
+    });
+    expect(wrong.body.errors).toEqual([
+      { code: 'ER-VALIDATION', title: 'current_password', detail: 'The current password is not correct.' },
+    ]);
     expect((await server.login('qa.profile@anchor.test', DEMO_PASSWORD)).status).toBe(201); // unchanged
   });
 
@@ -141,7 +180,9 @@ describe('changing a password', () => {
       expect(answer.body.errors?.[0], weak).toMatchObject({ code: 'ER-VALIDATION', title: 'password' });
       expect(answer.body.errors?.[0]?.detail, weak).toMatch(/^This password is too easy to guess\. .+/);
     }
-    expect(await weakPasswordProblem('password')).toBe('This password is too easy to guess. This is a heavily used password. Add more words that are less common.');
+    expect(await weakPasswordProblem('password')).toBe(
+      'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',
+    );
     expect(await weakPasswordProblem('Str0ng&Unique!')).toBeNull();
   });
 
@@ -151,9 +192,29 @@ describe('changing a password', () => {
       const session = await fresh.login('t1@anchor.test', DEMO_PASSWORD);
       const own = { Authorization: String(session.body.data?.attributes?.auth_token) };
       const put = (fields: Record<string, string>) => fresh.call('PUT', '/users/set_password', fields, own);
-      for (let i = 0; i < 6; i++) expect(code(await put({ current_password: DEMO_PASSWORD, password: 'password', password_confirmation: 'password' }))).toBe('ER-VALIDATION');
-      for (let i = 0; i < 5; i++) expect(code(await put({ current_password: `Guess@${i}000`, password: 'Brand@New2026', password_confirmation: 'Brand@New2026' }))).toBe('ER-VALIDATION');
-      expect(code(await put({ current_password: DEMO_PASSWORD, password: 'Brand@New2026', password_confirmation: 'Brand@New2026' }))).toBe('ER-RATE-LIMIT');
+      for (let i = 0; i < 6; i++)
+        expect(
+          code(await put({ current_password: DEMO_PASSWORD, password: 'password', password_confirmation: 'password' })),
+        ).toBe('ER-VALIDATION');
+      for (let i = 0; i < 5; i++)
+        expect(
+          code(
+            await put({
+              current_password: `Guess@${i}000`,
+              password: 'Brand@New2026',
+              password_confirmation: 'Brand@New2026',
+            }),
+          ),
+        ).toBe('ER-VALIDATION');
+      expect(
+        code(
+          await put({
+            current_password: DEMO_PASSWORD,
+            password: 'Brand@New2026',
+            password_confirmation: 'Brand@New2026',
+          }),
+        ),
+      ).toBe('ER-RATE-LIMIT');
     } finally {
       await fresh.running.close();
     }

@@ -48,12 +48,17 @@ const SETTING_NAMES: Record<string, keyof RateLimitSettings> = {
 /** Reads MOCK_RATE_LIMITS: comma-separated `name=N`; an unknown name or a bad number is an error, not ignored. */
 export function parseRateLimits(text: string | undefined): Partial<RateLimitSettings> {
   const settings: Partial<RateLimitSettings> = {};
-  for (const part of (text ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const part of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     const [name = '', raw = ''] = part.split('=').map((p) => p.trim());
     const key = SETTING_NAMES[name];
     const value = Number(raw);
-    if (!key) throw new Error(`MOCK_RATE_LIMITS: unknown limit '${name}' (one of ${Object.keys(SETTING_NAMES).join(', ')})`);
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`MOCK_RATE_LIMITS: ${name} must be a whole number of at least 1, got '${raw}'`);
+    if (!key)
+      throw new Error(`MOCK_RATE_LIMITS: unknown limit '${name}' (one of ${Object.keys(SETTING_NAMES).join(', ')})`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new Error(`MOCK_RATE_LIMITS: ${name} must be a whole number of at least 1, got '${raw}'`);
     settings[key] = value;
   }
   return settings;
@@ -116,7 +121,12 @@ export function rateLimits(ctx: MockContext, settings: Partial<RateLimitSettings
   );
   router.post(
     '/communications/send_otp',
-    limiter('otp-token', WINDOW_MS.otp, limits.otpSendsPerToken, keyed((req) => bearerToken(req.headers.authorization))),
+    limiter(
+      'otp-token',
+      WINDOW_MS.otp,
+      limits.otpSendsPerToken,
+      keyed((req) => bearerToken(req.headers.authorization)),
+    ),
   );
   return router;
 }

@@ -35,7 +35,10 @@ describe('the mock security headers', () => {
     expectCommonHeaders(login);
     expect(login.headers.get('content-security-policy')).toBe(MOCK_CSP);
     expect(login.headers.get('content-type')).toMatch(/^application\/json/);
-    expect([login.status, await login.json()]).toEqual([401, { errors: [{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }] }]);
+    expect([login.status, await login.json()]).toEqual([
+      401,
+      { errors: [{ code: 'ER-AUTH-101', detail: 'Invalid email or password.' }] },
+    ]);
   });
 
   it("keeps a page's own policy, which keeps frame-ancestors 'none' (the fake gateway pages)", async () => {
@@ -45,7 +48,9 @@ describe('the mock security headers', () => {
       expect(page.headers.get('content-type'), path).toMatch(/^text\/html/);
       expectCommonHeaders(page);
       // routes/gateway.ts allows its inline <style>; its form posts (and their redirect to the app) stay allowed.
-      expect(page.headers.get('content-security-policy'), path).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+      expect(page.headers.get('content-security-policy'), path).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      );
       expect(await page.text()).toContain('<style>');
     }
   });

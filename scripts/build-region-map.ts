@@ -20,7 +20,15 @@ import { gzipSync } from 'node:zlib';
 import india from '@svg-maps/india';
 import { REGIONS, type Region } from '../src/domain/regions';
 import { REGION_STATES, regionOfState } from '../src/ui/charts/region-states';
-import { formatRings, insideRings, parsePathRings, ringArea, ringsBounds, type Point, type Ring } from '../src/ui/charts/svg-path';
+import {
+  formatRings,
+  insideRings,
+  parsePathRings,
+  ringArea,
+  ringsBounds,
+  type Point,
+  type Ring,
+} from '../src/ui/charts/svg-path';
 
 /** Grid cells per map unit (the source's viewBox is 612 × 696 units). */
 const CELLS = 4;
@@ -164,7 +172,12 @@ function dropSpecks(grid: Grid, minCells: number, maxHoleCells: number): number[
       const x = i % width;
       const y = (i - x) / width;
       if (x === 0 || y === 0 || x === width - 1 || y === height - 1) touchesEdge = true;
-      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
+      for (const j of [
+        x > 0 ? i - 1 : -1,
+        x < width - 1 ? i + 1 : -1,
+        y > 0 ? i - width : -1,
+        y < height - 1 ? i + width : -1,
+      ]) {
         if (j < 0) continue;
         if (cells[j] !== value) around.set(cells[j]!, (around.get(cells[j]!) ?? 0) + 1);
         else if (!seen[j]) {
@@ -202,8 +215,10 @@ function borderArcs(grid: Grid): Arc[] {
   // has cell (x-1, y) to its left and (x, y) to its right.
   const hIndex = (x: number, y: number) => y * width + x;
   const vIndex = (x: number, y: number) => y * cornersWide + x;
-  const hBorder = (x: number, y: number) => x >= 0 && x < width && y >= 0 && y <= height && cell(x, y - 1) !== cell(x, y);
-  const vBorder = (x: number, y: number) => x >= 0 && x <= width && y >= 0 && y < height && cell(x - 1, y) !== cell(x, y);
+  const hBorder = (x: number, y: number) =>
+    x >= 0 && x < width && y >= 0 && y <= height && cell(x, y - 1) !== cell(x, y);
+  const vBorder = (x: number, y: number) =>
+    x >= 0 && x <= width && y >= 0 && y < height && cell(x - 1, y) !== cell(x, y);
   const hSeen = new Uint8Array(width * (height + 1));
   const vSeen = new Uint8Array(cornersWide * height);
 
@@ -211,10 +226,38 @@ function borderArcs(grid: Grid): Arc[] {
   /** The border edges at a corner, as steps away from it (with what lies on their left and right). */
   const steps = (x: number, y: number): Step[] => {
     const out: Step[] = [];
-    if (hBorder(x, y)) out.push({ to: [x + 1, y], mark: () => void (hSeen[hIndex(x, y)] = 1), seen: () => hSeen[hIndex(x, y)] === 1, left: cell(x, y - 1), right: cell(x, y) });
-    if (hBorder(x - 1, y)) out.push({ to: [x - 1, y], mark: () => void (hSeen[hIndex(x - 1, y)] = 1), seen: () => hSeen[hIndex(x - 1, y)] === 1, left: cell(x - 1, y), right: cell(x - 1, y - 1) });
-    if (vBorder(x, y)) out.push({ to: [x, y + 1], mark: () => void (vSeen[vIndex(x, y)] = 1), seen: () => vSeen[vIndex(x, y)] === 1, left: cell(x, y), right: cell(x - 1, y) });
-    if (vBorder(x, y - 1)) out.push({ to: [x, y - 1], mark: () => void (vSeen[vIndex(x, y - 1)] = 1), seen: () => vSeen[vIndex(x, y - 1)] === 1, left: cell(x - 1, y - 1), right: cell(x, y - 1) });
+    if (hBorder(x, y))
+      out.push({
+        to: [x + 1, y],
+        mark: () => void (hSeen[hIndex(x, y)] = 1),
+        seen: () => hSeen[hIndex(x, y)] === 1,
+        left: cell(x, y - 1),
+        right: cell(x, y),
+      });
+    if (hBorder(x - 1, y))
+      out.push({
+        to: [x - 1, y],
+        mark: () => void (hSeen[hIndex(x - 1, y)] = 1),
+        seen: () => hSeen[hIndex(x - 1, y)] === 1,
+        left: cell(x - 1, y),
+        right: cell(x - 1, y - 1),
+      });
+    if (vBorder(x, y))
+      out.push({
+        to: [x, y + 1],
+        mark: () => void (vSeen[vIndex(x, y)] = 1),
+        seen: () => vSeen[vIndex(x, y)] === 1,
+        left: cell(x, y),
+        right: cell(x - 1, y),
+      });
+    if (vBorder(x, y - 1))
+      out.push({
+        to: [x, y - 1],
+        mark: () => void (vSeen[vIndex(x, y - 1)] = 1),
+        seen: () => vSeen[vIndex(x, y - 1)] === 1,
+        left: cell(x - 1, y - 1),
+        right: cell(x, y - 1),
+      });
     return out;
   };
   /** A corner where the border forks (three or four regions meet, or two touch diagonally) ends arcs. */
@@ -228,7 +271,8 @@ function borderArcs(grid: Grid): Arc[] {
       const [x, y] = step.to;
       const node = isNode(x, y);
       // Back at the start of a loop with no node: a closed arc (its first point is not repeated).
-      if (x === start[0] && y === start[1] && !node) return { points, left: first.left, right: first.right, closed: true };
+      if (x === start[0] && y === start[1] && !node)
+        return { points, left: first.left, right: first.right, closed: true };
       points.push(step.to);
       if (node) return { points, left: first.left, right: first.right, closed: false };
       const next = steps(x, y).find((s) => !s.seen());
@@ -295,9 +339,13 @@ function simplifyArc(arc: Arc): Point[] {
     const start = units[0]!;
     let far = 0;
     units.forEach(([x, y], i) => {
-      if (Math.hypot(x - start[0], y - start[1]) > Math.hypot(units[far]![0] - start[0], units[far]![1] - start[1])) far = i;
+      if (Math.hypot(x - start[0], y - start[1]) > Math.hypot(units[far]![0] - start[0], units[far]![1] - start[1]))
+        far = i;
     });
-    kept = [...simplify(units.slice(0, far + 1), EPSILON), ...simplify([...units.slice(far), start], EPSILON).slice(1, -1)];
+    kept = [
+      ...simplify(units.slice(0, far + 1), EPSILON),
+      ...simplify([...units.slice(far), start], EPSILON).slice(1, -1),
+    ];
   } else {
     kept = simplify(units, EPSILON);
   }
@@ -336,7 +384,9 @@ function regionRings(value: number, arcs: readonly { points: Point[]; arc: Arc }
   }
   // Rings whose points rounded onto one line or point have nothing left to draw; a tiny ring turned the other way
   // (a hole's direction) is a twist left by simplifying and rounding, as the small holes were filled above.
-  return rings.filter((ring) => new Set(ring.map(key)).size >= 3 && (ringArea(ring) < 0 || ringArea(ring) > MAX_HOLE_AREA));
+  return rings.filter(
+    (ring) => new Set(ring.map(key)).size >= 3 && (ringArea(ring) < 0 || ringArea(ring) > MAX_HOLE_AREA),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -357,7 +407,12 @@ function sourceInfo(): { version: string; licence: string; credits: string } {
 }
 
 /** The region outlines, their label points, and what was dropped on the way. */
-function buildRegionMap(): { viewBox: string; outlines: Record<Region, RegionOutline>; dropped: number[]; filled: number } {
+function buildRegionMap(): {
+  viewBox: string;
+  outlines: Record<Region, RegionOutline>;
+  dropped: number[];
+  filled: number;
+} {
   const viewBox = india.viewBox;
   const [, , boxWidth, boxHeight] = viewBox.split(/\s+/).map(Number);
   if (!boxWidth || !boxHeight) throw new Error(`build-region-map: unexpected viewBox '${viewBox}'`);
@@ -371,11 +426,14 @@ function buildRegionMap(): { viewBox: string; outlines: Record<Region, RegionOut
       const rings = regionRings(i + 1, arcs);
       if (rings.length === 0) throw new Error(`build-region-map: ${region} has no outline`);
       // The label where the map put it before: the centre of the states' bounding box (or LABEL_AT within it).
-      const source = REGION_STATES[region].flatMap((id) => parsePathRings(india.locations.find((l) => l.id === id)?.path ?? ''));
+      const source = REGION_STATES[region].flatMap((id) =>
+        parsePathRings(india.locations.find((l) => l.id === id)?.path ?? ''),
+      );
       const [minX, minY, maxX, maxY] = ringsBounds(source);
       const [fx, fy] = LABEL_AT[region] ?? [0.5, 0.5];
       const label: Point = [Math.round(minX + fx * (maxX - minX)), Math.round(minY + fy * (maxY - minY))];
-      if (!insideRings(rings, label)) throw new Error(`build-region-map: ${region}'s label point ${label.join(',')} is outside its outline`);
+      if (!insideRings(rings, label))
+        throw new Error(`build-region-map: ${region}'s label point ${label.join(',')} is outside its outline`);
       return [region, { d: formatRings(rings), label }];
     }),
   ) as Record<Region, RegionOutline>;
@@ -427,9 +485,14 @@ function main(): void {
   const data = REGIONS.map((r) => outlines[r].d).join('');
   const kib = (n: number) => `${(n / 1024).toFixed(2)} KiB`;
   const where = relative(process.cwd(), OUTPUT);
-  console.log(`Region map from @svg-maps/india: ${data.length} characters of path data, ${kib(gzipSync(data, { level: 9 }).length)} gzip; ${where} ${kib(text.length)}, ${kib(gzipSync(text, { level: 9 }).length)} gzip`);
+  console.log(
+    `Region map from @svg-maps/india: ${data.length} characters of path data, ${kib(gzipSync(data, { level: 9 }).length)} gzip; ${where} ${kib(text.length)}, ${kib(gzipSync(text, { level: 9 }).length)} gzip`,
+  );
   console.log(`  ${filled} gap cells closed; ${dropped.length} islands under ${MIN_AREA} sq. units dropped`);
-  for (const region of REGIONS) console.log(`  ${region.padEnd(5)} ${outlines[region].d.split('M').length - 1} rings, ${outlines[region].d.length} characters`);
+  for (const region of REGIONS)
+    console.log(
+      `  ${region.padEnd(5)} ${outlines[region].d.split('M').length - 1} rings, ${outlines[region].d.length} characters`,
+    );
   if (check) {
     let current = '';
     try {

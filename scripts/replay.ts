@@ -29,7 +29,9 @@ for (const file of files) {
     failed = true;
     continue;
   }
-  console.log(`${file}${recording.title ? ` (${recording.title})` : ''}: recorded ${recording.recordedAt} on ${recording.page}`);
+  console.log(
+    `${file}${recording.title ? ` (${recording.title})` : ''}: recorded ${recording.recordedAt} on ${recording.page}`,
+  );
   const result = replayRecording(recording, MACHINES);
   console.log(formatReplay(result));
   if (!result.ok) failed = true;

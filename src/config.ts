@@ -8,7 +8,11 @@ import { checkProductKey, DEFAULT_PRODUCT } from './domain/product';
  * - VITE_REQUEST_TIMEOUT_MS: how long one request may take before it ends in a 'did not answer' error with
  *   Retry (default 20,000; the browser-test build uses a shorter one so a stall is quick to show).
  */
-const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 const positive = (value: string | undefined): number | undefined => {
   const n = Number(value);
   return value && Number.isFinite(n) && n > 0 ? n : undefined;

@@ -47,12 +47,16 @@ const loadApp = async () => {
 // bundle has none of it.
 const inspection = inspectTarget(window.location.search, import.meta.env.VITE_INSPECT);
 if (window.location.pathname === INSPECTOR_PATH && import.meta.env.VITE_INSPECT !== 'off') {
-  void Promise.all([import('./app/inspect/inspector'), mounting]).then(([{ InspectorPage }, mount]) => mount(InspectorPage));
+  void Promise.all([import('./app/inspect/inspector'), mounting]).then(([{ InspectorPage }, mount]) =>
+    mount(InspectorPage),
+  );
 } else if (inspection) {
-  void Promise.all([import('./app/inspect/inspector'), loadApp(), mounting]).then(([{ connectInspector }, App, mount]) => {
-    connectInspector(inspection);
-    mount(App);
-  });
+  void Promise.all([import('./app/inspect/inspector'), loadApp(), mounting]).then(
+    ([{ connectInspector }, App, mount]) => {
+      connectInspector(inspection);
+      mount(App);
+    },
+  );
 } else {
   void Promise.all([loadApp(), mounting]).then(([App, mount]) => mount(App));
 }

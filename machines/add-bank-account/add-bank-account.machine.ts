@@ -1,5 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { bankAccountProblems, EMPTY_BANK_ACCOUNT, isIfsc, maskIfsc, wantsBankLookup, type BankAccountForm } from '../../src/domain/admin';
+import {
+  bankAccountProblems,
+  EMPTY_BANK_ACCOUNT,
+  isIfsc,
+  maskIfsc,
+  wantsBankLookup,
+  type BankAccountForm,
+} from '../../src/domain/admin';
 import type { ErrorEntry } from '../../src/domain/errors';
 import { refusalOf } from '../form/form.machine';
 
@@ -35,19 +42,34 @@ export interface AddBankAccountContext {
   locked: boolean;
 }
 
-export type AddBankAccountEvent = { type: 'CHANGE'; field: BankAccountField; value: string } | { type: 'SUBMIT' } | { type: 'RESET' };
+export type AddBankAccountEvent =
+  { type: 'CHANGE'; field: BankAccountField; value: string } | { type: 'SUBMIT' } | { type: 'RESET' };
 
-const BANK_ACCOUNT_FIELDS: readonly BankAccountField[] = ['account_name', 'account_number', 'account_type', 'ifsc', 'bank_name', 'branch_name', 'region'];
+const BANK_ACCOUNT_FIELDS: readonly BankAccountField[] = [
+  'account_name',
+  'account_number',
+  'account_type',
+  'ifsc',
+  'bank_name',
+  'branch_name',
+  'region',
+];
 /** The fields a lookup fills (and locks). */
 const LOOKED_UP_FIELDS: readonly BankAccountField[] = ['bank_name', 'branch_name'];
 
 /** An IFSC the machine looks up. */
 export const shouldLookUp = (ifsc: string): boolean => wantsBankLookup(ifsc) && isIfsc(ifsc);
 
-const emptyForm = (): AddBankAccountContext => ({ values: { ...EMPTY_BANK_ACCOUNT }, errors: {}, failure: null, locked: false });
+const emptyForm = (): AddBankAccountContext => ({
+  values: { ...EMPTY_BANK_ACCOUNT },
+  errors: {},
+  failure: null,
+  locked: false,
+});
 
 const isLookedUpField = (field: BankAccountField) => LOOKED_UP_FIELDS.includes(field);
-const maskedIfsc = (event: AddBankAccountEvent) => (event.type === 'CHANGE' && event.field === 'ifsc' ? maskIfsc(event.value) : null);
+const maskedIfsc = (event: AddBankAccountEvent) =>
+  event.type === 'CHANGE' && event.field === 'ifsc' ? maskIfsc(event.value) : null;
 
 export const addBankAccountMachine = setup({
   types: {
@@ -65,7 +87,9 @@ export const addBankAccountMachine = setup({
     changeIfsc: assign(({ context, event }) => {
       const ifsc = maskedIfsc(event) ?? context.values.ifsc;
       const { ifsc: _cleared, ...errors } = context.errors;
-      const values = context.locked ? { ...context.values, ifsc, bank_name: '', branch_name: '' } : { ...context.values, ifsc };
+      const values = context.locked
+        ? { ...context.values, ifsc, bank_name: '', branch_name: '' }
+        : { ...context.values, ifsc };
       return { values, errors, locked: false };
     }),
   },
@@ -81,7 +105,12 @@ export const addBankAccountMachine = setup({
     /** A lookup answer worth locking: both names present. */
     found: ({ event }) => {
       const output = (event as { output?: Partial<BankLookupResult> }).output;
-      return typeof output?.BANK === 'string' && output.BANK.trim() !== '' && typeof output.BRANCH === 'string' && output.BRANCH.trim() !== '';
+      return (
+        typeof output?.BANK === 'string' &&
+        output.BANK.trim() !== '' &&
+        typeof output.BRANCH === 'string' &&
+        output.BRANCH.trim() !== ''
+      );
     },
   },
 }).createMachine({
@@ -108,7 +137,10 @@ export const addBankAccountMachine = setup({
           },
         ],
         SUBMIT: [
-          { guard: 'invalid', actions: assign(({ context }) => ({ errors: bankAccountProblems(context.values), failure: null })) },
+          {
+            guard: 'invalid',
+            actions: assign(({ context }) => ({ errors: bankAccountProblems(context.values), failure: null })),
+          },
           { target: 'sending', actions: assign({ errors: {}, failure: null }) },
         ],
         RESET: { target: 'editing', reenter: true, actions: assign(emptyForm) },
@@ -126,7 +158,15 @@ export const addBankAccountMachine = setup({
                 target: 'idle',
                 actions: assign(({ context, event }) => {
                   const { bank_name: _bank, branch_name: _branch, ...errors } = context.errors;
-                  return { values: { ...context.values, bank_name: event.output.BANK.trim(), branch_name: event.output.BRANCH.trim() }, errors, locked: true };
+                  return {
+                    values: {
+                      ...context.values,
+                      bank_name: event.output.BANK.trim(),
+                      branch_name: event.output.BRANCH.trim(),
+                    },
+                    errors,
+                    locked: true,
+                  };
                 }),
               },
               // An answer without a bank or a branch is no better than a failure: the fields stay editable.

@@ -14,18 +14,41 @@ import {
   type BankAccountField,
   type BankLookupResult,
 } from './add-bank-account.machine';
-import { addBankAccountPaths, bankState, EFFECT_EVENTS, FILL_PLAIN, PLAIN, REFUSED, SBI } from './add-bank-account.paths';
+import {
+  addBankAccountPaths,
+  bankState,
+  EFFECT_EVENTS,
+  FILL_PLAIN,
+  PLAIN,
+  REFUSED,
+  SBI,
+} from './add-bank-account.paths';
 
 function harness() {
   const lookup = fakeEffect<BankLookupResult, { ifsc: string }>();
   const create = fakeEffect<unknown, BankAccountForm>();
   const refreshBankAccounts = vi.fn();
-  const actor = createActor(addBankAccountMachine.provide({ actors: { lookupBank: lookup.logic, createBankAccount: create.logic }, actions: { refreshBankAccounts } })).start();
+  const actor = createActor(
+    addBankAccountMachine.provide({
+      actors: { lookupBank: lookup.logic, createBankAccount: create.logic },
+      actions: { refreshBankAccounts },
+    }),
+  ).start();
   const send = (event: AddBankAccountEvent) => actor.send(event);
   const fill = (values: Partial<BankAccountForm>) => {
-    for (const [field, value] of Object.entries(values)) send({ type: 'CHANGE', field: field as BankAccountField, value });
+    for (const [field, value] of Object.entries(values))
+      send({ type: 'CHANGE', field: field as BankAccountField, value });
   };
-  return { actor, lookup, create, refreshBankAccounts, send, fill, snapshot: () => actor.getSnapshot(), context: () => actor.getSnapshot().context };
+  return {
+    actor,
+    lookup,
+    create,
+    refreshBankAccounts,
+    send,
+    fill,
+    snapshot: () => actor.getSnapshot(),
+    context: () => actor.getSnapshot().context,
+  };
 }
 
 const HDFC: BankLookupResult = { BANK: 'HDFC Bank', BRANCH: 'Fort' };
@@ -74,9 +97,17 @@ describe('add bank account: the IFSC and its lookup', () => {
     h.lookup.calls[0]!.resolve(SBI);
     await settle();
     expect(h.snapshot().value).toEqual({ editing: 'idle' });
-    expect(h.context()).toMatchObject({ locked: true, values: { ifsc: 'SBIN0000001', bank_name: SBI.BANK, branch_name: SBI.BRANCH } });
+    expect(h.context()).toMatchObject({
+      locked: true,
+      values: { ifsc: 'SBIN0000001', bank_name: SBI.BANK, branch_name: SBI.BRANCH },
+    });
     // The lookup's fields lose their 'required' messages; the others keep theirs.
-    expect(h.context().errors).toEqual({ account_name: MESSAGES.account_name, account_number: MESSAGES.account_number, account_type: MESSAGES.account_type, region: MESSAGES.region });
+    expect(h.context().errors).toEqual({
+      account_name: MESSAGES.account_name,
+      account_number: MESSAGES.account_number,
+      account_type: MESSAGES.account_type,
+      region: MESSAGES.region,
+    });
     h.send({ type: 'CHANGE', field: 'bank_name', value: 'Other' });
     h.send({ type: 'CHANGE', field: 'branch_name', value: 'Other' });
     expect(h.context().values).toMatchObject({ bank_name: SBI.BANK, branch_name: SBI.BRANCH });
@@ -85,20 +116,32 @@ describe('add bank account: the IFSC and its lookup', () => {
     expect(h.context()).toMatchObject({ locked: true, values: { bank_name: SBI.BANK } });
     // Editing the IFSC unlocks and clears what the lookup filled.
     h.send({ type: 'CHANGE', field: 'ifsc', value: 'SBIN000000' });
-    expect(h.context()).toMatchObject({ locked: false, values: { ifsc: 'SBIN000000', bank_name: '', branch_name: '' } });
+    expect(h.context()).toMatchObject({
+      locked: false,
+      values: { ifsc: 'SBIN000000', bank_name: '', branch_name: '' },
+    });
     h.send({ type: 'CHANGE', field: 'bank_name', value: 'Typed Bank' });
     expect(h.context().values.bank_name).toBe('Typed Bank');
   });
 
   it('leaves the bank and branch editable, with no message, when the lookup fails or finds nothing', async () => {
-    for (const settleIt of [(c: { reject: (e: unknown) => void }) => c.reject(apiErrorFromBody(404, { errors: [{ code: 'ER-404', detail: 'Invalid Ifsc code.' }] })), (c: { resolve: (r: BankLookupResult) => void }) => c.resolve({ BANK: '', BRANCH: '' })]) {
+    for (const settleIt of [
+      (c: { reject: (e: unknown) => void }) =>
+        c.reject(apiErrorFromBody(404, { errors: [{ code: 'ER-404', detail: 'Invalid Ifsc code.' }] })),
+      (c: { resolve: (r: BankLookupResult) => void }) => c.resolve({ BANK: '', BRANCH: '' }),
+    ]) {
       const h = harness();
       h.fill({ bank_name: 'Typed Bank' });
       h.send({ type: 'CHANGE', field: 'ifsc', value: 'XXXX0000001' });
       settleIt(h.lookup.calls[0] as never);
       await settle();
       expect(h.snapshot().value).toEqual({ editing: 'idle' });
-      expect(h.context()).toEqual({ values: { ...EMPTY_BANK_ACCOUNT, ifsc: 'XXXX0000001', bank_name: 'Typed Bank' }, errors: {}, failure: null, locked: false });
+      expect(h.context()).toEqual({
+        values: { ...EMPTY_BANK_ACCOUNT, ifsc: 'XXXX0000001', bank_name: 'Typed Bank' },
+        errors: {},
+        failure: null,
+        locked: false,
+      });
       h.send({ type: 'CHANGE', field: 'branch_name', value: 'Typed Branch' });
       expect(h.context().values.branch_name).toBe('Typed Branch');
     }
@@ -115,7 +158,10 @@ describe('add bank account: the IFSC and its lookup', () => {
     expect(h.context()).toMatchObject({ locked: false, values: { bank_name: '', branch_name: '' } });
     h.lookup.calls[1]!.resolve(HDFC);
     await settle();
-    expect(h.context()).toMatchObject({ locked: true, values: { ifsc: 'HDFC0000001', bank_name: HDFC.BANK, branch_name: HDFC.BRANCH } });
+    expect(h.context()).toMatchObject({
+      locked: true,
+      values: { ifsc: 'HDFC0000001', bank_name: HDFC.BANK, branch_name: HDFC.BRANCH },
+    });
     // A partial IFSC during a lookup cancels it too.
     h.send({ type: 'CHANGE', field: 'ifsc', value: 'SBIN0000001' });
     h.send({ type: 'CHANGE', field: 'ifsc', value: 'SBIN00000' });
@@ -182,13 +228,22 @@ describe('add bank account: the checks and sending', () => {
     await settle();
     h.send({ type: 'SUBMIT' });
     const entries: ErrorEntry[] = [
-      { code: 'ER-VALIDATION', title: 'anchor_account_detail[account_number]', detail: 'Account number has already been added' },
+      {
+        code: 'ER-VALIDATION',
+        title: 'anchor_account_detail[account_number]',
+        detail: 'Account number has already been added',
+      },
       { code: 'ER-X', detail: 'Something else' },
     ];
     h.create.calls[0]!.reject(apiErrorFromBody(422, { errors: entries }));
     await settle();
     expect(h.snapshot().value).toEqual({ editing: 'idle' });
-    expect(h.context()).toEqual({ values: VALID, errors: { account_number: 'Account number has already been added' }, failure: entries, locked: true });
+    expect(h.context()).toEqual({
+      values: VALID,
+      errors: { account_number: 'Account number has already been added' },
+      failure: entries,
+      locked: true,
+    });
     expect(h.refreshBankAccounts).not.toHaveBeenCalled();
     h.send({ type: 'SUBMIT' });
     expect(h.context().failure).toBeNull();
@@ -231,20 +286,39 @@ describe('add bank account: the checks and sending', () => {
 // model written here (the mask, the lookup's trigger, the lock, every message spelt out).
 
 type BankValue = 'idle' | 'lookingUp' | 'sending' | 'done';
-const valueOf = (value: unknown): BankValue => (typeof value === 'string' ? (value as BankValue) : (value as { editing: BankValue }).editing);
+const valueOf = (value: unknown): BankValue =>
+  typeof value === 'string' ? (value as BankValue) : (value as { editing: BankValue }).editing;
 
 /** What each refusal of the paths must leave (written out). */
 const REFUSALS = new Map<unknown, { errors: BankAccountErrors; failure: ErrorEntry[] }>([
-  [REFUSED.bankUnknown, { errors: { bank_name: 'Bank name is not known' }, failure: [{ code: 'ER-VALIDATION', title: 'bank_name', detail: 'Bank name is not known' }] }],
+  [
+    REFUSED.bankUnknown,
+    {
+      errors: { bank_name: 'Bank name is not known' },
+      failure: [{ code: 'ER-VALIDATION', title: 'bank_name', detail: 'Bank name is not known' }],
+    },
+  ],
   [REFUSED.offline, { errors: {}, failure: [{ code: 'ERROR', detail: 'Failed to fetch' }] }],
 ]);
 
-const mask = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 11);
+const mask = (value: string) =>
+  value
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 11);
 const looksUp = (ifsc: string) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(ifsc);
 
 function expectedProblems(values: BankAccountForm): BankAccountErrors {
   const found: BankAccountErrors = {};
-  for (const field of ['account_name', 'account_number', 'account_type', 'ifsc', 'bank_name', 'branch_name', 'region'] as const) {
+  for (const field of [
+    'account_name',
+    'account_number',
+    'account_type',
+    'ifsc',
+    'bank_name',
+    'branch_name',
+    'region',
+  ] as const) {
     if (values[field].trim() === '') found[field] = MESSAGES[field];
   }
   if (!found.ifsc && !looksUp(values.ifsc)) found.ifsc = MESSAGES.ifscInvalid;
@@ -252,7 +326,12 @@ function expectedProblems(values: BankAccountForm): BankAccountErrors {
   return found;
 }
 
-const emptyContext = (): AddBankAccountContext => ({ values: { ...EMPTY_BANK_ACCOUNT }, errors: {}, failure: null, locked: false });
+const emptyContext = (): AddBankAccountContext => ({
+  values: { ...EMPTY_BANK_ACCOUNT },
+  errors: {},
+  failure: null,
+  locked: false,
+});
 
 class BankModel {
   value: BankValue = 'idle';
@@ -269,14 +348,20 @@ class BankModel {
     const e = event as AddBankAccountEvent;
     const outcome = effectOutcome(event);
     const c = this.context;
-    const without = (errors: BankAccountErrors, ...fields: BankAccountField[]) => Object.fromEntries(Object.entries(errors).filter(([k]) => !fields.includes(k as BankAccountField)));
+    const without = (errors: BankAccountErrors, ...fields: BankAccountField[]) =>
+      Object.fromEntries(Object.entries(errors).filter(([k]) => !fields.includes(k as BankAccountField)));
     if (this.editing && e.type === 'CHANGE') {
       if (c.locked && (e.field === 'bank_name' || e.field === 'branch_name')) return;
       if (e.field === 'ifsc') {
         const ifsc = mask(e.value);
         if (ifsc === c.values.ifsc) return;
         const cleared = c.locked ? { bank_name: '', branch_name: '' } : {};
-        this.context = { ...c, values: { ...c.values, ifsc, ...cleared }, errors: without(c.errors, 'ifsc'), locked: false };
+        this.context = {
+          ...c,
+          values: { ...c.values, ifsc, ...cleared },
+          errors: without(c.errors, 'ifsc'),
+          locked: false,
+        };
         if (ifsc.length === 11 && looksUp(ifsc)) {
           this.value = 'lookingUp';
           this.lookups.push(ifsc);
@@ -300,7 +385,12 @@ class BankModel {
       this.value = 'idle';
       const found = outcome.ok ? (outcome.output as BankLookupResult) : null;
       if (found && found.BANK !== '' && found.BRANCH !== '') {
-        this.context = { ...c, values: { ...c.values, bank_name: found.BANK, branch_name: found.BRANCH }, errors: without(c.errors, 'bank_name', 'branch_name'), locked: true };
+        this.context = {
+          ...c,
+          values: { ...c.values, bank_name: found.BANK, branch_name: found.BRANCH },
+          errors: without(c.errors, 'bank_name', 'branch_name'),
+          locked: true,
+        };
       }
     } else if (this.value === 'sending' && outcome?.id === 'createBankAccount') {
       if (outcome.ok) {
@@ -317,7 +407,10 @@ class BankModel {
 
 const { foundNothing, lookupFailed } = EFFECT_EVENTS;
 
-async function replayBank(path: GraphPath<{ value: unknown; context: AddBankAccountContext }>, prefix: AddBankAccountEvent[] = []) {
+async function replayBank(
+  path: GraphPath<{ value: unknown; context: AddBankAccountContext }>,
+  prefix: AddBankAccountEvent[] = [],
+) {
   const name = pathName(path);
   const h = harness();
   const model = new BankModel();
@@ -341,10 +434,16 @@ async function replayBank(path: GraphPath<{ value: unknown; context: AddBankAcco
       expect(bankState(snapshot), at).toBe(bankState(expected as never));
       expect(valueOf(snapshot.value), at).toBe(model.value);
       expect(snapshot.context, at).toEqual(model.context);
-      expect(h.lookup.calls.map((c) => c.input.ifsc), at).toEqual(model.lookups);
+      expect(
+        h.lookup.calls.map((c) => c.input.ifsc),
+        at,
+      ).toEqual(model.lookups);
       // One lookup at most is alive: every earlier one was answered or cancelled.
       expect(h.lookup.pending(), at).toHaveLength(model.value === 'lookingUp' ? 1 : 0);
-      expect(h.create.calls.map((c) => c.input), at).toEqual(model.sent);
+      expect(
+        h.create.calls.map((c) => c.input),
+        at,
+      ).toEqual(model.sent);
       expect(h.create.pending(), at).toHaveLength(model.value === 'sending' ? 1 : 0);
       expect(h.refreshBankAccounts, at).toHaveBeenCalledTimes(model.refreshed);
     },
@@ -354,33 +453,57 @@ async function replayBank(path: GraphPath<{ value: unknown; context: AddBankAcco
 }
 
 describe('add bank account: every state by its shortest path', () => {
-  it('the whole form from empty: every message, the masked IFSC looked up, sent, refused', { timeout: 60_000 }, async () => {
-    const paths = getShortestPaths(addBankAccountPaths.machine, addBankAccountPaths.graphs.fromEmpty);
-    expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(new Set(['{"editing":"idle"}', '{"editing":"lookingUp"}', '"sending"', '"done"']));
-    const messages = new Set(paths.flatMap((p) => Object.values(p.state.context.errors)));
-    expect(messages).toEqual(new Set([...Object.values(MESSAGES), 'Bank name is not known']));
-    expect(paths.length).toBeGreaterThan(300);
-    expect(paths.some((p) => p.steps.some((s) => (s.event.type as string) === 'xstate.error.actor.lookupBank'))).toBe(true);
-    const ends = new Set<BankValue>();
-    for (const path of paths) ends.add((await replayBank(path)).value);
-    expect(ends).toEqual(new Set(['idle', 'lookingUp', 'sending', 'done']));
-  });
+  it(
+    'the whole form from empty: every message, the masked IFSC looked up, sent, refused',
+    { timeout: 60_000 },
+    async () => {
+      const paths = getShortestPaths(addBankAccountPaths.machine, addBankAccountPaths.graphs.fromEmpty);
+      expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
+        new Set(['{"editing":"idle"}', '{"editing":"lookingUp"}', '"sending"', '"done"']),
+      );
+      const messages = new Set(paths.flatMap((p) => Object.values(p.state.context.errors)));
+      expect(messages).toEqual(new Set([...Object.values(MESSAGES), 'Bank name is not known']));
+      expect(paths.length).toBeGreaterThan(300);
+      expect(paths.some((p) => p.steps.some((s) => (s.event.type as string) === 'xstate.error.actor.lookupBank'))).toBe(
+        true,
+      );
+      const ends = new Set<BankValue>();
+      for (const path of paths) ends.add((await replayBank(path)).value);
+      expect(ends).toEqual(new Set(['idle', 'lookingUp', 'sending', 'done']));
+    },
+  );
 
   // A failed lookup and an empty answer leave the same state: each gets its own graph, so its paths are generated.
   for (const [label, unanswered, graph] of [
     ['failed', lookupFailed, addBankAccountPaths.graphs.ifscLookupFailed],
     ['found nothing', foundNothing, addBankAccountPaths.graphs.ifscFoundNothing],
   ] as const) {
-    it(`the IFSC, its lookup (answered, or ${label}) and the bank fields once the rest is filled`, { timeout: 60_000 }, async () => {
-      const prefix = FILL_PLAIN;
-      const paths = getShortestPaths(addBankAccountPaths.machine, graph);
-      expect(paths.length).toBeGreaterThan(150);
-      // The graph holds a lookup replaced by another, a lookup left unanswered, a locked bank sent, typed bank details sent.
-      expect(paths.some((p) => p.steps.some((s, i) => i > 0 && valueOf(p.steps[i - 1]!.state.value) === 'lookingUp' && s.event.type === 'CHANGE' && valueOf(s.state.value) === 'lookingUp'))).toBe(true);
-      expect(paths.some((p) => p.steps.some((s) => (s.event as AnyEventObject) === unanswered))).toBe(true);
-      expect(paths.some((p) => p.state.value === 'done' && p.state.context.locked)).toBe(true);
-      expect(paths.some((p) => p.state.value === 'done' && p.state.context.values.bank_name === 'Typed Bank')).toBe(true);
-      for (const path of paths) await replayBank(path, prefix);
-    });
+    it(
+      `the IFSC, its lookup (answered, or ${label}) and the bank fields once the rest is filled`,
+      { timeout: 60_000 },
+      async () => {
+        const prefix = FILL_PLAIN;
+        const paths = getShortestPaths(addBankAccountPaths.machine, graph);
+        expect(paths.length).toBeGreaterThan(150);
+        // The graph holds a lookup replaced by another, a lookup left unanswered, a locked bank sent, typed bank details sent.
+        expect(
+          paths.some((p) =>
+            p.steps.some(
+              (s, i) =>
+                i > 0 &&
+                valueOf(p.steps[i - 1]!.state.value) === 'lookingUp' &&
+                s.event.type === 'CHANGE' &&
+                valueOf(s.state.value) === 'lookingUp',
+            ),
+          ),
+        ).toBe(true);
+        expect(paths.some((p) => p.steps.some((s) => (s.event as AnyEventObject) === unanswered))).toBe(true);
+        expect(paths.some((p) => p.state.value === 'done' && p.state.context.locked)).toBe(true);
+        expect(paths.some((p) => p.state.value === 'done' && p.state.context.values.bank_name === 'Typed Bank')).toBe(
+          true,
+        );
+        for (const path of paths) await replayBank(path, prefix);
+      },
+    );
   }
 });

@@ -24,7 +24,11 @@ interface CreatedUser {
 
 const NEW_USER_FIELDS: readonly NewUserField[] = ['first_name', 'last_name', 'email', 'phone_number', 'designation'];
 
-export const addUserMachine = createFormMachine({ id: 'addUser', reusable: true, readRefusal: (error) => refusalOf(error, NEW_USER_FIELDS) });
+export const addUserMachine = createFormMachine({
+  id: 'addUser',
+  reusable: true,
+  readRefusal: (error) => refusalOf(error, NEW_USER_FIELDS),
+});
 
 /** What an add-user actor starts from: the empty form (designation portal_user) and its check. */
 export const ADD_USER_INPUT: FormInput = { initial: { ...EMPTY_NEW_USER }, validate: validateNewUser };

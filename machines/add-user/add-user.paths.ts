@@ -9,11 +9,19 @@ import { apiErrorFromBody } from '../../src/api/errors';
 import type { FormContext } from '../form/form.machine';
 import { ADD_USER_INPUT, addUserMachine, type NewUserField } from './add-user.machine';
 
-export const VALID: NewUserForm = { first_name: 'Asha', last_name: 'Rao', email: 'asha.rao@example.test', phone_number: '+91 9876543210', designation: 'portal_user' };
+export const VALID: NewUserForm = {
+  first_name: 'Asha',
+  last_name: 'Rao',
+  email: 'asha.rao@example.test',
+  phone_number: '+91 9876543210',
+  designation: 'portal_user',
+};
 
 /** The refusals the paths meet (the tests say what each must leave). */
 export const REFUSED = {
-  emailTaken: apiErrorFromBody(422, { errors: [{ code: 'ER-USER-101', title: 'email', detail: 'Email has already been taken' }] }),
+  emailTaken: apiErrorFromBody(422, {
+    errors: [{ code: 'ER-USER-101', title: 'email', detail: 'Email has already been taken' }],
+  }),
   unavailable: apiErrorFromBody(503, {}),
 };
 
@@ -37,9 +45,13 @@ const USER_EVENTS = [
   { type: 'xstate.error.actor.submit', error: REFUSED.unavailable },
 ] as AnyEventObject[];
 
-export const userState = (s: { value: unknown; context: FormContext }) => JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.result]);
+export const userState = (s: { value: unknown; context: FormContext }) =>
+  JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.result]);
 /** Errors serialise alike: numbered. */
-const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key === 'error' ? `${String(value)}#${Object.values(REFUSED).indexOf(value as never)}` : value));
+const serializeEvent = (e: AnyEventObject) =>
+  JSON.stringify(e, (key, value: unknown) =>
+    key === 'error' ? `${String(value)}#${Object.values(REFUSED).indexOf(value as never)}` : value,
+  );
 
 export const addUserPaths = pathModel({
   machine: addUserMachine,

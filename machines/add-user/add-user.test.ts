@@ -17,16 +17,33 @@ import { addUserPaths, REFUSED, userState, VALID } from './add-user.paths';
 function harness(inspect?: (event: InspectionEvent) => void) {
   const create = fakeEffect<unknown, FormValues>();
   const refreshUsers = vi.fn();
-  const actor = createActor(addUserMachine.provide({ actors: { submit: create.logic }, actions: { submitted: refreshUsers } }), { input: ADD_USER_INPUT, inspect }).start();
+  const actor = createActor(
+    addUserMachine.provide({ actors: { submit: create.logic }, actions: { submitted: refreshUsers } }),
+    { input: ADD_USER_INPUT, inspect },
+  ).start();
   const send = (event: FormEvent) => actor.send(event);
   const fill = (values: Partial<NewUserForm>) => {
     for (const [field, value] of Object.entries(values)) send({ type: 'CHANGE', field, value });
   };
-  return { actor, create, refreshUsers, send, fill, snapshot: () => actor.getSnapshot(), context: () => actor.getSnapshot().context };
+  return {
+    actor,
+    create,
+    refreshUsers,
+    send,
+    fill,
+    snapshot: () => actor.getSnapshot(),
+    context: () => actor.getSnapshot().context,
+  };
 }
 
 /** A fresh form's context: the input, the empty values, nothing sent. */
-const START: FormContext = { ...ADD_USER_INPUT, values: { ...EMPTY_NEW_USER }, errors: {}, failure: null, result: null };
+const START: FormContext = {
+  ...ADD_USER_INPUT,
+  values: { ...EMPTY_NEW_USER },
+  errors: {},
+  failure: null,
+  result: null,
+};
 
 /** The spec's messages (spec 2 §5), written out. */
 const MESSAGES = {
@@ -41,7 +58,13 @@ describe('add user: the checks', () => {
   it('starts on an empty form with designation portal_user', () => {
     const h = harness();
     expect(h.snapshot().value).toBe('editing');
-    expect(h.context().values).toEqual({ first_name: '', last_name: '', email: '', phone_number: '', designation: 'portal_user' });
+    expect(h.context().values).toEqual({
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone_number: '',
+      designation: 'portal_user',
+    });
     expect(h.context()).toEqual(START);
   });
 
@@ -116,7 +139,11 @@ describe('add user: the checks', () => {
     const h = harness();
     h.send({ type: 'SUBMIT' });
     h.send({ type: 'CHANGE', field: 'email', value: 'x' });
-    expect(h.context().errors).toEqual({ first_name: MESSAGES.name, last_name: MESSAGES.name, phone_number: MESSAGES.phoneRequired });
+    expect(h.context().errors).toEqual({
+      first_name: MESSAGES.name,
+      last_name: MESSAGES.name,
+      phone_number: MESSAGES.phoneRequired,
+    });
   });
 });
 
@@ -169,7 +196,10 @@ describe('add user: sending', () => {
     await settle();
     expect(h.snapshot().value).toBe('editing');
     expect(h.context().values).toEqual(VALID);
-    expect(h.context().errors).toEqual({ email: 'Email has already been taken', phone_number: 'Phone number is taken' });
+    expect(h.context().errors).toEqual({
+      email: 'Email has already been taken',
+      phone_number: 'Phone number is taken',
+    });
     expect(h.context().failure).toEqual([
       { code: 'ER-USER-101', title: 'email', detail: 'Email has already been taken' },
       { code: 'ER-VALIDATION', title: 'user[phone_number]', detail: 'Phone number is taken' },
@@ -198,7 +228,11 @@ describe('add user: sending', () => {
 describe('add user: a recording', () => {
   it('names the machine addUser and its check by name, and replays to the states it recorded', async () => {
     let clock = 0;
-    const recorder = createRecorder({ machines: MACHINES, now: () => (clock += 10), clock: () => new Date('2026-11-22T10:00:00Z') });
+    const recorder = createRecorder({
+      machines: MACHINES,
+      now: () => (clock += 10),
+      clock: () => new Date('2026-11-22T10:00:00Z'),
+    });
     const h = harness((event) => recorder.observe(event));
     recorder.start('/admin');
     h.send({ type: 'SUBMIT' });
@@ -229,7 +263,13 @@ type UserValue = 'editing' | 'submitting' | 'done';
 
 /** What each refusal of the paths must leave (written out). */
 const REFUSALS = new Map<unknown, { errors: FieldErrors; failure: ErrorEntry[] }>([
-  [REFUSED.emailTaken, { errors: { email: 'Email has already been taken' }, failure: [{ code: 'ER-USER-101', title: 'email', detail: 'Email has already been taken' }] }],
+  [
+    REFUSED.emailTaken,
+    {
+      errors: { email: 'Email has already been taken' },
+      failure: [{ code: 'ER-USER-101', title: 'email', detail: 'Email has already been taken' }],
+    },
+  ],
   [REFUSED.unavailable, { errors: {}, failure: [{ code: 'ERROR', detail: 'Something went wrong!' }] }],
 ]);
 
@@ -242,7 +282,8 @@ function expectedProblems(values: FormValues): FieldErrors {
   if (email === '') found.email = MESSAGES.emailRequired;
   else if (email !== VALID.email) found.email = MESSAGES.emailInvalid;
   if (phone_number === '') found.phone_number = MESSAGES.phoneRequired;
-  else if (!['+91 9876543210', '+91-9876543210', '9876543210'].includes(phone_number)) found.phone_number = MESSAGES.phoneInvalid;
+  else if (!['+91 9876543210', '+91-9876543210', '9876543210'].includes(phone_number))
+    found.phone_number = MESSAGES.phoneInvalid;
   return found;
 }
 
@@ -293,37 +334,44 @@ describe('add user: every state by its shortest path', () => {
     expect(paths.length).toBeGreaterThan(400);
   });
 
-  it('replays every path live (double submits included), matching the graph and the reference model', { timeout: 60_000 }, async () => {
-    const ends = new Set<string>();
-    for (const path of paths) {
-      const name = pathName(path);
-      const h = harness();
-      const model = new UserModel();
-      await replay(path, {
-        effects: { submit: h.create },
-        send: (event) => {
-          h.actor.send(event as FormEvent);
-          if (event.type === 'SUBMIT') h.actor.send({ type: 'SUBMIT' }); // a double click
-        },
-        check: (expected, index, event) => {
-          if (index > 0) {
-            model.send(event);
-            if (event.type === 'SUBMIT') model.send(event);
-          }
-          const at = `${name} @${index}`;
-          const snapshot = h.snapshot();
-          expect(userState(snapshot), at).toBe(userState(expected as never));
-          expect(snapshot.value, at).toBe(model.value);
-          expect(snapshot.context, at).toEqual(model.context);
-          expect(h.create.calls.map((c) => c.input), at).toEqual(model.sent);
-          expect(h.create.pending(), at).toHaveLength(model.value === 'submitting' ? 1 : 0);
-          expect(h.refreshUsers, at).toHaveBeenCalledTimes(model.refreshed);
-          expect(snapshot.status, at).toBe('active');
-        },
-      });
-      ends.add(model.value);
-      h.actor.stop();
-    }
-    expect(ends).toEqual(new Set(['editing', 'submitting', 'done']));
-  });
+  it(
+    'replays every path live (double submits included), matching the graph and the reference model',
+    { timeout: 60_000 },
+    async () => {
+      const ends = new Set<string>();
+      for (const path of paths) {
+        const name = pathName(path);
+        const h = harness();
+        const model = new UserModel();
+        await replay(path, {
+          effects: { submit: h.create },
+          send: (event) => {
+            h.actor.send(event as FormEvent);
+            if (event.type === 'SUBMIT') h.actor.send({ type: 'SUBMIT' }); // a double click
+          },
+          check: (expected, index, event) => {
+            if (index > 0) {
+              model.send(event);
+              if (event.type === 'SUBMIT') model.send(event);
+            }
+            const at = `${name} @${index}`;
+            const snapshot = h.snapshot();
+            expect(userState(snapshot), at).toBe(userState(expected as never));
+            expect(snapshot.value, at).toBe(model.value);
+            expect(snapshot.context, at).toEqual(model.context);
+            expect(
+              h.create.calls.map((c) => c.input),
+              at,
+            ).toEqual(model.sent);
+            expect(h.create.pending(), at).toHaveLength(model.value === 'submitting' ? 1 : 0);
+            expect(h.refreshUsers, at).toHaveBeenCalledTimes(model.refreshed);
+            expect(snapshot.status, at).toBe('active');
+          },
+        });
+        ends.add(model.value);
+        h.actor.stop();
+      }
+      expect(ends).toEqual(new Set(['editing', 'submitting', 'done']));
+    },
+  );
 });

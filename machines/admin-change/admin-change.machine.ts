@@ -36,10 +36,16 @@ export interface AdminChangeContext {
   failure: { change: AdminChange; entries: ErrorEntry[] } | null;
 }
 
-export type AdminChangeEvent = { type: 'REQUEST'; change: AdminChange } | { type: 'CONFIRM' } | { type: 'CANCEL' } | { type: 'UNDO' };
+export type AdminChangeEvent =
+  { type: 'REQUEST'; change: AdminChange } | { type: 'CONFIRM' } | { type: 'CANCEL' } | { type: 'UNDO' };
 
 /** The change that takes `change` back: the previous value sent again, without a confirmation. */
-const reversed = (change: AdminChange): AdminChange => ({ ...change, value: change.previous, previous: change.value, confirm: false });
+const reversed = (change: AdminChange): AdminChange => ({
+  ...change,
+  value: change.previous,
+  previous: change.value,
+  confirm: false,
+});
 
 export const adminChangeMachine = setup({
   types: {
@@ -70,7 +76,11 @@ export const adminChangeMachine = setup({
     idle: {
       on: {
         REQUEST: [
-          { guard: 'needsConfirmation', target: 'confirming', actions: assign({ pending: ({ event }) => event.change }) },
+          {
+            guard: 'needsConfirmation',
+            target: 'confirming',
+            actions: assign({ pending: ({ event }) => event.change }),
+          },
           { target: 'sending', actions: assign({ pending: ({ event }) => event.change }) },
         ],
       },
@@ -90,16 +100,33 @@ export const adminChangeMachine = setup({
           {
             guard: 'canUndo',
             target: 'undoable',
-            actions: [assign({ applied: ({ context, event }) => ({ change: context.pending!, result: event.output }), failure: null, pending: null }), 'applied'],
+            actions: [
+              assign({
+                applied: ({ context, event }) => ({ change: context.pending!, result: event.output }),
+                failure: null,
+                pending: null,
+              }),
+              'applied',
+            ],
           },
           {
             target: 'idle',
-            actions: [assign({ applied: ({ context, event }) => ({ change: context.pending!, result: event.output }), failure: null, pending: null }), 'applied'],
+            actions: [
+              assign({
+                applied: ({ context, event }) => ({ change: context.pending!, result: event.output }),
+                failure: null,
+                pending: null,
+              }),
+              'applied',
+            ],
           },
         ],
         onError: {
           target: 'idle',
-          actions: assign({ failure: ({ context, event }) => ({ change: context.pending!, entries: errorEntriesOf(event.error) }), pending: null }),
+          actions: assign({
+            failure: ({ context, event }) => ({ change: context.pending!, entries: errorEntriesOf(event.error) }),
+            pending: null,
+          }),
         },
       },
     },
@@ -109,7 +136,11 @@ export const adminChangeMachine = setup({
         UNDO: { target: 'undoing', actions: assign({ pending: ({ context }) => reversed(context.applied!.change) }) },
         // Another change: the offer ends, and the change goes on as it would from idle.
         REQUEST: [
-          { guard: 'needsConfirmation', target: 'confirming', actions: assign({ pending: ({ event }) => event.change }) },
+          {
+            guard: 'needsConfirmation',
+            target: 'confirming',
+            actions: assign({ pending: ({ event }) => event.change }),
+          },
           { target: 'sending', actions: assign({ pending: ({ event }) => event.change }) },
         ],
       },
@@ -122,11 +153,21 @@ export const adminChangeMachine = setup({
         input: ({ context }) => context.pending!,
         onDone: {
           target: 'idle',
-          actions: [assign({ applied: ({ context, event }) => ({ change: context.pending!, result: event.output }), failure: null, pending: null }), 'undone'],
+          actions: [
+            assign({
+              applied: ({ context, event }) => ({ change: context.pending!, result: event.output }),
+              failure: null,
+              pending: null,
+            }),
+            'undone',
+          ],
         },
         onError: {
           target: 'idle',
-          actions: assign({ failure: ({ context, event }) => ({ change: context.pending!, entries: errorEntriesOf(event.error) }), pending: null }),
+          actions: assign({
+            failure: ({ context, event }) => ({ change: context.pending!, entries: errorEntriesOf(event.error) }),
+            pending: null,
+          }),
         },
       },
     },

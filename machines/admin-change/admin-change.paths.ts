@@ -3,19 +3,42 @@
  * Test support, imported by tests only.
  */
 import { pathModel } from '../test-paths';
-import { adminChangeMachine, type AdminChange, type AdminChangeContext, type AdminChangeEvent } from './admin-change.machine';
+import {
+  adminChangeMachine,
+  type AdminChange,
+  type AdminChangeContext,
+  type AdminChangeEvent,
+} from './admin-change.machine';
 
 export const DELETE: AdminChange = { kind: 'delete-user', target: '7', label: 'Asha Verma', confirm: true };
 export const TOGGLE: AdminChange = { kind: 'toggle', target: '7:news_letter', value: true };
 /** A risky setting (OTP off): asked about, then undoable. */
-export const RISKY: AdminChange = { kind: 'setting', target: 'require_otp', value: false, previous: true, label: 'Ask for an OTP before a retailer avails credit', confirm: true };
+export const RISKY: AdminChange = {
+  kind: 'setting',
+  target: 'require_otp',
+  value: false,
+  previous: true,
+  label: 'Ask for an OTP before a retailer avails credit',
+  confirm: true,
+};
 /** A plain setting: sent at once, then undoable. */
-export const PLAIN: AdminChange = { kind: 'setting', target: 'send_payments', value: false, previous: true, label: 'Payment confirmations to retailers' };
+export const PLAIN: AdminChange = {
+  kind: 'setting',
+  target: 'send_payments',
+  value: false,
+  previous: true,
+  label: 'Payment confirmations to retailers',
+};
 export const REFUSED = { errors: [{ code: 'ER-PERMISSION', detail: 'You may not delete users.' }] };
 /** The undo window ended (the graph sends it; a replay advances the timer). */
 export const AFTER_UNDO_WINDOW = 'xstate.after.undoWindow.adminChange.undoable';
 
-const events: AdminChangeEvent[] = [{ type: 'REQUEST', change: DELETE }, { type: 'REQUEST', change: TOGGLE }, { type: 'CONFIRM' }, { type: 'CANCEL' }];
+const events: AdminChangeEvent[] = [
+  { type: 'REQUEST', change: DELETE },
+  { type: 'REQUEST', change: TOGGLE },
+  { type: 'CONFIRM' },
+  { type: 'CANCEL' },
+];
 const effectEvents = [
   { type: 'xstate.done.actor.apply', output: { ok: true } },
   { type: 'xstate.error.actor.apply', error: REFUSED },
@@ -32,7 +55,8 @@ const settingEvents = [
   { type: AFTER_UNDO_WINDOW },
 ];
 
-const changeName = (change: AdminChange | null | undefined) => (change ? `${change.target}=${String(change.value)}` : null);
+const changeName = (change: AdminChange | null | undefined) =>
+  change ? `${change.target}=${String(change.value)}` : null;
 
 /**
  * A settings state as the graph tells states apart: the state and the change it is about (the one under way,
@@ -42,7 +66,14 @@ const changeName = (change: AdminChange | null | undefined) => (change ? `${chan
 export function settingsState({ value, context }: { value: unknown; context: AdminChangeContext }): string {
   if (value === 'undoable') return JSON.stringify([value, changeName(context.applied?.change)]);
   if (value !== 'idle') return JSON.stringify([value, changeName(context.pending)]);
-  return JSON.stringify([value, context.failure ? `refused ${changeName(context.failure.change)}` : context.applied ? `applied ${changeName(context.applied.change)}` : null]);
+  return JSON.stringify([
+    value,
+    context.failure
+      ? `refused ${changeName(context.failure.change)}`
+      : context.applied
+        ? `applied ${changeName(context.applied.change)}`
+        : null,
+  ]);
 }
 
 export const adminChangePaths = pathModel({

@@ -4,7 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SETTING_UNDO_MS } from '../../src/domain/admin';
 import { fakeEffect, pathName, replay, settle } from '../test-paths';
 import { adminChangeMachine, type AdminChange, type AdminChangeEvent } from './admin-change.machine';
-import { adminChangePaths, AFTER_UNDO_WINDOW, DELETE, PLAIN, REFUSED, RISKY, settingsState, TOGGLE } from './admin-change.paths';
+import {
+  adminChangePaths,
+  AFTER_UNDO_WINDOW,
+  DELETE,
+  PLAIN,
+  REFUSED,
+  RISKY,
+  settingsState,
+  TOGGLE,
+} from './admin-change.paths';
 
 function harness() {
   const apply = fakeEffect<unknown, AdminChange>();
@@ -19,10 +28,22 @@ function harness() {
       },
     }),
   ).start();
-  return { actor, apply, applied, undone, send: (e: AdminChangeEvent) => actor.send(e), snap: () => actor.getSnapshot() };
+  return {
+    actor,
+    apply,
+    applied,
+    undone,
+    send: (e: AdminChangeEvent) => actor.send(e),
+    snap: () => actor.getSnapshot(),
+  };
 }
 /** The change Undo sends for `change`: its previous value back, unasked. */
-const reversedOf = (change: AdminChange): AdminChange => ({ ...change, value: change.previous, previous: change.value, confirm: false });
+const reversedOf = (change: AdminChange): AdminChange => ({
+  ...change,
+  value: change.previous,
+  previous: change.value,
+  confirm: false,
+});
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('an admin change', () => {
@@ -38,7 +59,11 @@ describe('an admin change', () => {
     h.apply.calls[0]!.resolve({ message: 'Succesfully deleted.' });
     await flush();
     expect(h.snap().value).toBe('idle');
-    expect(h.snap().context).toMatchObject({ pending: null, failure: null, applied: { change: DELETE, result: { message: 'Succesfully deleted.' } } });
+    expect(h.snap().context).toMatchObject({
+      pending: null,
+      failure: null,
+      applied: { change: DELETE, result: { message: 'Succesfully deleted.' } },
+    });
     expect(h.applied).toEqual([DELETE]);
   });
 
@@ -57,7 +82,11 @@ describe('an admin change', () => {
     expect(h.snap().context.pending).toEqual(TOGGLE);
     h.apply.calls[0]!.reject(REFUSED);
     await flush();
-    expect(h.snap().context).toMatchObject({ pending: null, applied: null, failure: { change: TOGGLE, entries: [{ code: 'ER-PERMISSION', detail: 'You may not delete users.' }] } });
+    expect(h.snap().context).toMatchObject({
+      pending: null,
+      applied: null,
+      failure: { change: TOGGLE, entries: [{ code: 'ER-PERMISSION', detail: 'You may not delete users.' }] },
+    });
     expect(h.applied).toEqual([]);
   });
 
@@ -77,9 +106,15 @@ describe('an admin change', () => {
       },
     });
     // One call per confirmed delete or direct toggle; a confirmation alone never calls the effect.
-    const sent = path.steps.filter((s) => s.event.type === 'CONFIRM' || (s.event.type === 'REQUEST' && (s.event as { change: AdminChange }).change.confirm !== true));
+    const sent = path.steps.filter(
+      (s) =>
+        s.event.type === 'CONFIRM' ||
+        (s.event.type === 'REQUEST' && (s.event as { change: AdminChange }).change.confirm !== true),
+    );
     expect(h.apply.calls.length).toBeLessThanOrEqual(sent.length);
-    expect(h.applied.length).toBe(path.steps.filter((s) => (s.event.type as string) === 'xstate.done.actor.apply').length);
+    expect(h.applied.length).toBe(
+      path.steps.filter((s) => (s.event.type as string) === 'xstate.done.actor.apply').length,
+    );
   });
 });
 
@@ -103,7 +138,10 @@ describe('a setting change, undoable', () => {
     h.send({ type: 'UNDO' });
     expect(h.snap().value).toBe('undoing');
     // The previous value, sent once and not asked about (it was there a moment ago).
-    expect(h.apply.calls.map((c) => c.input)).toEqual([RISKY, { ...RISKY, value: true, previous: false, confirm: false }]);
+    expect(h.apply.calls.map((c) => c.input)).toEqual([
+      RISKY,
+      { ...RISKY, value: true, previous: false, confirm: false },
+    ]);
     h.apply.calls[1]!.resolve({ ok: true });
     await settle();
     expect(h.snap().value).toBe('idle');
@@ -148,7 +186,11 @@ describe('a setting change, undoable', () => {
     h.apply.calls[1]!.reject(REFUSED);
     await settle();
     expect(h.snap().value).toBe('idle');
-    expect(h.snap().context).toMatchObject({ pending: null, applied: { change: PLAIN }, failure: { change: reversedOf(PLAIN), entries: REFUSED.errors } });
+    expect(h.snap().context).toMatchObject({
+      pending: null,
+      applied: { change: PLAIN },
+      failure: { change: reversedOf(PLAIN), entries: REFUSED.errors },
+    });
     expect(h.undone).toEqual([]);
   });
 
@@ -170,35 +212,42 @@ describe('a setting change, undoable', () => {
   const { machine, graphs } = adminChangePaths;
   const settingPaths = [...getShortestPaths(machine, graphs.settings), ...getSimplePaths(machine, graphs.settings)];
 
-  it.each(settingPaths.map((p) => [pathName(p), p] as const))('replays %s with its effects settled and the window timed', async (name, path) => {
-    vi.useFakeTimers();
-    const h = harness();
-    const sent: AdminChange[] = [];
-    let lastRequest: AdminChange | null = null;
-    await replay(path, {
-      effects: { apply: h.apply, undo: h.apply },
-      send: (event) => h.actor.send(event as AdminChangeEvent),
-      drive: (event) => {
-        if (event.type !== AFTER_UNDO_WINDOW) return false;
-        vi.advanceTimersByTime(SETTING_UNDO_MS - 1);
-        expect(h.snap().value, name).toBe('undoable');
-        vi.advanceTimersByTime(1);
-        return true;
-      },
-      check: (expected, index, event) => {
-        const snap = h.snap();
-        expect(settingsState(snap), `${name} @${index}`).toBe(settingsState(expected));
-        if (event.type === 'REQUEST') lastRequest = (event as Extract<AdminChangeEvent, { type: 'REQUEST' }>).change;
-        // What the effect was asked to send: each change once, and an undo the applied change reversed.
-        if ((event.type === 'REQUEST' || event.type === 'CONFIRM') && snap.value === 'sending') sent.push(lastRequest!);
-        if (snap.value === 'undoing' && event.type === 'UNDO') sent.push(reversedOf(snap.context.applied!.change));
-        if (snap.value === 'undoable') expect(snap.context.applied!.change).toEqual(lastRequest);
-        if (snap.value === 'confirming') expect(snap.context.pending).toEqual(RISKY);
-        expect(h.apply.calls.map((c) => c.input), `${name} @${index}`).toEqual(sent);
-      },
-    });
-    const took = (type: string) => path.steps.filter((s) => (s.event.type as string) === type).length;
-    expect(h.applied.length).toBe(took('xstate.done.actor.apply'));
-    expect(h.undone.length).toBe(took('xstate.done.actor.undo'));
-  });
+  it.each(settingPaths.map((p) => [pathName(p), p] as const))(
+    'replays %s with its effects settled and the window timed',
+    async (name, path) => {
+      vi.useFakeTimers();
+      const h = harness();
+      const sent: AdminChange[] = [];
+      let lastRequest: AdminChange | null = null;
+      await replay(path, {
+        effects: { apply: h.apply, undo: h.apply },
+        send: (event) => h.actor.send(event as AdminChangeEvent),
+        drive: (event) => {
+          if (event.type !== AFTER_UNDO_WINDOW) return false;
+          vi.advanceTimersByTime(SETTING_UNDO_MS - 1);
+          expect(h.snap().value, name).toBe('undoable');
+          vi.advanceTimersByTime(1);
+          return true;
+        },
+        check: (expected, index, event) => {
+          const snap = h.snap();
+          expect(settingsState(snap), `${name} @${index}`).toBe(settingsState(expected));
+          if (event.type === 'REQUEST') lastRequest = (event as Extract<AdminChangeEvent, { type: 'REQUEST' }>).change;
+          // What the effect was asked to send: each change once, and an undo the applied change reversed.
+          if ((event.type === 'REQUEST' || event.type === 'CONFIRM') && snap.value === 'sending')
+            sent.push(lastRequest!);
+          if (snap.value === 'undoing' && event.type === 'UNDO') sent.push(reversedOf(snap.context.applied!.change));
+          if (snap.value === 'undoable') expect(snap.context.applied!.change).toEqual(lastRequest);
+          if (snap.value === 'confirming') expect(snap.context.pending).toEqual(RISKY);
+          expect(
+            h.apply.calls.map((c) => c.input),
+            `${name} @${index}`,
+          ).toEqual(sent);
+        },
+      });
+      const took = (type: string) => path.steps.filter((s) => (s.event.type as string) === type).length;
+      expect(h.applied.length).toBe(took('xstate.done.actor.apply'));
+      expect(h.undone.length).toBe(took('xstate.done.actor.undo'));
+    },
+  );
 });

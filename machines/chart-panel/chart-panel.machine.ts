@@ -30,7 +30,8 @@ export type ChartPanelEvent =
   /** The section dropdown ('This Year' / 'This Month') sets every chart's period together. */
   | { type: 'SET_ALL'; period: ChartPeriod };
 
-const everyChart = (charts: readonly string[], period: ChartPeriod) => Object.fromEntries(charts.map((c) => [c, period]));
+const everyChart = (charts: readonly string[], period: ChartPeriod) =>
+  Object.fromEntries(charts.map((c) => [c, period]));
 
 /**
  * "One chart open, a period per chart" (spec 1 §4 home invoices section, §6 invoice statistics): at most
@@ -55,8 +56,16 @@ export const chartPanelMachine = setup({
   },
   initial: 'closed',
   on: {
-    SET_PERIOD: { guard: 'known', actions: assign({ periods: ({ context, event }) => ({ ...context.periods, [event.chart]: event.period }) }) },
-    SET_ALL: { actions: assign({ section: ({ event }) => event.period, periods: ({ context, event }) => everyChart(context.charts, event.period) }) },
+    SET_PERIOD: {
+      guard: 'known',
+      actions: assign({ periods: ({ context, event }) => ({ ...context.periods, [event.chart]: event.period }) }),
+    },
+    SET_ALL: {
+      actions: assign({
+        section: ({ event }) => event.period,
+        periods: ({ context, event }) => everyChart(context.charts, event.period),
+      }),
+    },
   },
   states: {
     closed: {
@@ -79,4 +88,5 @@ export const chartPanelMachine = setup({
 });
 
 /** A chart's period (the panel's section period for a chart it does not know). */
-export const periodOf = (context: ChartPanelContext, chart: string): ChartPeriod => context.periods[chart] ?? context.section;
+export const periodOf = (context: ChartPanelContext, chart: string): ChartPeriod =>
+  context.periods[chart] ?? context.section;

@@ -4,10 +4,19 @@
  */
 import type { AnyEventObject } from 'xstate';
 import { pathModel } from '../test-paths';
-import { chartPanelMachine, type ChartPanelContext, type ChartPanelEvent, type ChartPanelInput } from './chart-panel.machine';
+import {
+  chartPanelMachine,
+  type ChartPanelContext,
+  type ChartPanelEvent,
+  type ChartPanelInput,
+} from './chart-panel.machine';
 
 export const HOME: ChartPanelInput = { charts: ['shared', 'cleared', 'payments'] };
-export const STATS: ChartPanelInput = { charts: ['box', 'shared', 'cleared'], period: 'monthly', periods: { box: 'yearly' } };
+export const STATS: ChartPanelInput = {
+  charts: ['box', 'shared', 'cleared'],
+  period: 'monthly',
+  periods: { box: 'yearly' },
+};
 
 /** Every event for each chart of the panel and one it does not have. */
 export const panelEvents = (input: ChartPanelInput): ChartPanelEvent[] => [
@@ -24,9 +33,11 @@ export const panelEvents = (input: ChartPanelInput): ChartPanelEvent[] => [
 const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
 
 /** Everything the panel holds: the open chart, the section's period and each chart's. */
-export const full = (s: { value: unknown; context: ChartPanelContext }) => JSON.stringify([s.value, s.context.open, s.context.section, s.context.periods]);
+export const full = (s: { value: unknown; context: ChartPanelContext }) =>
+  JSON.stringify([s.value, s.context.open, s.context.section, s.context.periods]);
 /** Only the open chart (the next open chart depends on nothing else): the simple paths are every order of opening, switching and closing. */
-export const openChart = (s: { value: unknown; context: ChartPanelContext }) => JSON.stringify([s.value, s.context.open]);
+export const openChart = (s: { value: unknown; context: ChartPanelContext }) =>
+  JSON.stringify([s.value, s.context.open]);
 
 export const chartPanelPaths = pathModel({
   machine: chartPanelMachine,

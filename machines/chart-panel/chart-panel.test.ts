@@ -3,7 +3,13 @@ import { createActor } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { ChartPeriod } from '../../src/domain/chart-periods';
 import { pathName, type GraphPath } from '../test-paths';
-import { chartPanelMachine, periodOf, type ChartPanelContext, type ChartPanelEvent, type ChartPanelInput } from './chart-panel.machine';
+import {
+  chartPanelMachine,
+  periodOf,
+  type ChartPanelContext,
+  type ChartPanelEvent,
+  type ChartPanelInput,
+} from './chart-panel.machine';
 import { chartPanelPaths, full, HOME, openChart, STATS } from './chart-panel.paths';
 
 const home = () => createActor(chartPanelMachine, { input: { charts: ['shared', 'cleared', 'payments'] } }).start();
@@ -46,7 +52,9 @@ describe('chart panel machine', () => {
   });
 
   it('ignores charts it does not have', () => {
-    const actor = createActor(chartPanelMachine, { input: { charts: ['box', 'shared', 'cleared'], period: 'monthly' } }).start();
+    const actor = createActor(chartPanelMachine, {
+      input: { charts: ['box', 'shared', 'cleared'], period: 'monthly' },
+    }).start();
     actor.send({ type: 'OPEN', chart: 'payments' });
     actor.send({ type: 'SET_PERIOD', chart: 'payments', period: 'yearly' });
     expect(actor.getSnapshot().value).toBe('closed');
@@ -74,7 +82,8 @@ function referencePanel(input: ChartPanelInput) {
       if (event.type === 'OPEN' && has(event.chart)) state.open = event.chart;
       if (event.type === 'TOGGLE' && has(event.chart)) state.open = state.open === event.chart ? null : event.chart;
       if (event.type === 'CLOSE') state.open = null;
-      if (event.type === 'SET_PERIOD' && has(event.chart)) state.periods = { ...state.periods, [event.chart]: event.period };
+      if (event.type === 'SET_PERIOD' && has(event.chart))
+        state.periods = { ...state.periods, [event.chart]: event.period };
       if (event.type === 'SET_ALL') {
         state.section = event.period;
         state.periods = Object.fromEntries(charts.map((c) => [c, event.period]));
@@ -151,9 +160,19 @@ describe('chart panel: every path', () => {
       const between = (index: number): ChartPanelEvent[] =>
         index % 3 === 2
           ? [{ type: 'SET_ALL', period: periods[(p + index) % 2]! }]
-          : [{ type: 'SET_PERIOD', chart: HOME.charts[(p + index) % HOME.charts.length]!, period: periods[(p + index + 1) % 2]! }];
+          : [
+              {
+                type: 'SET_PERIOD',
+                chart: HOME.charts[(p + index) % HOME.charts.length]!,
+                period: periods[(p + index + 1) % 2]!,
+              },
+            ];
       const end = replayPanel(HOME, path, openChart, between);
-      if (end.open !== null && path.steps.filter((s) => s.event.type === 'OPEN' || s.event.type === 'TOGGLE').length > 1) switched++;
+      if (
+        end.open !== null &&
+        path.steps.filter((s) => s.event.type === 'OPEN' || s.event.type === 'TOGGLE').length > 1
+      )
+        switched++;
     });
     expect(switched).toBeGreaterThan(10);
   });

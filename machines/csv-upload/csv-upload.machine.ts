@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { CSV_MAX_SIZE_TEXT, csvFileProblem, UPLOAD_FALLBACK_MESSAGE, type CsvType, type CsvUploadResult } from '../../src/domain/csv';
+import {
+  CSV_MAX_SIZE_TEXT,
+  csvFileProblem,
+  UPLOAD_FALLBACK_MESSAGE,
+  type CsvType,
+  type CsvUploadResult,
+} from '../../src/domain/csv';
 import { errorEntriesOf, FALLBACK_TEXT, type ErrorEntry } from '../../src/domain/errors';
 
 /** A chosen or dropped file (a File in the browser). */
@@ -163,13 +169,19 @@ export const csvUploadMachine = setup({
         input: ({ context, self }) => ({
           csvtype: context.csvtype,
           file: context.file as CsvFile, // the hasFile guard let the machine in here
-          onProgress: ({ rows, loaded, total }: { rows: number; loaded: number; total: number }) => self.send({ type: 'READ_PROGRESS', rows, loaded, total }),
+          onProgress: ({ rows, loaded, total }: { rows: number; loaded: number; total: number }) =>
+            self.send({ type: 'READ_PROGRESS', rows, loaded, total }),
         }),
         onDone: [
           {
             guard: { type: 'readRefused', params: ({ event }) => ({ output: event.output }) },
             target: 'form',
-            actions: assign({ file: null, fileError: ({ event }) => event.output.problem, progress: null, rowsRead: null }),
+            actions: assign({
+              file: null,
+              fileError: ({ event }) => event.output.problem,
+              progress: null,
+              rowsRead: null,
+            }),
           },
           { target: 'uploading', actions: assign({ rowsRead: ({ event }) => event.output.rows }) },
         ],
@@ -177,7 +189,12 @@ export const csvUploadMachine = setup({
         onError: { target: 'uploading' },
       },
       on: {
-        READ_PROGRESS: { actions: assign({ progress: ({ event }) => progressPercent(event.loaded, event.total), rowsRead: ({ event }) => event.rows }) },
+        READ_PROGRESS: {
+          actions: assign({
+            progress: ({ event }) => progressPercent(event.loaded, event.total),
+            rowsRead: ({ event }) => event.rows,
+          }),
+        },
         CANCEL: { target: 'form', actions: assign({ progress: null, rowsRead: null }) },
       },
     },
@@ -189,9 +206,13 @@ export const csvUploadMachine = setup({
         input: ({ context, self }) => ({
           csvtype: context.csvtype,
           file: context.file as CsvFile, // the hasFile guard let the machine in here
-          onProgress: ({ loaded, total }: { loaded: number; total: number }) => self.send({ type: 'PROGRESS', loaded, total }),
+          onProgress: ({ loaded, total }: { loaded: number; total: number }) =>
+            self.send({ type: 'PROGRESS', loaded, total }),
         }),
-        onDone: { target: 'success', actions: [assign({ result: ({ event }) => event.output, progress: 100 }), 'refreshInvoices'] },
+        onDone: {
+          target: 'success',
+          actions: [assign({ result: ({ event }) => event.output, progress: 100 }), 'refreshInvoices'],
+        },
         onError: { target: 'failure', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
       },
       on: {

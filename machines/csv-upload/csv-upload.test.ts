@@ -61,7 +61,15 @@ function harness(input: CsvUploadInput = { csvtype: 'invoice' }) {
     reads[reads.length - 1]!.resolve(outcome);
     await flush();
   };
-  return { actor, reads, uploads, readDone, refreshInvoices, snapshot: () => actor.getSnapshot(), context: () => actor.getSnapshot().context };
+  return {
+    actor,
+    reads,
+    uploads,
+    readDone,
+    refreshInvoices,
+    snapshot: () => actor.getSnapshot(),
+    context: () => actor.getSnapshot().context,
+  };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -77,7 +85,15 @@ describe('step 0: choosing a file', () => {
     const h = harness();
     expect(h.snapshot().value).toBe('form');
     expect(stepOf(h.snapshot())).toBe(0);
-    expect(h.context()).toEqual({ csvtype: 'invoice', file: null, fileError: null, progress: null, result: null, error: null, rowsRead: null });
+    expect(h.context()).toEqual({
+      csvtype: 'invoice',
+      file: null,
+      fileError: null,
+      progress: null,
+      result: null,
+      error: null,
+      rowsRead: null,
+    });
     expect(harness({ csvtype: 'demographic_data' }).context().csvtype).toBe('demographic_data');
   });
 
@@ -93,11 +109,22 @@ describe('step 0: choosing a file', () => {
   it('refuses a file that is not CSV by its name or its type, before sending anything', () => {
     const h = harness();
     h.actor.send({ type: 'SELECT_FILE', file: csvFile('photo.png', 'x', 'image/png') });
-    expect(h.context()).toMatchObject({ file: null, fileError: "'photo.png' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8)." });
-    h.actor.send({ type: 'SELECT_FILE', file: csvFile('invoices.xlsx', 'x', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') });
-    expect(h.context().fileError).toBe("'invoices.xlsx' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8).");
+    expect(h.context()).toMatchObject({
+      file: null,
+      fileError: "'photo.png' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8).",
+    });
+    h.actor.send({
+      type: 'SELECT_FILE',
+      file: csvFile('invoices.xlsx', 'x', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    });
+    expect(h.context().fileError).toBe(
+      "'invoices.xlsx' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8).",
+    );
     h.actor.send({ type: 'SELECT_FILE', file: csvFile('renamed.csv', 'x', 'application/pdf') });
-    expect(h.context()).toMatchObject({ file: null, fileError: "'renamed.csv' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8)." });
+    expect(h.context()).toMatchObject({
+      file: null,
+      fileError: "'renamed.csv' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8).",
+    });
     h.actor.send({ type: 'UPLOAD' });
     expect(h.snapshot().value).toBe('form');
     // The refusal stays the message: it says more than "choose a file".
@@ -108,11 +135,18 @@ describe('step 0: choosing a file', () => {
   it('refuses an oversized file naming the 5 MB limit, and an empty one', () => {
     const h = harness();
     h.actor.send({ type: 'SELECT_FILE', file: csvFile('big.csv', 'x'.repeat(CSV_MAX_BYTES + 1)) });
-    expect(h.context()).toMatchObject({ file: null, fileError: "'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files." });
+    expect(h.context()).toMatchObject({
+      file: null,
+      fileError: "'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files.",
+    });
     h.actor.send({ type: 'SELECT_FILE', file: csvFile('big.csv', 'x'.repeat(6.3 * 1024 * 1024)) });
-    expect(h.context().fileError).toBe("'big.csv' is 6.3 MB; files up to 5 MB can be uploaded. Split it into smaller files.");
+    expect(h.context().fileError).toBe(
+      "'big.csv' is 6.3 MB; files up to 5 MB can be uploaded. Split it into smaller files.",
+    );
     h.actor.send({ type: 'SELECT_FILE', file: csvFile('empty.csv', '') });
-    expect(h.context().fileError).toBe("'empty.csv' is empty. Choose a CSV file with a header row and at least one row.");
+    expect(h.context().fileError).toBe(
+      "'empty.csv' is empty. Choose a CSV file with a header row and at least one row.",
+    );
     const exact = csvFile('exact.csv', 'x'.repeat(CSV_MAX_BYTES));
     h.actor.send({ type: 'SELECT_FILE', file: exact });
     expect(h.context()).toMatchObject({ file: exact, fileError: null });
@@ -180,7 +214,15 @@ describe('reading the file (off the main thread) before it is sent', () => {
     h.actor.send({ type: 'UPLOAD' });
     await h.readDone(READ_REFUSED);
     expect(h.snapshot().value).toBe('form');
-    expect(h.context()).toEqual({ csvtype: 'invoice', file: null, fileError: READ_REFUSED.problem, progress: null, rowsRead: null, result: null, error: null });
+    expect(h.context()).toEqual({
+      csvtype: 'invoice',
+      file: null,
+      fileError: READ_REFUSED.problem,
+      progress: null,
+      rowsRead: null,
+      result: null,
+      error: null,
+    });
     expect(h.uploads).toEqual([]);
     // Upload now asks for a file, keeping the reason in view.
     h.actor.send({ type: 'UPLOAD' });
@@ -227,13 +269,25 @@ describe('reading the file (off the main thread) before it is sent', () => {
     await flush();
     h.actor.send({ type: 'RESET' });
     expect(h.reads[1]!.signal.aborted).toBe(true);
-    expect(h.context()).toEqual({ csvtype: 'invoice', file: null, fileError: null, progress: null, rowsRead: null, result: null, error: null });
+    expect(h.context()).toEqual({
+      csvtype: 'invoice',
+      file: null,
+      fileError: null,
+      progress: null,
+      rowsRead: null,
+      result: null,
+      error: null,
+    });
   });
 
   it('without a reader provided, the machine sends the file at once (the default read reads nothing)', async () => {
     const sent: CsvUploadActorInput[] = [];
     const machine = csvUploadMachine.provide({
-      actors: { upload: fromPromise<CsvUploadResult, CsvUploadActorInput>(({ input }) => (sent.push(input), new Promise(() => {}))) },
+      actors: {
+        upload: fromPromise<CsvUploadResult, CsvUploadActorInput>(
+          ({ input }) => (sent.push(input), new Promise(() => {})),
+        ),
+      },
     });
     const actor = createActor(machine, { input: { csvtype: 'invoice' } }).start();
     actor.send({ type: 'SELECT_FILE', file: csvFile() });
@@ -304,7 +358,15 @@ describe('uploading', () => {
     await flush();
     h.actor.send({ type: 'BACK' });
     expect(h.snapshot().value).toBe('form');
-    expect(h.context()).toEqual({ csvtype: 'distributor', file: null, fileError: null, progress: null, result: null, error: null, rowsRead: null });
+    expect(h.context()).toEqual({
+      csvtype: 'distributor',
+      file: null,
+      fileError: null,
+      progress: null,
+      result: null,
+      error: null,
+      rowsRead: null,
+    });
   });
 
   it('CANCEL aborts the upload and returns to the form with the file kept; a late answer is ignored', async () => {
@@ -340,7 +402,15 @@ describe('uploading', () => {
     h.actor.send({ type: 'RESET' });
     expect(h.uploads[0]!.signal.aborted).toBe(true);
     expect(h.snapshot().value).toBe('form');
-    expect(h.context()).toEqual({ csvtype: 'distributor', file: null, fileError: null, progress: null, result: null, error: null, rowsRead: null });
+    expect(h.context()).toEqual({
+      csvtype: 'distributor',
+      file: null,
+      fileError: null,
+      progress: null,
+      result: null,
+      error: null,
+      rowsRead: null,
+    });
   });
 });
 
@@ -359,7 +429,13 @@ describe('step 2: errors', () => {
 
   it('shows the joined details of the answer’s errors', async () => {
     const h = await failWith(
-      apiErrorFromBody(422, { status: 'error', errors: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' }, { code: 'X', detail: 'Second.' }] }),
+      apiErrorFromBody(422, {
+        status: 'error',
+        errors: [
+          { code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' },
+          { code: 'X', detail: 'Second.' },
+        ],
+      }),
     );
     expect(h.snapshot().value).toBe('failure');
     expect(stepOf(h.snapshot())).toBe(2);
@@ -374,7 +450,13 @@ describe('step 2: errors', () => {
   });
 
   it('shows the spec’s long fallback message when the answer has no details', async () => {
-    for (const body of [{}, { status: 'error' }, { status: 'error', errors: [] }, { errors: [{ code: 'E', detail: '' }] }, '<html>502</html>']) {
+    for (const body of [
+      {},
+      { status: 'error' },
+      { status: 'error', errors: [] },
+      { errors: [{ code: 'E', detail: '' }] },
+      '<html>502</html>',
+    ]) {
       const h = await failWith(apiErrorFromBody(500, body));
       expect(h.context().error?.text).toBe(
         'Invoice file upload failed, we have sent you the updated on your registered email id. Please check you email and try uploading invoice file again!',
@@ -386,20 +468,37 @@ describe('step 2: errors', () => {
   });
 
   it('shows the client’s own message for a failure with no answer (network) and for any thrown error', async () => {
-    expect((await failWith(clientError('Could not reach the provider. Check the connection and try again.'))).context().error?.text).toBe(
-      'Could not reach the provider. Check the connection and try again.',
-    );
+    expect(
+      (await failWith(clientError('Could not reach the provider. Check the connection and try again.'))).context().error
+        ?.text,
+    ).toBe('Could not reach the provider. Check the connection and try again.');
     expect((await failWith(new Error('Unexpected response'))).context().error?.text).toBe('Unexpected response');
-    expect((await failWith(new ApiError(413, [{ code: 'ER-UPLOAD-TOO-LARGE', detail: 'The file is larger than 5 MB, the upload limit.' }], 'x'))).context().error?.text).toBe(
-      'The file is larger than 5 MB, the upload limit.',
-    );
+    expect(
+      (
+        await failWith(
+          new ApiError(
+            413,
+            [{ code: 'ER-UPLOAD-TOO-LARGE', detail: 'The file is larger than 5 MB, the upload limit.' }],
+            'x',
+          ),
+        )
+      ).context().error?.text,
+    ).toBe('The file is larger than 5 MB, the upload limit.');
   });
 
   it('Back returns to the form with nothing lost: the csvtype and the file stay, ready to send again', async () => {
     const h = await failWith(apiErrorFromBody(422, { errors: [{ detail: 'Bad file.' }] }));
     h.actor.send({ type: 'BACK' });
     expect(h.snapshot().value).toBe('form');
-    expect(h.context()).toEqual({ csvtype: 'distributor', file: h.file, fileError: null, progress: null, result: null, error: null, rowsRead: null });
+    expect(h.context()).toEqual({
+      csvtype: 'distributor',
+      file: h.file,
+      fileError: null,
+      progress: null,
+      result: null,
+      error: null,
+      rowsRead: null,
+    });
     h.actor.send({ type: 'UPLOAD' });
     await h.readDone();
     expect(h.uploads).toHaveLength(2);
@@ -407,7 +506,12 @@ describe('step 2: errors', () => {
   });
 
   it('uploadErrorText joins details with ", " and skips the generic fallback text', () => {
-    expect(uploadErrorText([{ code: 'A', detail: ' one ' }, { code: 'B', detail: 'two' }])).toBe('one, two');
+    expect(
+      uploadErrorText([
+        { code: 'A', detail: ' one ' },
+        { code: 'B', detail: 'two' },
+      ]),
+    ).toBe('one, two');
     expect(uploadErrorText([{ code: 'ERROR', detail: 'Something went wrong!' }])).toBe(UPLOAD_FALLBACK_MESSAGE);
     expect(uploadErrorText([])).toBe(UPLOAD_FALLBACK_MESSAGE);
   });
@@ -418,43 +522,72 @@ describe('step 2: errors', () => {
 
 describe('every path', () => {
   it('reaches each state and step, and settles each effect both ways', () => {
-    const paths = [csvUploadPaths.graphs.upload, csvUploadPaths.graphs.reading].flatMap((graph) => getShortestPaths(csvUploadPaths.machine, graph));
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['form', 'reading', 'uploading', 'success', 'failure']));
-    const effectEvents = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)).filter((type) => type.startsWith('xstate.')));
-    expect(effectEvents).toEqual(new Set(['xstate.init', 'xstate.done.actor.read', 'xstate.error.actor.read', 'xstate.done.actor.upload', 'xstate.error.actor.upload']));
+    const paths = [csvUploadPaths.graphs.upload, csvUploadPaths.graphs.reading].flatMap((graph) =>
+      getShortestPaths(csvUploadPaths.machine, graph),
+    );
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(
+      new Set(['form', 'reading', 'uploading', 'success', 'failure']),
+    );
+    const effectEvents = new Set(
+      paths.flatMap((p) => p.steps.map((s) => s.event.type)).filter((type) => type.startsWith('xstate.')),
+    );
+    expect(effectEvents).toEqual(
+      new Set([
+        'xstate.init',
+        'xstate.done.actor.read',
+        'xstate.error.actor.read',
+        'xstate.done.actor.upload',
+        'xstate.error.actor.upload',
+      ]),
+    );
   });
 
   const graphs = { upload: csvUploadPaths.graphs.upload, reading: csvUploadPaths.graphs.reading };
   for (const [name, graph] of Object.entries(graphs)) {
-    it(`${name}: replays every simple path on a live actor and ends where the graph says, with the same context`, { timeout: 60_000 }, async () => {
-      const paths = getSimplePaths(csvUploadPaths.machine, graph);
-      expect(paths.length).toBeGreaterThan(name === 'upload' ? 100 : 10);
-      const uploadsPerPath: number[] = [];
-      for (const path of paths) {
-        const h = harness();
-        for (const step of path.steps) {
-          const event = step.event as AnyEventObject;
-          if (event.type === 'xstate.init') continue;
-          const pending = h.uploads[h.uploads.length - 1];
-          const reading = h.reads[h.reads.length - 1];
-          if (event.type === 'xstate.done.actor.upload') pending!.resolve(event.output as CsvUploadResult);
-          else if (event.type === 'xstate.error.actor.upload') pending!.reject(event.error);
-          else if (event.type === 'PROGRESS') pending!.input.onProgress({ loaded: event.loaded as number, total: event.total as number });
-          else if (event.type === 'xstate.done.actor.read') reading!.resolve(event.output as CsvReadOutcome);
-          else if (event.type === 'xstate.error.actor.read') reading!.reject(event.error);
-          else if (event.type === 'READ_PROGRESS') reading!.input.onProgress({ rows: event.rows as number, loaded: event.loaded as number, total: event.total as number });
-          else h.actor.send(event as CsvUploadEvent);
-          await settle();
-          expect(serializeState(h.snapshot()), JSON.stringify(path.steps.map((s) => s.event.type))).toBe(serializeState(step.state as never));
+    it(
+      `${name}: replays every simple path on a live actor and ends where the graph says, with the same context`,
+      { timeout: 60_000 },
+      async () => {
+        const paths = getSimplePaths(csvUploadPaths.machine, graph);
+        expect(paths.length).toBeGreaterThan(name === 'upload' ? 100 : 10);
+        const uploadsPerPath: number[] = [];
+        for (const path of paths) {
+          const h = harness();
+          for (const step of path.steps) {
+            const event = step.event as AnyEventObject;
+            if (event.type === 'xstate.init') continue;
+            const pending = h.uploads[h.uploads.length - 1];
+            const reading = h.reads[h.reads.length - 1];
+            if (event.type === 'xstate.done.actor.upload') pending!.resolve(event.output as CsvUploadResult);
+            else if (event.type === 'xstate.error.actor.upload') pending!.reject(event.error);
+            else if (event.type === 'PROGRESS')
+              pending!.input.onProgress({ loaded: event.loaded as number, total: event.total as number });
+            else if (event.type === 'xstate.done.actor.read') reading!.resolve(event.output as CsvReadOutcome);
+            else if (event.type === 'xstate.error.actor.read') reading!.reject(event.error);
+            else if (event.type === 'READ_PROGRESS')
+              reading!.input.onProgress({
+                rows: event.rows as number,
+                loaded: event.loaded as number,
+                total: event.total as number,
+              });
+            else h.actor.send(event as CsvUploadEvent);
+            await settle();
+            expect(serializeState(h.snapshot()), JSON.stringify(path.steps.map((s) => s.event.type))).toBe(
+              serializeState(step.state as never),
+            );
+          }
+          const entries = (state: string) =>
+            path.steps.filter((s, i) => s.state.value === state && path.steps[i - 1]?.state.value !== state).length;
+          expect(h.reads).toHaveLength(entries('reading'));
+          expect(h.uploads).toHaveLength(entries('uploading'));
+          expect(h.refreshInvoices).toHaveBeenCalledTimes(
+            path.steps.filter((s) => (s.event.type as string) === 'xstate.done.actor.upload').length,
+          );
+          uploadsPerPath.push(h.uploads.length);
         }
-        const entries = (state: string) => path.steps.filter((s, i) => s.state.value === state && path.steps[i - 1]?.state.value !== state).length;
-        expect(h.reads).toHaveLength(entries('reading'));
-        expect(h.uploads).toHaveLength(entries('uploading'));
-        expect(h.refreshInvoices).toHaveBeenCalledTimes(path.steps.filter((s) => (s.event.type as string) === 'xstate.done.actor.upload').length);
-        uploadsPerPath.push(h.uploads.length);
-      }
-      // Every path that reaches uploading sent exactly one request per entry into it (counted above).
-      expect(uploadsPerPath.filter((n) => n > 0).length).toBeGreaterThan(0);
-    });
+        // Every path that reaches uploading sent exactly one request per entry into it (counted above).
+        expect(uploadsPerPath.filter((n) => n > 0).length).toBeGreaterThan(0);
+      },
+    );
   }
 });

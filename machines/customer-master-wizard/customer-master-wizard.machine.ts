@@ -1,7 +1,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { csvFileProblem, failureReasons, rowFailed, type CsvUploadResult } from '../../src/domain/csv';
 import { errorEntriesOf, toastText, type ErrorEntry } from '../../src/domain/errors';
-import { WIZARD_ERROR_STEP, WIZARD_STEPS, WIZARD_SUCCESS_STEP, type WizardUploadType, type WizardWorkStep } from '../../src/domain/lending';
+import {
+  WIZARD_ERROR_STEP,
+  WIZARD_STEPS,
+  WIZARD_SUCCESS_STEP,
+  type WizardUploadType,
+  type WizardWorkStep,
+} from '../../src/domain/lending';
 import type { CreditEvaluationResult } from '../../src/domain/credit';
 import { NO_FILE_MESSAGE, progressPercent, type CsvFile } from '../csv-upload/csv-upload.machine';
 
@@ -123,7 +129,11 @@ export const rejectedRowsText = (count: number): string =>
 
 /** The error step of a processed file that took no row: its name, the count, and every row's reason. */
 function nothingAcceptedFailure(fileName: string, result: CsvUploadResult): WizardFailure {
-  return { entries: [], text: `No rows of '${fileName}' were accepted: ${rejectedRowsText(rejectedCount(result))}.`, reasons: rejectedReasons(result) };
+  return {
+    entries: [],
+    text: `No rows of '${fileName}' were accepted: ${rejectedRowsText(rejectedCount(result))}.`,
+    reasons: rejectedReasons(result),
+  };
 }
 
 /** The error step of a refused upload or evaluation: the provider's entries as the toast text, 'CODE: detail'. */
@@ -204,7 +214,14 @@ function uploadStep(step: WizardUploadStep) {
             { guard: 'hasFile', target: 'sending' },
             { actions: assign({ fileError: ({ context }) => context.fileError ?? NO_FILE_MESSAGE }) },
           ],
-          SKIP: { target: next, actions: assign(({ context }) => ({ ...leaveStep, uploads: { ...context.uploads, [step]: null }, warning: null })) },
+          SKIP: {
+            target: next,
+            actions: assign(({ context }) => ({
+              ...leaveStep,
+              uploads: { ...context.uploads, [step]: null },
+              warning: null,
+            })),
+          },
         },
       },
       sending: {
@@ -215,17 +232,24 @@ function uploadStep(step: WizardUploadStep) {
           input: ({ context, self }) => ({
             csvtype: uploadTypeOf(step),
             file: context.file as CsvFile, // the hasFile guard let the machine in here
-            onProgress: ({ loaded, total }: { loaded: number; total: number }) => self.send({ type: 'PROGRESS', loaded, total }),
+            onProgress: ({ loaded, total }: { loaded: number; total: number }) =>
+              self.send({ type: 'PROGRESS', loaded, total }),
           }),
           onDone: [
             {
               guard: { type: 'nothingAccepted', params: ({ event }) => event.output },
               target: failed,
-              actions: assign(({ context, event }) => ({ progress: null, error: nothingAcceptedFailure(context.file?.name ?? '', event.output) })),
+              actions: assign(({ context, event }) => ({
+                progress: null,
+                error: nothingAcceptedFailure(context.file?.name ?? '', event.output),
+              })),
             },
             { target: next, actions: assign(({ context, event }) => advance(step, context, event.output)) },
           ],
-          onError: { target: failed, actions: assign(({ event }) => ({ progress: null, error: refusalFailure(event.error) })) },
+          onError: {
+            target: failed,
+            actions: assign(({ event }) => ({ progress: null, error: refusalFailure(event.error) })),
+          },
         },
         on: {
           PROGRESS: { actions: assign({ progress: ({ event }) => progressPercent(event.loaded, event.total) }) },
@@ -237,7 +261,10 @@ function uploadStep(step: WizardUploadStep) {
 }
 
 /** The error step's Back: to the step the error came from (an upload step keeps its file, so Upload sends it again). */
-const backTo = (state: WorkState) => wizard.createStateConfig({ on: { BACK: { target: `#customerMasterWizard.${state}`, actions: assign({ error: null }) } } });
+const backTo = (state: WorkState) =>
+  wizard.createStateConfig({
+    on: { BACK: { target: `#customerMasterWizard.${state}`, actions: assign({ error: null }) } },
+  });
 
 /**
  * The customer-master CSV wizard (spec 2 §2.6, §4, §7, §8).
@@ -310,7 +337,8 @@ export const customerMasterWizardMachine = wizard.createMachine({
 function advance(step: WizardUploadStep, context: CustomerMasterWizardContext, result: CsvUploadResult) {
   const fileName = context.file?.name ?? '';
   const status = uploadFileStatus(result) === 'partial' ? 'partial' : 'success';
-  const rejected: RejectedRows | null = status === 'partial' ? { step, fileName, count: rejectedCount(result), reasons: rejectedReasons(result) } : null;
+  const rejected: RejectedRows | null =
+    status === 'partial' ? { step, fileName, count: rejectedCount(result), reasons: rejectedReasons(result) } : null;
   return {
     ...leaveStep,
     uploads: { ...context.uploads, [step]: { fileName, status, result, rejected } },
@@ -323,7 +351,8 @@ export type CustomerMasterWizardSnapshot = SnapshotFrom<CustomerMasterWizardMach
 
 type WizardState = CustomerMasterWizardSnapshot['value'];
 /** The top state: the step's, or succeeded or failed. */
-const topState = (value: WizardState) => (typeof value === 'string' ? value : (Object.keys(value)[0] as Exclude<keyof typeof value, symbol>));
+const topState = (value: WizardState) =>
+  typeof value === 'string' ? value : (Object.keys(value)[0] as Exclude<keyof typeof value, symbol>);
 
 /** The wizard's step (0..4), read from its state: the UI shows it, the tests check it. */
 export function wizardStepOf(snapshot: { value: WizardState }): WizardStep {
@@ -344,4 +373,5 @@ export const isUploading = (snapshot: CustomerMasterWizardSnapshot): boolean =>
   snapshot.matches({ customerMaster: 'sending' }) || snapshot.matches({ invoiceHistory: 'sending' });
 
 /** An upload or the evaluation is under way: the modal stays open and the buttons are busy. */
-export const isBusy = (snapshot: CustomerMasterWizardSnapshot): boolean => isUploading(snapshot) || snapshot.matches({ evaluation: 'evaluating' });
+export const isBusy = (snapshot: CustomerMasterWizardSnapshot): boolean =>
+  isUploading(snapshot) || snapshot.matches({ evaluation: 'evaluating' });

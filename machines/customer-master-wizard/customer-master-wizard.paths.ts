@@ -16,7 +16,8 @@ import {
   type CustomerMasterWizardSnapshot,
 } from './customer-master-wizard.machine';
 
-const csvFile = (name = 'customers.csv', content = 'customer_code,name\nC-1,Acme\n', type = 'text/csv'): CsvFile => new File([content], name, { type });
+const csvFile = (name = 'customers.csv', content = 'customer_code,name\nC-1,Acme\n', type = 'text/csv'): CsvFile =>
+  new File([content], name, { type });
 export const good = csvFile('customers.csv');
 export const history = csvFile('history.csv');
 export const notes = csvFile('notes.txt', 'hello', 'text/plain');
@@ -28,16 +29,36 @@ export const FILE_ID = 'UPL-000001';
 /** A customer file's answer: one row for the file (spec 2 §7), with the provider's summary. */
 const fileAnswer = (status: string, reasons: string[], accepted: number): CsvUploadResult => ({
   rows: [{ file_id: FILE_ID, status, failure_reason: reasons }],
-  meta: { file_id: FILE_ID, total_rows: accepted + reasons.length, accepted_rows: accepted, rejected_rows: reasons.length },
+  meta: {
+    file_id: FILE_ID,
+    total_rows: accepted + reasons.length,
+    accepted_rows: accepted,
+    rejected_rows: reasons.length,
+  },
 });
 export const ACCEPTED = fileAnswer('success', [], 3);
-export const PARTIAL = fileAnswer('partial', ['Row 3: region must be one of north, south, east, west', 'Row 5: primary_user_mobile is not a mobile number'], 2);
+export const PARTIAL = fileAnswer(
+  'partial',
+  ['Row 3: region must be one of north, south, east, west', 'Row 5: primary_user_mobile is not a mobile number'],
+  2,
+);
 export const NOTHING = fileAnswer('failed', ['Row 2: customer_code is required', 'Row 3: name is required'], 0);
-export const EVALUATION: CreditEvaluationResult = { evaluated: 5, graded: 3, need_more_data: 2, eligibility_total: 12_50_000_00, customers: [] };
+export const EVALUATION: CreditEvaluationResult = {
+  evaluated: 5,
+  graded: 3,
+  need_more_data: 2,
+  eligibility_total: 12_50_000_00,
+  customers: [],
+};
 
-export const REFUSED = apiErrorFromBody(422, { status: 'error', errors: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' }] });
+export const REFUSED = apiErrorFromBody(422, {
+  status: 'error',
+  errors: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' }],
+});
 export const OFFLINE = clientError('Could not reach the provider. Check the connection and try again.');
-export const EVAL_DOWN = apiErrorFromBody(503, { errors: [{ code: 'ER-503', detail: 'Credit evaluation is unavailable, try later.' }] });
+export const EVAL_DOWN = apiErrorFromBody(503, {
+  errors: [{ code: 'ER-503', detail: 'Credit evaluation is unavailable, try later.' }],
+});
 
 // The wizard as the paths and the tests' model see it.
 
@@ -71,7 +92,9 @@ export interface View {
 }
 
 export const valueName = (value: unknown): ValueName =>
-  (typeof value === 'string' ? value : Object.entries(value as Record<string, string>).map(([k, v]) => `${k}.${v}`)[0]) as ValueName;
+  (typeof value === 'string'
+    ? value
+    : Object.entries(value as Record<string, string>).map(([k, v]) => `${k}.${v}`)[0]) as ValueName;
 
 export function view(s: Seen): View {
   const c = s.context;
@@ -127,12 +150,21 @@ const NAMES = new Map<unknown, string>([
   [EVAL_DOWN, 'evalDown'],
 ]);
 /** Files, answers and errors by name: JSON would make every file {} and every error alike. */
-const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key !== '' && NAMES.has(value) ? NAMES.get(value) : value));
+const serializeEvent = (e: AnyEventObject) =>
+  JSON.stringify(e, (key, value: unknown) => (key !== '' && NAMES.has(value) ? NAMES.get(value) : value));
 export const fullState = (s: Seen) => JSON.stringify(view(s));
 /** Coarser, for the simple paths: where the wizard is, what it holds, not the texts (the model still checks them). */
 export const coarseState = (s: Seen) => {
   const v = view(s);
-  return JSON.stringify([v.value, v.step, v.previousStep, v.file, v.uploads, v.warning?.step ?? null, v.error !== null]);
+  return JSON.stringify([
+    v.value,
+    v.step,
+    v.previousStep,
+    v.file,
+    v.uploads,
+    v.warning?.step ?? null,
+    v.error !== null,
+  ]);
 };
 const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
 
@@ -141,10 +173,28 @@ export const customerMasterWizardPaths = pathModel({
   effects: ['upload', 'evaluate'],
   graphs: {
     /** Every event and answer: every state and step by a shortest path. */
-    everyStep: { events: [...Object.values(EV), ...Object.values(EFFECTS)] as never, serializeState: fullState, serializeEvent: serializeEvent, filterEvents: canTake },
+    everyStep: {
+      events: [...Object.values(EV), ...Object.values(EFFECTS)] as never,
+      serializeState: fullState,
+      serializeEvent: serializeEvent,
+      filterEvents: canTake,
+    },
     /** The work (for the simple paths): uploads processed, partial, refused, skipped, evaluated. */
     work: {
-      events: [EV.chooseGood, EV.chooseTxt, EV.upload, EV.skip, EV.complete, EV.back, EFFECTS.accepted, EFFECTS.partial, EFFECTS.nothing, EFFECTS.refused, EFFECTS.evaluated, EFFECTS.evalDown] as never,
+      events: [
+        EV.chooseGood,
+        EV.chooseTxt,
+        EV.upload,
+        EV.skip,
+        EV.complete,
+        EV.back,
+        EFFECTS.accepted,
+        EFFECTS.partial,
+        EFFECTS.nothing,
+        EFFECTS.refused,
+        EFFECTS.evaluated,
+        EFFECTS.evalDown,
+      ] as never,
       serializeState: coarseState,
       serializeEvent: serializeEvent,
       filterEvents: canTake,

@@ -51,7 +51,10 @@ function harness() {
   const upload = fakeEffect<CsvUploadResult, WizardUploadRequest>();
   const evaluate = fakeEffect<CreditEvaluationResult, EvaluationRequest>();
   const refreshLeads = vi.fn();
-  const machine = customerMasterWizardMachine.provide({ actors: { upload: upload.logic, evaluate: evaluate.logic }, actions: { refreshLeads } });
+  const machine = customerMasterWizardMachine.provide({
+    actors: { upload: upload.logic, evaluate: evaluate.logic },
+    actions: { refreshLeads },
+  });
   const actor = createActor(machine).start();
   return {
     actor,
@@ -130,10 +133,23 @@ describe('a processed file as a whole', () => {
 
   it('counts and lists the refused rows', () => {
     expect(rejectedCount(PARTIAL)).toBe(2);
-    expect(rejectedReasons(PARTIAL)).toEqual(['Row 3: region must be one of north, south, east, west', 'Row 5: primary_user_mobile is not a mobile number']);
+    expect(rejectedReasons(PARTIAL)).toEqual([
+      'Row 3: region must be one of north, south, east, west',
+      'Row 5: primary_user_mobile is not a mobile number',
+    ]);
     // Without the provider's counts: a file row counts its reasons, invoice-style rows count themselves.
-    expect(rejectedCount({ rows: [{ file_id: '1', status: 'partial', failure_reason: ['a', 'b', 'c'] }], meta: null })).toBe(3);
-    expect(rejectedCount({ rows: [{ row: 2, status: 'failed', failure_reason: ['x', 'y'] }, { row: 3, status: 'success' }], meta: null })).toBe(1);
+    expect(
+      rejectedCount({ rows: [{ file_id: '1', status: 'partial', failure_reason: ['a', 'b', 'c'] }], meta: null }),
+    ).toBe(3);
+    expect(
+      rejectedCount({
+        rows: [
+          { row: 2, status: 'failed', failure_reason: ['x', 'y'] },
+          { row: 3, status: 'success' },
+        ],
+        meta: null,
+      }),
+    ).toBe(1);
     expect(rejectedRowsText(2)).toBe('2 rows were rejected');
     expect(rejectedRowsText(1)).toBe('1 row was rejected');
     expect(rejectedRowsText(12_345)).toBe('12,345 rows were rejected');
@@ -160,10 +176,18 @@ describe('steps 0 and 1: choosing and uploading', () => {
   it('refuses a .txt or an oversize file in the browser: the problem shows, the step stays, nothing is sent', async () => {
     const h = harness();
     h.send({ type: 'CHOOSE_FILE', file: notes });
-    expect(h.seen()).toMatchObject({ step: 0, file: null, fileError: "'notes.txt' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8)." });
+    expect(h.seen()).toMatchObject({
+      step: 0,
+      file: null,
+      fileError: "'notes.txt' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8).",
+    });
     h.send({ type: 'UPLOAD' });
     h.send({ type: 'CHOOSE_FILE', file: big });
-    expect(h.seen()).toMatchObject({ step: 0, file: null, fileError: "'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files." });
+    expect(h.seen()).toMatchObject({
+      step: 0,
+      file: null,
+      fileError: "'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files.",
+    });
     h.send({ type: 'UPLOAD' });
     await settle();
     expect(h.snapshot().value).toEqual({ customerMaster: 'choosing' });
@@ -198,8 +222,20 @@ describe('steps 0 and 1: choosing and uploading', () => {
     await settle();
     expect(h.snapshot().value).toEqual({ invoiceHistory: 'choosing' });
     expect(isBusy(h.snapshot())).toBe(false);
-    expect(h.seen()).toMatchObject({ step: 1, previousStep: null, file: null, progress: null, warning: null, error: null });
-    expect(h.context().uploads[0]).toEqual({ fileName: 'customers.csv', status: 'success', result: ACCEPTED, rejected: null });
+    expect(h.seen()).toMatchObject({
+      step: 1,
+      previousStep: null,
+      file: null,
+      progress: null,
+      warning: null,
+      error: null,
+    });
+    expect(h.context().uploads[0]).toEqual({
+      fileName: 'customers.csv',
+      status: 'success',
+      result: ACCEPTED,
+      rejected: null,
+    });
 
     await uploadOn(h, history, ACCEPTED);
     expect(h.upload.calls[1]!.input).toMatchObject({ csvtype: 'transaction_data', file: history });
@@ -217,7 +253,10 @@ describe('steps 0 and 1: choosing and uploading', () => {
       step: 0,
       fileName: 'customers.csv',
       count: 2,
-      reasons: ['Row 3: region must be one of north, south, east, west', 'Row 5: primary_user_mobile is not a mobile number'],
+      reasons: [
+        'Row 3: region must be one of north, south, east, west',
+        'Row 5: primary_user_mobile is not a mobile number',
+      ],
     };
     expect(h.context().warning).toEqual(rejected);
     expect(h.context().uploads[0]).toEqual({ fileName: 'customers.csv', status: 'partial', result: PARTIAL, rejected });
@@ -292,7 +331,11 @@ describe('step 4: errors and Back', () => {
     expect(h.seen()).toMatchObject({
       step: 4,
       previousStep: 1,
-      error: { entries: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' }], text: 'ER-UPLOAD-HEADER: The header row does not match.', reasons: [] },
+      error: {
+        entries: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'The header row does not match.' }],
+        text: 'ER-UPLOAD-HEADER: The header row does not match.',
+        reasons: [],
+      },
     });
     expect(h.snapshot().value).toEqual({ failed: 'invoiceHistory' });
     h.send({ type: 'BACK' });
@@ -319,7 +362,10 @@ describe('step 4: errors and Back', () => {
   });
 
   it('Complete sends the file ids of the processed uploads, so only their customers are evaluated; a skipped step adds none', async () => {
-    const processed = (fileId: string): CsvUploadResult => ({ rows: [{ file_id: fileId, status: 'success', failure_reason: [] }], meta: { file_id: fileId, accepted_rows: 2, rejected_rows: 0 } });
+    const processed = (fileId: string): CsvUploadResult => ({
+      rows: [{ file_id: fileId, status: 'success', failure_reason: [] }],
+      meta: { file_id: fileId, accepted_rows: 2, rejected_rows: 0 },
+    });
     const both = harness();
     for (const [i, id] of ['UPL-000041', 'UPL-000042'].entries()) {
       both.send({ type: 'CHOOSE_FILE', file: i === 0 ? good : history });
@@ -353,7 +399,11 @@ describe('step 4: errors and Back', () => {
     h.evaluate.calls[0]!.reject(EVAL_DOWN);
     await settle();
     expect(h.snapshot().value).toEqual({ failed: 'evaluation' });
-    expect(h.seen()).toMatchObject({ step: 4, previousStep: 2, error: { text: 'ER-503: Credit evaluation is unavailable, try later.', reasons: [] } });
+    expect(h.seen()).toMatchObject({
+      step: 4,
+      previousStep: 2,
+      error: { text: 'ER-503: Credit evaluation is unavailable, try later.', reasons: [] },
+    });
     expect(h.refreshLeads).not.toHaveBeenCalled();
     h.send({ type: 'BACK' });
     expect(h.snapshot().value).toEqual({ evaluation: 'ready' });
@@ -383,7 +433,17 @@ describe('step 4: errors and Back', () => {
 /** What each answer must do, written out (not computed with the machine's helpers). */
 const ANSWERS = new Map<unknown, { status: 'success' | 'partial' | 'failed'; count: number; reasons: string[] }>([
   [ACCEPTED, { status: 'success', count: 0, reasons: [] }],
-  [PARTIAL, { status: 'partial', count: 2, reasons: ['Row 3: region must be one of north, south, east, west', 'Row 5: primary_user_mobile is not a mobile number'] }],
+  [
+    PARTIAL,
+    {
+      status: 'partial',
+      count: 2,
+      reasons: [
+        'Row 3: region must be one of north, south, east, west',
+        'Row 5: primary_user_mobile is not a mobile number',
+      ],
+    },
+  ],
   [NOTHING, { status: 'failed', count: 2, reasons: ['Row 2: customer_code is required', 'Row 3: name is required'] }],
 ]);
 const ERROR_TEXTS = new Map<unknown, string>([
@@ -400,7 +460,8 @@ const FILE_PROBLEMS = new Map<unknown, string | null>([
 
 /** The state of each step, as the model names them: the machine's state value must agree with the model's step. */
 const STEP_STATES = ['customerMaster', 'invoiceHistory', 'evaluation'] as const;
-const choosing = (step: number): ValueName => (step === 0 ? 'customerMaster.choosing' : step === 1 ? 'invoiceHistory.choosing' : 'evaluation.ready');
+const choosing = (step: number): ValueName =>
+  step === 0 ? 'customerMaster.choosing' : step === 1 ? 'invoiceHistory.choosing' : 'evaluation.ready';
 const failedFrom = (step: number): ValueName => `failed.${STEP_STATES[step as 0 | 1 | 2]}`;
 const isSending = (value: ValueName) => value === 'customerMaster.sending' || value === 'invoiceHistory.sending';
 const isFailed = (value: ValueName) => value.startsWith('failed.');
@@ -415,7 +476,18 @@ class WizardModel {
   refreshes = 0;
 
   static clean(): View {
-    return { value: 'customerMaster.choosing', step: 0, previousStep: null, file: null, fileError: null, progress: null, uploads: [null, null], warning: null, evaluation: null, error: null };
+    return {
+      value: 'customerMaster.choosing',
+      step: 0,
+      previousStep: null,
+      file: null,
+      fileError: null,
+      progress: null,
+      uploads: [null, null],
+      warning: null,
+      evaluation: null,
+      error: null,
+    };
   }
 
   private setFile(file: CsvFile | null) {
@@ -451,7 +523,12 @@ class WizardModel {
           if (this.file === null) v.fileError ??= NO_FILE_MESSAGE;
           else {
             this.sent.push({ csvtype: v.step === 0 ? 'demographic_data' : 'transaction_data', file: this.file });
-            this.v = { ...v, value: v.step === 0 ? 'customerMaster.sending' : 'invoiceHistory.sending', progress: null, fileError: null };
+            this.v = {
+              ...v,
+              value: v.step === 0 ? 'customerMaster.sending' : 'invoiceHistory.sending',
+              progress: null,
+              fileError: null,
+            };
           }
         } else if (e.type === 'SKIP') {
           const uploads: View['uploads'] = [...v.uploads];
@@ -473,17 +550,28 @@ class WizardModel {
               step: 4,
               previousStep: v.step,
               progress: null,
-              error: { text: `No rows of '${this.file!.name}' were accepted: ${answer.count} rows were rejected.`, reasons: answer.reasons },
+              error: {
+                text: `No rows of '${this.file!.name}' were accepted: ${answer.count} rows were rejected.`,
+                reasons: answer.reasons,
+              },
             };
           } else {
             const uploads: View['uploads'] = [...v.uploads];
             uploads[v.step as 0 | 1] = answer.status;
-            const warning = answer.status === 'partial' ? { step: v.step, count: answer.count, reasons: answer.reasons } : null;
+            const warning =
+              answer.status === 'partial' ? { step: v.step, count: answer.count, reasons: answer.reasons } : null;
             this.v = { ...v, uploads, warning };
             this.leaveStep(v.step + 1, choosing(v.step + 1));
           }
         } else if (outcome?.id === 'upload' && !outcome.ok) {
-          this.v = { ...v, value: failedFrom(v.step), step: 4, previousStep: v.step, progress: null, error: { text: ERROR_TEXTS.get(outcome.error)!, reasons: [] } };
+          this.v = {
+            ...v,
+            value: failedFrom(v.step),
+            step: 4,
+            previousStep: v.step,
+            progress: null,
+            error: { text: ERROR_TEXTS.get(outcome.error)!, reasons: [] },
+          };
         }
         return;
       case 'evaluation.ready':
@@ -495,9 +583,21 @@ class WizardModel {
       case 'evaluation.evaluating':
         if (outcome?.id === 'evaluate' && outcome.ok) {
           this.refreshes++;
-          this.v = { ...v, value: 'succeeded', step: 3, evaluation: outcome.output as CreditEvaluationResult, warning: null };
+          this.v = {
+            ...v,
+            value: 'succeeded',
+            step: 3,
+            evaluation: outcome.output as CreditEvaluationResult,
+            warning: null,
+          };
         } else if (outcome?.id === 'evaluate' && !outcome.ok) {
-          this.v = { ...v, value: failedFrom(2), step: 4, previousStep: 2, error: { text: ERROR_TEXTS.get(outcome.error)!, reasons: [] } };
+          this.v = {
+            ...v,
+            value: failedFrom(2),
+            step: 4,
+            previousStep: 2,
+            error: { text: ERROR_TEXTS.get(outcome.error)!, reasons: [] },
+          };
         }
         return;
       case 'failed.customerMaster':
@@ -557,7 +657,12 @@ async function replayWizard(path: GraphPath<CustomerMasterWizardSnapshot>, seria
 }
 
 /** For a path that ends on the error step: Back, checked against the model; the step it returned to, else null. */
-async function backAfterFailure({ h, model, check, name }: Awaited<ReturnType<typeof replayWizard>>): Promise<number | null> {
+async function backAfterFailure({
+  h,
+  model,
+  check,
+  name,
+}: Awaited<ReturnType<typeof replayWizard>>): Promise<number | null> {
   if (!isFailed(model.v.value)) return null;
   const remembered = model.v.previousStep!;
   h.send(EV.back);
@@ -569,49 +674,57 @@ async function backAfterFailure({ h, model, check, name }: Awaited<ReturnType<ty
 }
 
 describe('customer-master wizard: every path', () => {
-  it('reaches every state and step by a shortest path, replayed with the effects resolved and rejected', { timeout: 60_000 }, async () => {
-    const paths = getShortestPaths(customerMasterWizardPaths.machine, customerMasterWizardPaths.graphs.everyStep);
-    expect(new Set(paths.map((p) => valueName(p.state.value)))).toEqual(
-      new Set([
-        'customerMaster.choosing',
-        'customerMaster.sending',
-        'invoiceHistory.choosing',
-        'invoiceHistory.sending',
-        'evaluation.ready',
-        'evaluation.evaluating',
-        'succeeded',
-        'failed.customerMaster',
-        'failed.invoiceHistory',
-        'failed.evaluation',
-      ]),
-    );
-    expect(new Set(paths.map((p) => wizardStepOf(p.state)))).toEqual(new Set([0, 1, 2, 3, 4]));
-    expect(paths.length).toBeGreaterThan(60);
+  it(
+    'reaches every state and step by a shortest path, replayed with the effects resolved and rejected',
+    { timeout: 60_000 },
+    async () => {
+      const paths = getShortestPaths(customerMasterWizardPaths.machine, customerMasterWizardPaths.graphs.everyStep);
+      expect(new Set(paths.map((p) => valueName(p.state.value)))).toEqual(
+        new Set([
+          'customerMaster.choosing',
+          'customerMaster.sending',
+          'invoiceHistory.choosing',
+          'invoiceHistory.sending',
+          'evaluation.ready',
+          'evaluation.evaluating',
+          'succeeded',
+          'failed.customerMaster',
+          'failed.invoiceHistory',
+          'failed.evaluation',
+        ]),
+      );
+      expect(new Set(paths.map((p) => wizardStepOf(p.state)))).toEqual(new Set([0, 1, 2, 3, 4]));
+      expect(paths.length).toBeGreaterThan(60);
 
-    // Every error step, then Back: it returns to the step remembered.
-    const backFrom = new Set<number>();
-    for (const path of paths) {
-      const back = await backAfterFailure(await replayWizard(path, fullState));
-      if (back !== null) backFrom.add(back);
-    }
-    expect(backFrom).toEqual(new Set([0, 1, 2]));
-  });
+      // Every error step, then Back: it returns to the step remembered.
+      const backFrom = new Set<number>();
+      for (const path of paths) {
+        const back = await backAfterFailure(await replayWizard(path, fullState));
+        if (back !== null) backFrom.add(back);
+      }
+      expect(backFrom).toEqual(new Set([0, 1, 2]));
+    },
+  );
 
-  it('replays every simple path of the work: uploads processed, partial, refused, skipped, evaluated', { timeout: 60_000 }, async () => {
-    const paths = getSimplePaths(customerMasterWizardPaths.machine, customerMasterWizardPaths.graphs.work);
-    expect(paths.length).toBeGreaterThan(60);
-    const seen = { partialWarnings: 0, backs: new Set<number>(), evaluatedAfterBoth: 0 };
-    for (const path of paths) {
-      const replayed = await replayWizard(path, coarseState);
-      const { model } = replayed;
-      if (model.v.warning) seen.partialWarnings++;
-      if (model.v.value === 'succeeded' && model.sent.length >= 2) seen.evaluatedAfterBoth++;
-      // Back returns to the state before the failed attempt, so no simple path holds it: it is sent after.
-      const back = await backAfterFailure(replayed);
-      if (back !== null) seen.backs.add(back);
-    }
-    expect(seen.partialWarnings).toBeGreaterThan(0);
-    expect(seen.backs).toEqual(new Set([0, 1, 2]));
-    expect(seen.evaluatedAfterBoth).toBeGreaterThan(0);
-  });
+  it(
+    'replays every simple path of the work: uploads processed, partial, refused, skipped, evaluated',
+    { timeout: 60_000 },
+    async () => {
+      const paths = getSimplePaths(customerMasterWizardPaths.machine, customerMasterWizardPaths.graphs.work);
+      expect(paths.length).toBeGreaterThan(60);
+      const seen = { partialWarnings: 0, backs: new Set<number>(), evaluatedAfterBoth: 0 };
+      for (const path of paths) {
+        const replayed = await replayWizard(path, coarseState);
+        const { model } = replayed;
+        if (model.v.warning) seen.partialWarnings++;
+        if (model.v.value === 'succeeded' && model.sent.length >= 2) seen.evaluatedAfterBoth++;
+        // Back returns to the state before the failed attempt, so no simple path holds it: it is sent after.
+        const back = await backAfterFailure(replayed);
+        if (back !== null) seen.backs.add(back);
+      }
+      expect(seen.partialWarnings).toBeGreaterThan(0);
+      expect(seen.backs).toEqual(new Set([0, 1, 2]));
+      expect(seen.evaluatedAfterBoth).toBeGreaterThan(0);
+    },
+  );
 });

@@ -63,7 +63,10 @@ export function fieldOfTitle<F extends string>(title: string | undefined, fields
 }
 
 /** A refusal read against known fields: every entry (titles kept) for the toast, and the first entry naming each field under that field. */
-export function refusalOf<F extends string>(error: unknown, fields: readonly F[]): { failure: ErrorEntry[]; errors: Partial<Record<F, string>> } {
+export function refusalOf<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): { failure: ErrorEntry[]; errors: Partial<Record<F, string>> } {
   const failure = errorEntriesOf(error);
   const errors: Partial<Record<F, string>> = {};
   for (const entry of failure) {
@@ -82,7 +85,12 @@ export function refusalOf<F extends string>(error: unknown, fields: readonly F[]
  * effect sends the values; the `submitted` action runs once it answers (what else the answer changes).
  */
 export function createFormMachine({ id, reusable = false, readRefusal = failureOf }: FormOptions) {
-  const emptied = ({ context }: { context: FormContext }) => ({ values: { ...context.initial }, errors: {}, failure: null, result: null });
+  const emptied = ({ context }: { context: FormContext }) => ({
+    values: { ...context.initial },
+    errors: {},
+    failure: null,
+    result: null,
+  });
   return setup({
     types: {
       context: {} as FormContext,
@@ -114,7 +122,10 @@ export function createFormMachine({ id, reusable = false, readRefusal = failureO
             }),
           },
           SUBMIT: [
-            { guard: 'isInvalid', actions: assign({ errors: ({ context }) => context.validate(context.values), failure: null }) },
+            {
+              guard: 'isInvalid',
+              actions: assign({ errors: ({ context }) => context.validate(context.values), failure: null }),
+            },
             { target: 'submitting', actions: assign({ errors: {}, failure: null }) },
           ],
           ...(reusable ? { RESET: { actions: assign(emptied) } } : {}),
@@ -125,7 +136,10 @@ export function createFormMachine({ id, reusable = false, readRefusal = failureO
           id: 'submit',
           src: 'submit',
           input: ({ context }) => context.values,
-          onDone: { target: 'done', actions: [assign({ failure: null, result: ({ event }) => event.output }), 'submitted'] },
+          onDone: {
+            target: 'done',
+            actions: [assign({ failure: null, result: ({ event }) => event.output }), 'submitted'],
+          },
           onError: { target: 'editing', actions: assign(({ event }) => readRefusal(event.error)) },
         },
       },

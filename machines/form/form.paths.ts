@@ -32,12 +32,14 @@ const FORM_EVENTS = [
   { type: 'xstate.error.actor.submit', error: REFUSED.offline },
 ] as AnyEventObject[];
 
-export const formState = (s: { value: unknown; context: FormContext }) => JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.result]);
+export const formState = (s: { value: unknown; context: FormContext }) =>
+  JSON.stringify([s.value, s.context.values, s.context.errors, s.context.failure, s.context.result]);
 const formGraph = (formInput: FormInput) => ({
   input: formInput,
   events: FORM_EVENTS as never,
   serializeState: formState as never,
-  serializeEvent: ((e: AnyEventObject) => JSON.stringify(e, (key, value: unknown) => (key === 'error' ? String(value) : value))) as never,
+  serializeEvent: ((e: AnyEventObject) =>
+    JSON.stringify(e, (key, value: unknown) => (key === 'error' ? String(value) : value))) as never,
   filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
 });
 

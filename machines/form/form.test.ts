@@ -19,7 +19,9 @@ import { formPaths, formState, input, prefilledInput, REFUSED } from './form.pat
 
 function harness(submit: (values: FormValues) => Promise<unknown>) {
   const sent: FormValues[] = [];
-  const machine = formMachine.provide({ actors: { submit: fromPromise(({ input: values }) => (sent.push(values), submit(values))) } });
+  const machine = formMachine.provide({
+    actors: { submit: fromPromise(({ input: values }) => (sent.push(values), submit(values))) },
+  });
   return { actor: createActor(machine, { input }).start(), sent };
 }
 
@@ -58,7 +60,10 @@ describe('form machine', () => {
     const { actor } = harness(() =>
       Promise.reject(
         Object.assign(new Error('refused'), {
-          errors: [{ code: 'ER-VALIDATION', title: 'email', detail: 'email is not a valid e-mail address' }, { code: 'ER-X', detail: 'also this' }],
+          errors: [
+            { code: 'ER-VALIDATION', title: 'email', detail: 'email is not a valid e-mail address' },
+            { code: 'ER-X', detail: 'also this' },
+          ],
         }),
       ),
     );
@@ -88,7 +93,12 @@ describe('form machine', () => {
     const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect(states).toEqual(new Set(['"editing"', '"submitting"', '"done"']));
     const toDone = paths.find((p) => p.state.value === 'done')!;
-    expect(toDone.steps.map((s) => s.event.type)).toEqual(['xstate.init', 'CHANGE', 'SUBMIT', 'xstate.done.actor.submit']);
+    expect(toDone.steps.map((s) => s.event.type)).toEqual([
+      'xstate.init',
+      'CHANGE',
+      'SUBMIT',
+      'xstate.done.actor.submit',
+    ]);
   });
 });
 
@@ -96,10 +106,19 @@ describe('a form machine made with options', () => {
   function reusable() {
     const submit = fakeEffect<unknown, FormValues>();
     const submitted = vi.fn();
-    const machine = createFormMachine({ id: 'reusableForm', reusable: true }).provide({ actors: { submit: submit.logic }, actions: { submitted } });
+    const machine = createFormMachine({ id: 'reusableForm', reusable: true }).provide({
+      actors: { submit: submit.logic },
+      actions: { submitted },
+    });
     return { actor: createActor(machine, { input: prefilledInput }).start(), submit, submitted };
   }
-  const fresh: FormContext = { ...prefilledInput, values: { email: 'x@y.in' }, errors: {}, failure: null, result: null };
+  const fresh: FormContext = {
+    ...prefilledInput,
+    values: { email: 'x@y.in' },
+    errors: {},
+    failure: null,
+    result: null,
+  };
 
   it('takes its id', () => {
     expect(createFormMachine({ id: 'reusableForm' }).id).toBe('reusableForm');
@@ -156,7 +175,10 @@ describe('a form machine made with options', () => {
 
   it('reads a refusal with the reader it is given: against known fields, titles kept', async () => {
     const submit = fakeEffect<unknown, FormValues>();
-    const machine = createFormMachine({ id: 'fieldsForm', readRefusal: (error) => refusalOf(error, ['email'] as const) }).provide({ actors: { submit: submit.logic } });
+    const machine = createFormMachine({
+      id: 'fieldsForm',
+      readRefusal: (error) => refusalOf(error, ['email'] as const),
+    }).provide({ actors: { submit: submit.logic } });
     const actor = createActor(machine, { input: prefilledInput }).start();
     actor.send({ type: 'SUBMIT' });
     submit.calls[0]!.reject(
@@ -263,7 +285,9 @@ describe('form: every path', () => {
       for (const path of paths) {
         const name = pathName(path);
         const submit = fakeEffect<unknown, FormValues>();
-        const actor = createActor(formMachine.provide({ actors: { submit: submit.logic } }), { input: formInput }).start();
+        const actor = createActor(formMachine.provide({ actors: { submit: submit.logic } }), {
+          input: formInput,
+        }).start();
         const model = new FormModel(formInput);
         await replay(path, {
           effects: { submit },
@@ -281,7 +305,10 @@ describe('form: every path', () => {
             expect(formState(snapshot), at).toBe(formState(expected as never));
             expect(snapshot.value, at).toBe(model.value);
             expect(snapshot.context, at).toEqual(model.context());
-            expect(submit.calls.map((c) => c.input), at).toEqual(model.sent);
+            expect(
+              submit.calls.map((c) => c.input),
+              at,
+            ).toEqual(model.sent);
             expect(submit.pending(), at).toHaveLength(model.value === 'submitting' ? 1 : 0);
             expect(snapshot.status, at).toBe(model.value === 'done' ? 'done' : 'active');
             expect(snapshot.output, at).toEqual(model.value === 'done' ? { result: model.result } : undefined);

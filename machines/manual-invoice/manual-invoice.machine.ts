@@ -80,7 +80,10 @@ export function isWholeRupees(text: string): boolean {
 export const AMOUNT_NOT_WHOLE = 'Please enter the amount in whole rupees (digits only).';
 
 /** The messages of the typed fields; empty when they may be sent. */
-export function validateValues(values: ManualValues, options: Pick<ManualInvoiceInput, 'isSalesOrder' | 'today'>): Partial<Record<ManualField, string>> {
+export function validateValues(
+  values: ManualValues,
+  options: Pick<ManualInvoiceInput, 'isSalesOrder' | 'today'>,
+): Partial<Record<ManualField, string>> {
   const errors: Partial<Record<ManualField, string>> = {};
   const name = noun(options.isSalesOrder);
   const number = values.number.trim();
@@ -98,7 +101,8 @@ export function validateValues(values: ManualValues, options: Pick<ManualInvoice
 /** The message for a file the provider would refuse, or null. */
 export function fileProblem(file: File): string | null {
   if (!INVOICE_FILE_TYPES.includes(file.type)) return 'Please upload the invoice as a PDF, PNG or JPEG file.';
-  if (file.size > INVOICE_FILE_MAX_BYTES) return `The file is larger than ${INVOICE_FILE_MAX_BYTES / 1024 / 1024} MB. Please upload a smaller file.`;
+  if (file.size > INVOICE_FILE_MAX_BYTES)
+    return `The file is larger than ${INVOICE_FILE_MAX_BYTES / 1024 / 1024} MB. Please upload a smaller file.`;
   if (file.size === 0) return 'The file is empty. Please upload the invoice.';
   return null;
 }
@@ -144,7 +148,15 @@ export const manualInvoiceMachine = setup({
   },
 }).createMachine({
   id: 'manualInvoice',
-  context: ({ input }) => ({ ...input, values: { number: '', amount: '', date: '' }, file: null, errors: {}, failure: null, key: null, created: null }),
+  context: ({ input }) => ({
+    ...input,
+    values: { number: '', amount: '', date: '' },
+    file: null,
+    errors: {},
+    failure: null,
+    key: null,
+    created: null,
+  }),
   initial: 'editing',
   output: ({ context }) => ({ created: context.created }),
   states: {
@@ -153,7 +165,8 @@ export const manualInvoiceMachine = setup({
         CHANGE: {
           actions: assign(({ context, event }) => {
             const value = event.value;
-            if (event.field === 'amount' && !isWholeRupees(value)) return { errors: { ...context.errors, amount: AMOUNT_NOT_WHOLE } };
+            if (event.field === 'amount' && !isWholeRupees(value))
+              return { errors: { ...context.errors, amount: AMOUNT_NOT_WHOLE } };
             if (context.values[event.field] === value) return {};
             const { [event.field]: _cleared, ...errors } = context.errors;
             return { values: { ...context.values, [event.field]: value }, errors, key: null };
@@ -163,11 +176,16 @@ export const manualInvoiceMachine = setup({
           // The upload field is disabled until the three are filled; a file chosen anyway is checked with them.
           { guard: 'isSalesOrder' },
           { guard: 'invalidValues', actions: 'showValueErrors' },
-          { guard: 'badFile', actions: assign(({ event }) => ({ errors: { file: fileProblem(event.file) ?? undefined }, failure: null })) },
+          {
+            guard: 'badFile',
+            actions: assign(({ event }) => ({ errors: { file: fileProblem(event.file) ?? undefined }, failure: null })),
+          },
           {
             target: 'creating',
             actions: [
-              assign(({ context, event }) => (context.file !== null && sameFile(context.file, event.file) ? {} : { file: event.file, key: null })),
+              assign(({ context, event }) =>
+                context.file !== null && sameFile(context.file, event.file) ? {} : { file: event.file, key: null },
+              ),
               'keyAttempt',
             ],
           },

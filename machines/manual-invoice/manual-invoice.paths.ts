@@ -37,7 +37,9 @@ const FILE_NAMES = new Map<unknown, string>([
 
 /** The refusals of the creation the paths meet (the tests say what each must leave). */
 export const REFUSED = {
-  duplicate: apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'invoice[gst_invoice_id]', detail: 'Invoice MAN-1 already exists.' }] }),
+  duplicate: apiErrorFromBody(422, {
+    errors: [{ code: 'ER-VALIDATION', title: 'invoice[gst_invoice_id]', detail: 'Invoice MAN-1 already exists.' }],
+  }),
   unavailable: apiErrorFromBody(503, { errors: [{ code: 'ER-503', detail: 'Try later.' }] }),
   offline: new Error('offline'),
 };
@@ -71,16 +73,36 @@ export const EV = {
 
 /** Files serialise as {} in JSON: name them, or the graph takes every UPLOAD for one. */
 const manualEvent = (e: AnyEventObject) =>
-  JSON.stringify(e, (key, value: unknown) => (value instanceof Blob ? `file:${FILE_NAMES.get(value)}` : key === 'error' ? String(value) : value));
+  JSON.stringify(e, (key, value: unknown) =>
+    value instanceof Blob ? `file:${FILE_NAMES.get(value)}` : key === 'error' ? String(value) : value,
+  );
 /** Everything the guards read (values, file, sales order) and what the paths should tell apart. */
 export const fullState = (s: { value: unknown; context: ManualInvoiceContext }) =>
-  JSON.stringify([s.value, s.context.values, s.context.file?.name ?? null, s.context.errors, s.context.failure, s.context.key !== null]);
+  JSON.stringify([
+    s.value,
+    s.context.values,
+    s.context.file?.name ?? null,
+    s.context.errors,
+    s.context.failure,
+    s.context.key !== null,
+  ]);
 /**
  * Coarser: messages left out (the reference model still checks them), so the simple paths stay ~1,000;
  * a creation that follows a refusal (a retry) is told apart from the first, or no path could retry.
  */
-export const coarseState = (s: { value: unknown; context: ManualInvoiceContext }, _event?: unknown, prev?: { context: ManualInvoiceContext }) =>
-  JSON.stringify([s.value, s.context.values, s.context.file?.name ?? null, s.context.key !== null, s.context.failure !== null, s.value === 'creating' && prev?.context.failure != null]);
+export const coarseState = (
+  s: { value: unknown; context: ManualInvoiceContext },
+  _event?: unknown,
+  prev?: { context: ManualInvoiceContext },
+) =>
+  JSON.stringify([
+    s.value,
+    s.context.values,
+    s.context.file?.name ?? null,
+    s.context.key !== null,
+    s.context.failure !== null,
+    s.value === 'creating' && prev?.context.failure != null,
+  ]);
 const canTake = ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never;
 const graphInput = (isSalesOrder: boolean) => ({ isSalesOrder, today: TODAY, newKey: () => 'graph-key' });
 
@@ -103,7 +125,17 @@ export const manualInvoicePaths = pathModel({
     fromFilled: {
       input: graphInput(false),
       fromState: filled,
-      events: [EV.man2, EV.uploadA, EV.uploadB, EV.uploadText, EV.del, EV.confirm, EV.cancel, createdDone, duplicate] as never,
+      events: [
+        EV.man2,
+        EV.uploadA,
+        EV.uploadB,
+        EV.uploadText,
+        EV.del,
+        EV.confirm,
+        EV.cancel,
+        createdDone,
+        duplicate,
+      ] as never,
       serializeState: coarseState,
       serializeEvent: manualEvent,
       filterEvents: canTake,
@@ -111,7 +143,18 @@ export const manualInvoicePaths = pathModel({
     /** A sales order (Submit, no file). */
     salesOrder: {
       input: graphInput(true),
-      events: [EV.man1, EV.amount, EV.date, EV.uploadA, EV.submit, EV.del, EV.confirm, EV.cancel, createdDone, duplicate] as never,
+      events: [
+        EV.man1,
+        EV.amount,
+        EV.date,
+        EV.uploadA,
+        EV.submit,
+        EV.del,
+        EV.confirm,
+        EV.cancel,
+        createdDone,
+        duplicate,
+      ] as never,
       serializeState: fullState,
       serializeEvent: manualEvent,
       filterEvents: canTake,

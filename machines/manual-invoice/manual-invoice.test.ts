@@ -18,11 +18,24 @@ import {
   type ManualInvoiceContext,
   type ManualInvoiceEvent,
 } from './manual-invoice.machine';
-import { coarseState, CREATE_ID, created, EV, fileA, FILL, fullState, manualInvoicePaths, REFUSED, TODAY } from './manual-invoice.paths';
+import {
+  coarseState,
+  CREATE_ID,
+  created,
+  EV,
+  fileA,
+  FILL,
+  fullState,
+  manualInvoicePaths,
+  REFUSED,
+  TODAY,
+} from './manual-invoice.paths';
 
 const pdf = (name = 'invoice.pdf', size = 10) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
-function start(options: { isSalesOrder?: boolean; create?: (request: CreateRequest) => Promise<{ data: PayDocument }> } = {}) {
+function start(
+  options: { isSalesOrder?: boolean; create?: (request: CreateRequest) => Promise<{ data: PayDocument }> } = {},
+) {
   let keys = 0;
   const requests: CreateRequest[] = [];
   const create = options.create ?? (() => Promise.resolve({ data: created }));
@@ -34,7 +47,9 @@ function start(options: { isSalesOrder?: boolean; create?: (request: CreateReque
       }),
     },
   });
-  const actor = createActor(machine, { input: { isSalesOrder: options.isSalesOrder ?? false, today: TODAY, newKey: () => `key-${++keys}` } });
+  const actor = createActor(machine, {
+    input: { isSalesOrder: options.isSalesOrder ?? false, today: TODAY, newKey: () => `key-${++keys}` },
+  });
   actor.start();
   const fill = (values: { number?: string; amount?: string; date?: string } = {}) => {
     actor.send({ type: 'CHANGE', field: 'number', value: values.number ?? 'MAN-1' });
@@ -66,11 +81,19 @@ describe('manual invoice rules', () => {
       amount: 'Amount should be greater than zero.',
       date: 'The invoice date cannot be later than today.',
     });
-    expect(validateValues({ number: 'SO/1', amount: '5', date: TODAY }, { ...options, isSalesOrder: true })).toEqual({});
+    expect(validateValues({ number: 'SO/1', amount: '5', date: TODAY }, { ...options, isSalesOrder: true })).toEqual(
+      {},
+    );
     // Only a real ISO date from the calendar is sent.
-    expect(validateValues({ number: 'A', amount: '5', date: '31/02/2026' }, options).date).toBe('Please choose the date from the calendar.');
-    expect(validateValues({ number: 'A', amount: '5', date: '2026-02-31' }, options).date).toBe('Please choose the date from the calendar.');
-    expect(validateValues({ number: '', amount: '5', date: TODAY }, { ...options, isSalesOrder: true }).number).toBe('Please enter the sales order number.');
+    expect(validateValues({ number: 'A', amount: '5', date: '31/02/2026' }, options).date).toBe(
+      'Please choose the date from the calendar.',
+    );
+    expect(validateValues({ number: 'A', amount: '5', date: '2026-02-31' }, options).date).toBe(
+      'Please choose the date from the calendar.',
+    );
+    expect(validateValues({ number: '', amount: '5', date: TODAY }, { ...options, isSalesOrder: true }).number).toBe(
+      'Please enter the sales order number.',
+    );
     expect(isFilled({ number: 'A', amount: '1', date: '' })).toBe(false);
     expect(isFilled({ number: 'A', amount: '1', date: TODAY })).toBe(true);
   });
@@ -78,8 +101,12 @@ describe('manual invoice rules', () => {
   it('takes PDF, PNG and JPEG files up to 5 MB', () => {
     expect(fileProblem(pdf())).toBeNull();
     expect(fileProblem(new File(['x'], 'a.png', { type: 'image/png' }))).toBeNull();
-    expect(fileProblem(new File(['x'], 'a.txt', { type: 'text/plain' }))).toBe('Please upload the invoice as a PDF, PNG or JPEG file.');
-    expect(fileProblem(pdf('big.pdf', INVOICE_FILE_MAX_BYTES + 1))).toBe('The file is larger than 5 MB. Please upload a smaller file.');
+    expect(fileProblem(new File(['x'], 'a.txt', { type: 'text/plain' }))).toBe(
+      'Please upload the invoice as a PDF, PNG or JPEG file.',
+    );
+    expect(fileProblem(pdf('big.pdf', INVOICE_FILE_MAX_BYTES + 1))).toBe(
+      'The file is larger than 5 MB. Please upload a smaller file.',
+    );
     expect(fileProblem(pdf('empty.pdf', 0))).toBe('The file is empty. Please upload the invoice.');
   });
 });
@@ -111,7 +138,9 @@ describe('manual invoice machine', () => {
     actor.send({ type: 'CHANGE', field: 'date', value: TODAY });
     expect(actor.getSnapshot().context.errors).toEqual({});
     actor.send({ type: 'UPLOAD', file: new File(['x'], 'a.txt', { type: 'text/plain' }) });
-    expect(actor.getSnapshot().context.errors).toEqual({ file: 'Please upload the invoice as a PDF, PNG or JPEG file.' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      file: 'Please upload the invoice as a PDF, PNG or JPEG file.',
+    });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(requests).toHaveLength(0);
   });
@@ -121,7 +150,13 @@ describe('manual invoice machine', () => {
     const { actor, requests, fill } = start({
       create: () =>
         fail
-          ? Promise.reject(apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'invoice[gst_invoice_id]', detail: 'Invoice MAN-1 already exists.' }] }))
+          ? Promise.reject(
+              apiErrorFromBody(422, {
+                errors: [
+                  { code: 'ER-VALIDATION', title: 'invoice[gst_invoice_id]', detail: 'Invoice MAN-1 already exists.' },
+                ],
+              }),
+            )
           : Promise.resolve({ data: created }),
     });
     fill();
@@ -142,17 +177,26 @@ describe('manual invoice machine', () => {
 
   it('toasts every refusal, also those placed beside a field', async () => {
     const { actor, fill } = start({
-      create: () => Promise.reject(apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'invoice[total]', detail: 'The amount must be in rupees.' }] })),
+      create: () =>
+        Promise.reject(
+          apiErrorFromBody(422, {
+            errors: [{ code: 'ER-VALIDATION', title: 'invoice[total]', detail: 'The amount must be in rupees.' }],
+          }),
+        ),
     });
     fill();
     actor.send({ type: 'UPLOAD', file: pdf() });
     await waitFor(actor, (s) => s.matches('editing'));
     expect(actor.getSnapshot().context.errors).toEqual({ amount: 'The amount must be in rupees.' });
-    expect(actor.getSnapshot().context.failure).toEqual([{ code: 'ER-VALIDATION', detail: 'The amount must be in rupees.' }]);
+    expect(actor.getSnapshot().context.failure).toEqual([
+      { code: 'ER-VALIDATION', detail: 'The amount must be in rupees.' },
+    ]);
   });
 
   it('keeps a refusal that names no field for a toast', async () => {
-    const { actor, fill } = start({ create: () => Promise.reject(apiErrorFromBody(503, { errors: [{ code: 'ER-503', detail: 'Try later.' }] })) });
+    const { actor, fill } = start({
+      create: () => Promise.reject(apiErrorFromBody(503, { errors: [{ code: 'ER-503', detail: 'Try later.' }] })),
+    });
     fill();
     actor.send({ type: 'UPLOAD', file: pdf() });
     await waitFor(actor, (s) => s.matches('editing'));
@@ -183,7 +227,9 @@ describe('manual invoice machine', () => {
     expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(requests).toEqual([{ values: { number: 'MAN-1', amount: '1200', date: '2026-11-20' }, file: null, key: 'key-1' }]);
+    expect(requests).toEqual([
+      { values: { number: 'MAN-1', amount: '1200', date: '2026-11-20' }, file: null, key: 'key-1' },
+    ]);
   });
 
   it('ignores Submit for invoices (they are created by the upload)', () => {
@@ -227,18 +273,32 @@ type ModelContext = Omit<ManualInvoiceContext, 'newKey' | 'today' | 'isSalesOrde
 
 /** What each refusal of the paths must leave: the field messages and the toast entries (written out). */
 const REFUSALS = new Map<unknown, { errors: Partial<Record<ManualField, string>>; failure: ErrorEntry[] }>([
-  [REFUSED.duplicate, { errors: { number: 'Invoice MAN-1 already exists.' }, failure: [{ code: 'ER-VALIDATION', detail: 'Invoice MAN-1 already exists.' }] }],
+  [
+    REFUSED.duplicate,
+    {
+      errors: { number: 'Invoice MAN-1 already exists.' },
+      failure: [{ code: 'ER-VALIDATION', detail: 'Invoice MAN-1 already exists.' }],
+    },
+  ],
   [REFUSED.unavailable, { errors: {}, failure: [{ code: 'ER-503', detail: 'Try later.' }] }],
   [REFUSED.offline, { errors: {}, failure: [{ code: 'ERROR', detail: 'offline' }] }],
 ]);
 
 /** The same file: the same object, or one with the same name, size, date and type (chosen again). */
-const isSameFile = (a: File, b: File) => a === b || (a.name === b.name && a.size === b.size && a.lastModified === b.lastModified && a.type === b.type);
+const isSameFile = (a: File, b: File) =>
+  a === b || (a.name === b.name && a.size === b.size && a.lastModified === b.lastModified && a.type === b.type);
 
 /** The manual entry as its description says, with its own key counter (the harness's starts at key-1 too). */
 class ManualModel {
   value: ManualValue = 'editing';
-  context: ModelContext = { values: { number: '', amount: '', date: '' }, file: null, errors: {}, failure: null, key: null, created: null };
+  context: ModelContext = {
+    values: { number: '', amount: '', date: '' },
+    file: null,
+    errors: {},
+    failure: null,
+    key: null,
+    created: null,
+  };
   requests: CreateRequest[] = [];
   private keys = 0;
 
@@ -266,7 +326,8 @@ class ManualModel {
     switch (this.value) {
       case 'editing':
         if (e.type === 'CHANGE') {
-          if (e.field === 'amount' && !/^\d*$/.test(e.value)) this.context = { ...c, errors: { ...c.errors, amount: AMOUNT_NOT_WHOLE } };
+          if (e.field === 'amount' && !/^\d*$/.test(e.value))
+            this.context = { ...c, errors: { ...c.errors, amount: AMOUNT_NOT_WHOLE } };
           else if (c.values[e.field] !== e.value) {
             const errors = { ...c.errors };
             delete errors[e.field];
@@ -303,7 +364,12 @@ class ManualModel {
 }
 
 /** Replays a path (after `prefix`, sent to both) and checks the live actor against the model at every step. */
-async function replayManual(path: GraphPath<{ value: unknown; context: ManualInvoiceContext }>, isSalesOrder: boolean, serialize: (s: never) => string, prefix: ManualInvoiceEvent[] = []) {
+async function replayManual(
+  path: GraphPath<{ value: unknown; context: ManualInvoiceContext }>,
+  isSalesOrder: boolean,
+  serialize: (s: never) => string,
+  prefix: ManualInvoiceEvent[] = [],
+) {
   const name = pathName(path);
   const h = pathHarness(isSalesOrder);
   const model = new ManualModel(isSalesOrder);
@@ -331,8 +397,13 @@ async function replayManual(path: GraphPath<{ value: unknown; context: ManualInv
       const { newKey: _newKey, today: _today, isSalesOrder: _isSalesOrder, ...context } = snapshot.context;
       expect(context, label).toEqual(model.context);
       expect(context.file, `${label}: the file kept`).toBe(model.context.file);
-      expect(h.create.calls.map((c) => c.input), `${label}: requests`).toEqual(model.requests);
-      h.create.calls.forEach((c, i) => expect(c.input.file, `${label}: request ${i} file`).toBe(model.requests[i]!.file));
+      expect(
+        h.create.calls.map((c) => c.input),
+        `${label}: requests`,
+      ).toEqual(model.requests);
+      h.create.calls.forEach((c, i) =>
+        expect(c.input.file, `${label}: request ${i} file`).toBe(model.requests[i]!.file),
+      );
       expect(h.create.pending(), label).toHaveLength(model.value === 'creating' ? 1 : 0);
       const final = model.value === 'created' || model.value === 'deleted';
       expect(snapshot.status, label).toBe(final ? 'done' : 'active');
@@ -350,25 +421,31 @@ const renewedKey = (keys: string[]) => keys.some((k, i) => i > 0 && keys[i - 1] 
 describe('manual invoice: every path', () => {
   it('reaches every state, from an empty entry, by a shortest path with every event', async () => {
     const paths = getShortestPaths(manualInvoicePaths.machine, manualInvoicePaths.graphs.fromEmpty);
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['editing', 'creating', 'confirmingDelete', 'created', 'deleted']));
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(
+      new Set(['editing', 'creating', 'confirmingDelete', 'created', 'deleted']),
+    );
     expect(paths.length).toBeGreaterThan(200);
     for (const path of paths) await replayManual(path, false, fullState);
   });
 
-  it('replays every simple path from a filled entry: creation settled, retried, renewed, deleted', { timeout: 30_000 }, async () => {
-    const paths = getSimplePaths(manualInvoicePaths.machine, manualInvoicePaths.graphs.fromFilled);
-    expect(paths.length).toBeGreaterThan(500);
-    let kept = 0;
-    let renewed = 0;
-    for (const path of paths) {
-      const model = await replayManual(path, false, coarseState, FILL);
-      if (keptKey(keysOf(model))) kept++;
-      if (renewedKey(keysOf(model))) renewed++;
-    }
-    // The graph does hold both: a retry of the unchanged attempt, and a new attempt after a change.
-    expect(kept).toBeGreaterThan(10);
-    expect(renewed).toBeGreaterThan(10);
-  });
+  it(
+    'replays every simple path from a filled entry: creation settled, retried, renewed, deleted',
+    { timeout: 30_000 },
+    async () => {
+      const paths = getSimplePaths(manualInvoicePaths.machine, manualInvoicePaths.graphs.fromFilled);
+      expect(paths.length).toBeGreaterThan(500);
+      let kept = 0;
+      let renewed = 0;
+      for (const path of paths) {
+        const model = await replayManual(path, false, coarseState, FILL);
+        if (keptKey(keysOf(model))) kept++;
+        if (renewedKey(keysOf(model))) renewed++;
+      }
+      // The graph does hold both: a retry of the unchanged attempt, and a new attempt after a change.
+      expect(kept).toBeGreaterThan(10);
+      expect(renewed).toBeGreaterThan(10);
+    },
+  );
 
   it('replays every simple path of a sales order (Submit, no file)', async () => {
     const paths = getSimplePaths(manualInvoicePaths.machine, manualInvoicePaths.graphs.salesOrder);

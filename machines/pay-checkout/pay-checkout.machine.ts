@@ -50,11 +50,14 @@ export const payCheckoutMachine = setup({
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent },
   actors: {
     sendOtp: fromPromise<{ otp_reference_id: string }, { loanApplicationId: string }>(() => new Promise(() => {})),
-    verifyOtp: fromPromise<{ verified: boolean }, { loanApplicationId: string; otp: string; referenceId: string }>(() => new Promise(() => {})),
-    availCredit: fromPromise<{ message: string }, { key: string; items: InvoiceDetail[] }>(() => new Promise(() => {})),
-    directPayment: fromPromise<{ message: string; payment_link_url?: string }, { key: string; items: InvoiceDetail[]; mode: PaymentMode }>(
+    verifyOtp: fromPromise<{ verified: boolean }, { loanApplicationId: string; otp: string; referenceId: string }>(
       () => new Promise(() => {}),
     ),
+    availCredit: fromPromise<{ message: string }, { key: string; items: InvoiceDetail[] }>(() => new Promise(() => {})),
+    directPayment: fromPromise<
+      { message: string; payment_link_url?: string },
+      { key: string; items: InvoiceDetail[]; mode: PaymentMode }
+    >(() => new Promise(() => {})),
   },
   actions: {
     /** Sends the browser to the gateway (the screen checks the URL against the allow-list). */
@@ -62,7 +65,13 @@ export const payCheckoutMachine = setup({
     startAttempt: assign(({ event }) => ({
       attempt:
         event.type === 'AVAIL_CREDIT'
-          ? { kind: 'credit' as const, key: event.key, items: event.items, requireOtp: event.requireOtp, loanApplicationId: event.loanApplicationId }
+          ? {
+              kind: 'credit' as const,
+              key: event.key,
+              items: event.items,
+              requireOtp: event.requireOtp,
+              loanApplicationId: event.loanApplicationId,
+            }
           : event.type === 'PAY'
             ? { kind: 'pay' as const, key: event.key, items: event.items, mode: event.mode }
             : null,
@@ -72,8 +81,14 @@ export const payCheckoutMachine = setup({
       otpReferenceId: null,
       retryable: false,
     })),
-    endAttempt: assign({ attempt: null, error: null, message: null, gatewayUrl: null, otpReferenceId: null, retryable: false }),
-
+    endAttempt: assign({
+      attempt: null,
+      error: null,
+      message: null,
+      gatewayUrl: null,
+      otpReferenceId: null,
+      retryable: false,
+    }),
   },
   guards: {
     needsOtp: ({ event }) => event.type === 'AVAIL_CREDIT' && event.requireOtp,
@@ -83,7 +98,8 @@ export const payCheckoutMachine = setup({
     /** The payment link may be followed: any link here; the screen's hook adds its allow-list. */
     gatewayAllowed: (_, { url }: { url: string }) => url !== '',
     /** A credit attempt that needs an OTP and never got one sent: a retry must send it, not draw credit. */
-    otpNotSent: ({ context }) => context.attempt?.kind === 'credit' && context.attempt.requireOtp && context.otpReferenceId === null,
+    otpNotSent: ({ context }) =>
+      context.attempt?.kind === 'credit' && context.attempt.requireOtp && context.otpReferenceId === null,
   },
   delays: { gatewayRedirect: GATEWAY_REDIRECT_MS },
 }).createMachine({
@@ -105,8 +121,13 @@ export const payCheckoutMachine = setup({
       invoke: {
         id: 'sendOtp',
         src: 'sendOtp',
-        input: ({ context }) => ({ loanApplicationId: context.attempt?.kind === 'credit' ? context.attempt.loanApplicationId : '' }),
-        onDone: { target: 'awaitingOtp', actions: assign({ otpReferenceId: ({ event }) => event.output.otp_reference_id }) },
+        input: ({ context }) => ({
+          loanApplicationId: context.attempt?.kind === 'credit' ? context.attempt.loanApplicationId : '',
+        }),
+        onDone: {
+          target: 'awaitingOtp',
+          actions: assign({ otpReferenceId: ({ event }) => event.output.otp_reference_id }),
+        },
         onError: { target: 'failed', actions: assign(({ event }) => failure(event.error)) },
       },
     },
@@ -164,11 +185,18 @@ export const payCheckoutMachine = setup({
           },
           // A link the page may not follow, or none: the same request would answer the same, so no retry.
           {
-            guard: ({ event }) => typeof event.output.payment_link_url === 'string' && event.output.payment_link_url !== '',
+            guard: ({ event }) =>
+              typeof event.output.payment_link_url === 'string' && event.output.payment_link_url !== '',
             target: 'failed',
             actions: assign({ error: [{ code: 'ERROR', detail: GATEWAY_REFUSED }], retryable: false }),
           },
-          { target: 'failed', actions: assign({ error: [{ code: 'ERROR', detail: 'The provider did not send a payment link.' }], retryable: false }) },
+          {
+            target: 'failed',
+            actions: assign({
+              error: [{ code: 'ERROR', detail: 'The provider did not send a payment link.' }],
+              retryable: false,
+            }),
+          },
         ],
         onError: { target: 'failed', actions: assign(({ event }) => failure(event.error)) },
       },
@@ -176,7 +204,12 @@ export const payCheckoutMachine = setup({
     redirecting: {
       // The customer may stop during the 8 s: nothing was charged; a new Pay makes a new order.
       on: { CANCEL: { target: 'idle', actions: 'endAttempt' } },
-      after: { gatewayRedirect: { target: 'redirected', actions: { type: 'redirect', params: ({ context }) => context.gatewayUrl ?? '' } } },
+      after: {
+        gatewayRedirect: {
+          target: 'redirected',
+          actions: { type: 'redirect', params: ({ context }) => context.gatewayUrl ?? '' },
+        },
+      },
     },
     redirected: { type: 'final' },
     succeeded: {

@@ -48,7 +48,14 @@ const PATH_EVENTS = [
 ] as AnyEventObject[];
 
 export const checkoutState = (s: { value: unknown; context: CheckoutContext }) =>
-  JSON.stringify([s.value, s.context.attempt?.key ?? null, s.context.otpReferenceId, s.context.error, s.context.message, s.context.gatewayUrl]);
+  JSON.stringify([
+    s.value,
+    s.context.attempt?.key ?? null,
+    s.context.otpReferenceId,
+    s.context.error,
+    s.context.message,
+    s.context.gatewayUrl,
+  ]);
 
 export const payCheckoutPaths = pathModel({
   machine: payCheckoutMachine,

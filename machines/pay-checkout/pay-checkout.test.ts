@@ -6,13 +6,22 @@ import type { ErrorEntry } from '../../src/domain/errors';
 import type { InvoiceDetail } from '../../src/domain/pay';
 import type { PaymentMode } from '../../src/domain/payments';
 import { effectOutcome, fakeEffect, pathName, replay, settle } from '../test-paths';
-import { GATEWAY_REDIRECT_MS, GATEWAY_REFUSED, OTP_NOT_VERIFIED, payCheckoutMachine, type CheckoutContext, type CheckoutEvent } from './pay-checkout.machine';
+import {
+  GATEWAY_REDIRECT_MS,
+  GATEWAY_REFUSED,
+  OTP_NOT_VERIFIED,
+  payCheckoutMachine,
+  type CheckoutContext,
+  type CheckoutEvent,
+} from './pay-checkout.machine';
 import { AFTER_REDIRECT, checkoutState, FAILURES, items, otherItems, payCheckoutPaths } from './pay-checkout.paths';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The machine with scripted effects: each call takes the next answer from its queue (an Error rejects). */
-function harness(answers: { sendOtp?: unknown[]; verifyOtp?: unknown[]; availCredit?: unknown[]; directPayment?: unknown[] } = {}) {
+function harness(
+  answers: { sendOtp?: unknown[]; verifyOtp?: unknown[]; availCredit?: unknown[]; directPayment?: unknown[] } = {},
+) {
   const calls: { name: string; input: unknown }[] = [];
   const redirects: string[] = [];
   const effect = <T, I>(name: keyof typeof answers) =>
@@ -24,9 +33,14 @@ function harness(answers: { sendOtp?: unknown[]; verifyOtp?: unknown[]; availCre
   const machine = payCheckoutMachine.provide({
     actors: {
       sendOtp: effect<{ otp_reference_id: string }, { loanApplicationId: string }>('sendOtp'),
-      verifyOtp: effect<{ verified: boolean }, { loanApplicationId: string; otp: string; referenceId: string }>('verifyOtp'),
+      verifyOtp: effect<{ verified: boolean }, { loanApplicationId: string; otp: string; referenceId: string }>(
+        'verifyOtp',
+      ),
       availCredit: effect<{ message: string }, { key: string; items: typeof items }>('availCredit'),
-      directPayment: effect<{ message: string; payment_link_url?: string }, { key: string; items: typeof items; mode: 'upi' | 'net_banking' }>('directPayment'),
+      directPayment: effect<
+        { message: string; payment_link_url?: string },
+        { key: string; items: typeof items; mode: 'upi' | 'net_banking' }
+      >('directPayment'),
     },
     actions: { redirect: (_, url) => void redirects.push(url) },
   });
@@ -48,7 +62,9 @@ describe('pay checkout machine', () => {
   });
 
   it('asks for the OTP first when required: 6 digits only, a wrong one keeps the entry open, then credit', async () => {
-    const wrong = Object.assign(new Error('wrong'), { errors: [{ code: 'ER-OTP-101', detail: 'The OTP is not correct.' }] });
+    const wrong = Object.assign(new Error('wrong'), {
+      errors: [{ code: 'ER-OTP-101', detail: 'The OTP is not correct.' }],
+    });
     const h = harness({
       sendOtp: [{ otp_reference_id: 'ref-1' }],
       verifyOtp: [wrong, { verified: true }],
@@ -91,7 +107,9 @@ describe('pay checkout machine', () => {
   });
 
   it('retries a failed request with the same idempotency key; a new attempt gets a new one', async () => {
-    const h = harness({ availCredit: [new Error('network down'), { message: 'Credit availed successfully.' }, { message: 'again' }] });
+    const h = harness({
+      availCredit: [new Error('network down'), { message: 'Credit availed successfully.' }, { message: 'again' }],
+    });
     h.actor.send({ type: 'AVAIL_CREDIT', key: 'attempt-1', items, requireOtp: false, loanApplicationId: '1001' });
     await flush();
     expect(h.actor.getSnapshot().value).toBe('failed');
@@ -147,18 +165,36 @@ function pathHarness() {
     sendOtp: fakeEffect<{ otp_reference_id: string }, { loanApplicationId: string }>(),
     verifyOtp: fakeEffect<{ verified: boolean }, { loanApplicationId: string; otp: string; referenceId: string }>(),
     availCredit: fakeEffect<{ message: string }, { key: string; items: InvoiceDetail[] }>(),
-    directPayment: fakeEffect<{ message: string; payment_link_url?: string }, { key: string; items: InvoiceDetail[]; mode: PaymentMode }>(),
+    directPayment: fakeEffect<
+      { message: string; payment_link_url?: string },
+      { key: string; items: InvoiceDetail[]; mode: PaymentMode }
+    >(),
   };
   const redirects: string[] = [];
   const machine = payCheckoutMachine.provide({
-    actors: { sendOtp: fakes.sendOtp.logic, verifyOtp: fakes.verifyOtp.logic, availCredit: fakes.availCredit.logic, directPayment: fakes.directPayment.logic },
+    actors: {
+      sendOtp: fakes.sendOtp.logic,
+      verifyOtp: fakes.verifyOtp.logic,
+      availCredit: fakes.availCredit.logic,
+      directPayment: fakes.directPayment.logic,
+    },
     actions: { redirect: (_, url) => void redirects.push(url) },
   });
   return { actor: createActor(machine).start(), fakes, redirects };
 }
 
 type EffectName = keyof ReturnType<typeof pathHarness>['fakes'];
-type CheckoutValue = 'idle' | 'sendingOtp' | 'awaitingOtp' | 'verifyingOtp' | 'availing' | 'paying' | 'redirecting' | 'redirected' | 'succeeded' | 'failed';
+type CheckoutValue =
+  | 'idle'
+  | 'sendingOtp'
+  | 'awaitingOtp'
+  | 'verifyingOtp'
+  | 'availing'
+  | 'paying'
+  | 'redirecting'
+  | 'redirected'
+  | 'succeeded'
+  | 'failed';
 
 /** The effect each loading state runs. */
 const EFFECT_OF: Partial<Record<CheckoutValue, EffectName>> = {
@@ -176,7 +212,14 @@ const ENTRIES = new Map<unknown, ErrorEntry[]>([
   [FAILURES.unreachable, [{ code: 'ERROR', detail: 'Could not reach the provider.' }]],
 ]);
 
-const EMPTY: CheckoutContext = { attempt: null, otpReferenceId: null, error: null, message: null, gatewayUrl: null, retryable: false };
+const EMPTY: CheckoutContext = {
+  attempt: null,
+  otpReferenceId: null,
+  error: null,
+  message: null,
+  gatewayUrl: null,
+  retryable: false,
+};
 
 /** Whether a failure can be fixed by a retry: no answer (no status, or 0), or 5xx / 408 / 429. */
 const retryableOf = (error: unknown) => {
@@ -200,9 +243,15 @@ class CheckoutModel {
     this.context = { ...this.context, error: null };
     const loanApplicationId = attempt.kind === 'credit' ? attempt.loanApplicationId : '';
     if (effect === 'sendOtp') this.calls.sendOtp.push({ loanApplicationId });
-    if (effect === 'verifyOtp') this.calls.verifyOtp.push({ loanApplicationId, otp, referenceId: this.context.otpReferenceId ?? '' });
+    if (effect === 'verifyOtp')
+      this.calls.verifyOtp.push({ loanApplicationId, otp, referenceId: this.context.otpReferenceId ?? '' });
     if (effect === 'availCredit') this.calls.availCredit.push({ key: attempt.key, items: attempt.items });
-    if (effect === 'directPayment') this.calls.directPayment.push({ key: attempt.key, items: attempt.items, mode: attempt.kind === 'pay' ? attempt.mode : 'upi' });
+    if (effect === 'directPayment')
+      this.calls.directPayment.push({
+        key: attempt.key,
+        items: attempt.items,
+        mode: attempt.kind === 'pay' ? attempt.mode : 'upi',
+      });
   }
 
   private fail(value: CheckoutValue, error: ErrorEntry[], retryable?: boolean) {
@@ -222,7 +271,16 @@ class CheckoutModel {
     switch (this.value) {
       case 'idle':
         if (e.type === 'AVAIL_CREDIT') {
-          this.context = { ...EMPTY, attempt: { kind: 'credit', key: e.key, items: e.items, requireOtp: e.requireOtp, loanApplicationId: e.loanApplicationId } };
+          this.context = {
+            ...EMPTY,
+            attempt: {
+              kind: 'credit',
+              key: e.key,
+              items: e.items,
+              requireOtp: e.requireOtp,
+              loanApplicationId: e.loanApplicationId,
+            },
+          };
           this.enter(e.requireOtp ? 'sendingOtp' : 'availing');
         } else if (e.type === 'PAY') {
           this.context = { ...EMPTY, attempt: { kind: 'pay', key: e.key, items: e.items, mode: e.mode } };
@@ -232,7 +290,10 @@ class CheckoutModel {
       case 'sendingOtp':
         if (outcome?.id !== 'sendOtp') return;
         if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error), retryableOf(outcome.error));
-        this.context = { ...this.context, otpReferenceId: (outcome.output as { otp_reference_id: string }).otp_reference_id };
+        this.context = {
+          ...this.context,
+          otpReferenceId: (outcome.output as { otp_reference_id: string }).otp_reference_id,
+        };
         this.value = 'awaitingOtp';
         return;
       case 'awaitingOtp':
@@ -256,7 +317,8 @@ class CheckoutModel {
         if (outcome?.id !== 'directPayment') return;
         if (!outcome.ok) return this.fail('failed', expectedEntries(outcome.error), retryableOf(outcome.error));
         const link = (outcome.output as { payment_link_url?: string }).payment_link_url;
-        if (link === undefined || link === '') return this.fail('failed', [{ code: 'ERROR', detail: 'The provider did not send a payment link.' }], false);
+        if (link === undefined || link === '')
+          return this.fail('failed', [{ code: 'ERROR', detail: 'The provider did not send a payment link.' }], false);
         this.context = { ...this.context, gatewayUrl: link };
         this.value = 'redirecting';
         return;
@@ -275,9 +337,14 @@ class CheckoutModel {
         // Only a failure a retry can fix is retried.
         if (e.type === 'RETRY' && this.context.retryable) {
           const attempt = this.context.attempt!;
-          this.enter(attempt.kind === 'credit' ? (attempt.requireOtp && this.context.otpReferenceId === null ? 'sendingOtp' : 'availing') : 'paying');
-        }
-        else if (e.type === 'DISMISS') this.end();
+          this.enter(
+            attempt.kind === 'credit'
+              ? attempt.requireOtp && this.context.otpReferenceId === null
+                ? 'sendingOtp'
+                : 'availing'
+              : 'paying',
+          );
+        } else if (e.type === 'DISMISS') this.end();
         return;
       case 'redirected':
         return;
@@ -297,89 +364,115 @@ describe('pay checkout: every path', () => {
   it('reaches every state by a shortest path', () => {
     const paths = getShortestPaths(payCheckoutPaths.machine, payCheckoutPaths.graphs.checkout);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(
-      new Set(['idle', 'sendingOtp', 'awaitingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting', 'redirected', 'succeeded', 'failed']),
+      new Set([
+        'idle',
+        'sendingOtp',
+        'awaitingOtp',
+        'verifyingOtp',
+        'availing',
+        'paying',
+        'redirecting',
+        'redirected',
+        'succeeded',
+        'failed',
+      ]),
     );
   });
 
-  it('replays every simple path with its effects settled, matching the reference context, calls and redirects', { timeout: 30_000 }, async () => {
-    vi.useFakeTimers();
-    const paths = getSimplePaths(payCheckoutPaths.machine, payCheckoutPaths.graphs.checkout);
-    expect(paths.length).toBeGreaterThan(150);
-    let retried = 0;
-    let redirected = 0;
-    for (const path of paths) {
-      const name = pathName(path);
-      const h = pathHarness();
-      const model = new CheckoutModel();
-      const expectMatches = (label: string) => {
-        const snapshot = h.actor.getSnapshot();
-        expect(snapshot.value, label).toBe(model.value);
-        expect(snapshot.context, label).toEqual(model.context);
-        for (const effect of Object.keys(h.fakes) as EffectName[]) {
-          expect(h.fakes[effect].calls.map((c) => c.input), `${label}: ${effect} calls`).toEqual(model.calls[effect]);
-          // Only the effect of the current state is under way; a left state's request is not pending.
-          expect(h.fakes[effect].pending(), `${label}: ${effect} pending`).toHaveLength(EFFECT_OF[model.value] === effect ? 1 : 0);
-        }
-        expect(h.redirects, label).toEqual(model.redirects);
-        expect(snapshot.status, label).toBe(model.value === 'redirected' ? 'done' : 'active');
-        expect(snapshot.output, label).toBeUndefined();
-      };
-      await replay(path, {
-        effects: h.fakes,
-        send: (event) => {
-          h.actor.send(event as CheckoutEvent);
-          const double = doubleOf(event);
-          if (double) h.actor.send(double as CheckoutEvent);
-        },
-        drive: (event) => {
-          if (event.type !== AFTER_REDIRECT) return false;
-          // Not a moment before 8 s.
-          vi.advanceTimersByTime(GATEWAY_REDIRECT_MS - 1);
-          expect(h.actor.getSnapshot().value, name).toBe('redirecting');
-          expect(h.redirects, name).toEqual([]);
-          vi.advanceTimersByTime(1);
-          return true;
-        },
-        check: (expected, index, event) => {
-          if (index > 0) {
-            model.send(event);
-            const double = doubleOf(event);
-            if (double) model.send(double);
+  it(
+    'replays every simple path with its effects settled, matching the reference context, calls and redirects',
+    { timeout: 30_000 },
+    async () => {
+      vi.useFakeTimers();
+      const paths = getSimplePaths(payCheckoutPaths.machine, payCheckoutPaths.graphs.checkout);
+      expect(paths.length).toBeGreaterThan(150);
+      let retried = 0;
+      let redirected = 0;
+      for (const path of paths) {
+        const name = pathName(path);
+        const h = pathHarness();
+        const model = new CheckoutModel();
+        const expectMatches = (label: string) => {
+          const snapshot = h.actor.getSnapshot();
+          expect(snapshot.value, label).toBe(model.value);
+          expect(snapshot.context, label).toEqual(model.context);
+          for (const effect of Object.keys(h.fakes) as EffectName[]) {
+            expect(
+              h.fakes[effect].calls.map((c) => c.input),
+              `${label}: ${effect} calls`,
+            ).toEqual(model.calls[effect]);
+            // Only the effect of the current state is under way; a left state's request is not pending.
+            expect(h.fakes[effect].pending(), `${label}: ${effect} pending`).toHaveLength(
+              EFFECT_OF[model.value] === effect ? 1 : 0,
+            );
           }
-          expect(checkoutState(h.actor.getSnapshot()), `${name} @${index}`).toBe(checkoutState(expected));
-          expectMatches(`${name} @${index}`);
-        },
-      });
+          expect(h.redirects, label).toEqual(model.redirects);
+          expect(snapshot.status, label).toBe(model.value === 'redirected' ? 'done' : 'active');
+          expect(snapshot.output, label).toBeUndefined();
+        };
+        await replay(path, {
+          effects: h.fakes,
+          send: (event) => {
+            h.actor.send(event as CheckoutEvent);
+            const double = doubleOf(event);
+            if (double) h.actor.send(double as CheckoutEvent);
+          },
+          drive: (event) => {
+            if (event.type !== AFTER_REDIRECT) return false;
+            // Not a moment before 8 s.
+            vi.advanceTimersByTime(GATEWAY_REDIRECT_MS - 1);
+            expect(h.actor.getSnapshot().value, name).toBe('redirecting');
+            expect(h.redirects, name).toEqual([]);
+            vi.advanceTimersByTime(1);
+            return true;
+          },
+          check: (expected, index, event) => {
+            if (index > 0) {
+              model.send(event);
+              const double = doubleOf(event);
+              if (double) model.send(double);
+            }
+            expect(checkoutState(h.actor.getSnapshot()), `${name} @${index}`).toBe(checkoutState(expected));
+            expectMatches(`${name} @${index}`);
+          },
+        });
 
-      // A retry of the unchanged attempt sends the key of the attempt again.
-      const keys = [...model.calls.availCredit, ...model.calls.directPayment].map((c) => (c as { key: string }).key);
-      if (path.steps.some((s) => s.event.type === 'RETRY')) {
-        retried++;
-        const attempt = path.steps.find((s) => s.event.type === 'AVAIL_CREDIT' || s.event.type === 'PAY')!.event as { key: string };
-        expect(new Set(keys), name).toEqual(new Set([attempt.key]));
-      }
-      if (model.value === 'redirected') redirected++;
-
-      // Then a new click is a new attempt with its own key (the old one is never reused).
-      if (model.value === 'succeeded' || model.value === 'failed' || model.value === 'idle') {
-        if (model.value !== 'idle') {
-          h.actor.send({ type: 'DISMISS' });
-          model.send({ type: 'DISMISS' });
-          expectMatches(`${name} > DISMISS`);
-          expect(h.actor.getSnapshot().context).toEqual(EMPTY);
+        // A retry of the unchanged attempt sends the key of the attempt again.
+        const keys = [...model.calls.availCredit, ...model.calls.directPayment].map((c) => (c as { key: string }).key);
+        if (path.steps.some((s) => s.event.type === 'RETRY')) {
+          retried++;
+          const attempt = path.steps.find((s) => s.event.type === 'AVAIL_CREDIT' || s.event.type === 'PAY')!.event as {
+            key: string;
+          };
+          expect(new Set(keys), name).toEqual(new Set([attempt.key]));
         }
-        const next = { type: 'PAY', key: 'k-next', items: otherItems, mode: 'upi' } as const;
-        h.actor.send(next);
-        model.send(next);
-        await settle();
-        expectMatches(`${name} > PAY k-next`);
-        expect(h.fakes.directPayment.calls.at(-1)?.input, name).toEqual({ key: 'k-next', items: otherItems, mode: 'upi' });
+        if (model.value === 'redirected') redirected++;
+
+        // Then a new click is a new attempt with its own key (the old one is never reused).
+        if (model.value === 'succeeded' || model.value === 'failed' || model.value === 'idle') {
+          if (model.value !== 'idle') {
+            h.actor.send({ type: 'DISMISS' });
+            model.send({ type: 'DISMISS' });
+            expectMatches(`${name} > DISMISS`);
+            expect(h.actor.getSnapshot().context).toEqual(EMPTY);
+          }
+          const next = { type: 'PAY', key: 'k-next', items: otherItems, mode: 'upi' } as const;
+          h.actor.send(next);
+          model.send(next);
+          await settle();
+          expectMatches(`${name} > PAY k-next`);
+          expect(h.fakes.directPayment.calls.at(-1)?.input, name).toEqual({
+            key: 'k-next',
+            items: otherItems,
+            mode: 'upi',
+          });
+        }
+        h.actor.stop();
       }
-      h.actor.stop();
-    }
-    expect(retried).toBeGreaterThan(10);
-    expect(redirected).toBeGreaterThan(0);
-  });
+      expect(retried).toBeGreaterThan(10);
+      expect(redirected).toBeGreaterThan(0);
+    },
+  );
 
   it('retrying a credit attempt whose OTP could not be sent sends the OTP again and draws no credit', async () => {
     const h = pathHarness();
@@ -402,7 +495,10 @@ describe('failures leave the page usable; only a fixable one offers a retry', ()
     const payments: string[] = [];
     const machine = payCheckoutMachine.provide({
       actors: {
-        directPayment: fromPromise<{ message: string; payment_link_url?: string }, { key: string; items: InvoiceDetail[]; mode: PaymentMode }>(({ input }) => {
+        directPayment: fromPromise<
+          { message: string; payment_link_url?: string },
+          { key: string; items: InvoiceDetail[]; mode: PaymentMode }
+        >(({ input }) => {
           payments.push(input.key);
           return answers.directPayment();
         }),
@@ -413,11 +509,17 @@ describe('failures leave the page usable; only a fixable one offers a retry', ()
   }
 
   it('a gateway address the page may not follow fails without a retry; Close and Pay again make a new order', async () => {
-    const { actor, payments } = checkout({ directPayment: () => Promise.resolve({ message: 'ok', payment_link_url: 'http://evil.test/pay' }) });
+    const { actor, payments } = checkout({
+      directPayment: () => Promise.resolve({ message: 'ok', payment_link_url: 'http://evil.test/pay' }),
+    });
     actor.send({ type: 'PAY', key: 'k1', items, mode: 'upi' });
     await settle();
     expect(actor.getSnapshot().value).toBe('failed');
-    expect(actor.getSnapshot().context).toMatchObject({ error: [{ code: 'ERROR', detail: GATEWAY_REFUSED }], retryable: false, gatewayUrl: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: [{ code: 'ERROR', detail: GATEWAY_REFUSED }],
+      retryable: false,
+      gatewayUrl: null,
+    });
     actor.send({ type: 'RETRY' });
     await settle();
     expect(actor.getSnapshot().value).toBe('failed');
@@ -430,11 +532,15 @@ describe('failures leave the page usable; only a fixable one offers a retry', ()
   });
 
   it('a refusal (already paid: 422) is not retried; no answer or a 5xx is, with the same key', async () => {
-    let answer: () => Promise<{ message: string }> = () => Promise.reject(apiErrorFromBody(422, { errors: [{ code: 'ER-PAY-409', detail: 'Already paid.' }] }));
+    let answer: () => Promise<{ message: string }> = () =>
+      Promise.reject(apiErrorFromBody(422, { errors: [{ code: 'ER-PAY-409', detail: 'Already paid.' }] }));
     const { actor, payments } = checkout({ directPayment: () => answer() });
     actor.send({ type: 'PAY', key: 'k1', items, mode: 'upi' });
     await settle();
-    expect(actor.getSnapshot().context).toMatchObject({ error: [{ code: 'ER-PAY-409', detail: 'Already paid.' }], retryable: false });
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: [{ code: 'ER-PAY-409', detail: 'Already paid.' }],
+      retryable: false,
+    });
     actor.send({ type: 'RETRY' });
     await settle();
     expect(payments).toEqual(['k1']);

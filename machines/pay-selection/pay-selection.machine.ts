@@ -1,6 +1,20 @@
 import { assign, setup } from 'xstate';
 import type { Paise } from '../../src/domain/money';
-import { clearAll, reconcile, select, selectAll, selectionOf, setCredit, setPart, setPartAmount, setPay, unselect, type PayItem, type SelectionOptions, type SelectionState } from './rules';
+import {
+  clearAll,
+  reconcile,
+  select,
+  selectAll,
+  selectionOf,
+  setCredit,
+  setPart,
+  setPartAmount,
+  setPay,
+  unselect,
+  type PayItem,
+  type SelectionOptions,
+  type SelectionState,
+} from './rules';
 import { type PaymentMode } from '../../src/domain/payments';
 
 export interface PaySelectionContext extends SelectionState {

@@ -25,9 +25,17 @@ export function item(id: string, overrides: Partial<PayItem> = {}): PayItem {
 }
 
 /** Two documents of 1,000.00 and a limit of 1,500.00: only one fits on credit in full. */
-export const WORLD: PaySelectionInput = { items: [item('a'), item('b')], creditLimitBalance: 150_000, today: TODAY, options };
+export const WORLD: PaySelectionInput = {
+  items: [item('a'), item('b')],
+  creditLimitBalance: 150_000,
+  today: TODAY,
+  options,
+};
 /** On the boundary: 1,000.00 + 500.00 fill the limit of 1,500.00 exactly. */
-export const BOUNDARY: PaySelectionInput = { ...WORLD, items: [item('a'), item('b', { invoice_amount: 50_000, balance_due: 50_000 })] };
+export const BOUNDARY: PaySelectionInput = {
+  ...WORLD,
+  items: [item('a'), item('b', { invoice_amount: 50_000, balance_due: 50_000 })],
+};
 
 const events: PaySelectionEvent[] = [
   { type: 'TOGGLE', id: 'a' },

@@ -2,18 +2,34 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { paySelectionMachine, type PaySelectionContext, type PaySelectionEvent, type PaySelectionInput } from './pay-selection.machine';
+import {
+  paySelectionMachine,
+  type PaySelectionContext,
+  type PaySelectionEvent,
+  type PaySelectionInput,
+} from './pay-selection.machine';
 import { BOUNDARY, item, key, options, paySelectionPaths, TODAY, WORLD } from './pay-selection.paths';
-import { creditDisabledReason, creditTotal, messages, validateAvailCredit, validatePay, type PayItem, type Selection } from './rules';
+import {
+  creditDisabledReason,
+  creditTotal,
+  messages,
+  validateAvailCredit,
+  validatePay,
+  type PayItem,
+  type Selection,
+} from './rules';
 import { paiseToText } from '../../src/domain/money';
 
 function start(input: Partial<PaySelectionInput> = {}) {
-  return createActor(paySelectionMachine, { input: { items: [], creditLimitBalance: 200_000, today: TODAY, options, ...input } }).start();
+  return createActor(paySelectionMachine, {
+    input: { items: [], creditLimitBalance: 200_000, today: TODAY, options, ...input },
+  }).start();
 }
 
 type Actor = ReturnType<typeof start>;
 const ctx = (actor: Actor) => actor.getSnapshot().context;
-const flags = (actor: Actor) => ctx(actor).selections.map(({ id, credit, pay }) => `${id}:${credit ? 'credit' : pay ? 'pay' : 'none'}`);
+const flags = (actor: Actor) =>
+  ctx(actor).selections.map(({ id, credit, pay }) => `${id}:${credit ? 'credit' : pay ? 'pay' : 'none'}`);
 
 /** The invariants of the selection, checked after every step of every test below. */
 function expectInvariants(context: PaySelectionContext) {
@@ -29,7 +45,10 @@ function expectInvariants(context: PaySelectionContext) {
     expect(known, `selection of an unknown document ${s.id}`).toBeDefined();
     expect(known?.unsubmitted).not.toBe(true);
     expect(Number.isSafeInteger(s.amount) && s.amount >= 0).toBe(true);
-    if (s.credit && known) expect(creditDisabledReason(known, context.creditLimitBalance, context.today, context.options.creditRefused)).toBeNull();
+    if (s.credit && known)
+      expect(
+        creditDisabledReason(known, context.creditLimitBalance, context.today, context.options.creditRefused),
+      ).toBeNull();
   }
   for (const i of context.items) expect(context.known[i.id]).toBe(i);
 }
@@ -71,7 +90,9 @@ describe('pay selection machine', () => {
     expect(ctx(actor).popup).toBeNull();
     actor.send({ type: 'SET_CREDIT', id: 'b', on: true });
     expect(flags(actor)).toEqual(['a:credit', 'b:pay', 'c:credit']);
-    expect(ctx(actor).popup).toBe('Your provider Available Balance is rupees 500.00 please make the part payment of rupees 500.00.');
+    expect(ctx(actor).popup).toBe(
+      'Your provider Available Balance is rupees 500.00 please make the part payment of rupees 500.00.',
+    );
     actor.send({ type: 'DISMISS_POPUP' });
     expect(ctx(actor).popup).toBeNull();
     actor.send({ type: 'SET_CREDIT', id: 'x', on: true });
@@ -83,8 +104,13 @@ describe('pay selection machine', () => {
     actor.send({ type: 'SELECT_ALL' });
     actor.send({ type: 'SET_PART', id: 'b', on: true });
     actor.send({ type: 'SET_PART_AMOUNT', id: 'b', text: '1000.01' });
-    expect(ctx(actor).selections[1]).toMatchObject({ amount: 100_000, error: 'Amount should be less than or equal to ₹1,000.00' });
-    expect(validateAvailCredit(ctx(actor), { openLimitCustomer: false })).toBe('Please, correct your part payment amount before avail credit.');
+    expect(ctx(actor).selections[1]).toMatchObject({
+      amount: 100_000,
+      error: 'Amount should be less than or equal to ₹1,000.00',
+    });
+    expect(validateAvailCredit(ctx(actor), { openLimitCustomer: false })).toBe(
+      'Please, correct your part payment amount before avail credit.',
+    );
     actor.send({ type: 'SET_PART_AMOUNT', id: 'b', text: '250.50' });
     expect(ctx(actor).selections[1]).toMatchObject({ amount: 25_050, error: null });
     expect(validateAvailCredit(ctx(actor), { openLimitCustomer: false })).toBeNull();
@@ -97,10 +123,18 @@ describe('pay selection machine', () => {
 
   it('runs the avail-credit checks in order on its context', () => {
     const actor = start({
-      items: [item('a'), item('m', { is_manual: true }), item('p', { status: 'partially_paid', document_number: 'P-9' })],
+      items: [
+        item('a'),
+        item('m', { is_manual: true }),
+        item('p', { status: 'partially_paid', document_number: 'P-9' }),
+      ],
       creditLimitBalance: 1_000_000,
     });
-    const check = () => validateAvailCredit(ctx(actor), { openLimitCustomer: true, supplierBankFor: (i) => (i.id === 'm' ? null : 'sb') });
+    const check = () =>
+      validateAvailCredit(ctx(actor), {
+        openLimitCustomer: true,
+        supplierBankFor: (i) => (i.id === 'm' ? null : 'sb'),
+      });
     expect(check()).toBe('Please, select invoice to avail credit.');
     actor.send({ type: 'TOGGLE', id: 'a' });
     actor.send({ type: 'SET_PAY', id: 'a', on: true });
@@ -156,7 +190,11 @@ describe('pay selection machine', () => {
     expect(flags(actor)).toEqual(['a:credit', 'b:credit', 'c:credit']);
     actor.send({
       type: 'LOAD_ITEMS',
-      items: [item('a', { balance_due: 80_000 }), item('b', { ddr_status_date: [{ ddr_status: 'draft', date: '2026-02-27T10:00:00Z' }] }), item('c')],
+      items: [
+        item('a', { balance_due: 80_000 }),
+        item('b', { ddr_status_date: [{ ddr_status: 'draft', date: '2026-02-27T10:00:00Z' }] }),
+        item('c'),
+      ],
       creditLimitBalance: 150_000,
     });
     expect(flags(actor)).toEqual(['a:credit', 'b:pay', 'c:pay']);
@@ -238,14 +276,21 @@ const textArb = fc.oneof(
 
 const IDS = ['d0', 'd1', 'd2', 'd3', 'd4', 'e0', 'e1', 'e2'];
 /** Ids, the first two more often, so one document goes through tick, part, amount and switches. */
-const idArb = fc.oneof({ arbitrary: fc.constantFrom('d0', 'd1'), weight: 3 }, { arbitrary: fc.constantFrom(...IDS, 'unknown'), weight: 2 });
+const idArb = fc.oneof(
+  { arbitrary: fc.constantFrom('d0', 'd1'), weight: 3 },
+  { arbitrary: fc.constantFrom(...IDS, 'unknown'), weight: 2 },
+);
 
 /** Documents d0..d4 start in view; LOAD_ITEMS brings any of d*, e* with fresh data. */
 const scenarioArb = fc
   .record({
     first: fc.tuple(...IDS.slice(0, 5).map(itemArb)),
     later: fc.array(fc.constantFrom(...IDS).chain(itemArb), { maxLength: 6 }),
-    options: fc.record({ product: fc.constant('provider'), variant: fc.constantFrom('portal' as const, 'payment-page' as const), isSalesOrder: fc.boolean() }),
+    options: fc.record({
+      product: fc.constant('provider'),
+      variant: fc.constantFrom('portal' as const, 'payment-page' as const),
+      isSalesOrder: fc.boolean(),
+    }),
   })
   .chain((scenario) => limitArb(scenario.first).map((limit) => ({ ...scenario, limit })));
 
@@ -255,16 +300,46 @@ function eventArb(later: readonly PayItem[]): fc.Arbitrary<PaySelectionEvent> {
     { arbitrary: idArb.map((id): PaySelectionEvent => ({ type: 'TOGGLE', id })), weight: 6 },
     { arbitrary: fc.constant<PaySelectionEvent>({ type: 'SELECT_ALL' }), weight: 2 },
     { arbitrary: fc.constant<PaySelectionEvent>({ type: 'CLEAR_ALL' }), weight: 1 },
-    { arbitrary: fc.record({ id: idArb, on: fc.boolean() }).map(({ id, on }): PaySelectionEvent => ({ type: 'SET_CREDIT', id, on })), weight: 5 },
-    { arbitrary: fc.record({ id: idArb, on: fc.boolean() }).map(({ id, on }): PaySelectionEvent => ({ type: 'SET_PAY', id, on })), weight: 3 },
-    { arbitrary: fc.record({ id: idArb, on: fc.boolean() }).map(({ id, on }): PaySelectionEvent => ({ type: 'SET_PART', id, on })), weight: 4 },
-    { arbitrary: fc.record({ id: idArb, text: textArb }).map(({ id, text }): PaySelectionEvent => ({ type: 'SET_PART_AMOUNT', id, text })), weight: 8 },
-    { arbitrary: fc.constantFrom('net_banking' as const, 'upi' as const).map((mode): PaySelectionEvent => ({ type: 'SET_MODE', mode })), weight: 1 },
+    {
+      arbitrary: fc
+        .record({ id: idArb, on: fc.boolean() })
+        .map(({ id, on }): PaySelectionEvent => ({ type: 'SET_CREDIT', id, on })),
+      weight: 5,
+    },
+    {
+      arbitrary: fc
+        .record({ id: idArb, on: fc.boolean() })
+        .map(({ id, on }): PaySelectionEvent => ({ type: 'SET_PAY', id, on })),
+      weight: 3,
+    },
+    {
+      arbitrary: fc
+        .record({ id: idArb, on: fc.boolean() })
+        .map(({ id, on }): PaySelectionEvent => ({ type: 'SET_PART', id, on })),
+      weight: 4,
+    },
+    {
+      arbitrary: fc
+        .record({ id: idArb, text: textArb })
+        .map(({ id, text }): PaySelectionEvent => ({ type: 'SET_PART_AMOUNT', id, text })),
+      weight: 8,
+    },
+    {
+      arbitrary: fc
+        .constantFrom('net_banking' as const, 'upi' as const)
+        .map((mode): PaySelectionEvent => ({ type: 'SET_MODE', mode })),
+      weight: 1,
+    },
     { arbitrary: fc.constant<PaySelectionEvent>({ type: 'DISMISS_POPUP' }), weight: 1 },
     {
       arbitrary: fc
         .record({ items: pools, limit: limitArb(later), replace: fc.boolean() })
-        .map(({ items, limit, replace }): PaySelectionEvent => ({ type: 'LOAD_ITEMS', items, creditLimitBalance: limit, replace })),
+        .map(({ items, limit, replace }): PaySelectionEvent => ({
+          type: 'LOAD_ITEMS',
+          items,
+          creditLimitBalance: limit,
+          replace,
+        })),
       weight: 2,
     },
     { arbitrary: fc.constant<PaySelectionEvent>({ type: 'RESET' }), weight: 1 },
@@ -275,7 +350,12 @@ describe('pay selection properties', () => {
   it('after every event: credit total within the limit, never credit and pay together, only known documents', () => {
     fc.assert(
       fc.property(
-        scenarioArb.chain((scenario) => fc.tuple(fc.constant(scenario), fc.array(eventArb(scenario.later), { minLength: 5, maxLength: 60, size: 'max' }))),
+        scenarioArb.chain((scenario) =>
+          fc.tuple(
+            fc.constant(scenario),
+            fc.array(eventArb(scenario.later), { minLength: 5, maxLength: 60, size: 'max' }),
+          ),
+        ),
         ([scenario, events]) => {
           const actor = start({ items: scenario.first, creditLimitBalance: scenario.limit, options: scenario.options });
           expectInvariants(ctx(actor));
@@ -326,7 +406,8 @@ function expectEffect(before: PaySelectionContext, event: PaySelectionEvent, aft
   const LIMIT = before.creditLimitBalance!;
   const IN_VIEW = before.items.map((i) => i.id);
   const balance = (id: string) => before.known[id]!.balance_due!;
-  const credited = (selections: readonly Selection[], except?: string) => selections.reduce((sum, s) => sum + (s.credit && s.id !== except ? s.amount : 0), 0);
+  const credited = (selections: readonly Selection[], except?: string) =>
+    selections.reduce((sum, s) => sum + (s.credit && s.id !== except ? s.amount : 0), 0);
   /** A typed part amount read by hand: digits with up to 2 decimals, in paise. */
   const paise = (text: string) => {
     const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
@@ -341,7 +422,15 @@ function expectEffect(before: PaySelectionContext, event: PaySelectionEvent, aft
     if (amount > balance(s.id)) return { ...s, error: messages.amountOverBalanceDue };
     return { ...s, amount, error: null };
   };
-  const fresh = (id: string, credit: boolean): Selection => ({ id, partPayment: false, partAmountText: '', amount: balance(id), credit, pay: !credit, error: null });
+  const fresh = (id: string, credit: boolean): Selection => ({
+    id,
+    partPayment: false,
+    partAmountText: '',
+    amount: balance(id),
+    credit,
+    pay: !credit,
+    error: null,
+  });
   const current = 'id' in event ? before.selections.find((s) => s.id === event.id) : undefined;
   const withSelection = (next: Selection) => before.selections.map((s) => (s.id === next.id ? next : s));
   const remaining = 'id' in event ? Math.max(0, LIMIT - credited(before.selections, event.id)) : 0;
@@ -355,7 +444,9 @@ function expectEffect(before: PaySelectionContext, event: PaySelectionEvent, aft
   let popup = before.popup;
   switch (event.type) {
     case 'TOGGLE':
-      selections = current ? before.selections.filter((s) => s.id !== event.id) : [...before.selections, fresh(event.id, credited(before.selections) + balance(event.id) <= LIMIT)];
+      selections = current
+        ? before.selections.filter((s) => s.id !== event.id)
+        : [...before.selections, fresh(event.id, credited(before.selections) + balance(event.id) <= LIMIT)];
       break;
     case 'SELECT_ALL': {
       let running = credited(before.selections);
@@ -373,11 +464,15 @@ function expectEffect(before: PaySelectionContext, event: PaySelectionEvent, aft
     case 'SET_CREDIT':
       if (!current) popup = event.on ? messages.tickFirst('credit') : popup;
       // Credit off puts the document on pay: a selected document is always in exactly one total.
-      else if (!event.on) selections = current.credit ? withSelection(reread({ ...current, credit: false, pay: true }, 0)) : selections;
+      else if (!event.on)
+        selections = current.credit ? withSelection(reread({ ...current, credit: false, pay: true }, 0)) : selections;
       else if (current.credit) break;
       else if (current.amount > remaining) {
         selections = withSelection({ ...current, credit: false, pay: true });
-        popup = remaining > 0 ? messages.creditPartPayment(remaining, remaining, 'payment-page', 'provider') : messages.creditUtilised(LIMIT);
+        popup =
+          remaining > 0
+            ? messages.creditPartPayment(remaining, remaining, 'payment-page', 'provider')
+            : messages.creditUtilised(LIMIT);
       } else selections = withSelection(reread({ ...current, credit: true, pay: false }, remaining));
       break;
     case 'SET_PAY':
@@ -385,13 +480,20 @@ function expectEffect(before: PaySelectionContext, event: PaySelectionEvent, aft
       else if (current.pay !== event.on) {
         if (event.on) selections = withSelection(reread({ ...current, pay: true, credit: false }, 0));
         // Pay off moves the document to credit when its switch is enabled and it fits, else unticks it.
-        else if (current.amount <= remaining) selections = withSelection(reread({ ...current, pay: false, credit: true }, remaining));
+        else if (current.amount <= remaining)
+          selections = withSelection(reread({ ...current, pay: false, credit: true }, remaining));
         else selections = before.selections.filter((s) => s.id !== event.id);
       }
       break;
     case 'SET_PART':
       if (!current || current.partPayment === event.on) break;
-      if (event.on) selections = withSelection(reread({ ...current, partPayment: true, partAmountText: current.amount > 0 ? paiseToText(current.amount) : '' }, remaining));
+      if (event.on)
+        selections = withSelection(
+          reread(
+            { ...current, partPayment: true, partAmountText: current.amount > 0 ? paiseToText(current.amount) : '' },
+            remaining,
+          ),
+        );
       else {
         const full = { ...current, partPayment: false, partAmountText: '', amount: balance(event.id), error: null };
         const fits = credited(before.selections, event.id) + balance(event.id) <= LIMIT;
@@ -399,7 +501,8 @@ function expectEffect(before: PaySelectionContext, event: PaySelectionEvent, aft
       }
       break;
     case 'SET_PART_AMOUNT':
-      if (current?.partPayment) selections = withSelection(reread({ ...current, partAmountText: event.text }, remaining));
+      if (current?.partPayment)
+        selections = withSelection(reread({ ...current, partAmountText: event.text }, remaining));
       break;
     case 'DISMISS_POPUP':
       popup = null;
@@ -418,16 +521,38 @@ describe('pay selection paths', () => {
   it('reaches every combination it should, and no state breaks the invariants', () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['ready']));
     for (const p of paths) expectInvariants(p.state.context);
-    const shapes = new Set(paths.map((p) => p.state.context.selections.map((s) => `${s.id}:${s.credit ? 'credit' : s.pay ? 'pay' : 'none'}${s.partPayment ? '/part' : ''}`).join(' ')));
-    for (const shape of ['', 'a:credit', 'a:pay', 'a:credit b:pay', 'b:credit a:pay', 'a:credit/part b:credit', 'b:credit a:credit/part', 'a:pay/part b:pay']) {
+    const shapes = new Set(
+      paths.map((p) =>
+        p.state.context.selections
+          .map((s) => `${s.id}:${s.credit ? 'credit' : s.pay ? 'pay' : 'none'}${s.partPayment ? '/part' : ''}`)
+          .join(' '),
+      ),
+    );
+    for (const shape of [
+      '',
+      'a:credit',
+      'a:pay',
+      'a:credit b:pay',
+      'b:credit a:pay',
+      'a:credit/part b:credit',
+      'b:credit a:credit/part',
+      'a:pay/part b:pay',
+    ]) {
       expect(shapes, shape).toContain(shape);
     }
     // A selected document is always in exactly one total.
     for (const shape of shapes) expect(shape).not.toMatch(/:none/);
     // Both documents on credit in full would be 2,000.00 > 1,500.00: unreachable.
-    for (const p of paths) expect(p.state.context.selections.filter((s) => s.credit && !s.partPayment).length).toBeLessThanOrEqual(1);
+    for (const p of paths)
+      expect(p.state.context.selections.filter((s) => s.credit && !s.partPayment).length).toBeLessThanOrEqual(1);
     const errors = new Set(paths.flatMap((p) => p.state.context.selections.map((s) => s.error)));
-    expect(errors).toEqual(new Set([null, 'Amount should be less than or equal to ₹500.00', 'Please enter a valid amount with up to 2 decimal places.']));
+    expect(errors).toEqual(
+      new Set([
+        null,
+        'Amount should be less than or equal to ₹500.00',
+        'Please enter a valid amount with up to 2 decimal places.',
+      ]),
+    );
     const popups = new Set(paths.map((p) => p.state.context.popup));
     expect(popups).toEqual(
       new Set([
@@ -448,7 +573,9 @@ describe('pay selection paths', () => {
     expect(paths.length).toBeGreaterThan(300);
     expect(boundaryPaths.length).toBeGreaterThan(100);
     // Both on credit in full, exactly at the limit, is reachable in the boundary world.
-    expect(boundaryPaths.some((p) => p.state.context.selections.filter((s) => s.credit && !s.partPayment).length === 2)).toBe(true);
+    expect(
+      boundaryPaths.some((p) => p.state.context.selections.filter((s) => s.credit && !s.partPayment).length === 2),
+    ).toBe(true);
     for (const [world, worldPaths] of [
       [input, paths],
       [boundary, boundaryPaths],

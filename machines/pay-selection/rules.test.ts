@@ -1,5 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_DISABLED_TEXT, checkPartAmount, clearAll, creditDisabledReason, creditTotal, isOverdue, isPartial, messages, parsePartAmount, payTotal, reconcile, select, selectAll, selectionOf, setCredit, setPart, setPartAmount, setPay, unselect, validateAvailCredit, validatePay, type PayItem, type Selection, type SelectionOptions, type SelectionState } from './rules';
+import {
+  CREDIT_DISABLED_TEXT,
+  checkPartAmount,
+  clearAll,
+  creditDisabledReason,
+  creditTotal,
+  isOverdue,
+  isPartial,
+  messages,
+  parsePartAmount,
+  payTotal,
+  reconcile,
+  select,
+  selectAll,
+  selectionOf,
+  setCredit,
+  setPart,
+  setPartAmount,
+  setPay,
+  unselect,
+  validateAvailCredit,
+  validatePay,
+  type PayItem,
+  type Selection,
+  type SelectionOptions,
+  type SelectionState,
+} from './rules';
 import { daysBetween } from '../../src/domain/dates';
 import { formatRupees, paiseToText } from '../../src/domain/money';
 
@@ -26,7 +52,16 @@ function state(creditLimitBalance: number | null, overrides: Partial<SelectionSt
 }
 
 function sel(id: string, overrides: Partial<Selection> = {}): Selection {
-  return { id, partPayment: false, partAmountText: '', amount: 100_000, credit: false, pay: true, error: null, ...overrides };
+  return {
+    id,
+    partPayment: false,
+    partAmountText: '',
+    amount: 100_000,
+    credit: false,
+    pay: true,
+    error: null,
+    ...overrides,
+  };
 }
 
 const flags = (s: SelectionState) => s.selections.map(({ id, credit, pay, amount }) => ({ id, credit, pay, amount }));
@@ -37,11 +72,21 @@ describe('messages (verbatim from spec §5)', () => {
     expect(messages.tickFirst('pay')).toBe("Please checked 'Click here to pay' to enable pay switch.");
     expect(messages.partBeforeCreated(false)).toBe('Please upload invoice to enable part payment.');
     expect(messages.partBeforeCreated(true)).toBe('Please submit sales order to enable part payment.');
-    expect(messages.switchBeforeCreated('credit', 'provider', false)).toBe('Please upload invoice to enable the provider credit switch.');
-    expect(messages.switchBeforeCreated('pay', 'provider', false)).toBe('Please upload invoice to enable the provider pay switch.');
-    expect(messages.switchBeforeCreated('credit', 'provider', true)).toBe('Please submit sales order to enable the provider credit switch.');
-    expect(messages.switchBeforeCreated('pay', 'provider', true)).toBe('Please submit sales order to enable the provider pay switch.');
-    expect(messages.switchBeforeCreated('credit', 'acme', false)).toBe('Please upload invoice to enable the acme credit switch.');
+    expect(messages.switchBeforeCreated('credit', 'provider', false)).toBe(
+      'Please upload invoice to enable the provider credit switch.',
+    );
+    expect(messages.switchBeforeCreated('pay', 'provider', false)).toBe(
+      'Please upload invoice to enable the provider pay switch.',
+    );
+    expect(messages.switchBeforeCreated('credit', 'provider', true)).toBe(
+      'Please submit sales order to enable the provider credit switch.',
+    );
+    expect(messages.switchBeforeCreated('pay', 'provider', true)).toBe(
+      'Please submit sales order to enable the provider pay switch.',
+    );
+    expect(messages.switchBeforeCreated('credit', 'acme', false)).toBe(
+      'Please upload invoice to enable the acme credit switch.',
+    );
   });
 
   it('overflow popups, ₹ and rupees forms', () => {
@@ -51,7 +96,9 @@ describe('messages (verbatim from spec §5)', () => {
     expect(messages.creditPartPayment(50_050, 50_050, 'payment-page', 'provider')).toBe(
       'Your provider Available Balance is rupees 500.50 please make the part payment of rupees 500.50.',
     );
-    expect(messages.creditUtilised(200_000)).toBe('You have utilisied your total limit ₹2,000.00 please proceed with Pay.');
+    expect(messages.creditUtilised(200_000)).toBe(
+      'You have utilisied your total limit ₹2,000.00 please proceed with Pay.',
+    );
   });
 
   it('part amount and submit messages', () => {
@@ -62,10 +109,16 @@ describe('messages (verbatim from spec §5)', () => {
     expect(messages.selectToAvailCredit).toBe('Please, select invoice to avail credit.');
     expect(messages.creditZero).toBe('Please, select amount greater than zero before avail credit.');
     expect(messages.supplierBankMissing).toBe('Please, select supplier bank account for open invoices.');
-    expect(messages.partialWithoutBank(['INV-1', 'INV-2'])).toBe('Bank not present for following partial invoices INV-1, INV-2');
+    expect(messages.partialWithoutBank(['INV-1', 'INV-2'])).toBe(
+      'Bank not present for following partial invoices INV-1, INV-2',
+    );
     expect(messages.correctBeforeCredit).toBe('Please, correct your part payment amount before avail credit.');
-    expect(messages.payZero('provider')).toBe('Please, select amount greater than zero before paying via the provider Pay.');
-    expect(messages.correctBeforePay('provider')).toBe('Please, correct your part payment amount before paying via the provider Pay.');
+    expect(messages.payZero('provider')).toBe(
+      'Please, select amount greater than zero before paying via the provider Pay.',
+    );
+    expect(messages.correctBeforePay('provider')).toBe(
+      'Please, correct your part payment amount before paying via the provider Pay.',
+    );
     expect(messages.paymentModeMissing).toBe('Please, select payment mode to make payment.');
   });
 
@@ -104,7 +157,13 @@ describe('documents', () => {
     expect(creditDisabledReason(item('a', { balance_due: null }), 500, TODAY)).toBe('no-balance-due');
     expect(creditDisabledReason(item('a', { due_date: '2025-12-30' }), 500, TODAY)).toBe('overdue');
     expect(creditDisabledReason(item('a', { due_date: '2025-12-31' }), 500, TODAY)).toBeNull();
-    expect(creditDisabledReason(item('a', { ddr_status_date: [{ ddr_status: 'draft', date: '2026-02-20T10:00:00Z' }] }), 500, TODAY)).toBe('ddr');
+    expect(
+      creditDisabledReason(
+        item('a', { ddr_status_date: [{ ddr_status: 'draft', date: '2026-02-20T10:00:00Z' }] }),
+        500,
+        TODAY,
+      ),
+    ).toBe('ddr');
     expect(creditDisabledReason(item('a', { ddr_status_date: [] }), 500, TODAY)).toBeNull();
   });
 
@@ -115,7 +174,11 @@ describe('documents', () => {
   });
 
   it('totals credit and pay amounts in paise', () => {
-    const selections = [sel('a', { credit: true, pay: false, amount: 1 }), sel('b', { credit: true, pay: false, amount: 2 }), sel('c', { amount: 4 })];
+    const selections = [
+      sel('a', { credit: true, pay: false, amount: 1 }),
+      sel('b', { credit: true, pay: false, amount: 2 }),
+      sel('c', { amount: 4 }),
+    ];
     expect(creditTotal(selections)).toBe(3);
     expect(creditTotal(selections, 'a')).toBe(2);
     expect(creditTotal(selections, 'c')).toBe(3);
@@ -139,12 +202,29 @@ describe('ticking a document', () => {
 
   it('uses pay for overdue, ddr, null-balance documents, a null limit, or a hidden credit option', () => {
     const big = 10_000_000;
-    expect(selectionOf(select(state(big), item('a', { due_date: '2025-12-30' })), 'a')).toMatchObject({ credit: false, pay: true });
-    expect(selectionOf(select(state(big), item('a', { due_date: '2025-12-31' })), 'a')).toMatchObject({ credit: true, pay: false });
-    expect(selectionOf(select(state(big), item('a', { ddr_status_date: [{ ddr_status: 'draft', date: '2026-02-20' }] })), 'a')).toMatchObject({ credit: false });
-    expect(selectionOf(select(state(big), item('a', { balance_due: null })), 'a')).toMatchObject({ credit: false, pay: true, amount: 0 });
+    expect(selectionOf(select(state(big), item('a', { due_date: '2025-12-30' })), 'a')).toMatchObject({
+      credit: false,
+      pay: true,
+    });
+    expect(selectionOf(select(state(big), item('a', { due_date: '2025-12-31' })), 'a')).toMatchObject({
+      credit: true,
+      pay: false,
+    });
+    expect(
+      selectionOf(
+        select(state(big), item('a', { ddr_status_date: [{ ddr_status: 'draft', date: '2026-02-20' }] })),
+        'a',
+      ),
+    ).toMatchObject({ credit: false });
+    expect(selectionOf(select(state(big), item('a', { balance_due: null })), 'a')).toMatchObject({
+      credit: false,
+      pay: true,
+      amount: 0,
+    });
     expect(selectionOf(select(state(null), item('a')), 'a')).toMatchObject({ credit: false, pay: true });
-    expect(selectionOf(select(state(big, { options: { ...portal, showCreditOption: false } }), item('a')), 'a')).toMatchObject({ credit: false });
+    expect(
+      selectionOf(select(state(big, { options: { ...portal, showCreditOption: false } }), item('a')), 'a'),
+    ).toMatchObject({ credit: false });
   });
 
   it('does not select an unsubmitted manual entry, and says why', () => {
@@ -152,7 +232,9 @@ describe('ticking a document', () => {
     const after = select(state(big()), manual);
     expect(after.selections).toEqual([]);
     expect(after.popup).toBe('Please upload invoice to enable the provider pay switch.');
-    expect(select(state(big(), { options: { ...portal, isSalesOrder: true } }), manual).popup).toBe('Please submit sales order to enable the provider pay switch.');
+    expect(select(state(big(), { options: { ...portal, isSalesOrder: true } }), manual).popup).toBe(
+      'Please submit sales order to enable the provider pay switch.',
+    );
   });
 
   it('leaves an existing selection alone, and unticking removes it', () => {
@@ -178,7 +260,11 @@ describe('select-all and clear', () => {
   });
 
   it('counts earlier picks, so a later smaller document may still fit', () => {
-    const items = [item('a', { balance_due: 10_000 }), item('b', { balance_due: 15_000 }), item('c', { balance_due: 5_000 })];
+    const items = [
+      item('a', { balance_due: 10_000 }),
+      item('b', { balance_due: 15_000 }),
+      item('c', { balance_due: 5_000 }),
+    ];
     expect(flags(selectAll(state(20_000), items)).map((f) => f.credit)).toEqual([true, false, true]);
   });
 
@@ -196,14 +282,20 @@ describe('select-all and clear', () => {
 
 describe('credit and pay switches', () => {
   it('asks to tick the document first', () => {
-    expect(setCredit(state(big()), item('a'), true).popup).toBe("Please checked 'Click here to pay' to enable credit switch.");
-    expect(setPay(state(big()), item('a'), true).popup).toBe("Please checked 'Click here to pay' to enable pay switch.");
+    expect(setCredit(state(big()), item('a'), true).popup).toBe(
+      "Please checked 'Click here to pay' to enable credit switch.",
+    );
+    expect(setPay(state(big()), item('a'), true).popup).toBe(
+      "Please checked 'Click here to pay' to enable pay switch.",
+    );
     expect(setCredit(state(big()), item('a'), false).popup).toBeNull();
   });
 
   it('asks to upload or submit a manual entry first', () => {
     const manual = item('m', { is_manual: true, unsubmitted: true });
-    expect(setCredit(state(big()), manual, true).popup).toBe('Please upload invoice to enable the provider credit switch.');
+    expect(setCredit(state(big()), manual, true).popup).toBe(
+      'Please upload invoice to enable the provider credit switch.',
+    );
     expect(setPay(state(big()), manual, true).popup).toBe('Please upload invoice to enable the provider pay switch.');
     const so = state(big(), { options: { ...portal, isSalesOrder: true } });
     expect(setCredit(so, manual, true).popup).toBe('Please submit sales order to enable the provider credit switch.');
@@ -257,7 +349,9 @@ describe('credit and pay switches', () => {
   });
 
   it('turns credit on at exactly the limit and refuses one paisa more with the part-payment popup', () => {
-    const base = state(150_000, { selections: [sel('x', { credit: true, pay: false, amount: 50_000 }), sel('a', { amount: 100_000 })] });
+    const base = state(150_000, {
+      selections: [sel('x', { credit: true, pay: false, amount: 50_000 }), sel('a', { amount: 100_000 })],
+    });
     expect(selectionOf(setCredit(base, item('a'), true), 'a')).toMatchObject({ credit: true, pay: false });
     const short = { ...base, creditLimitBalance: 149_999 };
     const refused = setCredit(short, item('a'), true);
@@ -269,11 +363,15 @@ describe('credit and pay switches', () => {
   });
 
   it('says the limit is used up when nothing is left', () => {
-    const base = state(50_000, { selections: [sel('x', { credit: true, pay: false, amount: 50_000 }), sel('a', { pay: false })] });
+    const base = state(50_000, {
+      selections: [sel('x', { credit: true, pay: false, amount: 50_000 }), sel('a', { pay: false })],
+    });
     const refused = setCredit(base, item('a'), true);
     expect(selectionOf(refused, 'a')).toMatchObject({ credit: false, pay: true });
     expect(refused.popup).toBe('You have utilisied your total limit ₹500.00 please proceed with Pay.');
-    expect(setCredit(state(0, { selections: [sel('a')] }), item('a'), true).popup).toBe('You have utilisied your total limit ₹0.00 please proceed with Pay.');
+    expect(setCredit(state(0, { selections: [sel('a')] }), item('a'), true).popup).toBe(
+      'You have utilisied your total limit ₹0.00 please proceed with Pay.',
+    );
   });
 });
 
@@ -295,7 +393,12 @@ describe('Full|Part switch and part amounts', () => {
   it('starts part mode with the current amount and takes a typed amount', () => {
     let s = select(state(big()), item('a', { balance_due: 123_450, invoice_amount: 200_000 }));
     s = setPart(s, item('a', { balance_due: 123_450, invoice_amount: 200_000 }), true);
-    expect(selectionOf(s, 'a')).toMatchObject({ partPayment: true, partAmountText: '1234.50', amount: 123_450, error: null });
+    expect(selectionOf(s, 'a')).toMatchObject({
+      partPayment: true,
+      partAmountText: '1234.50',
+      amount: 123_450,
+      error: null,
+    });
     s = setPartAmount(s, item('a'), '500.5');
     expect(selectionOf(s, 'a')).toMatchObject({ partAmountText: '500.5', amount: 50_050, error: null });
   });
@@ -315,7 +418,11 @@ describe('Full|Part switch and part amounts', () => {
     s = setPartAmount(s, a, '800.00');
     expect(selectionOf(s, 'a')).toMatchObject({ amount: 80_000, error: null });
     s = setPartAmount(s, a, '800.01');
-    expect(selectionOf(s, 'a')).toMatchObject({ amount: 80_000, error: 'Amount should be less than or equal to ₹800.00', partAmountText: '800.01' });
+    expect(selectionOf(s, 'a')).toMatchObject({
+      amount: 80_000,
+      error: 'Amount should be less than or equal to ₹800.00',
+      partAmountText: '800.01',
+    });
     expect(creditTotal(s.selections)).toBe(130_000);
     s = setPartAmount(s, a, '10');
     expect(selectionOf(s, 'a')).toMatchObject({ amount: 1_000, error: null });
@@ -325,20 +432,32 @@ describe('Full|Part switch and part amounts', () => {
     const a = item('a', { invoice_amount: 100_000, balance_due: 40_000 });
     const portalState = setPart(select(state(null), a), a, true);
     expect(selectionOf(setPartAmount(portalState, a, '1000'), 'a')).toMatchObject({ amount: 100_000, error: null });
-    expect(selectionOf(setPartAmount(portalState, a, '1000.01'), 'a')?.error).toBe('Amount should be less than ₹1,000.00');
+    expect(selectionOf(setPartAmount(portalState, a, '1000.01'), 'a')?.error).toBe(
+      'Amount should be less than ₹1,000.00',
+    );
     const manual = { ...a, is_manual: true };
-    expect(selectionOf(setPartAmount(portalState, manual, '1000.01'), 'a')?.error).toBe('Amount should be less than invoice amount');
+    expect(selectionOf(setPartAmount(portalState, manual, '1000.01'), 'a')?.error).toBe(
+      'Amount should be less than invoice amount',
+    );
 
     const pageState = setPart(select(state(null, { options: payPage }), a), a, true);
     expect(selectionOf(setPartAmount(pageState, a, '400'), 'a')).toMatchObject({ amount: 40_000, error: null });
-    expect(selectionOf(setPartAmount(pageState, a, '400.01'), 'a')?.error).toBe('Amount should be less than balance due');
-    expect(selectionOf(setPartAmount(pageState, manual, '400.01'), 'a')?.error).toBe('Amount should be less than invoice amount');
+    expect(selectionOf(setPartAmount(pageState, a, '400.01'), 'a')?.error).toBe(
+      'Amount should be less than balance due',
+    );
+    expect(selectionOf(setPartAmount(pageState, manual, '400.01'), 'a')?.error).toBe(
+      'Amount should be less than invoice amount',
+    );
   });
 
   it('checks the credit limit before the invoice amount', () => {
     const a = item('a');
-    expect(checkPartAmount('2000', a, { credit: true, remaining: 500, variant: 'portal' })).toEqual({ error: 'Amount should be less than or equal to ₹5.00' });
-    expect(checkPartAmount('2000', a, { credit: false, remaining: 500, variant: 'portal' })).toEqual({ error: 'Amount should be less than ₹1,000.00' });
+    expect(checkPartAmount('2000', a, { credit: true, remaining: 500, variant: 'portal' })).toEqual({
+      error: 'Amount should be less than or equal to ₹5.00',
+    });
+    expect(checkPartAmount('2000', a, { credit: false, remaining: 500, variant: 'portal' })).toEqual({
+      error: 'Amount should be less than ₹1,000.00',
+    });
     expect(checkPartAmount('5', a, { credit: true, remaining: 500, variant: 'portal' })).toEqual({ amount: 500 });
   });
 
@@ -361,7 +480,10 @@ describe('Full|Part switch and part amounts', () => {
     let s = setPart(select(state(null), a), a, true);
     s = setPartAmount(s, a, '250');
     s = setPartAmount(s, a, '25.001');
-    expect(selectionOf(s, 'a')).toMatchObject({ amount: 25_000, error: 'Please enter a valid amount with up to 2 decimal places.' });
+    expect(selectionOf(s, 'a')).toMatchObject({
+      amount: 25_000,
+      error: 'Please enter a valid amount with up to 2 decimal places.',
+    });
     s = setPartAmount(s, a, '25.01');
     expect(selectionOf(s, 'a')).toMatchObject({ amount: 2_501, error: null });
   });
@@ -377,7 +499,14 @@ describe('Full|Part switch and part amounts', () => {
     s = setCredit(s, a, true);
     expect(selectionOf(s, 'a')).toMatchObject({ credit: true, pay: false, amount: 50_000 });
     s = setPart(s, a, false);
-    expect(selectionOf(s, 'a')).toMatchObject({ partPayment: false, partAmountText: '', amount: 100_000, credit: false, pay: true, error: null });
+    expect(selectionOf(s, 'a')).toMatchObject({
+      partPayment: false,
+      partAmountText: '',
+      amount: 100_000,
+      credit: false,
+      pay: true,
+      error: null,
+    });
     expect(s.popup).toBeNull();
 
     let fitting = setPart(select(base, a), a, true);
@@ -395,7 +524,11 @@ describe('Full|Part switch and part amounts', () => {
     s = setPartAmount(s, a, '400');
     s = setCredit(s, a, true);
     s = setPartAmount(s, a, '600');
-    expect(selectionOf(s, 'a')).toMatchObject({ credit: true, amount: 40_000, error: 'Amount should be less than or equal to ₹500.00' });
+    expect(selectionOf(s, 'a')).toMatchObject({
+      credit: true,
+      amount: 40_000,
+      error: 'Amount should be less than or equal to ₹500.00',
+    });
     s = setPay(s, a, true);
     expect(selectionOf(s, 'a')).toMatchObject({ credit: false, pay: true, amount: 60_000, error: null });
   });
@@ -404,7 +537,12 @@ describe('Full|Part switch and part amounts', () => {
 describe('reconcile', () => {
   it('follows new balances and limits, moves what no longer fits to pay, drops unknown documents', () => {
     const s = state(300_000, {
-      selections: [sel('a', { credit: true, pay: false }), sel('b', { credit: true, pay: false }), sel('gone'), sel('c', { credit: true, pay: false })],
+      selections: [
+        sel('a', { credit: true, pay: false }),
+        sel('b', { credit: true, pay: false }),
+        sel('gone'),
+        sel('c', { credit: true, pay: false }),
+      ],
     });
     const fresh: Record<string, PayItem> = {
       a: item('a', { balance_due: 90_000 }),
@@ -417,7 +555,9 @@ describe('reconcile', () => {
       { id: 'b', credit: false, pay: true, amount: 120_000 },
       { id: 'c', credit: false, pay: true, amount: 100_000 },
     ]);
-    expect(reconcile({ ...s, creditLimitBalance: null }, (id) => fresh[id]).selections.every((x) => !x.credit)).toBe(true);
+    expect(reconcile({ ...s, creditLimitBalance: null }, (id) => fresh[id]).selections.every((x) => !x.credit)).toBe(
+      true,
+    );
   });
 });
 
@@ -438,7 +578,9 @@ describe('avail credit checks, in order', () => {
   });
 
   it('needs a credit total above zero', () => {
-    expect(validateAvailCredit({ selections: [sel('a')], known }, closed)).toBe('Please, select amount greater than zero before avail credit.');
+    expect(validateAvailCredit({ selections: [sel('a')], known }, closed)).toBe(
+      'Please, select amount greater than zero before avail credit.',
+    );
     expect(validateAvailCredit({ selections: [credit('a', { amount: 0 })], known }, closed)).toBe(
       'Please, select amount greater than zero before avail credit.',
     );
@@ -446,20 +588,37 @@ describe('avail credit checks, in order', () => {
 
   it('needs a supplier bank for manual documents of an open-limit customer', () => {
     const selections = [credit('a'), credit('m', { error: 'x' })];
-    expect(validateAvailCredit({ selections, known }, open)).toBe('Please, select supplier bank account for open invoices.');
-    expect(validateAvailCredit({ selections, known }, { openLimitCustomer: true })).toBe('Please, select supplier bank account for open invoices.');
+    expect(validateAvailCredit({ selections, known }, open)).toBe(
+      'Please, select supplier bank account for open invoices.',
+    );
+    expect(validateAvailCredit({ selections, known }, { openLimitCustomer: true })).toBe(
+      'Please, select supplier bank account for open invoices.',
+    );
     expect(validateAvailCredit({ selections, known }, { openLimitCustomer: true, supplierBankFor: () => 'sb-1' })).toBe(
       'Please, correct your part payment amount before avail credit.',
     );
-    expect(validateAvailCredit({ selections: [credit('a'), sel('m')], known }, open)).toBe('Please, select supplier bank account for open invoices.');
-    expect(validateAvailCredit({ selections: [credit('a'), sel('m')], known }, { openLimitCustomer: true, supplierBankFor: (i) => (i.is_manual ? null : 'b1') })).toBeNull();
-    expect(validateAvailCredit({ selections, known }, closed)).toBe('Please, correct your part payment amount before avail credit.');
+    expect(validateAvailCredit({ selections: [credit('a'), sel('m')], known }, open)).toBe(
+      'Please, select supplier bank account for open invoices.',
+    );
+    expect(
+      validateAvailCredit(
+        { selections: [credit('a'), sel('m')], known },
+        { openLimitCustomer: true, supplierBankFor: (i) => (i.is_manual ? null : 'b1') },
+      ),
+    ).toBeNull();
+    expect(validateAvailCredit({ selections, known }, closed)).toBe(
+      'Please, correct your part payment amount before avail credit.',
+    );
   });
 
   it('lists partial documents without a bank', () => {
     const selections = [credit('p1'), credit('p3'), credit('p2'), sel('a', { error: 'x' })];
-    expect(validateAvailCredit({ selections, known }, closed)).toBe('Bank not present for following partial invoices P-1, P-2');
-    expect(validateAvailCredit({ selections: [credit('m'), credit('p1')], known }, open)).toBe('Please, select supplier bank account for open invoices.');
+    expect(validateAvailCredit({ selections, known }, closed)).toBe(
+      'Bank not present for following partial invoices P-1, P-2',
+    );
+    expect(validateAvailCredit({ selections: [credit('m'), credit('p1')], known }, open)).toBe(
+      'Please, select supplier bank account for open invoices.',
+    );
   });
 
   it('is blocked by any part amount error, and passes otherwise', () => {
@@ -474,17 +633,21 @@ describe('pay checks, in order', () => {
   const options = { product: 'provider' };
 
   it('needs a pay total above zero, then no amount errors, then a payment mode', () => {
-    expect(validatePay({ selections: [], mode: null }, options)).toBe('Please, select amount greater than zero before paying via the provider Pay.');
+    expect(validatePay({ selections: [], mode: null }, options)).toBe(
+      'Please, select amount greater than zero before paying via the provider Pay.',
+    );
     expect(validatePay({ selections: [sel('a', { pay: true, amount: 0, error: 'x' })], mode: null }, options)).toBe(
       'Please, select amount greater than zero before paying via the provider Pay.',
     );
-    expect(validatePay({ selections: [sel('a', { credit: true, pay: false })], mode: 'upi' }, { product: 'acme' })).toBe(
-      'Please, select amount greater than zero before paying via the acme Pay.',
-    );
+    expect(
+      validatePay({ selections: [sel('a', { credit: true, pay: false })], mode: 'upi' }, { product: 'acme' }),
+    ).toBe('Please, select amount greater than zero before paying via the acme Pay.');
     expect(validatePay({ selections: [sel('a'), sel('b', { error: 'x' })], mode: null }, options)).toBe(
       'Please, correct your part payment amount before paying via the provider Pay.',
     );
-    expect(validatePay({ selections: [sel('a')], mode: null }, options)).toBe('Please, select payment mode to make payment.');
+    expect(validatePay({ selections: [sel('a')], mode: null }, options)).toBe(
+      'Please, select payment mode to make payment.',
+    );
     expect(validatePay({ selections: [sel('a')], mode: 'net_banking' }, options)).toBeNull();
     expect(validatePay({ selections: [sel('a')], mode: 'upi' }, options)).toBeNull();
   });

@@ -89,7 +89,9 @@ export const CREDIT_DISABLED_TEXT: Readonly<Record<CreditDisabledReason, string>
 export const messages = {
   tickFirst: (toggle: 'credit' | 'pay') => `Please checked 'Click here to pay' to enable ${toggle} switch.`,
   partBeforeCreated: (isSalesOrder: boolean) =>
-    isSalesOrder ? 'Please submit sales order to enable part payment.' : 'Please upload invoice to enable part payment.',
+    isSalesOrder
+      ? 'Please submit sales order to enable part payment.'
+      : 'Please upload invoice to enable part payment.',
   switchBeforeCreated: (toggle: 'credit' | 'pay', product: string, isSalesOrder: boolean) =>
     `${isSalesOrder ? 'Please submit sales order' : 'Please upload invoice'} to enable the ${product} ${toggle} switch.`,
   /** Turning credit on would overflow and some limit is left: `available` and `partPayment` in paise. */
@@ -98,7 +100,8 @@ export const messages = {
       ? `Your ${product} Available Balance is rupees ${formatRupees(available)} please make the part payment of rupees ${formatRupees(partPayment)}.`
       : `Your Available Balance is ${formatMoney(available)} please make the part payment of ${formatMoney(partPayment)}.`,
   /** Turning credit on would overflow and nothing is left: `limit` is the total limit (credit_limit_balance). */
-  creditUtilised: (limit: Paise) => `You have utilisied your total limit ${formatMoney(limit)} please proceed with Pay.`,
+  creditUtilised: (limit: Paise) =>
+    `You have utilisied your total limit ${formatMoney(limit)} please proceed with Pay.`,
   amountOverCredit: (remaining: Paise) => `Amount should be less than or equal to ${formatMoney(remaining)}`,
   amountOverInvoice: (invoiceAmount: Paise) => `Amount should be less than ${formatMoney(invoiceAmount)}`,
   amountOverInvoiceManual: 'Amount should be less than invoice amount',
@@ -110,10 +113,12 @@ export const messages = {
   selectToAvailCredit: 'Please, select invoice to avail credit.',
   creditZero: 'Please, select amount greater than zero before avail credit.',
   supplierBankMissing: 'Please, select supplier bank account for open invoices.',
-  partialWithoutBank: (numbers: readonly string[]) => `Bank not present for following partial invoices ${numbers.join(', ')}`,
+  partialWithoutBank: (numbers: readonly string[]) =>
+    `Bank not present for following partial invoices ${numbers.join(', ')}`,
   correctBeforeCredit: 'Please, correct your part payment amount before avail credit.',
   payZero: (product: string) => `Please, select amount greater than zero before paying via the ${product} Pay.`,
-  correctBeforePay: (product: string) => `Please, correct your part payment amount before paying via the ${product} Pay.`,
+  correctBeforePay: (product: string) =>
+    `Please, correct your part payment amount before paying via the ${product} Pay.`,
   paymentModeMissing: 'Please, select payment mode to make payment.',
 } as const;
 
@@ -142,7 +147,12 @@ export function isPartial(item: Pick<PayDocument, 'status'>): boolean {
  * the overdue view (the provider refuses credit until the dues are cleared), the customer's
  * credit_limit_balance is null, the document's balance_due is null, it is overdue, or it has a ddr status.
  */
-export function creditDisabledReason(item: PayItem, creditLimitBalance: Paise | null, today: string, creditRefused = false): CreditDisabledReason | null {
+export function creditDisabledReason(
+  item: PayItem,
+  creditLimitBalance: Paise | null,
+  today: string,
+  creditRefused = false,
+): CreditDisabledReason | null {
   if (creditRefused) return 'overdue-dues';
   if (creditLimitBalance === null) return 'no-credit-limit';
   if (item.balance_due === null) return 'no-balance-due';
@@ -181,7 +191,10 @@ function fits(limit: Paise | null, running: Paise, amount: Paise): boolean {
 }
 
 function creditAllowed(state: SelectionState, item: PayItem): boolean {
-  return state.options.showCreditOption !== false && creditDisabledReason(item, state.creditLimitBalance, state.today, state.options.creditRefused) === null;
+  return (
+    state.options.showCreditOption !== false &&
+    creditDisabledReason(item, state.creditLimitBalance, state.today, state.options.creditRefused) === null
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -221,16 +234,24 @@ export interface PartAmountCheck {
  * invoice amount; payment page: 'balance due' ('invoice amount' for manual entries), against the balance
  * due, or the invoice amount when the balance is null); otherwise the amount.
  */
-export function checkPartAmount(text: string, item: PayItem, check: PartAmountCheck): { amount: Paise } | { error: string } {
+export function checkPartAmount(
+  text: string,
+  item: PayItem,
+  check: PartAmountCheck,
+): { amount: Paise } | { error: string } {
   const parsed = parsePartAmount(text);
   if ('error' in parsed) return parsed;
   const { amount } = parsed;
   if (check.credit && amount > check.remaining) return { error: messages.amountOverCredit(check.remaining) };
   if (check.variant === 'payment-page') {
     // A manual entry keeps its own wording (spec §5) against what is left to pay of it.
-    if (amount > (item.balance_due ?? item.invoice_amount)) return { error: item.is_manual === true ? messages.amountOverInvoiceManual : messages.amountOverBalanceDue };
+    if (amount > (item.balance_due ?? item.invoice_amount))
+      return { error: item.is_manual === true ? messages.amountOverInvoiceManual : messages.amountOverBalanceDue };
   } else if (amount > item.invoice_amount) {
-    return { error: item.is_manual === true ? messages.amountOverInvoiceManual : messages.amountOverInvoice(item.invoice_amount) };
+    return {
+      error:
+        item.is_manual === true ? messages.amountOverInvoiceManual : messages.amountOverInvoice(item.invoice_amount),
+    };
   }
   return { amount };
 }
@@ -239,7 +260,9 @@ export function checkPartAmount(text: string, item: PayItem, check: PartAmountCh
 function withPartText(selection: Selection, item: PayItem, remaining: Paise, variant: MessageVariant): Selection {
   if (!selection.partPayment) return selection;
   const result = checkPartAmount(selection.partAmountText, item, { credit: selection.credit, remaining, variant });
-  return 'error' in result ? { ...selection, error: result.error } : { ...selection, amount: result.amount, error: null };
+  return 'error' in result
+    ? { ...selection, error: result.error }
+    : { ...selection, amount: result.amount, error: null };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -261,7 +284,9 @@ function withPopup<S extends SelectionState>(state: S, popup: string): S {
 /** The popup for turning credit on when `amount` does not fit what is left. */
 function overflowMessage(state: SelectionState, remaining: Paise): string {
   const { variant, product } = state.options;
-  return remaining > 0 ? messages.creditPartPayment(remaining, remaining, variant, product) : messages.creditUtilised(state.creditLimitBalance ?? 0);
+  return remaining > 0
+    ? messages.creditPartPayment(remaining, remaining, variant, product)
+    : messages.creditUtilised(state.creditLimitBalance ?? 0);
 }
 
 /**
@@ -272,10 +297,19 @@ function overflowMessage(state: SelectionState, remaining: Paise): string {
  */
 export function select<S extends SelectionState>(state: S, item: PayItem): S {
   if (selectionOf(state, item.id)) return state;
-  if (item.unsubmitted === true) return withPopup(state, messages.switchBeforeCreated('pay', state.options.product, state.options.isSalesOrder));
+  if (item.unsubmitted === true)
+    return withPopup(state, messages.switchBeforeCreated('pay', state.options.product, state.options.isSalesOrder));
   const amount = item.balance_due ?? 0;
   const credit = creditAllowed(state, item) && fits(state.creditLimitBalance, creditTotal(state.selections), amount);
-  const selection: Selection = { id: item.id, partPayment: false, partAmountText: '', amount, credit, pay: !credit, error: null };
+  const selection: Selection = {
+    id: item.id,
+    partPayment: false,
+    partAmountText: '',
+    amount,
+    credit,
+    pay: !credit,
+    error: null,
+  };
   return { ...state, selections: [...state.selections, selection] };
 }
 
@@ -294,7 +328,9 @@ export function selectAll<S extends SelectionState>(state: S, inView: readonly P
 /** Clearing select-all removes the selections of the documents in view (others stay). */
 export function clearAll<S extends SelectionState>(state: S, inView: readonly PayItem[]): S {
   const ids = new Set(inView.map((i) => i.id));
-  return state.selections.some((s) => ids.has(s.id)) ? { ...state, selections: state.selections.filter((s) => !ids.has(s.id)) } : state;
+  return state.selections.some((s) => ids.has(s.id))
+    ? { ...state, selections: state.selections.filter((s) => !ids.has(s.id)) }
+    : state;
 }
 
 /**
@@ -305,14 +341,16 @@ export function clearAll<S extends SelectionState>(state: S, inView: readonly Pa
 export function setCredit<S extends SelectionState>(state: S, item: PayItem, on: boolean): S {
   const { product, isSalesOrder, variant } = state.options;
   const current = selectionOf(state, item.id);
-  if (on && item.unsubmitted === true) return withPopup(state, messages.switchBeforeCreated('credit', product, isSalesOrder));
+  if (on && item.unsubmitted === true)
+    return withPopup(state, messages.switchBeforeCreated('credit', product, isSalesOrder));
   if (!current) return on ? withPopup(state, messages.tickFirst('credit')) : state;
   if (current.credit === on) return state;
   // A selected document is always in exactly one total: credit off puts it on pay.
   if (!on) return replace(state, withPartText({ ...current, credit: false, pay: true }, item, 0, variant));
   if (!creditAllowed(state, item)) return state;
   const remaining = remainingCredit(state, item.id);
-  if (current.amount > remaining) return replace(state, { ...current, credit: false, pay: true }, overflowMessage(state, remaining));
+  if (current.amount > remaining)
+    return replace(state, { ...current, credit: false, pay: true }, overflowMessage(state, remaining));
   return replace(state, withPartText({ ...current, credit: true, pay: false }, item, remaining, variant));
 }
 
@@ -324,12 +362,18 @@ export function setCredit<S extends SelectionState>(state: S, item: PayItem, on:
 export function setPay<S extends SelectionState>(state: S, item: PayItem, on: boolean): S {
   const { product, isSalesOrder, variant } = state.options;
   const current = selectionOf(state, item.id);
-  if (on && item.unsubmitted === true) return withPopup(state, messages.switchBeforeCreated('pay', product, isSalesOrder));
+  if (on && item.unsubmitted === true)
+    return withPopup(state, messages.switchBeforeCreated('pay', product, isSalesOrder));
   if (!current) return on ? withPopup(state, messages.tickFirst('pay')) : state;
   if (current.pay === on) return state;
   if (!on) {
     const toCredit = creditAllowed(state, item) && current.amount <= remainingCredit(state, item.id);
-    return toCredit ? replace(state, withPartText({ ...current, pay: false, credit: true }, item, remainingCredit(state, item.id), variant)) : unselect(state, item.id);
+    return toCredit
+      ? replace(
+          state,
+          withPartText({ ...current, pay: false, credit: true }, item, remainingCredit(state, item.id), variant),
+        )
+      : unselect(state, item.id);
   }
   return replace(state, withPartText({ ...current, pay: true, credit: false }, item, 0, variant));
 }
@@ -346,7 +390,11 @@ export function setPart<S extends SelectionState>(state: S, item: PayItem, on: b
   const current = selectionOf(state, item.id);
   if (!current || current.partPayment === on) return state;
   if (on) {
-    const part: Selection = { ...current, partPayment: true, partAmountText: current.amount > 0 ? paiseToText(current.amount) : '' };
+    const part: Selection = {
+      ...current,
+      partPayment: true,
+      partAmountText: current.amount > 0 ? paiseToText(current.amount) : '',
+    };
     return replace(state, withPartText(part, item, remainingCredit(state, item.id), state.options.variant));
   }
   const amount = item.balance_due ?? 0;
@@ -363,7 +411,10 @@ export function setPart<S extends SelectionState>(state: S, item: PayItem, on: b
 export function setPartAmount<S extends SelectionState>(state: S, item: PayItem, text: string): S {
   const current = selectionOf(state, item.id);
   if (!current?.partPayment) return state;
-  return replace(state, withPartText({ ...current, partAmountText: text }, item, remainingCredit(state, item.id), state.options.variant));
+  return replace(
+    state,
+    withPartText({ ...current, partAmountText: text }, item, remainingCredit(state, item.id), state.options.variant),
+  );
 }
 
 /**
@@ -379,7 +430,8 @@ export function reconcile<S extends SelectionState>(state: S, itemOf: (id: strin
     const item = itemOf(s.id);
     if (!item || item.unsubmitted === true) continue;
     let next: Selection = s.partPayment ? { ...s } : { ...s, amount: item.balance_due ?? 0, error: null };
-    if (next.credit && (!creditAllowed(state, item) || !fits(state.creditLimitBalance, running, next.amount))) next = { ...next, credit: false, pay: true };
+    if (next.credit && (!creditAllowed(state, item) || !fits(state.creditLimitBalance, running, next.amount)))
+      next = { ...next, credit: false, pay: true };
     const remaining = state.creditLimitBalance === null ? 0 : Math.max(0, state.creditLimitBalance - running);
     next = withPartText(next, item, remaining, state.options.variant);
     if (next.credit) running += next.amount;
@@ -426,7 +478,10 @@ export function validateAvailCredit(state: ValidationState, options: AvailCredit
 }
 
 /** The checks before Pay (spec §5), in order; null when the payment may go. */
-export function validatePay(state: { selections: readonly Selection[]; mode: PaymentMode | null }, options: { product: string }): string | null {
+export function validatePay(
+  state: { selections: readonly Selection[]; mode: PaymentMode | null },
+  options: { product: string },
+): string | null {
   if (payTotal(state.selections) <= 0) return messages.payZero(options.product);
   if (state.selections.some((s) => s.error !== null)) return messages.correctBeforePay(options.product);
   if (!isPaymentMode(state.mode)) return messages.paymentModeMissing;

@@ -73,11 +73,24 @@ export const createLinkMachine = setup({
     incomplete: ({ context }) => context.invoice === null || context.channels.length === 0,
   },
   actions: {
-    typed: assign(({ event }) => (event.type === 'TYPE_NUMBER' ? { number: event.number, invoice: null, notFound: false, key: null, notice: null } : {})),
+    typed: assign(({ event }) =>
+      event.type === 'TYPE_NUMBER'
+        ? { number: event.number, invoice: null, notFound: false, key: null, notice: null }
+        : {},
+    ),
   },
 }).createMachine({
   id: 'createLink',
-  context: ({ input }) => ({ ...input, number: '', invoice: null, notFound: false, channels: [], notice: null, key: null, created: 0 }),
+  context: ({ input }) => ({
+    ...input,
+    number: '',
+    invoice: null,
+    notFound: false,
+    channels: [],
+    notice: null,
+    key: null,
+    created: 0,
+  }),
   initial: 'editing',
   on: {
     SET_BLOCKED: {
@@ -89,12 +102,27 @@ export const createLinkMachine = setup({
       on: {
         TYPE_NUMBER: [{ guard: 'lookupReady', target: 'lookingUp', actions: 'typed' }, { actions: 'typed' }],
         TOGGLE_CHANNEL: [
-          { guard: 'blockedChannel', actions: assign(({ event }) => ({ notice: blockedChannelNotice(event.channel) })) },
-          { actions: assign(({ context, event }) => ({ channels: toggleIn(context.channels, event.channel), key: null, notice: null })) },
+          {
+            guard: 'blockedChannel',
+            actions: assign(({ event }) => ({ notice: blockedChannelNotice(event.channel) })),
+          },
+          {
+            actions: assign(({ context, event }) => ({
+              channels: toggleIn(context.channels, event.channel),
+              key: null,
+              notice: null,
+            })),
+          },
         ],
         SEND: [
-          { guard: 'incomplete', actions: assign({ notice: () => [{ code: 'ERROR', detail: LINK_MESSAGES.invoice }] }) },
-          { target: 'creating', actions: assign(({ context }) => ({ key: context.key ?? context.newKey(), notice: null })) },
+          {
+            guard: 'incomplete',
+            actions: assign({ notice: () => [{ code: 'ERROR', detail: LINK_MESSAGES.invoice }] }),
+          },
+          {
+            target: 'creating',
+            actions: assign(({ context }) => ({ key: context.key ?? context.newKey(), notice: null })),
+          },
         ],
       },
     },
@@ -103,12 +131,18 @@ export const createLinkMachine = setup({
         id: 'lookUpInvoice',
         src: 'lookUpInvoice',
         input: ({ context }) => ({ number: context.number.trim() }),
-        onDone: { target: 'editing', actions: assign(({ event }) => ({ invoice: event.output, notFound: event.output === null })) },
+        onDone: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ invoice: event.output, notFound: event.output === null })),
+        },
         onError: { target: 'editing', actions: assign(({ event }) => ({ notice: errorEntriesOf(event.error) })) },
       },
       on: {
         // A new number replaces the lookup under way (its answer would be for the old number).
-        TYPE_NUMBER: [{ guard: 'lookupReady', target: 'lookingUp', reenter: true, actions: 'typed' }, { target: 'editing', actions: 'typed' }],
+        TYPE_NUMBER: [
+          { guard: 'lookupReady', target: 'lookingUp', reenter: true, actions: 'typed' },
+          { target: 'editing', actions: 'typed' },
+        ],
         SEND: { actions: assign({ notice: () => [{ code: 'ERROR', detail: LINK_MESSAGES.invoice }] }) },
       },
     },
@@ -126,7 +160,16 @@ export const createLinkMachine = setup({
           },
           key: context.key!,
         }),
-        onDone: { target: 'editing', actions: assign(({ context }) => ({ created: context.created + 1, number: '', invoice: null, notFound: false, key: null })) },
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context }) => ({
+            created: context.created + 1,
+            number: '',
+            invoice: null,
+            notFound: false,
+            key: null,
+          })),
+        },
         onError: { target: 'editing', actions: assign(({ event }) => ({ notice: errorEntriesOf(event.error) })) },
       },
     },

@@ -6,11 +6,26 @@ import type { AnyEventObject } from 'xstate';
 import { pathModel } from '../test-paths';
 import { createLinkMachine, type CreateLinkContext, type LookedUpInvoice } from './create-link.machine';
 
-export const FOUND: LookedUpInvoice = { invoiceId: '501', documentNumber: 'INV-0501', customerName: 'Acme Traders', userId: '77', email: 'acme@example.test', mobile: '9800000077' };
+export const FOUND: LookedUpInvoice = {
+  invoiceId: '501',
+  documentNumber: 'INV-0501',
+  customerName: 'Acme Traders',
+  userId: '77',
+  email: 'acme@example.test',
+  mobile: '9800000077',
+};
 
 /** The form as the paths tell it apart. */
 export const view = (s: { value: unknown; context: CreateLinkContext }) =>
-  JSON.stringify([s.value, s.context.number, s.context.invoice?.invoiceId ?? null, s.context.notFound, s.context.channels, s.context.created > 0, s.context.notice?.[0]?.detail ?? null]);
+  JSON.stringify([
+    s.value,
+    s.context.number,
+    s.context.invoice?.invoiceId ?? null,
+    s.context.notFound,
+    s.context.channels,
+    s.context.created > 0,
+    s.context.notice?.[0]?.detail ?? null,
+  ]);
 
 const EVENTS = [
   { type: 'TYPE_NUMBER', number: 'IN' },
@@ -20,9 +35,15 @@ const EVENTS = [
   { type: 'SEND' },
   { type: 'xstate.done.actor.lookUpInvoice', output: FOUND },
   { type: 'xstate.done.actor.lookUpInvoice', output: null },
-  { type: 'xstate.error.actor.lookUpInvoice', error: { status: 500, errors: [{ code: 'ER-500', detail: 'lookup failed' }] } },
+  {
+    type: 'xstate.error.actor.lookUpInvoice',
+    error: { status: 500, errors: [{ code: 'ER-500', detail: 'lookup failed' }] },
+  },
   { type: 'xstate.done.actor.createLink', output: {} },
-  { type: 'xstate.error.actor.createLink', error: { status: 422, errors: [{ code: 'ER-LINK-101', detail: 'refused' }] } },
+  {
+    type: 'xstate.error.actor.createLink',
+    error: { status: 422, errors: [{ code: 'ER-LINK-101', detail: 'refused' }] },
+  },
 ] as AnyEventObject[];
 
 export const createLinkPaths = pathModel({

@@ -2,17 +2,31 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { fakeEffect, pathName, replay } from '../test-paths';
-import { createLinkMachine, type CreateLinkEvent, type CreateLinkRequest, type LookedUpInvoice } from './create-link.machine';
+import {
+  createLinkMachine,
+  type CreateLinkEvent,
+  type CreateLinkRequest,
+  type LookedUpInvoice,
+} from './create-link.machine';
 import { createLinkPaths, FOUND, view } from './create-link.paths';
 
 function harness() {
   let keys = 0;
   const lookUp = fakeEffect<LookedUpInvoice | null, { number: string }>();
   const create = fakeEffect<unknown, CreateLinkRequest>();
-  const actor = createActor(createLinkMachine.provide({ actors: { lookUpInvoice: lookUp.logic, createLink: create.logic } }), {
-    input: { blocked: ['whatsapp'], newKey: () => `key-${++keys}` },
-  }).start();
-  return { actor, lookUp, create, send: (e: CreateLinkEvent) => actor.send(e), context: () => actor.getSnapshot().context };
+  const actor = createActor(
+    createLinkMachine.provide({ actors: { lookUpInvoice: lookUp.logic, createLink: create.logic } }),
+    {
+      input: { blocked: ['whatsapp'], newKey: () => `key-${++keys}` },
+    },
+  ).start();
+  return {
+    actor,
+    lookUp,
+    create,
+    send: (e: CreateLinkEvent) => actor.send(e),
+    context: () => actor.getSnapshot().context,
+  };
 }
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -43,7 +57,9 @@ describe('the create-link form', () => {
     h.send({ type: 'SEND' });
     expect(h.context().notice).toEqual([{ code: 'ERROR', detail: 'Please, select invoice and alert mode.' }]);
     h.send({ type: 'TOGGLE_CHANNEL', channel: 'whatsapp' });
-    expect(h.context().notice).toEqual([{ code: 'Warning', detail: 'Please contact your admin to unblock the WhatsApp service.' }]);
+    expect(h.context().notice).toEqual([
+      { code: 'Warning', detail: 'Please contact your admin to unblock the WhatsApp service.' },
+    ]);
     expect(h.create.calls).toHaveLength(0);
   });
 
@@ -57,7 +73,12 @@ describe('the create-link form', () => {
     h.send({ type: 'SEND' });
     h.send({ type: 'SEND' });
     expect(h.create.calls.map((c) => c.input)).toEqual([
-      { key: 'key-1', body: { payment_links: { distributor_user_id: 77, invoices_ids: [501], mode_of_communication: ['sms', 'email'] } } },
+      {
+        key: 'key-1',
+        body: {
+          payment_links: { distributor_user_id: 77, invoices_ids: [501], mode_of_communication: ['sms', 'email'] },
+        },
+      },
     ]);
     h.create.calls[0]!.reject({ status: 503 });
     await flush();
@@ -86,7 +107,9 @@ describe('create-link paths', () => {
           if (event.type === 'SEND' && live.value === 'creating') {
             expect(live.context.invoice).not.toBeNull();
             expect(live.context.channels.length).toBeGreaterThan(0);
-            expect(h.create.calls.at(-1)!.input.body.payment_links.invoices_ids).toEqual([Number(live.context.invoice!.invoiceId)]);
+            expect(h.create.calls.at(-1)!.input.body.payment_links.invoices_ids).toEqual([
+              Number(live.context.invoice!.invoiceId),
+            ]);
           }
         },
       });

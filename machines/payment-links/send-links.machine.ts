@@ -57,16 +57,29 @@ export interface SendLinksRequest {
 const message = (detail: string): ErrorEntry[] => [{ code: 'ERROR', detail }];
 
 /** The spec message that stops a send, or null when it may go (spec 1 §5). */
-export function sendProblem(context: Pick<SendLinksContext, 'customer' | 'invoiceIds' | 'bulk' | 'channels'>): string | null {
+export function sendProblem(
+  context: Pick<SendLinksContext, 'customer' | 'invoiceIds' | 'bulk' | 'channels'>,
+): string | null {
   if (context.bulk.length > 0) return context.channels.length > 0 ? null : LINK_MESSAGES.customer;
-  return context.customer && context.invoiceIds.length > 0 && context.channels.length > 0 ? null : LINK_MESSAGES.invoice;
+  return context.customer && context.invoiceIds.length > 0 && context.channels.length > 0
+    ? null
+    : LINK_MESSAGES.invoice;
 }
 
 /** By customer while customers are ticked, else by invoice for the customer on the right. */
-export function sendBody(context: Pick<SendLinksContext, 'customer' | 'invoiceIds' | 'bulk' | 'channels'>): SendLinksBody {
+export function sendBody(
+  context: Pick<SendLinksContext, 'customer' | 'invoiceIds' | 'bulk' | 'channels'>,
+): SendLinksBody {
   const mode_of_communication = orderedChannels(context.channels);
-  if (context.bulk.length > 0) return { payment_links: { distributor_company_ids: context.bulk.map(Number), mode_of_communication } };
-  return { payment_links: { distributor_company_id: Number(context.customer?.id), invoices_ids: context.invoiceIds.map(Number), mode_of_communication } };
+  if (context.bulk.length > 0)
+    return { payment_links: { distributor_company_ids: context.bulk.map(Number), mode_of_communication } };
+  return {
+    payment_links: {
+      distributor_company_id: Number(context.customer?.id),
+      invoices_ids: context.invoiceIds.map(Number),
+      mode_of_communication,
+    },
+  };
 }
 
 const cleared = { invoiceSearch: '', invoiceIds: [], selectAll: false } as const;
@@ -96,7 +109,17 @@ export const sendLinksMachine = setup({
   },
 }).createMachine({
   id: 'sendLinks',
-  context: ({ input }) => ({ ...input, customer: null, ...cleared, invoiceIds: [], bulk: [], channels: [], notice: null, key: null, sent: 0 }),
+  context: ({ input }) => ({
+    ...input,
+    customer: null,
+    ...cleared,
+    invoiceIds: [],
+    bulk: [],
+    channels: [],
+    notice: null,
+    key: null,
+    sent: 0,
+  }),
   initial: 'editing',
   on: {
     SET_BLOCKED: {
@@ -106,25 +129,53 @@ export const sendLinksMachine = setup({
   states: {
     editing: {
       on: {
-        SELECT_CUSTOMER: { actions: ['changed', assign(({ event }) => ({ customer: event.customer, ...cleared, invoiceIds: [] }))] },
-        TICK_CUSTOMER: { actions: ['changed', assign(({ context, event }) => ({ bulk: toggleIn(context.bulk, event.id) }))] },
+        SELECT_CUSTOMER: {
+          actions: ['changed', assign(({ event }) => ({ customer: event.customer, ...cleared, invoiceIds: [] }))],
+        },
+        TICK_CUSTOMER: {
+          actions: ['changed', assign(({ context, event }) => ({ bulk: toggleIn(context.bulk, event.id) }))],
+        },
         // While customers are ticked the invoice list and its controls are disabled (spec 1 §4).
-        SEARCH_INVOICES: { guard: ({ context }) => context.bulk.length === 0, actions: assign(({ event }) => ({ invoiceSearch: event.text })) },
+        SEARCH_INVOICES: {
+          guard: ({ context }) => context.bulk.length === 0,
+          actions: assign(({ event }) => ({ invoiceSearch: event.text })),
+        },
         TOGGLE_INVOICE: {
           guard: ({ context }) => context.bulk.length === 0,
-          actions: ['changed', assign(({ context, event }) => ({ invoiceIds: toggleIn(context.invoiceIds, event.id), selectAll: false }))],
+          actions: [
+            'changed',
+            assign(({ context, event }) => ({ invoiceIds: toggleIn(context.invoiceIds, event.id), selectAll: false })),
+          ],
         },
         SELECT_ALL: {
           guard: ({ context }) => context.bulk.length === 0,
-          actions: ['changed', assign(({ context, event }) => (context.selectAll ? { invoiceIds: [], selectAll: false } : { invoiceIds: [...event.ids], selectAll: true }))],
+          actions: [
+            'changed',
+            assign(({ context, event }) =>
+              context.selectAll
+                ? { invoiceIds: [], selectAll: false }
+                : { invoiceIds: [...event.ids], selectAll: true },
+            ),
+          ],
         },
         TOGGLE_CHANNEL: [
-          { guard: 'blockedChannel', actions: assign(({ event }) => ({ notice: blockedChannelNotice(event.channel) })) },
-          { actions: ['changed', assign(({ context, event }) => ({ channels: toggleIn(context.channels, event.channel) }))] },
+          {
+            guard: 'blockedChannel',
+            actions: assign(({ event }) => ({ notice: blockedChannelNotice(event.channel) })),
+          },
+          {
+            actions: [
+              'changed',
+              assign(({ context, event }) => ({ channels: toggleIn(context.channels, event.channel) })),
+            ],
+          },
         ],
         SEND: [
           { guard: 'unsendable', actions: assign(({ context }) => ({ notice: message(sendProblem(context)!) })) },
-          { target: 'sending', actions: assign(({ context }) => ({ key: context.key ?? context.newKey(), notice: null })) },
+          {
+            target: 'sending',
+            actions: assign(({ context }) => ({ key: context.key ?? context.newKey(), notice: null })),
+          },
         ],
       },
     },
@@ -133,7 +184,16 @@ export const sendLinksMachine = setup({
         id: 'sendLinks',
         src: 'sendLinks',
         input: ({ context }) => ({ body: sendBody(context), key: context.key! }),
-        onDone: { target: 'editing', actions: assign(({ context }) => ({ ...cleared, invoiceIds: [], bulk: [], key: null, sent: context.sent + 1 })) },
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context }) => ({
+            ...cleared,
+            invoiceIds: [],
+            bulk: [],
+            key: null,
+            sent: context.sent + 1,
+          })),
+        },
         onError: { target: 'editing', actions: assign(({ event }) => ({ notice: errorEntriesOf(event.error) })) },
       },
     },

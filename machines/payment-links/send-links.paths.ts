@@ -11,7 +11,17 @@ export const BETA: LinkCustomer = { id: '42', name: 'Beta Stores', email: null, 
 
 /** The modal as the paths tell it apart. */
 export const view = (s: { value: unknown; context: SendLinksContext }) =>
-  JSON.stringify([s.value, s.context.customer?.id ?? null, s.context.invoiceSearch, s.context.invoiceIds, s.context.selectAll, s.context.bulk, s.context.channels, s.context.sent > 0, s.context.notice?.[0]?.detail ?? null]);
+  JSON.stringify([
+    s.value,
+    s.context.customer?.id ?? null,
+    s.context.invoiceSearch,
+    s.context.invoiceIds,
+    s.context.selectAll,
+    s.context.bulk,
+    s.context.channels,
+    s.context.sent > 0,
+    s.context.notice?.[0]?.detail ?? null,
+  ]);
 
 const EVENTS = [
   { type: 'SELECT_CUSTOMER', customer: ACME },

@@ -2,14 +2,28 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { fakeEffect, pathName, replay } from '../test-paths';
-import { sendBody, sendLinksMachine, sendProblem, type SendLinksContext, type SendLinksEvent, type SendLinksRequest } from './send-links.machine';
+import {
+  sendBody,
+  sendLinksMachine,
+  sendProblem,
+  type SendLinksContext,
+  type SendLinksEvent,
+  type SendLinksRequest,
+} from './send-links.machine';
 import { ACME, BETA, sendLinksPaths, view } from './send-links.paths';
 
 function harness(blocked: ('whatsapp' | 'sms' | 'email')[] = []) {
   let keys = 0;
   const send = fakeEffect<unknown, SendLinksRequest>();
-  const actor = createActor(sendLinksMachine.provide({ actors: { sendLinks: send.logic } }), { input: { blocked, newKey: () => `key-${++keys}` } }).start();
-  return { actor, sendFx: send, send: (event: SendLinksEvent) => actor.send(event), context: () => actor.getSnapshot().context };
+  const actor = createActor(sendLinksMachine.provide({ actors: { sendLinks: send.logic } }), {
+    input: { blocked, newKey: () => `key-${++keys}` },
+  }).start();
+  return {
+    actor,
+    sendFx: send,
+    send: (event: SendLinksEvent) => actor.send(event),
+    context: () => actor.getSnapshot().context,
+  };
 }
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -75,11 +89,24 @@ describe('sending', () => {
     h.send({ type: 'SEND' });
     h.send({ type: 'SEND' });
     expect(h.sendFx.calls.map((c) => c.input)).toEqual([
-      { key: 'key-1', body: { payment_links: { distributor_company_id: 41, invoices_ids: [7, 9], mode_of_communication: ['sms', 'email'] } } },
+      {
+        key: 'key-1',
+        body: {
+          payment_links: { distributor_company_id: 41, invoices_ids: [7, 9], mode_of_communication: ['sms', 'email'] },
+        },
+      },
     ]);
     h.sendFx.calls[0]!.resolve({ message: 'Payment links sent.' });
     await flush();
-    expect(h.context()).toMatchObject({ sent: 1, invoiceIds: [], selectAll: false, bulk: [], key: null, customer: ACME, channels: ['email', 'sms'] });
+    expect(h.context()).toMatchObject({
+      sent: 1,
+      invoiceIds: [],
+      selectAll: false,
+      bulk: [],
+      key: null,
+      customer: ACME,
+      channels: ['email', 'sms'],
+    });
   });
 
   it('sends ticked customers by customer; a refusal keeps them and a retry reuses the key', async () => {
@@ -88,7 +115,9 @@ describe('sending', () => {
     h.send({ type: 'TICK_CUSTOMER', id: '42' });
     h.send({ type: 'TOGGLE_CHANNEL', channel: 'whatsapp' });
     h.send({ type: 'SEND' });
-    expect(h.sendFx.calls[0]!.input.body).toEqual({ payment_links: { distributor_company_ids: [41, 42], mode_of_communication: ['whatsapp'] } });
+    expect(h.sendFx.calls[0]!.input.body).toEqual({
+      payment_links: { distributor_company_ids: [41, 42], mode_of_communication: ['whatsapp'] },
+    });
     h.sendFx.calls[0]!.reject(new TypeError('Failed to fetch'));
     await flush();
     expect(h.context()).toMatchObject({ bulk: ['41', '42'], sent: 0 });
@@ -100,7 +129,10 @@ describe('sending', () => {
   it('keeps a blocked channel off with the Warning toast', () => {
     const h = harness(['sms']);
     h.send({ type: 'TOGGLE_CHANNEL', channel: 'sms' });
-    expect(h.context()).toMatchObject({ channels: [], notice: [{ code: 'Warning', detail: 'Please contact your admin to unblock the SMS service.' }] });
+    expect(h.context()).toMatchObject({
+      channels: [],
+      notice: [{ code: 'Warning', detail: 'Please contact your admin to unblock the SMS service.' }],
+    });
   });
 });
 
@@ -111,8 +143,16 @@ describe('send-links paths', () => {
 
   it('reach both kinds of send and every message', () => {
     expect(paths.length).toBeGreaterThan(100);
-    const notices = new Set(paths.map((p) => (p.state as unknown as { context: SendLinksContext }).context.notice?.[0]?.detail));
-    for (const m of ['Please, select invoice and alert mode.', 'Please, select customer and alert mode.', 'Please contact your admin to unblock the Email service.', 'down']) expect(notices).toContain(m);
+    const notices = new Set(
+      paths.map((p) => (p.state as unknown as { context: SendLinksContext }).context.notice?.[0]?.detail),
+    );
+    for (const m of [
+      'Please, select invoice and alert mode.',
+      'Please, select customer and alert mode.',
+      'Please contact your admin to unblock the Email service.',
+      'down',
+    ])
+      expect(notices).toContain(m);
   });
 
   it('replay live: same state each step; each send is the chosen body; only a success clears the selection', async () => {
@@ -131,7 +171,8 @@ describe('send-links paths', () => {
             before = live.context;
           }
           if (event.type === 'xstate.error.actor.sendLinks') expect(sendBody(live.context)).toEqual(sendBody(before!));
-          if (event.type === 'xstate.done.actor.sendLinks') expect(live.context).toMatchObject({ invoiceIds: [], bulk: [], selectAll: false, invoiceSearch: '' });
+          if (event.type === 'xstate.done.actor.sendLinks')
+            expect(live.context).toMatchObject({ invoiceIds: [], bulk: [], selectAll: false, invoiceSearch: '' });
         },
       });
     }

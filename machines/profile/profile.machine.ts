@@ -29,7 +29,10 @@ export const profileMachine = setup({
           invoke: {
             id: 'passwordForm',
             src: 'passwordForm',
-            input: { initial: { current_password: '', password: '', password_confirmation: '' }, validate: validatePasswordChange },
+            input: {
+              initial: { current_password: '', password: '', password_confirmation: '' },
+              validate: validatePasswordChange,
+            },
             onDone: 'success',
           },
         },

@@ -8,7 +8,8 @@ import { profileMachine } from './profile.machine';
 
 export type ProfileValue = 'closed' | 'view' | 'password' | 'success';
 
-export const valueOf = (value: unknown): ProfileValue => (value === 'closed' ? 'closed' : ((value as { open: ProfileValue }).open ?? 'closed'));
+export const valueOf = (value: unknown): ProfileValue =>
+  value === 'closed' ? 'closed' : ((value as { open: ProfileValue }).open ?? 'closed');
 /** The popup's state, and for `closed` the step it was closed from (so a path can close from each step). */
 export const profileState = (s: { value: unknown }, _event?: unknown, prev?: { value: unknown }) =>
   JSON.stringify(valueOf(s.value) === 'closed' && prev ? ['closed', valueOf(prev.value)] : [valueOf(s.value)]);
@@ -23,11 +24,26 @@ export const profilePaths = pathModel({
   graphs: {
     /** Each step by its state value. */
     byStep: {
-      events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'CHANGE_PASSWORD' }, { type: 'DONE' }, { type: 'xstate.done.actor.passwordForm', output: { result: {} } } as AnyEventObject] as never,
+      events: [
+        { type: 'OPEN' },
+        { type: 'CLOSE' },
+        { type: 'CHANGE_PASSWORD' },
+        { type: 'DONE' },
+        { type: 'xstate.done.actor.passwordForm', output: { result: {} } } as AnyEventObject,
+      ] as never,
     },
     /** Each step, and closed from each step. */
     closedFrom: {
-      events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'CHANGE_PASSWORD' }, { type: 'DONE' }, { type: 'xstate.done.actor.passwordForm', output: { result: { message: 'Password Changed Successfully!' } } } as AnyEventObject] as never,
+      events: [
+        { type: 'OPEN' },
+        { type: 'CLOSE' },
+        { type: 'CHANGE_PASSWORD' },
+        { type: 'DONE' },
+        {
+          type: 'xstate.done.actor.passwordForm',
+          output: { result: { message: 'Password Changed Successfully!' } },
+        } as AnyEventObject,
+      ] as never,
       serializeState: profileState,
       filterEvents: ((s: { can: (e: AnyEventObject) => boolean }, e: AnyEventObject) => s.can(e)) as never,
     },

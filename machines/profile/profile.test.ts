@@ -11,7 +11,11 @@ import { PASSWORD_MISMATCH } from '../../src/domain/validation';
 function harness(submit: (values: FormValues) => Promise<unknown>) {
   const sent: FormValues[] = [];
   const machine = profileMachine.provide({
-    actors: { passwordForm: formMachine.provide({ actors: { submit: fromPromise(({ input }) => (sent.push(input), submit(input))) } }) },
+    actors: {
+      passwordForm: formMachine.provide({
+        actors: { submit: fromPromise(({ input }) => (sent.push(input), submit(input))) },
+      }),
+    },
   });
   return { actor: createActor(machine).start(), sent };
 }
@@ -27,9 +31,15 @@ describe('password change checks', () => {
       password_confirmation: 'Confirm Password is required',
     });
     const current = { current_password: 'Demo@1234' };
-    expect(validatePasswordChange({ ...current, password: 'Secret@123', password_confirmation: 'Secret@124' })).toEqual({ password_confirmation: PASSWORD_MISMATCH });
-    expect(validatePasswordChange({ ...current, password: 'short', password_confirmation: 'short' })).toEqual({ password: 'Password must be at least 8 characters.' });
-    expect(validatePasswordChange({ ...current, password: 'Secret@123', password_confirmation: 'Secret@123' })).toEqual({});
+    expect(validatePasswordChange({ ...current, password: 'Secret@123', password_confirmation: 'Secret@124' })).toEqual(
+      { password_confirmation: PASSWORD_MISMATCH },
+    );
+    expect(validatePasswordChange({ ...current, password: 'short', password_confirmation: 'short' })).toEqual({
+      password: 'Password must be at least 8 characters.',
+    });
+    expect(validatePasswordChange({ ...current, password: 'Secret@123', password_confirmation: 'Secret@123' })).toEqual(
+      {},
+    );
   });
 });
 
@@ -45,7 +55,9 @@ describe('profile machine', () => {
     form(actor).send({ type: 'CHANGE', field: 'password_confirmation', value: 'Secret@123' });
     form(actor).send({ type: 'SUBMIT' });
     await flush();
-    expect(sent).toEqual([{ current_password: 'Demo@1234', password: 'Secret@123', password_confirmation: 'Secret@123' }]);
+    expect(sent).toEqual([
+      { current_password: 'Demo@1234', password: 'Secret@123', password_confirmation: 'Secret@123' },
+    ]);
     expect(actor.getSnapshot().value).toEqual({ open: 'success' });
     actor.send({ type: 'DONE' });
     expect(actor.getSnapshot().value).toBe('closed');
@@ -64,7 +76,15 @@ describe('profile machine', () => {
   });
 
   it('stays on the password step with the server error under the current password when it is wrong', async () => {
-    const { actor } = harness(() => Promise.reject(Object.assign(new Error('refused'), { errors: [{ code: 'ER-VALIDATION', title: 'current_password', detail: 'The current password is not correct.' }] })));
+    const { actor } = harness(() =>
+      Promise.reject(
+        Object.assign(new Error('refused'), {
+          errors: [
+            { code: 'ER-VALIDATION', title: 'current_password', detail: 'The current password is not correct.' },
+          ],
+        }),
+      ),
+    );
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'CHANGE_PASSWORD' });
     const typed = { current_password: 'Guess@1234', password: 'Secret@123', password_confirmation: 'Secret@123' };
@@ -72,7 +92,9 @@ describe('profile machine', () => {
     form(actor).send({ type: 'SUBMIT' });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ open: 'password' });
-    expect(form(actor).getSnapshot().context.errors).toEqual({ current_password: 'The current password is not correct.' });
+    expect(form(actor).getSnapshot().context.errors).toEqual({
+      current_password: 'The current password is not correct.',
+    });
     expect(form(actor).getSnapshot().context.values).toEqual(typed); // nothing typed is lost
   });
 
@@ -87,7 +109,11 @@ describe('profile machine', () => {
     actor.send({ type: 'OPEN' });
     expect(actor.getSnapshot().value).toEqual({ open: 'view' });
     actor.send({ type: 'CHANGE_PASSWORD' });
-    expect(form(actor).getSnapshot().context.values).toEqual({ current_password: '', password: '', password_confirmation: '' });
+    expect(form(actor).getSnapshot().context.values).toEqual({
+      current_password: '',
+      password: '',
+      password_confirmation: '',
+    });
   });
 });
 
@@ -101,11 +127,15 @@ describe('profile machine', () => {
 type Script = 'straight' | 'careful';
 
 const NEW_PASSWORD = { current_password: 'Demo@1234', password: 'Secret@123', password_confirmation: 'Secret@123' };
-const refusedChange = apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'password', detail: 'The new password must differ from the current one.' }] });
+const refusedChange = apiErrorFromBody(422, {
+  errors: [{ code: 'ER-VALIDATION', title: 'password', detail: 'The new password must differ from the current one.' }],
+});
 
 function profileHarness() {
   const submit = fakeEffect<unknown, FormValues>();
-  const machine = profileMachine.provide({ actors: { passwordForm: formMachine.provide({ actors: { submit: submit.logic } }) } });
+  const machine = profileMachine.provide({
+    actors: { passwordForm: formMachine.provide({ actors: { submit: submit.logic } }) },
+  });
   return { actor: createActor(machine).start(), submit };
 }
 
@@ -117,8 +147,22 @@ describe('profile: every path', () => {
     expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
       new Set(['"closed"', '{"open":"view"}', '{"open":"password"}', '{"open":"success"}']),
     );
-    expect(new Set(getSimplePaths(profilePaths.machine, profilePaths.graphs.closedFrom).map((p) => profileState(p.state, undefined, p.steps.at(-2)?.state)))).toEqual(
-      new Set(['["closed"]', '["view"]', '["password"]', '["success"]', '["closed","view"]', '["closed","password"]', '["closed","success"]']),
+    expect(
+      new Set(
+        getSimplePaths(profilePaths.machine, profilePaths.graphs.closedFrom).map((p) =>
+          profileState(p.state, undefined, p.steps.at(-2)?.state),
+        ),
+      ),
+    ).toEqual(
+      new Set([
+        '["closed"]',
+        '["view"]',
+        '["password"]',
+        '["success"]',
+        '["closed","view"]',
+        '["closed","password"]',
+        '["closed","success"]',
+      ]),
     );
   });
 
@@ -141,7 +185,10 @@ describe('profile: every path', () => {
           expect(snapshot.value, at).toEqual(model === 'closed' ? 'closed' : { open: model });
           // The form runs exactly while the password step is shown.
           expect(snapshot.children.passwordForm === undefined, at).toBe(model !== 'password');
-          expect(h.submit.calls.map((c) => c.input), at).toEqual(sent);
+          expect(
+            h.submit.calls.map((c) => c.input),
+            at,
+          ).toEqual(sent);
           expect(h.submit.pending(), at).toHaveLength(0);
           expect(snapshot.status, at).toBe('active');
         };
@@ -203,7 +250,12 @@ describe('profile: every path', () => {
             expectStep(at);
             // A password step always starts on an empty, quiet form.
             if (event.type === 'CHANGE_PASSWORD') {
-              expect(form().getSnapshot().context, at).toMatchObject({ values: { password: '', password_confirmation: '' }, errors: {}, failure: null, result: null });
+              expect(form().getSnapshot().context, at).toMatchObject({
+                values: { password: '', password_confirmation: '' },
+                errors: {},
+                failure: null,
+                result: null,
+              });
             }
           },
         });
@@ -219,7 +271,11 @@ describe('profile: every path', () => {
           model = 'password';
           await settle();
           expectStep(`${name} > reopened`);
-          expect(form().getSnapshot().context).toMatchObject({ values: { password: '', password_confirmation: '' }, errors: {}, failure: null });
+          expect(form().getSnapshot().context).toMatchObject({
+            values: { password: '', password_confirmation: '' },
+            errors: {},
+            failure: null,
+          });
         }
         h.actor.stop();
       }

@@ -74,7 +74,17 @@ export const reminderMachine = setup({
   },
 }).createMachine({
   id: 'reminder',
-  context: ({ input }) => ({ ...input, invoiceIds: [], channels: [], type: null, time: null, days: [], notice: null, key: null, saved: 0 }),
+  context: ({ input }) => ({
+    ...input,
+    invoiceIds: [],
+    channels: [],
+    type: null,
+    time: null,
+    days: [],
+    notice: null,
+    key: null,
+    saved: 0,
+  }),
   initial: 'editing',
   on: {
     // The selection and the configuration follow the screen in every state; a save under way keeps what it sent.
@@ -87,7 +97,10 @@ export const reminderMachine = setup({
     editing: {
       on: {
         TOGGLE_CHANNEL: [
-          { guard: 'blockedChannel', actions: assign(({ event }) => ({ notice: blockedChannelNotice(event.channel) })) },
+          {
+            guard: 'blockedChannel',
+            actions: assign(({ event }) => ({ notice: blockedChannelNotice(event.channel) })),
+          },
           {
             actions: [
               'changed',
@@ -98,14 +111,17 @@ export const reminderMachine = setup({
         SET_TYPE: { actions: ['changed', assign(({ event }) => ({ type: event.reminderType, time: null, days: [] }))] },
         SET_TIME: { actions: ['changed', assign(({ event }) => ({ time: event.time }))] },
         TOGGLE_DAY: {
-          actions: [
-            'changed',
-            assign(({ context, event }) => ({ days: toggleIn(context.days, event.day) })),
-          ],
+          actions: ['changed', assign(({ context, event }) => ({ days: toggleIn(context.days, event.day) }))],
         },
         SAVE: [
-          { guard: 'invalid', actions: assign(({ context }) => ({ notice: notice('ERROR', reminderProblem(context)!) })) },
-          { target: 'saving', actions: assign(({ context }) => ({ key: context.key ?? context.newKey(), notice: null })) },
+          {
+            guard: 'invalid',
+            actions: assign(({ context }) => ({ notice: notice('ERROR', reminderProblem(context)!) })),
+          },
+          {
+            target: 'saving',
+            actions: assign(({ context }) => ({ key: context.key ?? context.newKey(), notice: null })),
+          },
         ],
       },
     },
@@ -117,7 +133,14 @@ export const reminderMachine = setup({
         onDone: {
           target: 'editing',
           // Saved: the next reminder starts from a clean schedule (the invoices stay the screen's selection).
-          actions: assign(({ context }) => ({ saved: context.saved + 1, key: null, channels: [], type: null, time: null, days: [] })),
+          actions: assign(({ context }) => ({
+            saved: context.saved + 1,
+            key: null,
+            channels: [],
+            type: null,
+            time: null,
+            days: [],
+          })),
         },
         onError: { target: 'editing', actions: assign(({ event }) => ({ notice: errorEntriesOf(event.error) })) },
       },

@@ -17,18 +17,34 @@ const EVENTS = [
   { type: 'TOGGLE_DAY', day: 'Wed' },
   { type: 'SAVE' },
   { type: 'xstate.done.actor.saveReminder', output: { message: 'Reminder scheduled.' } },
-  { type: 'xstate.error.actor.saveReminder', error: { status: 422, errors: [{ code: 'ER-REMIND-102', detail: 'refused' }] } },
+  {
+    type: 'xstate.error.actor.saveReminder',
+    error: { status: 422, errors: [{ code: 'ER-REMIND-102', detail: 'refused' }] },
+  },
 ] as AnyEventObject[];
 
 /** The form as the paths tell it apart. */
 export const form = (s: { value: unknown; context: ReminderContext }) =>
-  JSON.stringify([s.value, s.context.invoiceIds, s.context.channels, s.context.type, s.context.time, s.context.days, s.context.saved > 0, s.context.notice?.[0]?.code ?? null]);
+  JSON.stringify([
+    s.value,
+    s.context.invoiceIds,
+    s.context.channels,
+    s.context.type,
+    s.context.time,
+    s.context.days,
+    s.context.saved > 0,
+    s.context.notice?.[0]?.code ?? null,
+  ]);
 
 export const reminderPaths = pathModel({
   machine: reminderMachine,
   effects: ['saveReminder'],
   graphs: {
     /** WhatsApp blocked: every distinct form, every message, a save answered and refused. */
-    form: { input: { blocked: ['whatsapp'], newKey: () => 'graph-key' }, events: EVENTS as never, serializeState: form },
+    form: {
+      input: { blocked: ['whatsapp'], newKey: () => 'graph-key' },
+      events: EVENTS as never,
+      serializeState: form,
+    },
   },
 });

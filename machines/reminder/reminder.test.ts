@@ -3,13 +3,20 @@ import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { reminderBody, reminderProblem, type Channel } from '../../src/domain/reminders';
 import { fakeEffect, pathName, replay } from '../test-paths';
-import { reminderMachine, type ReminderContext, type ReminderEvent, type SaveReminderRequest } from './reminder.machine';
+import {
+  reminderMachine,
+  type ReminderContext,
+  type ReminderEvent,
+  type SaveReminderRequest,
+} from './reminder.machine';
 import { form, reminderPaths } from './reminder.paths';
 
 function harness(blocked: Channel[] = []) {
   let keys = 0;
   const save = fakeEffect<unknown, SaveReminderRequest>();
-  const actor = createActor(reminderMachine.provide({ actors: { saveReminder: save.logic } }), { input: { blocked, newKey: () => `key-${++keys}` } }).start();
+  const actor = createActor(reminderMachine.provide({ actors: { saveReminder: save.logic } }), {
+    input: { blocked, newKey: () => `key-${++keys}` },
+  }).start();
   const send = (event: ReminderEvent) => actor.send(event);
   return { actor, save, send, context: () => actor.getSnapshot().context };
 }
@@ -55,7 +62,9 @@ describe('the reminder form', () => {
     const h = harness(['whatsapp']);
     h.send({ type: 'TOGGLE_CHANNEL', channel: 'whatsapp' });
     expect(h.context().channels).toEqual([]);
-    expect(h.context().notice).toEqual([{ code: 'Warning', detail: 'Please contact your admin to unblock the WhatsApp service.' }]);
+    expect(h.context().notice).toEqual([
+      { code: 'Warning', detail: 'Please contact your admin to unblock the WhatsApp service.' },
+    ]);
     // A channel blocked after it was chosen is taken off.
     h.send({ type: 'TOGGLE_CHANNEL', channel: 'email' });
     h.send({ type: 'SET_BLOCKED', blocked: ['email'] });
@@ -76,12 +85,29 @@ describe('the reminder form', () => {
     expect(h.save.calls).toHaveLength(1);
     expect(h.save.calls[0]!.input).toEqual({
       key: 'key-1',
-      body: { schedule_reminder: { time: '24.00', type: 'CUSTOM_DAYS', days: '0100001', invoice_ids: [5, 9], category_type: 'clear_dues_for_invoice', modes: ['whatsapp', 'email'] } },
+      body: {
+        schedule_reminder: {
+          time: '24.00',
+          type: 'CUSTOM_DAYS',
+          days: '0100001',
+          invoice_ids: [5, 9],
+          category_type: 'clear_dues_for_invoice',
+          modes: ['whatsapp', 'email'],
+        },
+      },
     });
     h.save.calls[0]!.resolve({ message: 'ok' });
     await flush();
     expect(h.actor.getSnapshot().value).toBe('editing');
-    expect(h.context()).toMatchObject({ saved: 1, key: null, channels: [], type: null, time: null, days: [], invoiceIds: ['5', '9'] });
+    expect(h.context()).toMatchObject({
+      saved: 1,
+      key: null,
+      channels: [],
+      type: null,
+      time: null,
+      days: [],
+      invoiceIds: ['5', '9'],
+    });
   });
 
   it('keeps every choice after a refusal, and a retry reuses the key; a change makes a new attempt', async () => {
@@ -91,9 +117,17 @@ describe('the reminder form', () => {
     h.send({ type: 'SET_TYPE', reminderType: 'daily' });
     h.send({ type: 'SET_TIME', time: '08.00' });
     h.send({ type: 'SAVE' });
-    h.save.calls[0]!.reject({ status: 422, errors: [{ code: 'ER-REMIND-101', detail: 'SMS is blocked for this anchor.' }] });
+    h.save.calls[0]!.reject({
+      status: 422,
+      errors: [{ code: 'ER-REMIND-101', detail: 'SMS is blocked for this anchor.' }],
+    });
     await flush();
-    expect(h.context()).toMatchObject({ channels: ['sms'], type: 'daily', time: '08.00', notice: [{ code: 'ER-REMIND-101', detail: 'SMS is blocked for this anchor.' }] });
+    expect(h.context()).toMatchObject({
+      channels: ['sms'],
+      type: 'daily',
+      time: '08.00',
+      notice: [{ code: 'ER-REMIND-101', detail: 'SMS is blocked for this anchor.' }],
+    });
     h.send({ type: 'SAVE' });
     expect(h.save.calls[1]!.input.key).toBe('key-1');
     h.save.calls[1]!.reject(new TypeError('Failed to fetch'));
@@ -110,7 +144,8 @@ describe('the reminder form', () => {
 // choice as its mapped body; after a refusal the choice is what was sent; after a success it starts clean.
 
 /** The schedule and channels of a body (the invoices follow the screen's selection, even while saving). */
-const schedule = (body: ReturnType<typeof reminderBody>) => JSON.stringify({ ...body.schedule_reminder, invoice_ids: null });
+const schedule = (body: ReturnType<typeof reminderBody>) =>
+  JSON.stringify({ ...body.schedule_reminder, invoice_ids: null });
 
 describe('reminder paths', () => {
   const paths = getShortestPaths(reminderPaths.machine, reminderPaths.graphs.form);
@@ -120,7 +155,14 @@ describe('reminder paths', () => {
     const states = paths.map((p) => p.state as unknown as { value: string; context: ReminderContext });
     expect(states.some((s) => s.value === 'saving')).toBe(true);
     const notices = new Set(states.map((s) => s.context.notice?.[0]?.detail).filter(Boolean));
-    for (const message of ['Please, select invoice, alert mode and schedule type.', 'Please, select alert mode.', 'Please, select time and day.', 'Please, select time.', 'Please contact your admin to unblock the WhatsApp service.', 'refused']) {
+    for (const message of [
+      'Please, select invoice, alert mode and schedule type.',
+      'Please, select alert mode.',
+      'Please, select time and day.',
+      'Please, select time.',
+      'Please contact your admin to unblock the WhatsApp service.',
+      'refused',
+    ]) {
       expect(notices).toContain(message);
     }
   });
@@ -141,12 +183,20 @@ describe('reminder paths', () => {
             expect(call.input.body).toEqual(reminderBody(live.context));
             sentChoice = schedule(call.input.body);
           }
-          if (event.type === 'xstate.error.actor.saveReminder') expect(schedule(reminderBody(live.context))).toBe(sentChoice);
-          if (event.type === 'xstate.done.actor.saveReminder') expect(live.context).toMatchObject({ channels: [], type: null, time: null, days: [], key: null });
+          if (event.type === 'xstate.error.actor.saveReminder')
+            expect(schedule(reminderBody(live.context))).toBe(sentChoice);
+          if (event.type === 'xstate.done.actor.saveReminder')
+            expect(live.context).toMatchObject({ channels: [], type: null, time: null, days: [], key: null });
         },
       });
       // One request per entry into saving.
-      expect(h.save.calls).toHaveLength(path.steps.filter((s, i) => (s.state as { value: string }).value === 'saving' && (path.steps[i - 1]?.state as { value: string } | undefined)?.value !== 'saving').length);
+      expect(h.save.calls).toHaveLength(
+        path.steps.filter(
+          (s, i) =>
+            (s.state as { value: string }).value === 'saving' &&
+            (path.steps[i - 1]?.state as { value: string } | undefined)?.value !== 'saving',
+        ).length,
+      );
     }
   });
 });

@@ -47,7 +47,16 @@ export type SessionEvent =
   | { type: 'ENDED_ELSEWHERE' };
 
 const SESSION_ENDED: SessionError = [{ code: 'ER-AUTH-102', detail: 'Your session has ended. Please log in again.' }];
-const cleared = { authToken: null, refreshToken: null, userId: null, accessType: null, user: null, userError: null, logoutError: null, refreshRetries: 0 } as const;
+const cleared = {
+  authToken: null,
+  refreshToken: null,
+  userId: null,
+  accessType: null,
+  user: null,
+  userError: null,
+  logoutError: null,
+  refreshRetries: 0,
+} as const;
 
 /**
  * A refresh that failed for a reason a retry can fix (no answer, a timeout, 5xx, 429: `isRetryableFailure`)
@@ -78,7 +87,9 @@ export const sessionMachine = setup({
   actors: {
     login: fromPromise<SessionTokens, { email: string; password: string }>(() => new Promise(() => {})),
     loadUser: fromPromise<User, { userId: string }>(() => new Promise(() => {})),
-    refresh: fromPromise<{ authToken: string; refreshToken: string }, { refreshToken: string }>(() => new Promise(() => {})),
+    refresh: fromPromise<{ authToken: string; refreshToken: string }, { refreshToken: string }>(
+      () => new Promise(() => {}),
+    ),
     logout: fromPromise<unknown>(() => new Promise(() => {})),
   },
   actions: {
@@ -88,9 +99,11 @@ export const sessionMachine = setup({
     clearPersisted: () => {},
   },
   guards: {
-    hasSessionTokens: ({ context }) => context.authToken !== null && context.refreshToken !== null && context.userId !== null,
+    hasSessionTokens: ({ context }) =>
+      context.authToken !== null && context.refreshToken !== null && context.userId !== null,
     isCurrentToken: ({ context, event }) => 'token' in event && event.token === context.authToken,
-    canRetryRefresh: ({ context, event }) => context.refreshRetries < REFRESH_RETRIES && 'error' in event && isRetryableFailure(event.error),
+    canRetryRefresh: ({ context, event }) =>
+      context.refreshRetries < REFRESH_RETRIES && 'error' in event && isRetryableFailure(event.error),
   },
   delays: {
     /** 1 s before the first retry, 2 s before the second. */
@@ -123,7 +136,8 @@ export const sessionMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ event }) => (event.type === 'LOGIN' ? { email: event.email, password: event.password } : { email: '', password: '' }),
+        input: ({ event }) =>
+          event.type === 'LOGIN' ? { email: event.email, password: event.password } : { email: '', password: '' },
         onDone: {
           target: 'loggedIn',
           actions: [
@@ -164,8 +178,14 @@ export const sessionMachine = setup({
           states: {
             valid: {
               on: {
-                TOKEN_EXPIRED: { guard: 'isCurrentToken', target: 'refreshing', actions: assign({ refreshRetries: 0 }) },
-                TOKENS_CHANGED: { actions: assign(({ event }) => ({ authToken: event.authToken, refreshToken: event.refreshToken })) },
+                TOKEN_EXPIRED: {
+                  guard: 'isCurrentToken',
+                  target: 'refreshing',
+                  actions: assign({ refreshRetries: 0 }),
+                },
+                TOKENS_CHANGED: {
+                  actions: assign(({ event }) => ({ authToken: event.authToken, refreshToken: event.refreshToken })),
+                },
               },
             },
             refreshing: {
@@ -176,7 +196,11 @@ export const sessionMachine = setup({
                 onDone: {
                   target: 'valid',
                   actions: [
-                    assign(({ event }) => ({ authToken: event.output.authToken, refreshToken: event.output.refreshToken, refreshRetries: 0 })),
+                    assign(({ event }) => ({
+                      authToken: event.output.authToken,
+                      refreshToken: event.output.refreshToken,
+                      refreshRetries: 0,
+                    })),
                     {
                       type: 'persist',
                       params: ({ context, event }) => ({
@@ -189,10 +213,17 @@ export const sessionMachine = setup({
                   ],
                 },
                 onError: [
-                  { guard: 'canRetryRefresh', target: 'retryWait', actions: assign({ refreshRetries: ({ context }) => context.refreshRetries + 1 }) },
+                  {
+                    guard: 'canRetryRefresh',
+                    target: 'retryWait',
+                    actions: assign({ refreshRetries: ({ context }) => context.refreshRetries + 1 }),
+                  },
                   {
                     target: '#session.loggedOut',
-                    actions: [assign({ ...cleared, error: ({ event }) => errorEntriesOf(event.error, 'ER-AUTH-102') }), 'clearPersisted'],
+                    actions: [
+                      assign({ ...cleared, error: ({ event }) => errorEntriesOf(event.error, 'ER-AUTH-102') }),
+                      'clearPersisted',
+                    ],
                   },
                 ],
               },
@@ -220,7 +251,10 @@ export const sessionMachine = setup({
                     userError: null,
                   })),
                 },
-                onError: { target: 'failed', actions: assign({ userError: ({ event }) => errorEntriesOf(event.error) }) },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ userError: ({ event }) => errorEntriesOf(event.error) }),
+                },
               },
             },
             ready: { on: { RELOAD_USER: 'loading' } },
@@ -235,8 +269,14 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'logout',
                 src: 'logout',
-                onDone: { target: '#session.loggedOut', actions: [assign({ ...cleared, error: null }), 'clearPersisted'] },
-                onError: { target: 'idle', actions: assign({ logoutError: ({ event }) => errorEntriesOf(event.error) }) },
+                onDone: {
+                  target: '#session.loggedOut',
+                  actions: [assign({ ...cleared, error: null }), 'clearPersisted'],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: assign({ logoutError: ({ event }) => errorEntriesOf(event.error) }),
+                },
               },
             },
           },

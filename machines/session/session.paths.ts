@@ -9,7 +9,15 @@ import { pathModel } from '../test-paths';
 import { apiErrorFromBody, clientError } from '../../src/api/errors';
 import { sessionMachine, type SessionContext, type SessionEvent, type SessionTokens } from './session.machine';
 
-export const user: User = { id: '1', name: 'Asha Verma', email: 't1@anchor.test', role: 'Admin', role_id: 1, accessType: 't1', anchor: { name: 'Sarvodaya', logo_url: null } };
+export const user: User = {
+  id: '1',
+  name: 'Asha Verma',
+  email: 't1@anchor.test',
+  role: 'Admin',
+  role_id: 1,
+  accessType: 't1',
+  anchor: { name: 'Sarvodaya', logo_url: null },
+};
 export const tokens: SessionTokens = { authToken: 'at-1', refreshToken: 'rt-1', userId: '1', accessType: 't1' };
 /** The session the restored graphs start from. */
 export const RESTORED = { ...tokens, accessType: 't2' } as const;
@@ -40,7 +48,8 @@ export const FAILURES = {
 };
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as AnyEventObject;
-const error = (id: string, failure: unknown) => ({ type: `xstate.error.actor.${id}`, error: failure }) as AnyEventObject;
+const error = (id: string, failure: unknown) =>
+  ({ type: `xstate.error.actor.${id}`, error: failure }) as AnyEventObject;
 const byValueEvents = [
   { type: 'LOGIN', email: 't1@anchor.test', password: 'Demo@1234' },
   { type: 'TOKEN_EXPIRED', token: 'at-1' },
@@ -107,19 +116,37 @@ export const fullSession = (s: { value: unknown; context: SessionContext }, even
     s.value === 'loggedOut' ? (event?.type ?? null) : null,
   ]);
 /** State and the retries so far: they decide whether a lost refresh is retried again. */
-export const byRetries = (s: { value: unknown; context: SessionContext }) => JSON.stringify([s.value, s.context.refreshRetries, s.context.authToken]);
+export const byRetries = (s: { value: unknown; context: SessionContext }) =>
+  JSON.stringify([s.value, s.context.refreshRetries, s.context.authToken]);
 /** The state alone (the refresh of its graph keeps the access token, so the state says which token events apply). */
 export const byState = (s: { value: unknown }) => JSON.stringify(s.value);
 
-const everyEvent = [...Object.values(userEvents), ...Object.values(effectEvents), ...Object.values(timerEvents)] as never;
+const everyEvent = [
+  ...Object.values(userEvents),
+  ...Object.values(effectEvents),
+  ...Object.values(timerEvents),
+] as never;
 const { expired, expiredRotated, invalid, login, logout, reload, endedElsewhere } = userEvents;
-const { loginDone, loginRefused, userLoaded, userFailed, refreshedSameToken, refreshed, refreshRefused, refreshLost, refreshUnavailable, loggedOut, logoutRefused } = effectEvents;
+const {
+  loginDone,
+  loginRefused,
+  userLoaded,
+  userFailed,
+  refreshedSameToken,
+  refreshed,
+  refreshRefused,
+  refreshLost,
+  refreshUnavailable,
+  loggedOut,
+  logoutRefused,
+} = effectEvents;
 
 export const sessionPaths = pathModel({
   machine: sessionMachine,
   effects: ['login', 'refresh', 'loadUser', 'logout'],
   unreachable: {
-    'session.restoring': 'transient: its `always` transitions leave it at once, for loggedIn (stored tokens) or loggedOut, so no snapshot rests in it',
+    'session.restoring':
+      'transient: its `always` transitions leave it at once, for loggedIn (stored tokens) or loggedOut, so no snapshot rests in it',
   },
   graphs: {
     /** Every configuration of the machine (each region's states) from a cold start. */
@@ -131,14 +158,37 @@ export const sessionPaths = pathModel({
     /** The refresh and its retries from a restored session (for the simple paths). */
     refreshRetries: {
       input: { stored: RESTORED },
-      events: [expired, expiredRotated, refreshed, refreshRefused, refreshLost, refreshUnavailable, timerEvents.retryRefresh] as never,
+      events: [
+        expired,
+        expiredRotated,
+        refreshed,
+        refreshRefused,
+        refreshLost,
+        refreshUnavailable,
+        timerEvents.retryRefresh,
+      ] as never,
       serializeState: byRetries,
       filterEvents: canTake,
     },
     /** Login, user, refresh and logout settled both ways, by state, from a cold start (for the simple paths). */
     byState: {
       input: { stored: null },
-      events: [login, expired, invalid, logout, reload, endedElsewhere, loginDone, loginRefused, userLoaded, userFailed, refreshedSameToken, refreshRefused, loggedOut, logoutRefused] as never,
+      events: [
+        login,
+        expired,
+        invalid,
+        logout,
+        reload,
+        endedElsewhere,
+        loginDone,
+        loginRefused,
+        userLoaded,
+        userFailed,
+        refreshedSameToken,
+        refreshRefused,
+        loggedOut,
+        logoutRefused,
+      ] as never,
       serializeState: byState,
       filterEvents: canTake,
     },

@@ -15,7 +15,8 @@ const tokens: Record<'t1' | 't2' | 't1t2' | 'unset', string> = { t1: '', t2: '',
 
 beforeAll(async () => {
   running = await mock.listen(0);
-  for (const type of ['t1', 't2', 't1t2', 'unset'] as const) tokens[type] = await demoAuthToken(running.url, `${type}@anchor.test`);
+  for (const type of ['t1', 't2', 't1t2', 'unset'] as const)
+    tokens[type] = await demoAuthToken(running.url, `${type}@anchor.test`);
 });
 afterAll(() => running.close());
 
@@ -37,8 +38,17 @@ const ANCHOR_CALLS = [
   '/loan_applications/credit_line_summary',
   '/distributor_companies/fund_available?filter[fund_in_days]=1',
 ];
-const RETAILER_CALLS = ['/distributor_retailers/accounts_receivables?event=t1t2', '/distributor_retailers/distributor_details'];
-const ADMIN_CALLS = ['/users', '/anchor_account_details', '/anchor_settings/1', '/bank_details_by_ifsc?ifsc=SBIN0000001', '/distributor_companies?filter[admin_panel]=true&filter[require_address_details]=true'];
+const RETAILER_CALLS = [
+  '/distributor_retailers/accounts_receivables?event=t1t2',
+  '/distributor_retailers/distributor_details',
+];
+const ADMIN_CALLS = [
+  '/users',
+  '/anchor_account_details',
+  '/anchor_settings/1',
+  '/bank_details_by_ifsc?ifsc=SBIN0000001',
+  '/distributor_companies?filter[admin_panel]=true&filter[require_address_details]=true',
+];
 
 async function expectRefused(path: string, token: string) {
   const answer = await get(path, token);
@@ -52,28 +62,35 @@ describe('access types on every route', () => {
   it.each(ANCHOR_CALLS)("refuses a t2 token on the anchor's area: %s", (path) => expectRefused(path, tokens.t2));
 
   it.each(ANCHOR_CALLS)('lets t1, t1t2 and unset use %s', async (path) => {
-    for (const type of ['t1', 't1t2', 'unset'] as const) expect((await get(path, tokens[type])).status, `${type} ${path}`).toBe(200);
+    for (const type of ['t1', 't1t2', 'unset'] as const)
+      expect((await get(path, tokens[type])).status, `${type} ${path}`).toBe(200);
   });
 
   it('refuses a t2 token a CSV export and an upload of the anchor', async () => {
     await expectRefused('/invoices?filter[status]=open&filter[download_as_csv]=true', tokens.t2);
     const form = new FormData();
     form.set('file', new Blob(['a,b\n'], { type: 'text/csv' }), 'x.csv');
-    const upload = await fetch(`${running.url}/invoices/upload`, { method: 'POST', headers: { Authorization: tokens.t2 }, body: form });
+    const upload = await fetch(`${running.url}/invoices/upload`, {
+      method: 'POST',
+      headers: { Authorization: tokens.t2 },
+      body: form,
+    });
     expect(upload.status).toBe(403);
   });
 
   it.each(RETAILER_CALLS)('refuses a t1 token on the retailer area: %s', (path) => expectRefused(path, tokens.t1));
 
   it.each(RETAILER_CALLS.slice(1))('lets t2, t1t2 and unset use %s', async (path) => {
-    for (const type of ['t2', 't1t2', 'unset'] as const) expect((await get(path, tokens[type])).status, `${type} ${path}`).toBe(200);
+    for (const type of ['t2', 't1t2', 'unset'] as const)
+      expect((await get(path, tokens[type])).status, `${type} ${path}`).toBe(200);
   });
 
   it.each(ADMIN_CALLS)('lets every type use admin: %s', async (path) => {
-    for (const type of ['t1', 't2', 't1t2', 'unset'] as const) expect((await get(path, tokens[type])).status, `${type} ${path}`).toBe(200);
+    for (const type of ['t1', 't2', 't1t2', 'unset'] as const)
+      expect((await get(path, tokens[type])).status, `${type} ${path}`).toBe(200);
   });
 
-  it("lets every type read its own profile", async () => {
+  it('lets every type read its own profile', async () => {
     for (const type of ['t1', 't2', 't1t2', 'unset'] as const) {
       const user = mock.db().users.find((u) => u.email === `${type}@anchor.test`)!;
       expect((await get(`/users/${user.id}`, tokens[type])).status).toBe(200);
@@ -90,7 +107,9 @@ describe('the area of a call', () => {
     expect(apiAreaOf('/users_export', {})).toBe('anchor');
     expect(apiAreaOf('/distributor_retailers/:id/retailer_invoice_details', {})).toBe('retailer');
     expect(accessProblem(null, '/distributor_retailers/distributor_details', {})).toBeNull();
-    expect(accessProblem('t1', '/distributor_retailers/distributor_details', {})).toBe('A t1 user cannot use the retailer area.');
+    expect(accessProblem('t1', '/distributor_retailers/distributor_details', {})).toBe(
+      'A t1 user cannot use the retailer area.',
+    );
   });
 });
 
@@ -142,23 +161,32 @@ describe('no spelling of a path reaches a route its area refuses', () => {
     ];
   };
 
-  it.each(['anchor', 'retailer', 'admin'] as const)('the %s area answers every spelling as its own path or not at all', async (area) => {
-    const calls = area === 'anchor' ? [...ANCHOR_CALLS, '/invoices?filter[status]=open&filter[download_as_csv]=true'] : area === 'retailer' ? retailerCalls() : ADMIN_CALLS;
-    let refusedSpellings = 0;
-    for (const call of calls) {
-      for (const type of TYPES) {
-        const own = await rawGet(call, tokens[type]);
-        for (const spelt of spellings(call)) {
-          const status = await rawGet(spelt, tokens[type]);
-          // The same answer as the route's own spelling, or no route at all: never a route with another area.
-          expect([own, 404], `${type} ${spelt} (own spelling: ${own})`).toContain(status);
-          if (own === 403 && status === 403) refusedSpellings += 1;
+  it.each(['anchor', 'retailer', 'admin'] as const)(
+    'the %s area answers every spelling as its own path or not at all',
+    async (area) => {
+      const calls =
+        area === 'anchor'
+          ? [...ANCHOR_CALLS, '/invoices?filter[status]=open&filter[download_as_csv]=true']
+          : area === 'retailer'
+            ? retailerCalls()
+            : ADMIN_CALLS;
+      let refusedSpellings = 0;
+      for (const call of calls) {
+        for (const type of TYPES) {
+          const own = await rawGet(call, tokens[type]);
+          for (const spelt of spellings(call)) {
+            const status = await rawGet(spelt, tokens[type]);
+            // The same answer as the route's own spelling, or no route at all: never a route with another area.
+            expect([own, 404], `${type} ${spelt} (own spelling: ${own})`).toContain(status);
+            if (own === 403 && status === 403) refusedSpellings += 1;
+          }
         }
       }
-    }
-    // Express matches any case and a trailing slash: those spellings reach the route, and its area refuses them.
-    if (area !== 'admin') expect(refusedSpellings).toBeGreaterThan(0);
-  }, 60_000);
+      // Express matches any case and a trailing slash: those spellings reach the route, and its area refuses them.
+      if (area !== 'admin') expect(refusedSpellings).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   it('refuses the upper-case spelling of the retailer area to a t1 token', async () => {
     const answer = await get('/DISTRIBUTOR_RETAILERS/distributor_details', tokens.t1);
@@ -171,31 +199,47 @@ describe("the admin's lists open to every type take only the admin's filters", (
   const ANCHOR_FILTERS_WITH_ADMIN_PANEL = [
     ['application_status', '/distributor_companies?filter[admin_panel]=true&filter[application_status]=approved'],
     ['status', '/distributor_companies?filter[admin_panel]=true&filter[status]=open'],
-    ['download_as_csv', '/distributor_companies?filter[admin_panel]=true&filter[application_status]=approved&filter[download_as_csv]=true'],
+    [
+      'download_as_csv',
+      '/distributor_companies?filter[admin_panel]=true&filter[application_status]=approved&filter[download_as_csv]=true',
+    ],
     ['headers_accepted', '/distributor_companies?filter[admin_panel]=true&headers_accepted=name,risk_grading'],
   ] as const;
 
-  it.each(ANCHOR_FILTERS_WITH_ADMIN_PANEL)('refuses %s beside admin_panel, naming it, for every type', async (filter, path) => {
-    for (const type of ['t1', 't2', 't1t2', 'unset'] as const) {
-      const answer = await get(path, tokens[type]);
-      expect(answer.status, `${type} ${path}`).toBe(422);
-      const body = (await answer.json()) as { errors: { code: string; title: string; detail: string }[] };
-      expect(body.errors.map((e) => e.title)).toContain(filter);
-      expect(body.errors[0]!.code).toBe('ER-VALIDATION');
-    }
-  });
+  it.each(ANCHOR_FILTERS_WITH_ADMIN_PANEL)(
+    'refuses %s beside admin_panel, naming it, for every type',
+    async (filter, path) => {
+      for (const type of ['t1', 't2', 't1t2', 'unset'] as const) {
+        const answer = await get(path, tokens[type]);
+        expect(answer.status, `${type} ${path}`).toBe(422);
+        const body = (await answer.json()) as { errors: { code: string; title: string; detail: string }[] };
+        expect(body.errors.map((e) => e.title)).toContain(filter);
+        expect(body.errors[0]!.code).toBe('ER-VALIDATION');
+      }
+    },
+  );
 
   it('answers a t2 token the admin list with contact fields only, and the lead list not at all', async () => {
-    const answer = await get('/distributor_companies?filter[admin_panel]=true&filter[require_address_details]=true&filter[region]=north&page=1', tokens.t2);
+    const answer = await get(
+      '/distributor_companies?filter[admin_panel]=true&filter[require_address_details]=true&filter[region]=north&page=1',
+      tokens.t2,
+    );
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { data: { attributes: Record<string, unknown> }[] };
     expect(body.data.length).toBeGreaterThan(0);
     for (const row of body.data) {
       expect(row.attributes).toHaveProperty('company_address');
-      for (const lead of ['application_status', 'risk_grading', 'eligibility_amount', 'amount_outstanding']) expect(row.attributes).not.toHaveProperty(lead);
+      for (const lead of ['application_status', 'risk_grading', 'eligibility_amount', 'amount_outstanding'])
+        expect(row.attributes).not.toHaveProperty(lead);
     }
     await expectRefused('/distributor_companies?filter[application_status]=approved', tokens.t2);
-    await expectRefused('/distributor_companies?filter[admin_panel]=TRUE&filter[application_status]=approved', tokens.t2);
-    await expectRefused('/distributor_companies?filter[admin_panel]=true&filter[admin_panel]=true&filter[status]=open', tokens.t2);
+    await expectRefused(
+      '/distributor_companies?filter[admin_panel]=TRUE&filter[application_status]=approved',
+      tokens.t2,
+    );
+    await expectRefused(
+      '/distributor_companies?filter[admin_panel]=true&filter[admin_panel]=true&filter[status]=open',
+      tokens.t2,
+    );
   });
 });

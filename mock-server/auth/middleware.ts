@@ -27,7 +27,10 @@ export function bearerToken(header: string | undefined): string | null {
  */
 function matchedRoutePattern(req: Request): string {
   const pattern: unknown = (req.route as { path?: unknown } | undefined)?.path;
-  if (typeof pattern !== 'string') throw new Error(`Authentication must be a route's handler (request ${req.method} ${req.path} matched no single route pattern)`);
+  if (typeof pattern !== 'string')
+    throw new Error(
+      `Authentication must be a route's handler (request ${req.method} ${req.path} matched no single route pattern)`,
+    );
   return `${req.baseUrl}${pattern}`;
 }
 

@@ -11,8 +11,17 @@ const MIN_PASSWORD_SCORE = 2;
 let factory: Promise<ZxcvbnFactory> | null = null;
 
 function strengthChecker(): Promise<ZxcvbnFactory> {
-  factory ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
-    ([core, common, en]) => new core.ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs, translations: en.translations }),
+  factory ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([core, common, en]) =>
+      new core.ZxcvbnFactory({
+        dictionary: { ...common.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: en.translations,
+      }),
   );
   return factory;
 }

@@ -15,7 +15,11 @@ declare module 'express-serve-static-core' {
  * The payment link a pay-page token opens, or why not. A link opens the page until `expires_at` (or until
  * it is marked expired); a paid link still opens it, so the customer can see the closed tab and the UTRs.
  */
-export function findPayLink(db: ReadonlyDb, token: string, now: number): { ok: true; link: PaymentLink } | { ok: false; detail: string } {
+export function findPayLink(
+  db: ReadonlyDb,
+  token: string,
+  now: number,
+): { ok: true; link: PaymentLink } | { ok: false; detail: string } {
   const link = db.payment_links.find((l) => l.token === token);
   if (!link) return { ok: false, detail: 'This payment link is not valid. Ask the supplier for a new link.' };
   if (link.status === 'expired' || Date.parse(link.expires_at) <= now) {
@@ -42,7 +46,9 @@ export function statementRef(token: string): string {
 /** The payment link whose statement reference is `ref` (then checked as findPayLink checks a token). */
 export function findPayLinkByStatementRef(db: ReadonlyDb, ref: string, now: number): ReturnType<typeof findPayLink> {
   const link = ref === '' ? undefined : db.payment_links.find((l) => statementRef(l.token) === ref);
-  return link ? findPayLink(db, link.token, now) : { ok: false, detail: 'This statement link is not valid. Open your payment link again.' };
+  return link
+    ? findPayLink(db, link.token, now)
+    : { ok: false, detail: 'This statement link is not valid. Open your payment link again.' };
 }
 
 /**
@@ -51,9 +57,16 @@ export function findPayLinkByStatementRef(db: ReadonlyDb, ref: string, now: numb
  * that follows the spec still works), `?token=`. The app itself sends the header only. The header wins
  * when both are there. Missing, unknown or expired: 401 ER-PAY-401.
  */
-export function requirePayToken(db: () => ReadonlyDb, now: () => number, options: { allowQuery?: boolean } = {}): RequestHandler {
+export function requirePayToken(
+  db: () => ReadonlyDb,
+  now: () => number,
+  options: { allowQuery?: boolean } = {},
+): RequestHandler {
   return (req, _res, next) => {
-    const fromQuery = options.allowQuery && typeof req.query.token === 'string' && req.query.token.trim() !== '' ? req.query.token.trim() : null;
+    const fromQuery =
+      options.allowQuery && typeof req.query.token === 'string' && req.query.token.trim() !== ''
+        ? req.query.token.trim()
+        : null;
     const token = bearerToken(req.headers.authorization) ?? fromQuery;
     if (token === null) {
       next(payTokenError('The payment link token is missing.'));

@@ -1,4 +1,14 @@
-import { createCipheriv, createDecipheriv, createHash, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, sign, verify } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+  verify,
+} from 'node:crypto';
 import { sha256 } from './passwords';
 
 /**
@@ -74,7 +84,10 @@ export function newTokenState(): TokenState {
  */
 export function dropFamiliesInClear(state: TokenState): string[] {
   const dropped = Object.entries(state.families)
-    .filter(([, family]) => typeof family.refresh_hash !== 'string' || !Array.isArray(family.rotated_hashes) || !Array.isArray(family.keys))
+    .filter(
+      ([, family]) =>
+        typeof family.refresh_hash !== 'string' || !Array.isArray(family.rotated_hashes) || !Array.isArray(family.keys),
+    )
     .map(([id]) => id);
   for (const id of dropped) delete state.families[id];
   return dropped;
@@ -112,7 +125,11 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
   const publicKeys = new Map<string, KeyObject>([[ownPublic, own.publicKey]]);
   const publicKey = (text: string) => {
     let key = publicKeys.get(text);
-    if (!key) publicKeys.set(text, (key = createPublicKey({ key: Buffer.from(text, 'base64url'), format: 'der', type: 'spki' })));
+    if (!key)
+      publicKeys.set(
+        text,
+        (key = createPublicKey({ key: Buffer.from(text, 'base64url'), format: 'der', type: 'spki' })),
+      );
     return key;
   };
 
@@ -132,7 +149,10 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
     const family = state.families[familyId];
     const key = family?.keys[Number(index)];
     if (!family || key === undefined) return null;
-    if (!verify(null, Buffer.from(`${familyId}.${expires}.${index}`), publicKey(key), Buffer.from(signature, 'base64url'))) return null;
+    if (
+      !verify(null, Buffer.from(`${familyId}.${expires}.${index}`), publicKey(key), Buffer.from(signature, 'base64url'))
+    )
+      return null;
     return { family, expiresAt: Number(expires) };
   }
 
@@ -177,7 +197,9 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
     },
 
     /** Rotates a refresh token. Reuse of a rotated one revokes the family. */
-    refresh(refreshToken: string): { ok: true; tokens: IssuedTokens; userId: number } | { ok: false; reason: 'invalid' | 'reused' } {
+    refresh(
+      refreshToken: string,
+    ): { ok: true; tokens: IssuedTokens; userId: number } | { ok: false; reason: 'invalid' | 'reused' } {
       const hash = sha256(refreshToken);
       const family = findFamilyByRefresh(hash);
       if (!family || family.revoked || family.refresh_expires_at <= now()) return { ok: false, reason: 'invalid' };
@@ -201,9 +223,18 @@ export function createTokenService(state: TokenState, options: TokenOptions) {
       family.refresh_expires_at = now() + refreshTtl * 1000;
       const authToken = issueAuthToken(family);
       const sealed = seal(refreshToken, JSON.stringify({ auth_token: authToken, refresh_token: next }));
-      family.last_rotation = { from: hash, until: now() + REFRESH_GRACE_MS, auth_expires_at: now() + authTtl * 1000, sealed };
+      family.last_rotation = {
+        from: hash,
+        until: now() + REFRESH_GRACE_MS,
+        auth_expires_at: now() + authTtl * 1000,
+        sealed,
+      };
       onChange(family);
-      return { ok: true, userId: family.user_id, tokens: { auth_token: authToken, refresh_token: next, expires_in: authTtl } };
+      return {
+        ok: true,
+        userId: family.user_id,
+        tokens: { auth_token: authToken, refresh_token: next, expires_in: authTtl },
+      };
     },
 
     revokeFamily(familyId: string): void {

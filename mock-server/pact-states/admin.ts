@@ -29,12 +29,22 @@ type StateResult = Record<string, string> | undefined;
  * A state with a setup and a teardown. Pact's verifier takes `{ setup, teardown }`; it is a function
  * too (the setup), so it also fits the verifier options' type, which asks for functions.
  */
-type StateHandler = (() => Promise<StateResult>) & { setup: () => Promise<StateResult>; teardown: () => Promise<undefined> };
+type StateHandler = (() => Promise<StateResult>) & {
+  setup: () => Promise<StateResult>;
+  teardown: () => Promise<undefined>;
+};
 
 /** The e-mail the add-user interaction sends. */
 const NEW_USER_EMAIL = 'pact.new.user@anchor.test';
 /** The user the delete interaction's state adds (through POST /users) for the interaction to delete. */
-const SHORT_LIVED_USER = { email: 'pact.short.lived@anchor.test', first_name: 'Pact', last_name: 'Shortlived', phone_number: '+91 9876500098', designation: 'portal_user', role_id: '5' };
+const SHORT_LIVED_USER = {
+  email: 'pact.short.lived@anchor.test',
+  first_name: 'Pact',
+  last_name: 'Shortlived',
+  phone_number: '+91 9876500098',
+  designation: 'portal_user',
+  role_id: '5',
+};
 /** The account the add-bank-account interaction sends. */
 const NEW_ACCOUNT = { account_number: '123456789012', ifsc: 'SBIN0000001' };
 /** The setting the change interaction turns off, by its stored (product-neutral) name. */
@@ -45,13 +55,20 @@ const fail = (what: string): never => {
 };
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`.trim();
 
-export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unknown) => Promise<StateResult>) | StateHandler> {
-  const userByEmail = (email: string): User => deps.db().users.find((u) => u.email === email) ?? fail(`the mock has no user ${email}.`);
+export function adminStates(
+  deps: AdminStateDeps,
+): Record<string, ((params?: unknown) => Promise<StateResult>) | StateHandler> {
+  const userByEmail = (email: string): User =>
+    deps.db().users.find((u) => u.email === email) ?? fail(`the mock has no user ${email}.`);
   const anchorOf = (email: string) => {
     const user = userByEmail(email);
-    return deps.db().anchors.find((a) => a.id === user.anchor_id) ?? fail(`the anchor of ${email} is missing from the mock's seed.`);
+    return (
+      deps.db().anchors.find((a) => a.id === user.anchor_id) ??
+      fail(`the anchor of ${email} is missing from the mock's seed.`)
+    );
   };
-  const settingsOf = (anchorId: number): AnchorSettings => deps.db().anchor_settings.find((s) => s.anchor_id === anchorId) ?? fail(`anchor ${anchorId} has no settings.`);
+  const settingsOf = (anchorId: number): AnchorSettings =>
+    deps.db().anchor_settings.find((s) => s.anchor_id === anchorId) ?? fail(`anchor ${anchorId} has no settings.`);
   const removeUsers = (email: string) => {
     deps.repository.remove('users', (u) => u.email.toLowerCase() === email);
   };
@@ -94,7 +111,12 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
   // The newsletter interaction's user and its flags as they were.
   let flagged: { user: User; news_letter: boolean; send_email: boolean } | null = null;
   // The setting the change interaction turns off, as it was.
-  let savedSettings: { row: AnchorSettings; settings: AnchorSettings['settings']; updatedBy: string | null; updatedAt: string } | null = null;
+  let savedSettings: {
+    row: AnchorSettings;
+    settings: AnchorSettings['settings'];
+    updatedBy: string | null;
+    updatedAt: string;
+  } | null = null;
 
   return {
     'no user has the e-mail pact.new.user@anchor.test': undoable(
@@ -109,13 +131,19 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
     't1@anchor.test’s anchor has a portal user without the newsletter': undoable(
       () => {
         const anchorId = userByEmail('t1@anchor.test').anchor_id;
-        const user = deps.db().users.find((u) => u.anchor_id === anchorId && !u.is_system_generated) ?? fail(`anchor ${anchorId} has no portal user who is not system generated.`);
+        const user =
+          deps.db().users.find((u) => u.anchor_id === anchorId && !u.is_system_generated) ??
+          fail(`anchor ${anchorId} has no portal user who is not system generated.`);
         flagged = { user, news_letter: user.news_letter, send_email: user.send_email };
         deps.repository.update('users', user, { news_letter: false });
         return { userId: String(user.id) };
       },
       () => {
-        if (flagged) deps.repository.update('users', flagged.user.id, { news_letter: flagged.news_letter, send_email: flagged.send_email });
+        if (flagged)
+          deps.repository.update('users', flagged.user.id, {
+            news_letter: flagged.news_letter,
+            send_email: flagged.send_email,
+          });
         flagged = null;
       },
     ),
@@ -124,7 +152,9 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
       const anchor = anchorOf('anchor1551@anchor.test');
       if (anchor.is_system_generated) fail(`anchor ${anchor.id} of anchor1551@anchor.test is system generated.`);
       const me = userByEmail('anchor1551@anchor.test');
-      const user = deps.db().users.find((u) => u.anchor_id === anchor.id && u.id !== me.id) ?? fail(`anchor ${anchor.id} has no user but anchor1551@anchor.test.`);
+      const user =
+        deps.db().users.find((u) => u.anchor_id === anchor.id && u.id !== me.id) ??
+        fail(`anchor ${anchor.id} has no user but anchor1551@anchor.test.`);
       return { anchorId: String(anchor.id), userId: String(user.id) };
     }),
 
@@ -138,7 +168,8 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
           body: JSON.stringify({ user: SHORT_LIVED_USER }),
         });
         const answer = (await response.json()) as { data?: { id?: string } };
-        if (response.status !== 201 || !answer.data?.id) fail(`POST /users answered ${response.status}: ${JSON.stringify(answer)}`);
+        if (response.status !== 201 || !answer.data?.id)
+          fail(`POST /users answered ${response.status}: ${JSON.stringify(answer)}`);
         return { userId: String(answer.data?.id) };
       },
       () => removeUsers(SHORT_LIVED_USER.email),
@@ -146,20 +177,26 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
 
     't2@anchor.test is a system-generated user of t1@anchor.test’s anchor': check(() => {
       const t2 = userByEmail('t2@anchor.test');
-      if (!t2.is_system_generated || t2.anchor_id !== userByEmail('t1@anchor.test').anchor_id) fail('t2@anchor.test is not a system-generated user of the anchor of t1@anchor.test.');
+      if (!t2.is_system_generated || t2.anchor_id !== userByEmail('t1@anchor.test').anchor_id)
+        fail('t2@anchor.test is not a system-generated user of the anchor of t1@anchor.test.');
       return { userId: String(t2.id) };
     }),
 
     't1@anchor.test has bank accounts in the west': check(() => {
       const anchorId = userByEmail('t1@anchor.test').anchor_id;
-      if (!deps.db().anchor_account_details.some((a) => a.anchor_id === anchorId && a.region === 'west')) fail(`anchor ${anchorId} has no bank account in the west.`);
+      if (!deps.db().anchor_account_details.some((a) => a.anchor_id === anchorId && a.region === 'west'))
+        fail(`anchor ${anchorId} has no bank account in the west.`);
       return undefined;
     }),
 
     'no bank account 123456789012 with IFSC SBIN0000001 is on record for t1@anchor.test’s anchor': (() => {
       const remove = () => {
         const anchorId = userByEmail('t1@anchor.test').anchor_id;
-        deps.repository.remove('anchor_account_details', (a) => a.anchor_id === anchorId && a.account_number === NEW_ACCOUNT.account_number && a.ifsc === NEW_ACCOUNT.ifsc);
+        deps.repository.remove(
+          'anchor_account_details',
+          (a) =>
+            a.anchor_id === anchorId && a.account_number === NEW_ACCOUNT.account_number && a.ifsc === NEW_ACCOUNT.ifsc,
+        );
       };
       return undoable(() => {
         remove();
@@ -191,24 +228,40 @@ export function adminStates(deps: AdminStateDeps): Record<string, ((params?: unk
       () => {
         const t1 = userByEmail('t1@anchor.test');
         if (fullName(t1) !== 'Asha Verma') fail(`t1@anchor.test is ${fullName(t1)}, not Asha Verma.`);
-        if (!(t1.permissions ?? []).includes(MANAGE_ANCHOR)) fail(`t1@anchor.test lacks the ${MANAGE_ANCHOR} permission.`);
+        if (!(t1.permissions ?? []).includes(MANAGE_ANCHOR))
+          fail(`t1@anchor.test lacks the ${MANAGE_ANCHOR} permission.`);
         const anchor = anchorOf('t1@anchor.test');
         if (!anchor.is_system_generated) fail(`anchor ${anchor.id} of t1@anchor.test is not system generated.`);
         const row = settingsOf(anchor.id);
         const setting = row.settings[CREDIT_OPTION] ?? fail(`anchor ${anchor.id} has no ${CREDIT_OPTION} setting.`);
-        savedSettings = { row, settings: structuredClone(row.settings), updatedBy: row.setting_updated_by, updatedAt: row.updated_at };
-        deps.repository.update('anchor_settings', row, { settings: { ...row.settings, [CREDIT_OPTION]: { ...setting, default: true } } });
+        savedSettings = {
+          row,
+          settings: structuredClone(row.settings),
+          updatedBy: row.setting_updated_by,
+          updatedAt: row.updated_at,
+        };
+        deps.repository.update('anchor_settings', row, {
+          settings: { ...row.settings, [CREDIT_OPTION]: { ...setting, default: true } },
+        });
         return { anchorId: String(anchor.id) };
       },
       () => {
-        if (savedSettings) deps.repository.update('anchor_settings', savedSettings.row.id, { settings: savedSettings.settings, setting_updated_by: savedSettings.updatedBy, updated_at: savedSettings.updatedAt });
+        if (savedSettings)
+          deps.repository.update('anchor_settings', savedSettings.row.id, {
+            settings: savedSettings.settings,
+            setting_updated_by: savedSettings.updatedBy,
+            updated_at: savedSettings.updatedAt,
+          });
         savedSettings = null;
       },
     ),
 
     't1@anchor.test has customers with a virtual account': check(() => {
       const anchorId = userByEmail('t1@anchor.test').anchor_id;
-      if (!deps.db().distributor_companies.some((c) => c.anchor_id === anchorId && c.virtual_account_number.trim() !== '')) fail(`anchor ${anchorId} has no customer with a virtual account.`);
+      if (
+        !deps.db().distributor_companies.some((c) => c.anchor_id === anchorId && c.virtual_account_number.trim() !== '')
+      )
+        fail(`anchor ${anchorId} has no customer with a virtual account.`);
       return undefined;
     }),
   };

@@ -26,7 +26,9 @@ export const PACT_STATES_PATH = '/__dev/pact-states';
 
 type Values = Record<string, string> | undefined;
 /** A state: its setup alone, or a setup and a teardown (which may also be callable as the setup). */
-type Handler = ((params?: unknown) => Promise<Values>) | { setup: (params?: unknown) => Promise<Values>; teardown: (params?: unknown) => Promise<undefined> };
+type Handler =
+  | ((params?: unknown) => Promise<Values>)
+  | { setup: (params?: unknown) => Promise<Values>; teardown: (params?: unknown) => Promise<undefined> };
 const hasTeardown = (handler: Handler): handler is Extract<Handler, { teardown: unknown }> => 'teardown' in handler;
 
 /** Everything a state may use of the running mock. */
@@ -50,7 +52,11 @@ export function pactStates({ ctx, url }: PactStateDeps) {
   let csvAsJson = false;
 
   const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
-    const response = await fetch(`${url()}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${url()}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return (await response.json()) as Record<string, unknown>;
   };
   const userOf = (email: string) => db().users.find((u) => u.email === email) ?? fail(`the mock has no user ${email}`);
@@ -106,23 +112,28 @@ export function pactStates({ ctx, url }: PactStateDeps) {
       return Promise.resolve({ userId: String(user.id) });
     },
     /** The body limits are the mock's own (body-limits.ts): nothing to set up. */
-    'request bodies over 256 KB and JSON nested more than 100 levels deep are refused': () => Promise.resolve(undefined),
+    'request bodies over 256 KB and JSON nested more than 100 levels deep are refused': () =>
+      Promise.resolve(undefined),
     'the auth token is invalid': () => {
       authorize('at_not-a-real-token');
       return Promise.resolve(undefined);
     },
-    't1@anchor.test has a valid refresh token': () => Promise.resolve({ refreshToken: ctx.tokens.login(userOf('t1@anchor.test').id).refresh_token }),
+    't1@anchor.test has a valid refresh token': () =>
+      Promise.resolve({ refreshToken: ctx.tokens.login(userOf('t1@anchor.test').id).refresh_token }),
     't1@anchor.test has a rotated refresh token': async () => {
       const { refresh_token } = ctx.tokens.login(userOf('t1@anchor.test').id);
       // Rotated, and its successor used too: presenting it now is reuse, not a lost answer within the grace window.
-      const rotated = (await post('/auth', { auth: { refresh_token } })) as { data: { attributes: { refresh_token: string } } };
+      const rotated = (await post('/auth', { auth: { refresh_token } })) as {
+        data: { attributes: { refresh_token: string } };
+      };
       await post('/auth', { auth: { refresh_token: rotated.data.attributes.refresh_token } });
       return { refreshToken: refresh_token };
     },
     'a reset link was mailed to t2@anchor.test': resetLinkMailed('t2@anchor.test'),
     /** The per-account login limit (5 wrong attempts in 15 minutes) is used up; the e-mail need not exist. */
     'five wrong logins were made for locked.out@anchor.test': async () => {
-      for (let i = 0; i < 5; i++) await post('/sessions', { user: { email: 'locked.out@anchor.test', password: `Wrong@${i}000` } });
+      for (let i = 0; i < 5; i++)
+        await post('/sessions', { user: { email: 'locked.out@anchor.test', password: `Wrong@${i}000` } });
       return undefined;
     },
     /** The spec's other CSV form; a provider that only sends text/csv sees its interaction fail as pending, not fatal. */

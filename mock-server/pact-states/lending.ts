@@ -34,7 +34,10 @@ type StateResult = Record<string, string> | undefined;
  * A state with a setup and a teardown. Pact's verifier takes `{ setup, teardown }`; it is a function
  * too (the setup), so it also fits the verifier options' type, which asks for functions.
  */
-type StateHandler = (() => Promise<StateResult>) & { setup: () => Promise<StateResult>; teardown: () => Promise<undefined> };
+type StateHandler = (() => Promise<StateResult>) & {
+  setup: () => Promise<StateResult>;
+  teardown: () => Promise<undefined>;
+};
 
 const ANCHOR = SYSTEM_ANCHOR_ID;
 const OVER_30: OverdueFilter = { overdue_by_days: 30, overdue_criteria: 'greater_than' };
@@ -71,24 +74,43 @@ function removeEvaluationRows(repo: Repository): void {
   const numbers = lower(EVALUATION.invoiceNumbers);
   repo.remove('invoice_history', (h) => h.anchor_id === ANCHOR && numbers.has(h.invoice_number.toLowerCase()));
   const codes = lower(EVALUATION.customerCodes);
-  const stale = new Set(db.distributor_companies.filter((c) => c.anchor_id === ANCHOR && codes.has(c.customer_code.toLowerCase())).map((c) => c.id));
+  const stale = new Set(
+    db.distributor_companies
+      .filter((c) => c.anchor_id === ANCHOR && codes.has(c.customer_code.toLowerCase()))
+      .map((c) => c.id),
+  );
   if (stale.size === 0) return;
-  if (db.invoices.some((inv) => stale.has(inv.distributor_company_id))) throw new Error('Provider state: a customer of the evaluation fixture has invoices; it cannot be removed.');
+  if (db.invoices.some((inv) => stale.has(inv.distributor_company_id)))
+    throw new Error('Provider state: a customer of the evaluation fixture has invoices; it cannot be removed.');
   repo.remove('distributor_companies', (c) => stale.has(c.id));
 }
 
-export function lendingStates(deps: LendingStateDeps): Record<string, ((params?: unknown) => Promise<StateResult>) | StateHandler> {
+export function lendingStates(
+  deps: LendingStateDeps,
+): Record<string, ((params?: unknown) => Promise<StateResult>) | StateHandler> {
   /** Fails the state with what the mock lacks. */
   function need(found: boolean, what: string): void {
-    if (!found) throw new Error(`Provider state: the mock has no ${what} on ${new Date(deps.now()).toISOString().slice(0, 10)}.`);
+    if (!found)
+      throw new Error(`Provider state: the mock has no ${what} on ${new Date(deps.now()).toISOString().slice(0, 10)}.`);
   }
 
   const lending = (anchorId: number, overdue: OverdueFilter | null, region: RegionFilter = 'all') =>
-    lendingCustomers(deps.db(), anchorId, { status: 'approved', overdue, search: null, region: region === 'all' ? null : region }, deps.now()).length > 0;
+    lendingCustomers(
+      deps.db(),
+      anchorId,
+      { status: 'approved', overdue, search: null, region: region === 'all' ? null : region },
+      deps.now(),
+    ).length > 0;
   const onboarded = (sources: readonly PaymentSource[], region: RegionFilter = 'all') =>
-    onboardedCustomers(deps.db(), ANCHOR, { sources, search: null, region: region === 'all' ? null : region }, deps.now()).length > 0;
+    onboardedCustomers(
+      deps.db(),
+      ANCHOR,
+      { sources, search: null, region: region === 'all' ? null : region },
+      deps.now(),
+    ).length > 0;
   const funds = (days: FundInDays, overdue: OverdueFilter) =>
-    fundCustomers(deps.db(), ANCHOR, { days, statuses: FUND_STATUSES, overdue, search: null, region: null }, deps.now()).length > 0;
+    fundCustomers(deps.db(), ANCHOR, { days, statuses: FUND_STATUSES, overdue, search: null, region: null }, deps.now())
+      .length > 0;
   const check = (assert: () => void) => (): Promise<StateResult> => {
     assert();
     return Promise.resolve(undefined);
@@ -105,11 +127,20 @@ export function lendingStates(deps: LendingStateDeps): Record<string, ((params?:
   }
 
   /** Uploads a wizard file as the app does (POST /distributor_companies/upload, `type` and `file`); every row must be taken. Its file id. */
-  async function upload(token: string, type: 'demographic_data' | 'transaction_data', csv: string, rows: number): Promise<string> {
+  async function upload(
+    token: string,
+    type: 'demographic_data' | 'transaction_data',
+    csv: string,
+    rows: number,
+  ): Promise<string> {
     const form = new FormData();
     form.append('type', type);
     form.append('file', new File([csv], `${type}.csv`, { type: 'text/csv' }));
-    const response = await fetch(`${deps.url()}/distributor_companies/upload`, { method: 'POST', headers: { Authorization: token }, body: form });
+    const response = await fetch(`${deps.url()}/distributor_companies/upload`, {
+      method: 'POST',
+      headers: { Authorization: token },
+      body: form,
+    });
     const answer = (await response.json()) as { meta?: { accepted_rows?: number; file_id?: string } };
     if (!response.ok || answer.meta?.accepted_rows !== rows || answer.meta.file_id === undefined) {
       throw new Error(`Provider state: the ${type} upload answered ${response.status}: ${JSON.stringify(answer)}`);
@@ -126,8 +157,18 @@ export function lendingStates(deps: LendingStateDeps): Record<string, ((params?:
         removeEvaluationRows(deps.repository);
         firstUpload = nextId(deps.db().csv_uploads);
         const token = await login('t1@anchor.test');
-        const masterFileId = await upload(token, 'demographic_data', EVALUATION.master, EVALUATION.customerCodes.length);
-        const historyFileId = await upload(token, 'transaction_data', EVALUATION.history, EVALUATION.invoiceNumbers.length);
+        const masterFileId = await upload(
+          token,
+          'demographic_data',
+          EVALUATION.master,
+          EVALUATION.customerCodes.length,
+        );
+        const historyFileId = await upload(
+          token,
+          'transaction_data',
+          EVALUATION.history,
+          EVALUATION.invoiceNumbers.length,
+        );
         return { masterFileId, historyFileId };
       },
       teardown: (): Promise<undefined> => {
@@ -142,69 +183,123 @@ export function lendingStates(deps: LendingStateDeps): Record<string, ((params?:
   };
 
   return {
-    't1@anchor.test has approved customers with a loan application': check(() => need(lending(ANCHOR, null), 'approved customer with a loan application of anchor 1')),
+    't1@anchor.test has approved customers with a loan application': check(() =>
+      need(lending(ANCHOR, null), 'approved customer with a loan application of anchor 1'),
+    ),
     'anchor1551@anchor.test has approved customers with a loan application': check(() =>
-      need(lending(SPECIAL_ANCHOR_ID, null), `approved customer with a loan application of anchor ${SPECIAL_ANCHOR_ID}`),
+      need(
+        lending(SPECIAL_ANCHOR_ID, null),
+        `approved customer with a loan application of anchor ${SPECIAL_ANCHOR_ID}`,
+      ),
     ),
     't1@anchor.test has approved customers in the north more than 30 days past due': check(() =>
       need(lending(ANCHOR, OVER_30, 'north'), 'approved customer of anchor 1 in the north more than 30 days past due'),
     ),
-    't1@anchor.test has approved customers in the north': check(() => need(lending(ANCHOR, null, 'north'), 'approved customer of anchor 1 in the north')),
-    't1@anchor.test has more than a page of customers in the north, with addresses and bank account details': check(() =>
-      need(deps.db().distributor_companies.filter((c) => c.anchor_id === ANCHOR && c.region === 'north').length > 10, 'second page of customers of anchor 1 in the north'),
+    't1@anchor.test has approved customers in the north': check(() =>
+      need(lending(ANCHOR, null, 'north'), 'approved customer of anchor 1 in the north'),
+    ),
+    't1@anchor.test has more than a page of customers in the north, with addresses and bank account details': check(
+      () =>
+        need(
+          deps.db().distributor_companies.filter((c) => c.anchor_id === ANCHOR && c.region === 'north').length > 10,
+          'second page of customers of anchor 1 in the north',
+        ),
     ),
     't1@anchor.test has new leads and leads in other statuses': check(() => {
-      const statuses = new Set(deps.db().distributor_companies.filter((c) => c.anchor_id === ANCHOR).map((c) => c.application_status));
+      const statuses = new Set(
+        deps
+          .db()
+          .distributor_companies.filter((c) => c.anchor_id === ANCHOR)
+          .map((c) => c.application_status),
+      );
       need(statuses.has('new_leads'), 'new lead of anchor 1');
       need(statuses.size > 1, 'lead of anchor 1 in a status other than new_leads');
     }),
     't1@anchor.test’s anchor has customers with credit lines in use': check(() =>
       need(
-        deps.db().loan_applications.some((l) => l.anchor_id === ANCHOR && l.application_status === 'approved' && l.limit_utilized > 0),
+        deps
+          .db()
+          .loan_applications.some(
+            (l) => l.anchor_id === ANCHOR && l.application_status === 'approved' && l.limit_utilized > 0,
+          ),
         'approved loan application of anchor 1 with credit drawn',
       ),
     ),
-    't1@anchor.test has approved customers with nothing past due': check(() => need(lending(ANCHOR, NONE_PAST_DUE), 'approved customer of anchor 1 with nothing past due')),
+    't1@anchor.test has approved customers with nothing past due': check(() =>
+      need(lending(ANCHOR, NONE_PAST_DUE), 'approved customer of anchor 1 with nothing past due'),
+    ),
 
     't1@anchor.test has customers who paid through credit, through pay and outside': check(() => {
-      for (const source of ['credit', 'pay', 'erp_payment'] as const) need(onboarded([source]), `customer of anchor 1 who paid through ${source}`);
+      for (const source of ['credit', 'pay', 'erp_payment'] as const)
+        need(onboarded([source]), `customer of anchor 1 who paid through ${source}`);
       need(onboarded(['credit', 'pay', 'erp_payment'], 'north'), 'customer of anchor 1 in the north who paid');
     }),
 
     't1@anchor.test has leads with invoices more than 30 days overdue in both fund windows': check(() => {
-      for (const days of ['1', '5'] as const) need(funds(days, OVER_30), `lead of anchor 1 with funds available in window ${days} and an invoice more than 30 days overdue`);
+      for (const days of ['1', '5'] as const)
+        need(
+          funds(days, OVER_30),
+          `lead of anchor 1 with funds available in window ${days} and an invoice more than 30 days overdue`,
+        );
     }),
 
     /** The lending demo customer with two pages of drawdowns: its ids and a paid-out drawdown with invoices. */
     't1@anchor.test has a customer with 13 drawdowns and 5 repayments': (): Promise<StateResult> => {
       const db = deps.db();
-      const company = db.distributor_companies.find((c) => c.anchor_id === ANCHOR && c.name === MANY_DRAWDOWNS_CUSTOMER);
+      const company = db.distributor_companies.find(
+        (c) => c.anchor_id === ANCHOR && c.name === MANY_DRAWDOWNS_CUSTOMER,
+      );
       const loan = db.loan_applications.find((l) => l.id === company?.loan_application_id);
-      if (!company || !loan) throw new Error(`Provider state: ${MANY_DRAWDOWNS_CUSTOMER} of anchor 1 or its loan application is missing from the mock's seed.`);
+      if (!company || !loan)
+        throw new Error(
+          `Provider state: ${MANY_DRAWDOWNS_CUSTOMER} of anchor 1 or its loan application is missing from the mock's seed.`,
+        );
       const drawdowns = db.drawdowns.filter((d) => d.loan_application_id === loan.id);
       const repayments = db.repayments.filter((r) => r.loan_application_id === loan.id);
       if (drawdowns.length !== DRAWDOWNS || repayments.length !== REPAYMENTS) {
-        throw new Error(`Provider state: the pact expects ${MANY_DRAWDOWNS_CUSTOMER} to have ${DRAWDOWNS} drawdowns and ${REPAYMENTS} repayments, the mock has ${drawdowns.length} and ${repayments.length}.`);
+        throw new Error(
+          `Provider state: the pact expects ${MANY_DRAWDOWNS_CUSTOMER} to have ${DRAWDOWNS} drawdowns and ${REPAYMENTS} repayments, the mock has ${drawdowns.length} and ${repayments.length}.`,
+        );
       }
-      const paidOut = drawdowns.find((d) => d.status === 'completed' && d.invoice_ids.some((id) => db.invoices.some((inv) => inv.id === id)));
-      if (!paidOut) throw new Error(`Provider state: ${MANY_DRAWDOWNS_CUSTOMER} has no completed drawdown with invoices.`);
-      return Promise.resolve({ custId: loan.cust_id, loanApplicationId: String(loan.id), drawdownId: paidOut.drawdown_number });
+      const paidOut = drawdowns.find(
+        (d) => d.status === 'completed' && d.invoice_ids.some((id) => db.invoices.some((inv) => inv.id === id)),
+      );
+      if (!paidOut)
+        throw new Error(`Provider state: ${MANY_DRAWDOWNS_CUSTOMER} has no completed drawdown with invoices.`);
+      return Promise.resolve({
+        custId: loan.cust_id,
+        loanApplicationId: String(loan.id),
+        drawdownId: paidOut.drawdown_number,
+      });
     },
 
     'another anchor has a customer with a loan application': (): Promise<StateResult> => {
       const db = deps.db();
-      const loan = db.loan_applications.find((l) => l.anchor_id !== ANCHOR && db.distributor_companies.some((c) => c.id === l.distributor_company_id && c.anchor_id === l.anchor_id));
+      const loan = db.loan_applications.find(
+        (l) =>
+          l.anchor_id !== ANCHOR &&
+          db.distributor_companies.some((c) => c.id === l.distributor_company_id && c.anchor_id === l.anchor_id),
+      );
       if (!loan) throw new Error('Provider state: no anchor but anchor 1 has a customer with a loan application.');
       return Promise.resolve({ custId: loan.cust_id, loanApplicationId: String(loan.id) });
     },
 
-    'customers of t1@anchor.test were uploaded with their invoice history and wait for a credit evaluation': uploadedForEvaluation(),
+    'customers of t1@anchor.test were uploaded with their invoice history and wait for a credit evaluation':
+      uploadedForEvaluation(),
 
     'no customer of anchor1551@anchor.test waits for a credit evaluation': check(() => {
       const waiting = deps
         .db()
-        .distributor_companies.filter((c) => c.anchor_id === SPECIAL_ANCHOR_ID && (FUND_STATUSES as readonly string[]).includes(c.application_status) && c.risk_grading === 'R');
-      if (waiting.length > 0) throw new Error(`Provider state: ${waiting.length} leads of anchor ${SPECIAL_ANCHOR_ID} are still ungraded (R).`);
+        .distributor_companies.filter(
+          (c) =>
+            c.anchor_id === SPECIAL_ANCHOR_ID &&
+            (FUND_STATUSES as readonly string[]).includes(c.application_status) &&
+            c.risk_grading === 'R',
+        );
+      if (waiting.length > 0)
+        throw new Error(
+          `Provider state: ${waiting.length} leads of anchor ${SPECIAL_ANCHOR_ID} are still ungraded (R).`,
+        );
     }),
   };
 }

@@ -51,7 +51,12 @@ function seededRows(db: ReadonlyDb) {
 type Restored = keyof ReturnType<typeof seededRows>;
 
 /** Puts back the live rows of `c` that `belongs` picks as they were seeded (rows added since go). */
-function restoreRows<C extends Restored>(repo: Repository, c: C, seeded: readonly RowOf<C>[], belongs: (row: Readonly<RowOf<C>>) => boolean): void {
+function restoreRows<C extends Restored>(
+  repo: Repository,
+  c: C,
+  seeded: readonly RowOf<C>[],
+  belongs: (row: Readonly<RowOf<C>>) => boolean,
+): void {
   const original = new Map(seeded.filter(belongs).map((row) => [row.id, row]));
   repo.remove(c, (row) => belongs(row) && !original.has(row.id));
   for (const row of repo.data[c] as readonly RowOf<C>[]) {
@@ -67,7 +72,8 @@ function restoreRows<C extends Restored>(repo: Repository, c: C, seeded: readonl
 function amountParam(params: unknown, name: string): number {
   const value = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)[name] : undefined;
   const paise = typeof value === 'number' || typeof value === 'string' ? rupeesToPaise(value) : null;
-  if (paise === null || paise <= 0) throw new Error(`pay state: parameter '${name}' must be an amount in rupees (got ${JSON.stringify(value)})`);
+  if (paise === null || paise <= 0)
+    throw new Error(`pay state: parameter '${name}' must be an amount in rupees (got ${JSON.stringify(value)})`);
   return paise;
 }
 
@@ -101,16 +107,27 @@ export function payStates(deps: PayStateDeps) {
   }
 
   /** An open document of the account with at least `amount` left to pay; for credit also one credit may pay. */
-  function openInvoice(db: ReadonlyDb, token: string, amount: number, purpose: 'credit' | 'pay', options: { untied?: boolean } = {}): Invoice {
+  function openInvoice(
+    db: ReadonlyDb,
+    token: string,
+    amount: number,
+    purpose: 'credit' | 'pay',
+    options: { untied?: boolean } = {},
+  ): Invoice {
     const account = payAccount(db, token, deps.now());
     const today = todayOf(deps.now());
     const found = db.invoices
       .filter((inv) => inv.distributor_company_id === account.company.id && inv.anchor_id === account.anchor.id)
       .filter((inv) => (inv.status === 'open' || inv.status === 'partially_paid') && balanceDue(inv) >= amount)
-      .filter((inv) => purpose === 'pay' || (inv.ddr_status_date.length === 0 && daysPast(inv.due_date, today) <= OVERDUE_CUTOFF_DAYS))
+      .filter(
+        (inv) =>
+          purpose === 'pay' ||
+          (inv.ddr_status_date.length === 0 && daysPast(inv.due_date, today) <= OVERDUE_CUTOFF_DAYS),
+      )
       .filter((inv) => !options.untied || (inv.bank_account_ids ?? []).length === 0)
       .sort((a, b) => a.id - b.id)[0];
-    if (!found) throw new Error(`pay state: ${token} has no open invoice with ${amount} paise left that ${purpose} can pay`);
+    if (!found)
+      throw new Error(`pay state: ${token} has no open invoice with ${amount} paise left that ${purpose} can pay`);
     return found;
   }
 
@@ -119,19 +136,39 @@ export function payStates(deps: PayStateDeps) {
   }
 
   /** A call to the mock as the pay page makes it; a refusal fails the state setup. */
-  async function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown, options: { version?: ApiVersion; key?: string } = {}) {
-    const headers: Record<string, string> = { Accept: vendorMediaType(DEFAULT_PRODUCT, options.version ?? 1), Authorization: token };
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    token: string,
+    body?: unknown,
+    options: { version?: ApiVersion; key?: string } = {},
+  ) {
+    const headers: Record<string, string> = {
+      Accept: vendorMediaType(DEFAULT_PRODUCT, options.version ?? 1),
+      Authorization: token,
+    };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.key) headers['Idempotency-Key'] = options.key;
-    const response = await fetch(`${deps.url()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${deps.url()}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const answer = (await response.json()) as unknown;
-    if (!response.ok) throw new Error(`pay state: ${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+    if (!response.ok)
+      throw new Error(`pay state: ${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
     return answer;
   }
 
   /** Sends an OTP for the token's loan and reads it from the mock's outbox in process (no SMS leaves the mock). */
   async function sendOtp(token: string, loanApplicationId: string): Promise<{ otpReferenceId: string; otp: string }> {
-    const answer = (await call('POST', '/communications/send_otp', token, { data: { attributes: { loan_application_id: loanApplicationId } } }, { version: 2 })) as {
+    const answer = (await call(
+      'POST',
+      '/communications/send_otp',
+      token,
+      { data: { attributes: { loan_application_id: loanApplicationId } } },
+      { version: 2 },
+    )) as {
       data: { otp_reference_id: string };
     };
     const otp = /\b(\d{6})\b/.exec(outboxOf(deps.db(), { token })[0]?.body ?? '')?.[1];
@@ -147,7 +184,12 @@ export function payStates(deps: PayStateDeps) {
       'POST',
       '/direct_payments/cc_avenue',
       token,
-      { direct_payment: { invoice_details: [{ id: String(invoice.id), user_requested_amount: amount / 100 }], payment_method: 'upi' } },
+      {
+        direct_payment: {
+          invoice_details: [{ id: String(invoice.id), user_requested_amount: amount / 100 }],
+          payment_method: 'upi',
+        },
+      },
       { key: randomUUID() },
     )) as { order_id: string };
     return answer.order_id;
@@ -177,12 +219,14 @@ export function payStates(deps: PayStateDeps) {
     },
 
     'no payment link has the token no-such-token': (): Promise<StateResult> => {
-      if (deps.db().payment_links.some((l) => l.token === 'no-such-token')) throw new Error('pay state: no-such-token is a payment link');
+      if (deps.db().payment_links.some((l) => l.token === 'no-such-token'))
+        throw new Error('pay state: no-such-token is a payment link');
       deps.authorize('no-such-token');
       return Promise.resolve(undefined);
     },
 
-    'demo-otp must confirm credit with an OTP': (): Promise<StateResult> => Promise.resolve({ loanApplicationId: loanIdOf('demo-otp') }),
+    'demo-otp must confirm credit with an OTP': (): Promise<StateResult> =>
+      Promise.resolve({ loanApplicationId: loanIdOf('demo-otp') }),
 
     /** A fresh OTP; the wrong-OTP interaction sends 000000, so an OTP that happens to be 000000 is replaced. */
     'an OTP was sent for demo-otp': async (): Promise<StateResult> => {
@@ -194,11 +238,19 @@ export function payStates(deps: PayStateDeps) {
       throw new Error('pay state: the mock kept sending 000000');
     },
 
-    'demo-otp verified an OTP and has an open invoice credit can pay': async (params?: unknown): Promise<StateResult> => {
+    'demo-otp verified an OTP and has an open invoice credit can pay': async (
+      params?: unknown,
+    ): Promise<StateResult> => {
       const amount = amountParam(params, 'amount');
       const loanApplicationId = loanIdOf('demo-otp');
       const { otp, otpReferenceId } = await sendOtp('demo-otp', loanApplicationId);
-      await call('POST', '/communications/verify_otp', 'demo-otp', { data: { attributes: { loan_application_id: loanApplicationId, otp, otp_reference_id: otpReferenceId } } }, { version: 2 });
+      await call(
+        'POST',
+        '/communications/verify_otp',
+        'demo-otp',
+        { data: { attributes: { loan_application_id: loanApplicationId, otp, otp_reference_id: otpReferenceId } } },
+        { version: 2 },
+      );
       const db = deps.db();
       if (creditLeft(db, 'demo-otp') < amount) throw new Error('pay state: demo-otp has too little credit left');
       return { invoiceId: String(openInvoice(db, 'demo-otp', amount, 'credit').id) };
@@ -211,7 +263,9 @@ export function payStates(deps: PayStateDeps) {
     },
 
     /** The lender lowered the limit: `available` rupees are left, less than the invoice's credit draw of `amount`. */
-    'demo-closed-limit has less credit left than an open invoice asks for': (params?: unknown): Promise<StateResult> => {
+    'demo-closed-limit has less credit left than an open invoice asks for': (
+      params?: unknown,
+    ): Promise<StateResult> => {
       const amount = amountParam(params, 'amount');
       const available = amountParam(params, 'available');
       if (available >= amount) throw new Error('pay state: available must be less than amount');
@@ -220,15 +274,18 @@ export function payStates(deps: PayStateDeps) {
       const loan = db.loan_applications.find((l) => l.id === account.loan?.id);
       if (!loan) throw new Error('pay state: demo-closed-limit has no loan');
       deps.repository.update('loan_applications', loan, { limit_sanctioned: loan.limit_utilized + available });
-      if (creditLeft(db, 'demo-closed-limit') !== available) throw new Error('pay state: could not lower the credit left of demo-closed-limit');
+      if (creditLeft(db, 'demo-closed-limit') !== available)
+        throw new Error('pay state: could not lower the credit left of demo-closed-limit');
       return Promise.resolve({ invoiceId: String(invoice.id) });
     },
 
     'demo-open-limit has an open invoice credit can pay': (params?: unknown): Promise<StateResult> => {
       const amount = amountParam(params, 'amount');
       const { db, account } = freshAccount('demo-open-limit');
-      if (!account.loan?.open_limit_customer) throw new Error('pay state: demo-open-limit is not an open-limit customer');
-      if (creditLeft(db, 'demo-open-limit') < amount) throw new Error('pay state: demo-open-limit has too little credit left');
+      if (!account.loan?.open_limit_customer)
+        throw new Error('pay state: demo-open-limit is not an open-limit customer');
+      if (creditLeft(db, 'demo-open-limit') < amount)
+        throw new Error('pay state: demo-open-limit has too little credit left');
       const invoice = openInvoice(db, 'demo-open-limit', amount, 'credit', { untied: true });
       const bank = db.anchor_account_details.find((a) => a.anchor_id === account.anchor.id);
       if (!bank) throw new Error('pay state: the anchor of demo-open-limit has no bank account');
@@ -236,7 +293,9 @@ export function payStates(deps: PayStateDeps) {
     },
 
     /** A credit draw already made with an Idempotency-Key: the interaction sends it again with the same key. */
-    'demo-open-limit drew credit for an open invoice with an Idempotency-Key': async (params?: unknown): Promise<StateResult> => {
+    'demo-open-limit drew credit for an open invoice with an Idempotency-Key': async (
+      params?: unknown,
+    ): Promise<StateResult> => {
       const amount = amountParam(params, 'amount');
       const { db, account } = freshAccount('demo-open-limit');
       const invoice = openInvoice(db, 'demo-open-limit', amount, 'credit', { untied: true });
@@ -244,7 +303,15 @@ export function payStates(deps: PayStateDeps) {
       if (!bank) throw new Error('pay state: the anchor of demo-open-limit has no bank account');
       const idempotencyKey = randomUUID();
       // The body exactly as the app sends it (ids as strings): a key sent again with another body is refused.
-      const body = { source: 'anchor_portal', payment_gateway: [{ bank_account_id: String(bank.id), invoice_details: [{ id: String(invoice.id), user_requested_amount: paiseToRupees(amount) }] }] };
+      const body = {
+        source: 'anchor_portal',
+        payment_gateway: [
+          {
+            bank_account_id: String(bank.id),
+            invoice_details: [{ id: String(invoice.id), user_requested_amount: paiseToRupees(amount) }],
+          },
+        ],
+      };
       await call('POST', '/op_avail_credit', 'demo-open-limit', body, { key: idempotencyKey });
       deps.authorize('demo-open-limit');
       return { invoiceId: String(invoice.id), bankAccountId: String(bank.id), idempotencyKey };
@@ -270,7 +337,8 @@ export function payStates(deps: PayStateDeps) {
         redirect: 'manual',
       });
       const order = deps.db().gateway_orders.find((o) => o.order_id === orderId);
-      if (paid.status !== 303 || order?.status !== 'success') throw new Error(`pay state: order ${orderId} was not paid (${paid.status}, ${order?.status})`);
+      if (paid.status !== 303 || order?.status !== 'success')
+        throw new Error(`pay state: order ${orderId} was not paid (${paid.status}, ${order?.status})`);
       return { orderId };
     },
 
@@ -287,11 +355,17 @@ export function payStates(deps: PayStateDeps) {
       };
       for (const [name, value] of Object.entries(expected)) {
         const given = textParam(params, name);
-        if (given !== value) throw new Error(`pay state: the pact expects demo-open-limit's ${name} to be ${given}, the mock has ${value}: update the pact example`);
+        if (given !== value)
+          throw new Error(
+            `pay state: the pact expects demo-open-limit's ${name} to be ${given}, the mock has ${value}: update the pact example`,
+          );
       }
-      if (!account.loan?.open_limit_customer || account.loan.application_status !== 'approved') throw new Error('pay state: demo-open-limit is not an open-limit customer');
+      if (!account.loan?.open_limit_customer || account.loan.application_status !== 'approved')
+        throw new Error('pay state: demo-open-limit is not an open-limit customer');
       const number = textParam(params, 'documentNumber').toLowerCase();
-      if (db.invoices.some((inv) => inv.anchor_id === account.anchor.id && inv.document_number.toLowerCase() === number)) {
+      if (
+        db.invoices.some((inv) => inv.anchor_id === account.anchor.id && inv.document_number.toLowerCase() === number)
+      ) {
         throw new Error(`pay state: anchor ${account.anchor.id} already has a document ${number}`);
       }
       return Promise.resolve(undefined);

@@ -21,14 +21,19 @@ export interface UploadStateDeps {
  * A state with a setup and a teardown. Pact's verifier takes `{ setup, teardown }`; it is a function
  * too (the setup), so it also fits the verifier options' type, which asks for functions.
  */
-type StateHandler = (() => Promise<undefined>) & { setup: () => Promise<undefined>; teardown: () => Promise<undefined> };
+type StateHandler = (() => Promise<undefined>) & {
+  setup: () => Promise<undefined>;
+  teardown: () => Promise<undefined>;
+};
 
 const ANCHOR = SYSTEM_ANCHOR_ID;
 const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase()));
 
 function requireFixtureCustomer(db: ReadonlyDb): void {
   if (!db.distributor_companies.some((c) => c.anchor_id === ANCHOR && c.customer_code === FIXTURE_CUSTOMER)) {
-    throw new Error(`Provider state: customer ${FIXTURE_CUSTOMER} of anchor ${ANCHOR} is missing from the mock's seed.`);
+    throw new Error(
+      `Provider state: customer ${FIXTURE_CUSTOMER} of anchor ${ANCHOR} is missing from the mock's seed.`,
+    );
   }
 }
 
@@ -40,7 +45,11 @@ function removeInvoices(repo: Repository, numbers: readonly string[]): void {
 
 function removeCustomers(repo: Repository, codes: readonly string[]): void {
   const wanted = lower(codes);
-  const stale = new Set(repo.data.distributor_companies.filter((c) => c.anchor_id === ANCHOR && wanted.has(c.customer_code.toLowerCase())).map((c) => c.id));
+  const stale = new Set(
+    repo.data.distributor_companies
+      .filter((c) => c.anchor_id === ANCHOR && wanted.has(c.customer_code.toLowerCase()))
+      .map((c) => c.id),
+  );
   if (repo.data.invoices.some((inv) => stale.has(inv.distributor_company_id))) {
     throw new Error('Provider state: a customer of the master fixture has invoices; it cannot be removed.');
   }
@@ -59,7 +68,10 @@ function clearedAround(repo: Repository, clear: (repo: Repository) => void, need
     setup: (): Promise<undefined> => {
       if (needsCustomer) requireFixtureCustomer(repo.data);
       clear(repo);
-      saved = { firstUpload: nextId(repo.data.csv_uploads), lastInvoicesUpload: repo.data.anchors.find((a) => a.id === ANCHOR)?.last_invoices_upload };
+      saved = {
+        firstUpload: nextId(repo.data.csv_uploads),
+        lastInvoicesUpload: repo.data.anchors.find((a) => a.id === ANCHOR)?.last_invoices_upload,
+      };
       return Promise.resolve(undefined);
     },
     teardown: (): Promise<undefined> => {
@@ -78,8 +90,20 @@ function clearedAround(repo: Repository, clear: (repo: Repository) => void, need
 
 export function uploadStates({ repository }: UploadStateDeps): Record<string, StateHandler> {
   return {
-    'the invoices of the invoice upload fixture are not on record': clearedAround(repository, (r) => removeInvoices(r, UPLOAD_FIXTURES.invoices.invoiceNumbers), true),
-    'the customers of the customer master fixture are not on record': clearedAround(repository, (r) => removeCustomers(r, UPLOAD_FIXTURES.customerMaster.customerCodes), false),
-    'the invoices of the customer history fixture are not on record': clearedAround(repository, (r) => removeHistory(r, UPLOAD_FIXTURES.customerHistory.invoiceNumbers), true),
+    'the invoices of the invoice upload fixture are not on record': clearedAround(
+      repository,
+      (r) => removeInvoices(r, UPLOAD_FIXTURES.invoices.invoiceNumbers),
+      true,
+    ),
+    'the customers of the customer master fixture are not on record': clearedAround(
+      repository,
+      (r) => removeCustomers(r, UPLOAD_FIXTURES.customerMaster.customerCodes),
+      false,
+    ),
+    'the invoices of the customer history fixture are not on record': clearedAround(
+      repository,
+      (r) => removeHistory(r, UPLOAD_FIXTURES.customerHistory.invoiceNumbers),
+      true,
+    ),
   };
 }

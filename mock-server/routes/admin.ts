@@ -5,7 +5,15 @@ import { currentUser } from '../auth/middleware';
 import { hashPassword } from '../auth/passwords';
 import { branchOf } from '../bank-branches';
 import type { MockContext } from '../context';
-import { type AdminChange, type AnchorBankAccount, type AnchorSettings, nextId, type SettingDefinition, type User, type ReadonlyDb } from '../db';
+import {
+  type AdminChange,
+  type AnchorBankAccount,
+  type AnchorSettings,
+  nextId,
+  type SettingDefinition,
+  type User,
+  type ReadonlyDb,
+} from '../db';
 import type { Repository } from '../store/repository';
 import { voidResetLinks } from './sessions';
 import { bodyObject, HttpError, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
@@ -40,23 +48,42 @@ const forbidden = (code: string, detail: string) => new HttpError(403, [{ code, 
 
 /** 403 ER-PERMISSION unless the user may manage the anchor (`action`: 'add users', ...). */
 function mayManage(me: User, action: string): void {
-  if (!canManageAnchor(me)) throw forbidden(PERMISSION_CODE, `You may not ${action} (it needs the manage_anchor permission).`);
+  if (!canManageAnchor(me))
+    throw forbidden(PERMISSION_CODE, `You may not ${action} (it needs the manage_anchor permission).`);
 }
 
 /** 403 ER-NOT-SYSTEM-GENERATED unless the user's anchor is system generated (`what`: 'Users can be changed', ...). */
 function systemAnchor(db: ReadonlyDb, me: User, what: string): void {
   const anchor = db.anchors.find((a) => a.id === me.anchor_id);
-  if (!anchor?.is_system_generated) throw forbidden(NOT_SYSTEM_GENERATED_CODE, `${what} only for system-generated anchors, and ${anchor?.name ?? 'this anchor'} is not one.`);
+  if (!anchor?.is_system_generated)
+    throw forbidden(
+      NOT_SYSTEM_GENERATED_CODE,
+      `${what} only for system-generated anchors, and ${anchor?.name ?? 'this anchor'} is not one.`,
+    );
 }
 
 const fullName = (user: Pick<User, 'first_name' | 'last_name'>) => `${user.first_name} ${user.last_name}`.trim();
 
 /** A form value as text: strings as they are, numbers written out, anything else empty (so the kernel says it is required). */
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 
 /** Adds an entry to the audit log (db.admin_changes): who (the caller), when (the mock's clock) and what. */
-function record(repo: Repository, me: User, now: number, change: Pick<AdminChange, 'kind' | 'target_id' | 'target_label'> & Partial<Pick<AdminChange, 'field' | 'before' | 'after'>>): void {
-  repo.insert('admin_changes', { id: nextId(repo.data.admin_changes), anchor_id: me.anchor_id, user_id: me.id, user_name: fullName(me), at: new Date(now).toISOString(), ...change });
+function record(
+  repo: Repository,
+  me: User,
+  now: number,
+  change: Pick<AdminChange, 'kind' | 'target_id' | 'target_label'> &
+    Partial<Pick<AdminChange, 'field' | 'before' | 'after'>>,
+): void {
+  repo.insert('admin_changes', {
+    id: nextId(repo.data.admin_changes),
+    anchor_id: me.anchor_id,
+    user_id: me.id,
+    user_name: fullName(me),
+    at: new Date(now).toISOString(),
+    ...change,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -81,7 +108,8 @@ function adminUserRow(user: User) {
 function newUserId(db: ReadonlyDb): number {
   let id = nextId(db.users);
   for (const change of db.admin_changes) {
-    if ((change.kind === 'user_added' || change.kind === 'user_deleted') && change.target_id >= id) id = change.target_id + 1;
+    if ((change.kind === 'user_added' || change.kind === 'user_deleted') && change.target_id >= id)
+      id = change.target_id + 1;
   }
   return id;
 }
@@ -101,7 +129,8 @@ function userFields(body: unknown): Record<string, unknown> {
   return flat;
 }
 
-const flagValue = (value: unknown): boolean | undefined => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined);
+const flagValue = (value: unknown): boolean | undefined =>
+  value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
 
 /** The toggles of PUT /users/{id}: news_letter and/or send_email, each true or false ('true' / 'false' in a form). */
 function userFlags(body: unknown): Partial<Record<UserFlag, boolean>> {
@@ -124,11 +153,23 @@ function userFlags(body: unknown): Partial<Record<UserFlag, boolean>> {
 
 /** multer for PUT /users/{id}'s small multipart form: text fields only; its refusals as the provider's errors. */
 function receiveForm(): RequestHandler {
-  const parse = multer({ storage: multer.memoryStorage(), limits: { files: 0, fields: 10, fieldSize: 256, parts: 10 } }).none();
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { files: 0, fields: 10, fieldSize: 256, parts: 10 },
+  }).none();
   return (req, res, next) => {
     parse(req, res, (error: unknown) => {
       if (error === undefined || error === null) next();
-      else if (error instanceof multer.MulterError) next(new HttpError(422, [{ code: 'ER-VALIDATION', title: 'user', detail: `The form could not be read (${error.message}): send text fields only.` }]));
+      else if (error instanceof multer.MulterError)
+        next(
+          new HttpError(422, [
+            {
+              code: 'ER-VALIDATION',
+              title: 'user',
+              detail: `The form could not be read (${error.message}): send text fields only.`,
+            },
+          ]),
+        );
       else next(new HttpError(400, [{ code: 'ER-BAD-REQUEST', detail: 'The multipart body could not be read.' }]));
     });
   };
@@ -165,7 +206,8 @@ function settingNames(product: string): { stored: string; wire: string }[] {
 /** The anchor's last configuration change in the audit log. */
 function lastSettingChange(db: ReadonlyDb, anchorId: number): AdminChange | undefined {
   const log = db.admin_changes;
-  for (let i = log.length - 1; i >= 0; i--) if (log[i]!.kind === 'setting_changed' && log[i]!.anchor_id === anchorId) return log[i];
+  for (let i = log.length - 1; i >= 0; i--)
+    if (log[i]!.kind === 'setting_changed' && log[i]!.anchor_id === anchorId) return log[i];
   return undefined;
 }
 
@@ -177,7 +219,8 @@ function settingValue(name: string, definition: SettingDefinition, raw: unknown)
     return value;
   }
   const options = definition.options ?? [];
-  if (typeof raw !== 'string' || !options.includes(raw)) throw validationError({ [name]: `${name} must be one of ${options.join(', ')}` });
+  if (typeof raw !== 'string' || !options.includes(raw))
+    throw validationError({ [name]: `${name} must be one of ${options.join(', ')}` });
   return raw;
 }
 
@@ -267,7 +310,8 @@ export function adminRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const email = form.email.trim().toLowerCase();
       // E-mail addresses log in, so one may belong to one user of any anchor.
-      if (!problems.email && db.users.some((u) => u.email.toLowerCase() === email)) problems.email = 'Email has already been taken';
+      if (!problems.email && db.users.some((u) => u.email.toLowerCase() === email))
+        problems.email = 'Email has already been taken';
       throwIfProblems(problems);
       const user: User = {
         id: newUserId(db),
@@ -291,7 +335,11 @@ export function adminRoutes(ctx: MockContext): Router {
         permissions: [],
       };
       ctx.repository.insert('users', user);
-      record(ctx.repository, me, ctx.now(), { kind: 'user_added', target_id: user.id, target_label: `${fullName(user)} <${user.email}>` });
+      record(ctx.repository, me, ctx.now(), {
+        kind: 'user_added',
+        target_id: user.id,
+        target_label: `${fullName(user)} <${user.email}>`,
+      });
       res.status(201).json({ data: resource('user', user.id, adminUserRow(user)) });
     }),
   );
@@ -312,7 +360,14 @@ export function adminRoutes(ctx: MockContext): Router {
         if (value === undefined) continue;
         const before = user[flag];
         user = ctx.repository.update('users', user, { [flag]: value });
-        record(ctx.repository, me, ctx.now(), { kind: 'user_flag_changed', target_id: user.id, target_label: `${fullName(user)} <${user.email}>`, field: flag, before, after: value });
+        record(ctx.repository, me, ctx.now(), {
+          kind: 'user_flag_changed',
+          target_id: user.id,
+          target_label: `${fullName(user)} <${user.email}>`,
+          field: flag,
+          before,
+          after: value,
+        });
       }
       res.json({ data: resource('user', user.id, adminUserRow(user)) });
     }),
@@ -327,13 +382,19 @@ export function adminRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       systemAnchor(db, me, 'Users can be deleted');
       const user = ownUser(db, me, req.params.id ?? '');
-      if (user.id === me.id) throw new HttpError(422, [{ code: SELF_DELETE_CODE, detail: 'You cannot delete yourself.' }]);
-      if (user.is_system_generated) throw forbidden(SYSTEM_USER_CODE, `${fullName(user)} is a system-generated user and cannot be deleted.`);
+      if (user.id === me.id)
+        throw new HttpError(422, [{ code: SELF_DELETE_CODE, detail: 'You cannot delete yourself.' }]);
+      if (user.is_system_generated)
+        throw forbidden(SYSTEM_USER_CODE, `${fullName(user)} is a system-generated user and cannot be deleted.`);
       ctx.repository.remove('users', (u) => u.id === user.id);
       // Reset links out for the user stop working, and so do the user's sessions (one journal line with the delete).
       voidResetLinks(ctx.repository, user.id, ctx.now());
       ctx.tokens.revokeUser(user.id);
-      record(ctx.repository, me, ctx.now(), { kind: 'user_deleted', target_id: user.id, target_label: `${fullName(user)} <${user.email}>` });
+      record(ctx.repository, me, ctx.now(), {
+        kind: 'user_deleted',
+        target_id: user.id,
+        target_label: `${fullName(user)} <${user.email}>`,
+      });
       res.json({ message: USER_TEXTS.deleted });
     }),
   );
@@ -374,7 +435,13 @@ export function adminRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const accountNumber = form.account_number.trim();
       const ifsc = form.ifsc.trim();
-      if (!problems.account_number && !problems.ifsc && db.anchor_account_details.some((a) => a.anchor_id === me.anchor_id && a.account_number === accountNumber && a.ifsc === ifsc)) {
+      if (
+        !problems.account_number &&
+        !problems.ifsc &&
+        db.anchor_account_details.some(
+          (a) => a.anchor_id === me.anchor_id && a.account_number === accountNumber && a.ifsc === ifsc,
+        )
+      ) {
         problems.account_number = `Account ${accountNumber} with IFSC ${ifsc} is already added`;
       }
       throwIfProblems(problems);
@@ -391,7 +458,11 @@ export function adminRoutes(ctx: MockContext): Router {
         created_at: nowIso(),
       };
       ctx.repository.insert('anchor_account_details', account);
-      record(ctx.repository, me, ctx.now(), { kind: 'bank_account_added', target_id: account.id, target_label: `${account.account_name}, account ending ${accountNumber.slice(-4)}, ${ifsc}` });
+      record(ctx.repository, me, ctx.now(), {
+        kind: 'bank_account_added',
+        target_id: account.id,
+        target_label: `${account.account_name}, account ending ${accountNumber.slice(-4)}, ${ifsc}`,
+      });
       res.status(201).json({ data: resource('anchor_account_detail', account.id, bankAccountRow(account)) });
     }),
   );
@@ -430,21 +501,33 @@ export function adminRoutes(ctx: MockContext): Router {
       let row = ownSettings(db, me, req.params.id ?? '');
       const root = bodyObject(req.body);
       const anchorId = root.anchor_id;
-      if (anchorId !== undefined && text(anchorId).trim() !== String(row.anchor_id)) throw validationError({ anchor_id: `anchor_id must be ${row.anchor_id}, the anchor of the path` });
+      if (anchorId !== undefined && text(anchorId).trim() !== String(row.anchor_id))
+        throw validationError({ anchor_id: `anchor_id must be ${row.anchor_id}, the anchor of the path` });
       const body = bodyObject(req.body, 'anchor_setting');
       const keys = Object.keys(body);
-      if (keys.length !== 1) throw validationError({ anchor_setting: `anchor_setting must name exactly one setting${keys.length > 1 ? ` (it names ${keys.join(', ')})` : ''}` });
+      if (keys.length !== 1)
+        throw validationError({
+          anchor_setting: `anchor_setting must name exactly one setting${keys.length > 1 ? ` (it names ${keys.join(', ')})` : ''}`,
+        });
       const wire = keys[0]!;
       const stored = names.find((n) => n.wire === wire)?.stored;
       const definition = stored === undefined ? undefined : row.settings[stored];
-      if (stored === undefined || definition === undefined) throw validationError({ [wire]: `${wire} is not a setting of this anchor` });
+      if (stored === undefined || definition === undefined)
+        throw validationError({ [wire]: `${wire} is not a setting of this anchor` });
       const value = settingValue(wire, definition, body[wire]);
       row = ctx.repository.update('anchor_settings', row, {
         settings: { ...row.settings, [stored]: { ...definition, default: value } },
         setting_updated_by: fullName(me),
         updated_at: nowIso(),
       });
-      record(ctx.repository, me, ctx.now(), { kind: 'setting_changed', target_id: row.id, target_label: wire, field: stored, before: definition.default, after: value });
+      record(ctx.repository, me, ctx.now(), {
+        kind: 'setting_changed',
+        target_id: row.id,
+        target_label: wire,
+        field: stored,
+        before: definition.default,
+        after: value,
+      });
       res.json(settingsAnswer(db, row));
     }),
   );

@@ -30,7 +30,11 @@ function accountOf(database: ReadonlyDb, token: string) {
 }
 
 /** The multipart form the pay page sends, for `token`'s own customer, with any field overridden or removed (undefined). */
-function form(token: string, overrides: Record<string, string | undefined> = {}, file: Blob | null = new Blob(['%PDF-1.4 test'], { type: 'application/pdf' })): FormData {
+function form(
+  token: string,
+  overrides: Record<string, string | undefined> = {},
+  file: Blob | null = new Blob(['%PDF-1.4 test'], { type: 'application/pdf' }),
+): FormData {
   const { company, loan } = accountOf(db(), token);
   const fields: Record<string, string | undefined> = {
     loan_application_id: String(loan.id),
@@ -79,7 +83,6 @@ describe('the invoice file’s checks', () => {
     expect(sniffedType(new TextEncoder().encode('<html>'))).toBeNull();
     expect(sniffedType(new Uint8Array())).toBeNull();
   });
-
 });
 
 describe('POST /create_invoice', () => {
@@ -89,66 +92,133 @@ describe('POST /create_invoice', () => {
     expect(answer.status).toBe(201);
     const created = decodeCreated(answer.json);
     expect(created.message).toBe('Invoice MAN-100 created successfully.');
-    expect(created.data).toMatchObject({ document_number: 'MAN-100', invoice_amount: 12_500_50, balance_due: 12_500_50, status: 'open', is_manual: true, due_date: TODAY });
+    expect(created.data).toMatchObject({
+      document_number: 'MAN-100',
+      invoice_amount: 12_500_50,
+      balance_due: 12_500_50,
+      status: 'open',
+      is_manual: true,
+      due_date: TODAY,
+    });
     expect(db().invoices).toHaveLength(before + 1);
     const stored = db().invoices.at(-1)!;
-    expect(stored).toMatchObject({ total: 12_500_50, is_manual: true, invoice_image: { filename: `invoice-${stored.id}.pdf`, original_filename: 'invoice.pdf', content_type: 'application/pdf' } });
+    expect(stored).toMatchObject({
+      total: 12_500_50,
+      is_manual: true,
+      invoice_image: {
+        filename: `invoice-${stored.id}.pdf`,
+        original_filename: 'invoice.pdf',
+        content_type: 'application/pdf',
+      },
+    });
 
-    const list = await fetch(`${running.url}/invoice_collection?status=open`, { headers: { Authorization: OPEN_LIMIT } });
+    const list = await fetch(`${running.url}/invoice_collection?status=open`, {
+      headers: { Authorization: OPEN_LIMIT },
+    });
     const decoded = Collection.decode(flattenData(await list.json()));
     if (isLeft(decoded)) throw new Error('collection did not decode');
     const pages = decoded.right.pagy?.pages ?? 1;
     const all = [decoded.right.data];
     for (let page = 2; page <= pages; page++) {
-      const more = Collection.decode(flattenData(await (await fetch(`${running.url}/invoice_collection?status=open&page=${page}`, { headers: { Authorization: OPEN_LIMIT } })).json()));
+      const more = Collection.decode(
+        flattenData(
+          await (
+            await fetch(`${running.url}/invoice_collection?status=open&page=${page}`, {
+              headers: { Authorization: OPEN_LIMIT },
+            })
+          ).json(),
+        ),
+      );
       if (!isLeft(more)) all.push(more.right.data);
     }
-    expect(all.flat().find((item) => item.id === created.data.id)).toMatchObject({ is_manual: true, document_number: 'MAN-100' });
+    expect(all.flat().find((item) => item.id === created.data.id)).toMatchObject({
+      is_manual: true,
+      document_number: 'MAN-100',
+    });
   });
 
   it('lets the new invoice be paid by credit through a supplier bank account', async () => {
-    const created = decodeCreated((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'MAN-101', total: '5000' }))).json);
+    const created = decodeCreated(
+      (await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'MAN-101', total: '5000' }))).json,
+    );
     const { company, loan } = accountOf(db(), OPEN_LIMIT);
     const bank = db().anchor_account_details.find((a) => a.anchor_id === company.anchor_id)!;
     const utilised = loan.limit_utilized;
     const response = await fetch(`${running.url}/op_avail_credit`, {
       method: 'POST',
-      headers: { Authorization: OPEN_LIMIT, 'Content-Type': 'application/json', 'Idempotency-Key': 'create-invoice-credit-1' },
-      body: JSON.stringify({ source: 'anchor_portal', payment_gateway: [{ bank_account_id: bank.id, invoice_details: [{ id: created.data.id, user_requested_amount: 5000 }] }] }),
+      headers: {
+        Authorization: OPEN_LIMIT,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'create-invoice-credit-1',
+      },
+      body: JSON.stringify({
+        source: 'anchor_portal',
+        payment_gateway: [
+          { bank_account_id: bank.id, invoice_details: [{ id: created.data.id, user_requested_amount: 5000 }] },
+        ],
+      }),
     });
     expect(response.status).toBe(201);
     expect(isLeft(PaymentAnswer.decode(await response.json()))).toBe(false);
     expect(accountOf(db(), OPEN_LIMIT).loan.limit_utilized - utilised).toBe(5_000_00);
-    expect(db().invoices.find((i) => i.id === Number(created.data.id))).toMatchObject({ status: 'paid', closed_status: 'credit' });
+    expect(db().invoices.find((i) => i.id === Number(created.data.id))).toMatchObject({
+      status: 'paid',
+      closed_status: 'credit',
+    });
   });
 
   it('reports every field problem at once and stores nothing', async () => {
     const before = db().invoices.length;
     const answer = await post(
       OPEN_LIMIT,
-      form(OPEN_LIMIT, { gst_invoice_id: undefined, total: '12.345', invoice_date: '2026-11-23', customer_code: 'SOMEONE-ELSE', source: 'erp' }, null),
+      form(
+        OPEN_LIMIT,
+        {
+          gst_invoice_id: undefined,
+          total: '12.345',
+          invoice_date: '2026-11-23',
+          customer_code: 'SOMEONE-ELSE',
+          source: 'erp',
+        },
+        null,
+      ),
     );
     expect(answer.status).toBe(422);
     const titles = errorsOf(answer.json).map((e) => e.title);
     expect(titles).toEqual(
-      expect.arrayContaining(['invoice[gst_invoice_id]', 'invoice[total]', 'invoice[invoice_date]', 'invoice[customer_code]', 'invoice[source]', INVOICE_IMAGE_FIELD]),
+      expect.arrayContaining([
+        'invoice[gst_invoice_id]',
+        'invoice[total]',
+        'invoice[invoice_date]',
+        'invoice[customer_code]',
+        'invoice[source]',
+        INVOICE_IMAGE_FIELD,
+      ]),
     );
-    expect(errorsOf(answer.json).find((e) => e.title === 'invoice[invoice_date]')?.detail).toBe('The invoice date cannot be later than today.');
-    expect(errorsOf(answer.json).find((e) => e.title === 'invoice[customer_code]')?.detail).toBe('invoice[customer_code] does not match this payment link.');
+    expect(errorsOf(answer.json).find((e) => e.title === 'invoice[invoice_date]')?.detail).toBe(
+      'The invoice date cannot be later than today.',
+    );
+    expect(errorsOf(answer.json).find((e) => e.title === 'invoice[customer_code]')?.detail).toBe(
+      'invoice[customer_code] does not match this payment link.',
+    );
     expect(db().invoices).toHaveLength(before);
   });
 
   it('refuses an amount above ₹100 crore', async () => {
     const answer = await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'BIG-1', total: '1000000000.01' }));
     expect(answer.status).toBe(422);
-    expect(errorsOf(answer.json)).toEqual([{ code: 'ER-VALIDATION', title: 'invoice[total]', detail: 'The amount cannot be more than ₹100 crore.' }]);
+    expect(errorsOf(answer.json)).toEqual([
+      { code: 'ER-VALIDATION', title: 'invoice[total]', detail: 'The amount cannot be more than ₹100 crore.' },
+    ]);
   });
 
   it('refuses a number the anchor already has, in any letter case', async () => {
     expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'DUP-1' }))).status).toBe(201);
     const again = await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'dup-1' }));
     expect(again.status).toBe(422);
-    expect(errorsOf(again.json)).toEqual([{ code: 'ER-VALIDATION', title: 'invoice[gst_invoice_id]', detail: 'Invoice dup-1 already exists.' }]);
+    expect(errorsOf(again.json)).toEqual([
+      { code: 'ER-VALIDATION', title: 'invoice[gst_invoice_id]', detail: 'Invoice dup-1 already exists.' },
+    ]);
   });
 
   it('replays the first answer for a repeated Idempotency-Key (a double click creates one invoice)', async () => {
@@ -166,10 +236,20 @@ describe('POST /create_invoice', () => {
   });
 
   it('refuses a file that is not a PDF, PNG or JPEG, and one over 5 MB', async () => {
-    const text = await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'TYPE-1' }, new Blob(['hello'], { type: 'text/plain' })));
+    const text = await post(
+      OPEN_LIMIT,
+      form(OPEN_LIMIT, { gst_invoice_id: 'TYPE-1' }, new Blob(['hello'], { type: 'text/plain' })),
+    );
     expect(text.status).toBe(422);
     expect(errorsOf(text.json)[0]?.detail).toBe('The invoice file must be a PDF, PNG or JPEG (got text/plain).');
-    const big = await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'SIZE-1' }, new Blob([new Uint8Array(INVOICE_IMAGE_MAX_BYTES + 1)], { type: 'application/pdf' })));
+    const big = await post(
+      OPEN_LIMIT,
+      form(
+        OPEN_LIMIT,
+        { gst_invoice_id: 'SIZE-1' },
+        new Blob([new Uint8Array(INVOICE_IMAGE_MAX_BYTES + 1)], { type: 'application/pdf' }),
+      ),
+    );
     expect(big.status).toBe(413);
     expect(errorsOf(big.json)[0]?.detail).toBe('The invoice file is larger than 5 MB.');
   });
@@ -182,12 +262,20 @@ describe('POST /create_invoice', () => {
     const answer = await post(OPEN_LIMIT, body);
     expect(answer.status).toBe(422);
     expect(errorsOf(answer.json)).toEqual([
-      { code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: 'The invoice file is sent as application/pdf but its content is not: upload the PDF, PNG or JPEG itself.' },
+      {
+        code: 'ER-VALIDATION',
+        title: INVOICE_IMAGE_FIELD,
+        detail:
+          'The invoice file is sent as application/pdf but its content is not: upload the PDF, PNG or JPEG itself.',
+      },
     ]);
     // A PNG is no PDF either, and an empty file is nothing.
     const png = new Blob([PNG_BYTES], { type: 'application/pdf' });
     expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'EVIL-2' }, png))).status).toBe(422);
-    expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'EVIL-3' }, new Blob([], { type: 'image/jpeg' })))).status).toBe(422);
+    expect(
+      (await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'EVIL-3' }, new Blob([], { type: 'image/jpeg' }))))
+        .status,
+    ).toBe(422);
     expect(db().invoices).toHaveLength(before);
   });
 
@@ -196,10 +284,28 @@ describe('POST /create_invoice', () => {
     const pdf = form(OPEN_LIMIT, { gst_invoice_id: 'REAL-PDF' }, null);
     pdf.append(INVOICE_IMAGE_FIELD, new Blob(['%PDF-1.7 real'], { type: 'application/pdf' }), '../../../evil.exe');
     expect((await post(OPEN_LIMIT, pdf)).status).toBe(201);
-    expect(last().invoice_image).toMatchObject({ filename: `invoice-${last().id}.pdf`, original_filename: 'evil.exe', content_type: 'application/pdf' });
-    expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'REAL-PNG' }, new Blob([PNG_BYTES, 'rest'], { type: 'image/png' })))).status).toBe(201);
+    expect(last().invoice_image).toMatchObject({
+      filename: `invoice-${last().id}.pdf`,
+      original_filename: 'evil.exe',
+      content_type: 'application/pdf',
+    });
+    expect(
+      (
+        await post(
+          OPEN_LIMIT,
+          form(OPEN_LIMIT, { gst_invoice_id: 'REAL-PNG' }, new Blob([PNG_BYTES, 'rest'], { type: 'image/png' })),
+        )
+      ).status,
+    ).toBe(201);
     expect(last().invoice_image).toMatchObject({ filename: `invoice-${last().id}.png`, content_type: 'image/png' });
-    expect((await post(OPEN_LIMIT, form(OPEN_LIMIT, { gst_invoice_id: 'REAL-JPG' }, new Blob([JPEG_BYTES, 'rest'], { type: 'image/jpeg' })))).status).toBe(201);
+    expect(
+      (
+        await post(
+          OPEN_LIMIT,
+          form(OPEN_LIMIT, { gst_invoice_id: 'REAL-JPG' }, new Blob([JPEG_BYTES, 'rest'], { type: 'image/jpeg' })),
+        )
+      ).status,
+    ).toBe(201);
     expect(last().invoice_image).toMatchObject({ filename: `invoice-${last().id}.jpg`, content_type: 'image/jpeg' });
   });
 

@@ -34,11 +34,18 @@ export const INVOICE_IMAGE_FIELD = 'invoice[invoice_image][file]';
 /** GST invoice numbers: at most 16 letters, digits, '/' or '-'. */
 const DOCUMENT_NUMBER = /^[A-Za-z0-9/-]{1,16}$/;
 
-const fieldProblem = (field: string, detail: string): ApiErrorEntry => ({ code: 'ER-VALIDATION', title: `invoice[${field}]`, detail });
+const fieldProblem = (field: string, detail: string): ApiErrorEntry => ({
+  code: 'ER-VALIDATION',
+  title: `invoice[${field}]`,
+  detail,
+});
 
 /** multer with the size limit, its errors answered in the provider's error shape. */
 function invoiceImageUpload(): RequestHandler {
-  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: INVOICE_IMAGE_MAX_BYTES, files: 1, fields: 20 } }).single(INVOICE_IMAGE_FIELD);
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: INVOICE_IMAGE_MAX_BYTES, files: 1, fields: 20 },
+  }).single(INVOICE_IMAGE_FIELD);
   return (req, res, next) => {
     parse(req, res, (error: unknown) => {
       if (error instanceof multer.MulterError) {
@@ -48,7 +55,11 @@ function invoiceImageUpload(): RequestHandler {
             : error.code === 'LIMIT_UNEXPECTED_FILE'
               ? `Send one file, as ${INVOICE_IMAGE_FIELD}.`
               : `The upload could not be read: ${error.message}.`;
-        next(new HttpError(error.code === 'LIMIT_FILE_SIZE' ? 413 : 422, [{ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail }]));
+        next(
+          new HttpError(error.code === 'LIMIT_FILE_SIZE' ? 413 : 422, [
+            { code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail },
+          ]),
+        );
         return;
       }
       next(error as Error | undefined);
@@ -84,9 +95,18 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
         const label = documentLabel(account);
         const loan = account.loan;
         if (!isOpenLimit(loan)) {
-          throw new HttpError(403, [{ code: 'ER-INVOICE-105', detail: `Only open-limit customers can add their own ${label.toLowerCase()}s.` }]);
+          throw new HttpError(403, [
+            { code: 'ER-INVOICE-105', detail: `Only open-limit customers can add their own ${label.toLowerCase()}s.` },
+          ]);
         }
-        if (fields === null) throw new HttpError(422, [{ code: 'ER-VALIDATION', title: 'invoice', detail: 'Send the invoice fields as multipart invoice[...] fields.' }]);
+        if (fields === null)
+          throw new HttpError(422, [
+            {
+              code: 'ER-VALIDATION',
+              title: 'invoice',
+              detail: 'Send the invoice fields as multipart invoice[...] fields.',
+            },
+          ]);
         const text = (name: string) => (typeof fields[name] === 'string' ? fields[name].trim() : '');
         const problems: ApiErrorEntry[] = [];
         const today = isoDay(todayOf(now));
@@ -99,38 +119,70 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
         ];
         for (const [name, expected] of own) {
           if (text(name) === '') problems.push(fieldProblem(name, `invoice[${name}] is required.`));
-          else if (text(name) !== expected) problems.push(fieldProblem(name, `invoice[${name}] does not match this payment link.`));
+          else if (text(name) !== expected)
+            problems.push(fieldProblem(name, `invoice[${name}] does not match this payment link.`));
         }
 
         const number = text('gst_invoice_id');
-        if (number === '') problems.push(fieldProblem('gst_invoice_id', `Please enter the ${label.toLowerCase()} number.`));
+        if (number === '')
+          problems.push(fieldProblem('gst_invoice_id', `Please enter the ${label.toLowerCase()} number.`));
         else if (!DOCUMENT_NUMBER.test(number)) {
-          problems.push(fieldProblem('gst_invoice_id', `The ${label.toLowerCase()} number may have up to 16 letters, digits, '/' or '-'.`));
-        } else if (db.invoices.some((inv) => inv.anchor_id === account.anchor.id && inv.document_number.toLowerCase() === number.toLowerCase())) {
+          problems.push(
+            fieldProblem(
+              'gst_invoice_id',
+              `The ${label.toLowerCase()} number may have up to 16 letters, digits, '/' or '-'.`,
+            ),
+          );
+        } else if (
+          db.invoices.some(
+            (inv) => inv.anchor_id === account.anchor.id && inv.document_number.toLowerCase() === number.toLowerCase(),
+          )
+        ) {
           problems.push(fieldProblem('gst_invoice_id', `${label} ${number} already exists.`));
         }
 
         const total = parseAmount(fields.total);
-        if (total === null) problems.push(fieldProblem('total', 'The amount must be in rupees, greater than zero, with at most 2 decimals.'));
-        else if (total > MAX_DOCUMENT_PAISE) problems.push(fieldProblem('total', 'The amount cannot be more than ₹100 crore.'));
+        if (total === null)
+          problems.push(
+            fieldProblem('total', 'The amount must be in rupees, greater than zero, with at most 2 decimals.'),
+          );
+        else if (total > MAX_DOCUMENT_PAISE)
+          problems.push(fieldProblem('total', 'The amount cannot be more than ₹100 crore.'));
 
         const invoiceDate = parseDay(text('invoice_date'));
-        if (invoiceDate === null) problems.push(fieldProblem('invoice_date', `Please choose the ${label.toLowerCase()} date (YYYY-MM-DD).`));
-        else if (invoiceDate > today) problems.push(fieldProblem('invoice_date', `The ${label.toLowerCase()} date cannot be later than today.`));
+        if (invoiceDate === null)
+          problems.push(fieldProblem('invoice_date', `Please choose the ${label.toLowerCase()} date (YYYY-MM-DD).`));
+        else if (invoiceDate > today)
+          problems.push(fieldProblem('invoice_date', `The ${label.toLowerCase()} date cannot be later than today.`));
 
         const dueDate = parseDay(text('due_date'));
         if (dueDate === null) problems.push(fieldProblem('due_date', 'invoice[due_date] must be a date (YYYY-MM-DD).'));
-        else if (invoiceDate !== null && dueDate < invoiceDate) problems.push(fieldProblem('due_date', `The due date cannot be before the ${label.toLowerCase()} date.`));
+        else if (invoiceDate !== null && dueDate < invoiceDate)
+          problems.push(fieldProblem('due_date', `The due date cannot be before the ${label.toLowerCase()} date.`));
 
-        if (text('source') !== 'open_limit_customer') problems.push(fieldProblem('source', "invoice[source] must be 'open_limit_customer'."));
+        if (text('source') !== 'open_limit_customer')
+          problems.push(fieldProblem('source', "invoice[source] must be 'open_limit_customer'."));
 
         const salesOrder = account.settings.is_sales_order;
         const type = file ? sniffedType(file.buffer) : null;
-        if (!salesOrder && !file) problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: 'Please upload the invoice (PDF, PNG or JPEG).' });
+        if (!salesOrder && !file)
+          problems.push({
+            code: 'ER-VALIDATION',
+            title: INVOICE_IMAGE_FIELD,
+            detail: 'Please upload the invoice (PDF, PNG or JPEG).',
+          });
         if (file && !INVOICE_IMAGE_TYPES.includes(file.mimetype)) {
-          problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: `The invoice file must be a PDF, PNG or JPEG (got ${file.mimetype || 'an unknown type'}).` });
+          problems.push({
+            code: 'ER-VALIDATION',
+            title: INVOICE_IMAGE_FIELD,
+            detail: `The invoice file must be a PDF, PNG or JPEG (got ${file.mimetype || 'an unknown type'}).`,
+          });
         } else if (file && type !== file.mimetype) {
-          problems.push({ code: 'ER-VALIDATION', title: INVOICE_IMAGE_FIELD, detail: `The invoice file is sent as ${file.mimetype} but its content is not: upload the PDF, PNG or JPEG itself.` });
+          problems.push({
+            code: 'ER-VALIDATION',
+            title: INVOICE_IMAGE_FIELD,
+            detail: `The invoice file is sent as ${file.mimetype} but its content is not: upload the PDF, PNG or JPEG itself.`,
+          });
         }
         if (problems.length > 0) throw new HttpError(422, problems);
 
@@ -170,7 +222,10 @@ export function createInvoiceRoute(ctx: MockContext): RequestHandler[] {
         };
         ctx.repository.insert('invoices', invoice);
         ctx.log(`[mock] ${account.company.name} added ${label.toLowerCase()} ${number}`);
-        return { status: 201, body: { message: `${label} ${number} created successfully.`, data: collectionItem(db, account, invoice) } };
+        return {
+          status: 201,
+          body: { message: `${label} ${number} created successfully.`, data: collectionItem(db, account, invoice) },
+        };
       });
     }),
   ];

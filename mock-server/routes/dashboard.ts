@@ -27,9 +27,22 @@ import { filterValue } from '../paging';
  */
 function filterInformation(buckets: Buckets) {
   if (buckets.type === 'yearly') {
-    return buckets.months.map((m) => ({ month: m.month, year: m.year, total: rupees(m.total), no_of_invoices: m.no_of_invoices }));
+    return buckets.months.map((m) => ({
+      month: m.month,
+      year: m.year,
+      total: rupees(m.total),
+      no_of_invoices: m.no_of_invoices,
+    }));
   }
-  return [{ weekly_data: buckets.weeks.map((w) => ({ week: w.week, total: rupees(w.total), no_of_invoices: w.no_of_invoices })) }];
+  return [
+    {
+      weekly_data: buckets.weeks.map((w) => ({
+        week: w.week,
+        total: rupees(w.total),
+        no_of_invoices: w.no_of_invoices,
+      })),
+    },
+  ];
 }
 
 const DATE_MESSAGE = 'must be a date as YYYY-MM-DD';
@@ -57,7 +70,8 @@ function graphQuery(req: Request, prefix: string, typeKey: string): { window: Da
   if (from !== null && to !== null && from > to) problems[toKey] = `${toKey} must be on or after ${fromKey}`;
   const rawType = req.query[typeKey];
   const type = rawType === undefined || rawType === '' ? 'yearly' : rawType;
-  if (typeof type !== 'string' || !(GRAPH_TYPES as readonly string[]).includes(type)) problems[typeKey] = `${typeKey} must be yearly or weekly`;
+  if (typeof type !== 'string' || !(GRAPH_TYPES as readonly string[]).includes(type))
+    problems[typeKey] = `${typeKey} must be yearly or weekly`;
   throwIfProblems(problems);
   return { window: { from: from!, to: to! }, type: type as GraphType };
 }
@@ -85,7 +99,11 @@ function performersWindow(req: Request, today: Date): DateWindow {
   return { from, to };
 }
 
-const defaultsOut = (d: DefaultFigures) => ({ default_30days: rupees(d.default_30days), default_90days: rupees(d.default_90days), total: rupees(d.total) });
+const defaultsOut = (d: DefaultFigures) => ({
+  default_30days: rupees(d.default_30days),
+  default_90days: rupees(d.default_90days),
+  total: rupees(d.total),
+});
 
 /**
  * The home dashboard: invoice graphs (shared, cleared, payments), payment and credit top performers, and the
@@ -105,7 +123,11 @@ export function dashboardRoutes(ctx: MockContext): Router {
       res.json({
         data: {
           invoices_shared: {
-            [type]: { invoice_count: card.invoice_count, invoice_total: rupees(card.invoice_total), filter_information: filterInformation(card.buckets) },
+            [type]: {
+              invoice_count: card.invoice_count,
+              invoice_total: rupees(card.invoice_total),
+              filter_information: filterInformation(card.buckets),
+            },
           },
         },
       });
@@ -138,7 +160,13 @@ export function dashboardRoutes(ctx: MockContext): Router {
     route((req, res) => {
       const { window, type } = graphQuery(req, 'payments_data', 'payment_type');
       const card = paymentsReceived(ctx.db(), currentUser(req).anchor_id, window, type);
-      res.json({ data: { payments: { [type]: { payment_total: rupees(card.payment_total), filter_information: filterInformation(card.buckets) } } } });
+      res.json({
+        data: {
+          payments: {
+            [type]: { payment_total: rupees(card.payment_total), filter_information: filterInformation(card.buckets) },
+          },
+        },
+      });
     }),
   );
 
@@ -151,13 +179,19 @@ export function dashboardRoutes(ctx: MockContext): Router {
       const credit = figures.credit_top_performers;
       res.json({
         data: {
-          top_performers: figures.top_performers.map((p) => ({ region: p.region, payment_received: rupees(p.payment_received) })),
+          top_performers: figures.top_performers.map((p) => ({
+            region: p.region,
+            payment_received: rupees(p.payment_received),
+          })),
           total_payments_received: rupees(figures.total_payments_received),
           ...(credit === null
             ? {}
             : {
                 credit_top_performers: {
-                  credit_utilisation: { region: credit.credit_utilisation.region, utilised: rupees(credit.credit_utilisation.utilised) },
+                  credit_utilisation: {
+                    region: credit.credit_utilisation.region,
+                    utilised: rupees(credit.credit_utilisation.utilised),
+                  },
                   credit_limit_growth: credit.credit_limit_growth,
                   invoice_clearance: credit.invoice_clearance,
                 },
@@ -176,14 +210,24 @@ export function dashboardRoutes(ctx: MockContext): Router {
         data: {
           regionwise_credit_utilisation: s.regionwise_credit_utilisation.map(({ region, region_data: r }) => ({
             region,
-            region_data: { total_utilised: rupees(r.total_utilised), utilisation_growth: r.utilisation_growth, overdue_90_days: rupees(r.overdue_90_days) },
+            region_data: {
+              total_utilised: rupees(r.total_utilised),
+              utilisation_growth: r.utilisation_growth,
+              overdue_90_days: rupees(r.overdue_90_days),
+            },
           })),
           utilised_limit_summary: {
             utilised_limit: rupees(s.utilised_limit_summary.utilised_limit),
             unutilised_limit: rupees(s.utilised_limit_summary.unutilised_limit),
           },
-          overdue_summary: { overdue_90_days: rupees(s.overdue_summary.overdue_90_days), total_overdue: rupees(s.overdue_summary.total_overdue) },
-          total_credit_limit_sanctioned: { total: rupees(s.total_credit_limit_sanctioned.total), active_customers: s.total_credit_limit_sanctioned.active_customers },
+          overdue_summary: {
+            overdue_90_days: rupees(s.overdue_summary.overdue_90_days),
+            total_overdue: rupees(s.overdue_summary.total_overdue),
+          },
+          total_credit_limit_sanctioned: {
+            total: rupees(s.total_credit_limit_sanctioned.total),
+            active_customers: s.total_credit_limit_sanctioned.active_customers,
+          },
           default: defaultsOut(s.default),
           credit_utilisation_summary: s.credit_utilisation_summary,
         },
@@ -198,7 +242,10 @@ export function dashboardRoutes(ctx: MockContext): Router {
       const s = lendingSummary(ctx.db(), currentUser(req).anchor_id, today());
       res.json({
         data: {
-          credit_limit_available: { total: rupees(s.credit_limit_available.total), total_distributors: s.credit_limit_available.total_distributors },
+          credit_limit_available: {
+            total: rupees(s.credit_limit_available.total),
+            total_distributors: s.credit_limit_available.total_distributors,
+          },
           utilised_limit_summary: {
             utilised_limit: rupees(s.utilised_limit_summary.utilised_limit),
             unutilised_limit: rupees(s.utilised_limit_summary.unutilised_limit),
@@ -211,4 +258,3 @@ export function dashboardRoutes(ctx: MockContext): Router {
 
   return router;
 }
-

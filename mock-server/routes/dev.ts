@@ -16,7 +16,9 @@ export interface OutboxFilter {
 export function outboxOf(db: ReadonlyDb, filter: OutboxFilter = {}): Mail[] {
   const to = filter.to?.toLowerCase() ?? null;
   const token = filter.token ?? null;
-  return db.mails.filter((m) => (to === null || m.to.toLowerCase() === to) && (token === null || m.pay_token === token)).reverse();
+  return db.mails
+    .filter((m) => (to === null || m.to.toLowerCase() === to) && (token === null || m.pay_token === token))
+    .reverse();
 }
 
 /**

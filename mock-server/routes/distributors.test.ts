@@ -17,7 +17,15 @@ interface Row {
 }
 interface ListAnswer {
   data: Row[];
-  pagy: { count: number; page: number; pages: number; from: number; to: number; prev: number | null; next: number | null };
+  pagy: {
+    count: number;
+    page: number;
+    pages: number;
+    from: number;
+    to: number;
+    prev: number | null;
+    next: number | null;
+  };
   errors?: { title?: string }[];
 }
 
@@ -36,7 +44,16 @@ describe('GET /distributor_companies', () => {
   it('pages the anchor’s own customers, 10 a page, newest first', async () => {
     const { body } = await list('page=2');
     const all = anchorOne();
-    expect(body.pagy).toEqual({ count: all.length, page: 2, items: 10, pages: Math.ceil(all.length / 10), from: 11, to: 20, prev: 1, next: 3 });
+    expect(body.pagy).toEqual({
+      count: all.length,
+      page: 2,
+      items: 10,
+      pages: Math.ceil(all.length / 10),
+      from: 11,
+      to: 20,
+      prev: 1,
+      next: 3,
+    });
     expect(body.data).toHaveLength(10);
     const ids = new Set(all.map((c) => c.id));
     for (const row of body.data) expect(ids.has(row.attributes.id)).toBe(true);
@@ -59,7 +76,8 @@ describe('GET /distributor_companies', () => {
     const word = target.name.split(' ')[0]!.toUpperCase();
     const byName = await list(`filter[search]=${encodeURIComponent(word)}&items=100`);
     expect(byName.body.data.map((r) => r.attributes.id)).toContain(target.id);
-    for (const row of byName.body.data) expect(`${row.attributes.name} ${row.attributes.customer_code}`.toUpperCase()).toContain(word);
+    for (const row of byName.body.data)
+      expect(`${row.attributes.name} ${row.attributes.customer_code}`.toUpperCase()).toContain(word);
   });
 
   it('answers a page past the end with no rows, and bad paging or regions with 422', async () => {

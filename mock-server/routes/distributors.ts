@@ -21,7 +21,10 @@ export function regionFilter(value: string | undefined, field = 'region'): Regio
 }
 
 /** Case-insensitive match of the search text on a customer's name or code. */
-function matchesCustomer(company: Pick<DistributorCompany, 'name' | 'customer_code'>, search: string | undefined): boolean {
+function matchesCustomer(
+  company: Pick<DistributorCompany, 'name' | 'customer_code'>,
+  search: string | undefined,
+): boolean {
   if (search === undefined) return true;
   const needle = search.toLowerCase();
   return company.name.toLowerCase().includes(needle) || company.customer_code.toLowerCase().includes(needle);
@@ -65,7 +68,8 @@ function contactAttributes(c: DistributorCompany) {
 }
 
 /** A customer the virtual-account list shows: one with account details or a virtual account. */
-const hasAccountDetails = (c: DistributorCompany) => c.account_details.length > 0 || c.virtual_account_number.trim() !== '';
+const hasAccountDetails = (c: DistributorCompany) =>
+  c.account_details.length > 0 || c.virtual_account_number.trim() !== '';
 
 /** A flag filter such as `filter[require_account_details]`: 'true' or 'false' (absent: false), anything else 422. */
 function flagFilter(value: string | undefined, field: string): boolean {
@@ -155,10 +159,12 @@ export function distributorRoutes(ctx: MockContext): Router {
     const me = currentUser(req);
     const statuses = rawStatuses.split(',').map((s) => s.trim());
     const unknown = statuses.filter((s) => !(INVOICE_STATUSES as readonly string[]).includes(s));
-    if (unknown.length > 0) throw validationError({ status: `status must list invoice statuses (${INVOICE_STATUSES.join(', ')})` });
+    if (unknown.length > 0)
+      throw validationError({ status: `status must list invoice statuses (${INVOICE_STATUSES.join(', ')})` });
     const region = regionFilter(filterValue(req, 'region'));
     const rawSearch = filterValue(req, 'search');
-    if (rawSearch !== undefined && !isSearchable(rawSearch)) throw validationError({ search: 'search needs at least 3 characters' });
+    if (rawSearch !== undefined && !isSearchable(rawSearch))
+      throw validationError({ search: 'search needs at least 3 characters' });
     const needle = rawSearch?.trim().toLowerCase();
     const numbers = new Map<number, string[]>();
     for (const inv of ctx.db().invoices) {
@@ -223,7 +229,14 @@ export function distributorRoutes(ctx: MockContext): Router {
       ...Object.keys(req.query).filter((key) => !ADMIN_LIST_PARAMS.includes(key)),
     ];
     if (foreign.length > 0) {
-      throw validationError(Object.fromEntries(foreign.map((key) => [key, `${key} is not a filter of the admin's lists (admin_panel takes ${ADMIN_LIST_FILTERS.join(', ')})`])));
+      throw validationError(
+        Object.fromEntries(
+          foreign.map((key) => [
+            key,
+            `${key} is not a filter of the admin's lists (admin_panel takes ${ADMIN_LIST_FILTERS.join(', ')})`,
+          ]),
+        ),
+      );
     }
     const { page, items } = pageParams(req);
     flagFilter(filterValue(req, 'require_address_details'), 'require_address_details');
@@ -250,7 +263,8 @@ export function distributorRoutes(ctx: MockContext): Router {
       const { page, items } = pageParams(req);
       const invoiceStatuses = filterValue(req, 'status');
       const accountsOnly = flagFilter(filterValue(req, 'require_account_details'), 'require_account_details');
-      const matching = invoiceStatuses === undefined ? companies(req, null) : companiesWithInvoices(req, invoiceStatuses);
+      const matching =
+        invoiceStatuses === undefined ? companies(req, null) : companiesWithInvoices(req, invoiceStatuses);
       const rows = accountsOnly ? matching.filter(hasAccountDetails) : matching;
       const { rows: pageRows, pagy } = paginate(rows, page, items);
       res.json({ data: pageRows.map((c) => resource('distributor_company', c.id, contactAttributes(c))), pagy });

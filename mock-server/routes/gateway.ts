@@ -36,7 +36,10 @@ function page(res: Response, status: number, title: string, content: string): vo
   res
     .status(status)
     .type('html')
-    .set({ 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'", 'Cache-Control': 'no-store' })
+    .set({
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'Cache-Control': 'no-store',
+    })
     .send(
       `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeHtml(title)}</title>\n<style>${STYLE}</style>\n</head>\n<body>\n<main>\n${content}\n</main>\n</body>\n</html>\n`,
     );
@@ -52,19 +55,31 @@ function completeOrder(repo: Repository, order: Readonly<GatewayOrder>, now: num
   const db = repo.data;
   const link = db.payment_links.find((l) => l.token === order.token);
   const covers = link ? linkCovers(db, link) : () => false;
-  const fail = (reason: string) => repo.update('gateway_orders', order, { status: 'failed', completed_at: new Date(now).toISOString(), failure_reason: reason });
+  const fail = (reason: string) =>
+    repo.update('gateway_orders', order, {
+      status: 'failed',
+      completed_at: new Date(now).toISOString(),
+      failure_reason: reason,
+    });
   for (const item of order.items) {
     const invoice = db.invoices.find((inv) => inv.id === item.invoice_id);
     const name = invoice?.document_number ?? `Document ${item.invoice_id}`;
-    if (!invoice || !covers(invoice)) return fail(`${name} is not on the payment link of this order; nothing was charged`);
-    if (invoice.status === 'paid' || item.amount > balanceDue(invoice)) return fail(`${name} was paid in the meantime; nothing was charged`);
+    if (!invoice || !covers(invoice))
+      return fail(`${name} is not on the payment link of this order; nothing was charged`);
+    if (invoice.status === 'paid' || item.amount > balanceDue(invoice))
+      return fail(`${name} was paid in the meantime; nothing was charged`);
   }
   const utr = `UTRP${format(now, 'yyyyMMdd')}${String(order.id).padStart(8, '0')}`;
   const paymentIds = order.items.map((item) => {
     const invoice = db.invoices.find((inv) => inv.id === item.invoice_id)!;
     return recordPayment(repo, invoice, item.amount, 'pay', { utr, now, drawdownId: null }).id;
   });
-  return repo.update('gateway_orders', order, { status: 'success', utr, completed_at: new Date(now).toISOString(), payment_ids: [...order.payment_ids, ...paymentIds] });
+  return repo.update('gateway_orders', order, {
+    status: 'success',
+    utr,
+    completed_at: new Date(now).toISOString(),
+    payment_ids: [...order.payment_ids, ...paymentIds],
+  });
 }
 
 /**
@@ -87,7 +102,12 @@ export function gatewayRoutes(ctx: MockContext): Router {
     `${ctx.appUrl}/pay-with-${ctx.product}-success?order_id=${encodeURIComponent(order.order_id)}&success=${order.status === 'success'}`;
   const findOrder = (id: string | undefined) => ctx.db().gateway_orders.find((o) => o.order_id === id);
   const missing = (res: Response) =>
-    page(res, 404, 'Order not found', '<h1>Order not found</h1>\n<p>This payment order does not exist. Go back to the payment page and try again.</p>');
+    page(
+      res,
+      404,
+      'Order not found',
+      '<h1>Order not found</h1>\n<p>This payment order does not exist. Go back to the payment page and try again.</p>',
+    );
 
   router.get(
     '/fake-gateway/:order_id',
@@ -152,10 +172,17 @@ ${body}`,
             failure_reason: 'the payment was declined at the payment gateway',
           });
         } else {
-          page(res, 400, 'Choose an outcome', '<h1>Choose an outcome</h1>\n<p>Go back and press Pay successfully or Fail payment.</p>');
+          page(
+            res,
+            400,
+            'Choose an outcome',
+            '<h1>Choose an outcome</h1>\n<p>Go back and press Pay successfully or Fail payment.</p>',
+          );
           return;
         }
-        ctx.log(`[mock] gateway order ${order.order_id}: ${order.status}${order.failure_reason ? ` (${order.failure_reason})` : ''}`);
+        ctx.log(
+          `[mock] gateway order ${order.order_id}: ${order.status}${order.failure_reason ? ` (${order.failure_reason})` : ''}`,
+        );
       }
       res.redirect(303, returnUrl(order));
     }),
@@ -215,7 +242,12 @@ ${rows || '<tr><td colspan="5">No drawdowns yet.</td></tr>'}
       const raw = typeof req.query.payload === 'string' ? req.query.payload : '';
       const payload = readCollectionsPayload(raw);
       if (!payload) {
-        page(res, 400, 'Collections', '<h1>Collections</h1>\n<p>This link has no readable payload (base64 JSON with loan_id and loan_amount).</p>');
+        page(
+          res,
+          400,
+          'Collections',
+          '<h1>Collections</h1>\n<p>This link has no readable payload (base64 JSON with loan_id and loan_amount).</p>',
+        );
         return;
       }
       // Only what the link carries: the page is public, so it must not look up whose loan an id is.

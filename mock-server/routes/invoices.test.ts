@@ -45,7 +45,14 @@ afterAll(() => running.close());
 
 const R = (rupees: number) => Math.round(rupees * 100);
 
-function company(id: number, anchorId: number, name: string, region: DistributorCompany['region'], channelFinance: boolean, loanId: number | null): DistributorCompany {
+function company(
+  id: number,
+  anchorId: number,
+  name: string,
+  region: DistributorCompany['region'],
+  channelFinance: boolean,
+  loanId: number | null,
+): DistributorCompany {
   return {
     id,
     anchor_id: anchorId,
@@ -69,7 +76,13 @@ function company(id: number, anchorId: number, name: string, region: Distributor
   };
 }
 
-function loan(id: number, companyId: number, sanctioned: number, utilised: number, extra: Partial<LoanApplication> = {}): LoanApplication {
+function loan(
+  id: number,
+  companyId: number,
+  sanctioned: number,
+  utilised: number,
+  extra: Partial<LoanApplication> = {},
+): LoanApplication {
   return {
     id,
     anchor_id: 1,
@@ -127,7 +140,15 @@ function invoice(spec: InvoiceSpec, channelFinance: boolean): Invoice {
   };
 }
 
-function payment(id: number, invoiceId: number, companyId: number, amount: number, source: Payment['source'], date: string, extra: Partial<Payment> = {}): Payment {
+function payment(
+  id: number,
+  invoiceId: number,
+  companyId: number,
+  amount: number,
+  source: Payment['source'],
+  date: string,
+  extra: Partial<Payment> = {},
+): Payment {
   const settled = source !== 'pay';
   return {
     id,
@@ -146,7 +167,13 @@ function payment(id: number, invoiceId: number, companyId: number, amount: numbe
   };
 }
 
-const star = (id: number, type: StarResource['resource_type'], resourceId: number, starred = true, anchorId = 1): StarResource => ({
+const star = (
+  id: number,
+  type: StarResource['resource_type'],
+  resourceId: number,
+  starred = true,
+  anchorId = 1,
+): StarResource => ({
   id,
   anchor_id: anchorId,
   resource_type: type,
@@ -194,10 +221,46 @@ function loadFixture(): ReadonlyDb {
     { id: 7, companyId: 3, number: 'INV-A7', due: '2026-08-23', total: 70_000, status: 'open' },
     { id: 8, companyId: 2, number: 'INV-A8', due: '2026-08-24', total: 80_000, status: 'open' },
     { id: 9, companyId: 1, number: 'INV-A9', due: '2026-12-12', total: 90_000, status: 'in-progress' },
-    { id: 10, companyId: 3, number: 'INV-A10', due: '2026-10-01', total: 100_000, paid: 100_000, status: 'paid', closed: 'credit' },
-    { id: 11, companyId: 2, number: 'INV-A11', due: '2026-11-15', total: 8_000, paid: 8_000, status: 'paid', closed: 'pending_settlement' },
-    { id: 12, companyId: 1, number: 'INV-A12', due: '2026-09-05', total: 12_000, paid: 12_000, status: 'paid', closed: 'settled' },
-    { id: 99, companyId: 9, number: 'INV-X1', due: '2026-11-22', total: 5_000, paid: 1_000, status: 'partially_paid', anchorId: 1551 },
+    {
+      id: 10,
+      companyId: 3,
+      number: 'INV-A10',
+      due: '2026-10-01',
+      total: 100_000,
+      paid: 100_000,
+      status: 'paid',
+      closed: 'credit',
+    },
+    {
+      id: 11,
+      companyId: 2,
+      number: 'INV-A11',
+      due: '2026-11-15',
+      total: 8_000,
+      paid: 8_000,
+      status: 'paid',
+      closed: 'pending_settlement',
+    },
+    {
+      id: 12,
+      companyId: 1,
+      number: 'INV-A12',
+      due: '2026-09-05',
+      total: 12_000,
+      paid: 12_000,
+      status: 'paid',
+      closed: 'settled',
+    },
+    {
+      id: 99,
+      companyId: 9,
+      number: 'INV-X1',
+      due: '2026-11-22',
+      total: 5_000,
+      paid: 1_000,
+      status: 'partially_paid',
+      anchorId: 1551,
+    },
   ];
   const drawdown: Drawdown = {
     id: 501,
@@ -216,8 +279,15 @@ function loadFixture(): ReadonlyDb {
   };
   const { repository } = mock;
   repository.replace('distributor_companies', companies);
-  repository.replace('loan_applications', [loan(101, 1, 1_000_000, 200_000), loan(102, 3, 300_000, 60_000), loan(103, 4, 100_000, 0, { is_blocked: true })]);
-  repository.replace('invoices', specs.map((s) => invoice(s, cf.get(s.companyId)!)));
+  repository.replace('loan_applications', [
+    loan(101, 1, 1_000_000, 200_000),
+    loan(102, 3, 300_000, 60_000),
+    loan(103, 4, 100_000, 0, { is_blocked: true }),
+  ]);
+  repository.replace(
+    'invoices',
+    specs.map((s) => invoice(s, cf.get(s.companyId)!)),
+  );
   repository.replace('payments', [
     payment(1, 2, 2, 5_000, 'pay', '2026-11-22'),
     payment(2, 6, 1, 3_000, 'erp_payment', '2026-10-25'),
@@ -229,7 +299,14 @@ function loadFixture(): ReadonlyDb {
   ]);
   repository.replace('drawdowns', [drawdown]);
   repository.replace('repayments', []);
-  repository.replace('resources', [star(1, 'Invoice', 4), star(2, 'Invoice', 7), star(3, 'Invoice', 10), star(4, 'Invoice', 5, false), star(5, 'Payment', 2), star(6, 'Invoice', 99, true, 1551)]);
+  repository.replace('resources', [
+    star(1, 'Invoice', 4),
+    star(2, 'Invoice', 7),
+    star(3, 'Invoice', 10),
+    star(4, 'Invoice', 5, false),
+    star(5, 'Payment', 2),
+    star(6, 'Invoice', 99, true, 1551),
+  ]);
   repository.replace('payment_links', []);
   const settings = db.anchor_settings.find((s) => s.anchor_id === 1)!;
   const { show_virtual_account_number: _, ...otherSettings } = settings.settings;
@@ -257,13 +334,22 @@ async function get(path: string, auth: string | null = token): Promise<Answer> {
   const response = await fetch(`${running.url}${path}`, { headers: auth === null ? {} : { Authorization: auth } });
   const text = await response.text();
   const json = /json/.test(response.headers.get('content-type') ?? '');
-  return { status: response.status, body: json ? (JSON.parse(text) as Answer['body']) : {}, text, headers: response.headers };
+  return {
+    status: response.status,
+    body: json ? (JSON.parse(text) as Answer['body']) : {},
+    text,
+    headers: response.headers,
+  };
 }
 
 async function post(path: string, body: unknown, auth: string | null = token): Promise<Answer> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (auth !== null) headers.Authorization = auth;
-  const response = await fetch(`${running.url}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${running.url}${path}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as Answer['body'], text, headers: response.headers };
 }
@@ -271,18 +357,22 @@ async function post(path: string, body: unknown, auth: string | null = token): P
 /** Decodes a 200 answer as the client does (flatten, then the codec), failing the test on a mismatch. */
 function decode<A>(codec: { decode: (u: unknown) => { _tag: string } }, answer: Answer): A {
   expect(answer.status, answer.text.slice(0, 500)).toBe(200);
-  const result = codec.decode(flattenData(answer.body)) as { _tag: 'Right'; right: A } | { _tag: 'Left'; left: unknown };
+  const result = codec.decode(flattenData(answer.body)) as
+    { _tag: 'Right'; right: A } | { _tag: 'Left'; left: unknown };
   if (result._tag === 'Left') throw new Error(`does not decode: ${JSON.stringify(result.left).slice(0, 500)}`);
   return result.right;
 }
 
-const invoiceList = async (query: string) => decode<InvoiceList>(invoiceListCodec('provider'), await get(`/invoices?${query}`));
-const paymentList = async (query: string) => decode<PaymentList>(paymentListCodec('provider'), await get(`/payments?${query}`));
+const invoiceList = async (query: string) =>
+  decode<InvoiceList>(invoiceListCodec('provider'), await get(`/invoices?${query}`));
+const paymentList = async (query: string) =>
+  decode<PaymentList>(paymentListCodec('provider'), await get(`/payments?${query}`));
 const invoiceIds = async (query: string) => (await invoiceList(`${query}&items=100`)).data.map((r) => Number(r.id));
 const paymentIds = async (query: string) => (await paymentList(`${query}&items=100`)).data.map((r) => Number(r.id));
 
 const DUE = 'filter[status_in][]=open&filter[status_in][]=partially_paid';
-const overdue = (days: number, criteria: string) => `${DUE}&filter[overdue_by_days]=${days}&filter[overdue_criteria]=${criteria}`;
+const overdue = (days: number, criteria: string) =>
+  `${DUE}&filter[overdue_by_days]=${days}&filter[overdue_criteria]=${criteria}`;
 
 // ---------------------------------------------------------------------------------------------------
 // GET /invoices
@@ -317,7 +407,11 @@ describe('GET /invoices: the due filters of spec §4', () => {
   });
 
   it('Starred: only starred invoices of the asked statuses (the paid starred one and the unstarred row stay out)', async () => {
-    expect(await invoiceIds('filter[status_in][]=open&filter[status_in][]=partially_paid&filter[status_in][]=in-progress&filter[resource_starred_eq]=true')).toEqual([7, 4]);
+    expect(
+      await invoiceIds(
+        'filter[status_in][]=open&filter[status_in][]=partially_paid&filter[status_in][]=in-progress&filter[resource_starred_eq]=true',
+      ),
+    ).toEqual([7, 4]);
     expect(await invoiceIds(`${DUE}&filter[resource_starred_eq]=false`)).toEqual([8, 6, 5, 1, 2, 3]);
   });
 
@@ -396,15 +490,26 @@ describe('GET /invoices: the due filters of spec §4', () => {
     });
     const open = await invoiceList(`${DUE}&items=2`);
     expect(open.data).toHaveLength(2);
-    expect(open.meta).toMatchObject({ total_due: R(10_000 + 15_000 + 30_000 + 40_000 + 50_000 + 56_000 + 70_000 + 80_000), no_of_invoices: 8, no_of_customers: 3 });
+    expect(open.meta).toMatchObject({
+      total_due: R(10_000 + 15_000 + 30_000 + 40_000 + 50_000 + 56_000 + 70_000 + 80_000),
+      no_of_invoices: 8,
+      no_of_customers: 3,
+    });
     const starred = await invoiceList(`${DUE}&filter[resource_starred_eq]=true`);
     expect(starred.meta).toMatchObject({ total_due: R(110_000), no_of_invoices: 2, no_of_customers: 1 });
     const searched = await invoiceList(`${DUE}&filter[search_keyword]=iyer`);
-    expect(searched.meta).toMatchObject({ total_due: R(15_000 + 50_000 + 80_000), no_of_invoices: 3, no_of_customers: 1 });
+    expect(searched.meta).toMatchObject({
+      total_due: R(15_000 + 50_000 + 80_000),
+      no_of_invoices: 3,
+      no_of_customers: 1,
+    });
   });
 
   it('last_invoices_upload: the later of the anchor’s last CSV upload and its newest shared invoice (manual ones aside)', async () => {
-    const manual = invoice({ id: 14, companyId: 1, number: 'MAN-1', due: '2026-12-21', total: 500, status: 'open' }, true);
+    const manual = invoice(
+      { id: 14, companyId: 1, number: 'MAN-1', due: '2026-12-21', total: 500, status: 'open' },
+      true,
+    );
     mock.repository.insert('invoices', { ...manual, is_manual: true });
     expect((await invoiceList(DUE)).meta.last_invoices_upload).toBe('2026-11-12T09:00:00.000Z');
     mock.repository.update('anchors', 1, { last_invoices_upload: '2026-11-20T06:30:00.000Z' });
@@ -414,7 +519,14 @@ describe('GET /invoices: the due filters of spec §4', () => {
   });
 
   it('figures the create-links card over the links generated to date: active, generated, still due on their invoices, customers; and the last 60 days', async () => {
-    const link = (id: number, companyId: number, status: 'paid' | 'pending' | 'expired', created: string, expires: string, invoiceIds: number[]) => ({
+    const link = (
+      id: number,
+      companyId: number,
+      status: 'paid' | 'pending' | 'expired',
+      created: string,
+      expires: string,
+      invoiceIds: number[],
+    ) => ({
       id,
       anchor_id: 1,
       distributor_company_id: companyId,
@@ -435,7 +547,13 @@ describe('GET /invoices: the due filters of spec §4', () => {
     // Still due: INV-A1 once (two links name it), A3, A6's balance and A7; paid A10 and A11, in-progress A9 and
     // the other anchor's X1 owe nothing here.
     const linksDue = R(10_000 + 30_000 + 56_000 + 70_000);
-    expect((await invoiceList(DUE)).meta).toMatchObject({ active_links: 1, links_generated: 4, links_total_due: linksDue, customers: 3, total_payment_links: 3 });
+    expect((await invoiceList(DUE)).meta).toMatchObject({
+      active_links: 1,
+      links_generated: 4,
+      links_total_due: linksDue,
+      customers: 3,
+      total_payment_links: 3,
+    });
     // The same figures whatever the list's filter: they belong to the links, not to the listed invoices.
     expect((await invoiceList(overdue(0, 'eq'))).meta).toMatchObject({ links_total_due: linksDue, customers: 3 });
     // A payment lowers it at once.
@@ -477,7 +595,12 @@ describe('GET /invoices: the due filters of spec §4', () => {
       available_limit: R(800_000),
     });
     const two = (await invoiceList(`${overdue(0, 'eq')}&filter[search_keyword]=INV-A2`)).data[0]!;
-    expect(two).toMatchObject({ approved_limit: null, available_limit: null, latest_payment_source: 'pay', latest_payment_settlement_date: null });
+    expect(two).toMatchObject({
+      approved_limit: null,
+      available_limit: null,
+      latest_payment_source: 'pay',
+      latest_payment_settlement_date: null,
+    });
     const nine = (await invoiceList('filter[status_in][]=in-progress')).data[0]!;
     expect(nine.ddr_status_date).toEqual([{ ddr_status: 'draft', date: '2026-11-21T08:00:00.000Z' }]);
     expect(nine.overdue_by_days).toBe(-20);
@@ -501,7 +624,10 @@ describe('GET /invoices: the due filters of spec §4', () => {
     for (const [query, field] of cases) {
       const answer = await get(`/invoices?${query}`);
       expect(answer.status, query).toBe(422);
-      expect(answer.body.errors?.map((e) => e.title), query).toContain(field);
+      expect(
+        answer.body.errors?.map((e) => e.title),
+        query,
+      ).toContain(field);
     }
   });
 
@@ -558,7 +684,13 @@ describe('GET /payments: collections', () => {
     expect(credit).toMatchObject({
       id: '3',
       distributor_company: { name: 'Mehta & Sons' },
-      invoice: { document_number: 'INV-A10', total: R(100_000), invoice_date: '2026-09-01', status: 'paid', customer_code: 'CF0003' },
+      invoice: {
+        document_number: 'INV-A10',
+        total: R(100_000),
+        invoice_date: '2026-09-01',
+        status: 'paid',
+        customer_code: 'CF0003',
+      },
       drawdown_due_date: '2026-11-30',
       due_in_days: 8,
       overdue_by_days: null,
@@ -576,7 +708,10 @@ describe('GET /payments: collections', () => {
       settlement_date: '2026-10-25',
     });
     const pay = await get('/payments?filter[payment_date_in_days]=0');
-    expect((pay.body.data as { attributes: Record<string, unknown> }[])[0]!.attributes).toMatchObject({ source: 'provider_pay', settlement_date: null });
+    expect((pay.body.data as { attributes: Record<string, unknown> }[])[0]!.attributes).toMatchObject({
+      source: 'provider_pay',
+      settlement_date: null,
+    });
   });
 
   it('refuses bad filters with 422 and needs a token', async () => {
@@ -602,7 +737,8 @@ describe('GET /payments: collections', () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe('GET /invoices/stats', () => {
-  const stats = async (query: string) => decode<{ data: InvoiceStats }>(invoiceStatsCodec('provider'), await get(`/invoices/stats?${query}`)).data;
+  const stats = async (query: string) =>
+    decode<{ data: InvoiceStats }>(invoiceStatsCodec('provider'), await get(`/invoices/stats?${query}`)).data;
 
   it('box 1 over the invoices dated in the window: shared, cleared, and cleared by credit, by pay and outside (adding up)', async () => {
     const s = await stats('invoices_summary_from=2025-11-23&invoices_summary_to=2026-11-22&invoice_box=yearly');
@@ -617,7 +753,11 @@ describe('GET /invoices/stats', () => {
     });
     // Monthly (the default box): invoices dated 2026-11-01..22 are INV-A9 only (invoice date 11-12).
     const month = await stats('');
-    expect(month.invoices_summary).toMatchObject({ shared_invoice_count: 1, shared_invoice_total_amount: R(90_000), total_cleared_amount: 0 });
+    expect(month.invoices_summary).toMatchObject({
+      shared_invoice_count: 1,
+      shared_invoice_total_amount: R(90_000),
+      total_cleared_amount: 0,
+    });
   });
 
   it('box 2: outstanding balances today, in disjoint parts that add up (not overdue, 1-30, 30+, in-progress) and 90+ inside 30+', async () => {
@@ -631,31 +771,73 @@ describe('GET /invoices/stats', () => {
       overdue_invoices_amount_90_days: R(70_000), // A7
       in_progress_invoices_amount: R(90_000), // A9, not yet due
     });
-    expect(o.regular_open_invoices_amount + o.overdue_invoices_amount_upto_30_days! + o.overdue_invoices_amount_30_days + o.in_progress_invoices_amount!).toBe(
-      o.total_overdue_invoices_amount,
-    );
+    expect(
+      o.regular_open_invoices_amount +
+        o.overdue_invoices_amount_upto_30_days! +
+        o.overdue_invoices_amount_30_days +
+        o.in_progress_invoices_amount!,
+    ).toBe(o.total_overdue_invoices_amount);
   });
 
   it('box 3: available limits of usable loans, and the part backed by invoices not yet overdue', async () => {
-    expect((await stats('')).available_limits_summary).toEqual({ total_available_limit: R(1_040_000), avl_limit_pertaining_for_open_invoices: R(40_000) });
+    expect((await stats('')).available_limits_summary).toEqual({
+      total_available_limit: R(1_040_000),
+      avl_limit_pertaining_for_open_invoices: R(40_000),
+    });
   });
 
   it('charts: yearly month rows and monthly Week N rows, split credit versus pay, product-keyed on the wire', async () => {
-    const raw = await get('/invoices/stats?shared_type=yearly&cleared_type=monthly&cleared_invoices_graph_from=2026-10-01&cleared_invoices_graph_to=2026-10-31');
+    const raw = await get(
+      '/invoices/stats?shared_type=yearly&cleared_type=monthly&cleared_invoices_graph_from=2026-10-01&cleared_invoices_graph_to=2026-10-31',
+    );
     const data = raw.body.data as Record<string, { filter_information: Record<string, unknown>[] }>;
     const shared = data.shared_invoices_graph_data!.filter_information;
     // The default yearly window 2025-11-23..2026-11-22: 13 calendar months, oldest first, each with its year.
     expect(shared.map((m) => `${String(m.month)} ${String(m.year)}`)).toEqual([
-      'Nov 2025', 'Dec 2025', 'Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026', 'Jul 2026', 'Aug 2026', 'Sep 2026', 'Oct 2026', 'Nov 2026',
+      'Nov 2025',
+      'Dec 2025',
+      'Jan 2026',
+      'Feb 2026',
+      'Mar 2026',
+      'Apr 2026',
+      'May 2026',
+      'Jun 2026',
+      'Jul 2026',
+      'Aug 2026',
+      'Sep 2026',
+      'Oct 2026',
+      'Nov 2026',
     ]);
     // Invoice dates are due - 30: Jul 24 (A7), Jul 25 (A8), Aug 6 (A12), Sep 1 (A10), Sep 22 (A6), Sep 23 (A5), Oct 13 (A4), Oct 16 (A11),
     // Oct 23 (A1, A2), Oct 24 (A3), Nov 12 (A9).
     const none = { paid_using_provider_credit: 0, paid_using_provider_pay: 0, paid_outside_provider: 0 };
     expect(shared[8]).toEqual({ month: 'Jul', year: 2026, count: 2, total_amount: 150_000, ...none });
     // A6 (Sep 22) was part-paid: 1,000 by pay and 3,000 outside.
-    expect(shared[10]).toEqual({ month: 'Sep', year: 2026, count: 3, total_amount: 210_000, paid_using_provider_credit: 100_000, paid_using_provider_pay: 1_000, paid_outside_provider: 3_000 });
-    expect(shared[11]).toEqual({ month: 'Oct', year: 2026, count: 5, total_amount: 108_000, ...none, paid_using_provider_pay: 13_000 });
-    expect(shared[9]).toEqual({ month: 'Aug', year: 2026, count: 1, total_amount: 12_000, ...none, paid_outside_provider: 12_000 }); // A12
+    expect(shared[10]).toEqual({
+      month: 'Sep',
+      year: 2026,
+      count: 3,
+      total_amount: 210_000,
+      paid_using_provider_credit: 100_000,
+      paid_using_provider_pay: 1_000,
+      paid_outside_provider: 3_000,
+    });
+    expect(shared[11]).toEqual({
+      month: 'Oct',
+      year: 2026,
+      count: 5,
+      total_amount: 108_000,
+      ...none,
+      paid_using_provider_pay: 13_000,
+    });
+    expect(shared[9]).toEqual({
+      month: 'Aug',
+      year: 2026,
+      count: 1,
+      total_amount: 12_000,
+      ...none,
+      paid_outside_provider: 12_000,
+    }); // A12
     const cleared = data.cleared_invoices_graph_data!.filter_information;
     // October 2026 has 31 days: 5 weeks; its only paid invoice is INV-A11 (Oct 16, week 3).
     expect(cleared).toEqual([
@@ -672,7 +854,14 @@ describe('GET /invoices/stats', () => {
     ]);
     const decoded = decode<{ data: InvoiceStats }>(invoiceStatsCodec('provider'), raw).data;
     const weeks = decoded.cleared_invoices_graph_data.filter_information[0];
-    expect(weeks && 'weekly_data' in weeks ? weeks.weekly_data[2] : null).toEqual({ week: 3, count: 1, total_amount: R(8_000), paid_using_credit: 0, paid_using_pay: R(8_000), paid_outside: 0 });
+    expect(weeks && 'weekly_data' in weeks ? weeks.weekly_data[2] : null).toEqual({
+      week: 3,
+      count: 1,
+      total_amount: R(8_000),
+      paid_using_credit: 0,
+      paid_using_pay: R(8_000),
+      paid_outside: 0,
+    });
     expect(decoded.shared_invoices_graph_data.filter_information[10]).toEqual({
       month: 'Sep',
       year: 2026,
@@ -704,7 +893,11 @@ describe('GET /distributor_companies/details', () => {
   it('available for drawdown, and for customers with receivables 30+ and 90+ days overdue', async () => {
     const answer = decode<{ data: unknown }>(DistributorDetails, await get('/distributor_companies/details'));
     // C1 (8 L available, 31 days overdue) and C3 (2.4 L, 91 days); C2 has no loan; C4's loan is blocked.
-    expect(answer.data).toEqual({ total_available_limit_for_drawdown: R(1_040_000), available_for_overdue_by_30: R(1_040_000), available_for_overdue_by_90: R(240_000) });
+    expect(answer.data).toEqual({
+      total_available_limit_for_drawdown: R(1_040_000),
+      available_for_overdue_by_30: R(1_040_000),
+      available_for_overdue_by_90: R(240_000),
+    });
     expect((await get('/distributor_companies/details', null)).status).toBe(401);
   });
 });
@@ -714,13 +907,23 @@ describe('GET /distributor_companies/details', () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe('POST /resources/create_or_update', () => {
-  const starredInvoices = () => invoiceIds('filter[status_in]=open,partially_paid,in-progress&filter[resource_starred_eq]=true');
+  const starredInvoices = () =>
+    invoiceIds('filter[status_in]=open,partially_paid,in-progress&filter[resource_starred_eq]=true');
 
   it('stars and unstars invoices, and the Starred filter follows at once', async () => {
-    const on = await post('/resources/create_or_update', { resource: { resource_type: 'Invoice', resource_id: 5, starred: true } });
-    expect(decode<StarAnswer>(StarAnswer, on).data).toEqual({ id: '4', resource_type: 'Invoice', resource_id: '5', starred: true });
+    const on = await post('/resources/create_or_update', {
+      resource: { resource_type: 'Invoice', resource_id: 5, starred: true },
+    });
+    expect(decode<StarAnswer>(StarAnswer, on).data).toEqual({
+      id: '4',
+      resource_type: 'Invoice',
+      resource_id: '5',
+      starred: true,
+    });
     expect(await starredInvoices()).toEqual([7, 5, 4]);
-    const off = await post('/resources/create_or_update', { resource: { resource_type: 'Invoice', resource_id: '7', starred: 'false' } });
+    const off = await post('/resources/create_or_update', {
+      resource: { resource_type: 'Invoice', resource_id: '7', starred: 'false' },
+    });
     expect(off.status).toBe(200);
     expect(await starredInvoices()).toEqual([5, 4]);
     expect((await invoiceList(`${overdue(90, 'gt')}`)).data[0]?.resource.starred).toBe(false);
@@ -729,11 +932,19 @@ describe('POST /resources/create_or_update', () => {
   it('creates the resource row the first time, and only once', async () => {
     const before = mock.db().resources.length;
     for (let i = 0; i < 2; i++) {
-      const answer = await post('/resources/create_or_update', { resource: { resource_type: 'Payment', resource_id: 4, starred: true } });
+      const answer = await post('/resources/create_or_update', {
+        resource: { resource_type: 'Payment', resource_id: 4, starred: true },
+      });
       expect(answer.status).toBe(200);
     }
     expect(mock.db().resources.length).toBe(before + 1);
-    expect(mock.db().resources.at(-1)).toEqual({ id: 7, anchor_id: 1, resource_type: 'Payment', resource_id: 4, starred: true });
+    expect(mock.db().resources.at(-1)).toEqual({
+      id: 7,
+      anchor_id: 1,
+      resource_type: 'Payment',
+      resource_id: 4,
+      starred: true,
+    });
     expect(await paymentIds('filter[starred]=true')).toEqual([4, 2]);
   });
 
@@ -742,7 +953,9 @@ describe('POST /resources/create_or_update', () => {
     const missing = await post('/resources/create_or_update', { starred: true });
     expect(missing.status).toBe(422);
     expect(missing.body.errors?.[0]?.title).toBe('resource');
-    const bad = await post('/resources/create_or_update', { resource: { resource_type: 'Customer', resource_id: 'x1', starred: 'maybe' } });
+    const bad = await post('/resources/create_or_update', {
+      resource: { resource_type: 'Customer', resource_id: 'x1', starred: 'maybe' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors?.map((e) => e.title).sort()).toEqual(['resource_id', 'resource_type', 'starred']);
     const malformed = await post('/resources/create_or_update', '{"resource": ');
@@ -781,7 +994,13 @@ describe('the indexes follow changes to the data', () => {
   it('a payment recorded by the pay page moves the invoice out of Due Today and into Today’s collections', async () => {
     expect(await invoiceIds(overdue(0, 'eq'))).toEqual([1, 2]);
     const db = mock.db();
-    recordPayment(mock.repository, db.invoices.find((inv) => inv.id === 1)!, R(10_000), 'pay', { utr: 'UTRNEW', now: NOW.getTime(), drawdownId: null });
+    recordPayment(
+      mock.repository,
+      db.invoices.find((inv) => inv.id === 1)!,
+      R(10_000),
+      'pay',
+      { utr: 'UTRNEW', now: NOW.getTime(), drawdownId: null },
+    );
     expect(await invoiceIds(overdue(0, 'eq'))).toEqual([2]);
     expect(await invoiceIds('filter[status_in][]=paid&filter[closed_status]=pending_settlement')).toEqual([11, 1]);
     expect(await paymentIds('filter[payment_date_in_days]=0')).toEqual([10, 1]);
@@ -789,7 +1008,10 @@ describe('the indexes follow changes to the data', () => {
   });
 
   it('an appended invoice (an upload) shows in its filters; an edit through the repository shows in the next list', async () => {
-    mock.repository.insert('invoices', invoice({ id: 13, companyId: 2, number: 'INV-A13', due: '2026-11-22', total: 1_000, status: 'open' }, false));
+    mock.repository.insert(
+      'invoices',
+      invoice({ id: 13, companyId: 2, number: 'INV-A13', due: '2026-11-22', total: 1_000, status: 'open' }, false),
+    );
     expect(await invoiceIds(overdue(0, 'eq'))).toEqual([1, 2, 13]);
     mock.repository.update('invoices', 13, { due_date: '2026-08-01' });
     expect(await invoiceIds(overdue(0, 'eq'))).toEqual([1, 2]);
@@ -801,29 +1023,48 @@ describe('the indexes follow changes to the data', () => {
 // CSV export
 // ---------------------------------------------------------------------------------------------------
 
-const csvRows = (text: string) => Papa.parse<string[]>(text, { newline: '\r\n', delimiter: ',' }).data.filter((row) => !(row.length === 1 && row[0] === ''));
+const csvRows = (text: string) =>
+  Papa.parse<string[]>(text, { newline: '\r\n', delimiter: ',' }).data.filter(
+    (row) => !(row.length === 1 && row[0] === ''),
+  );
 
 describe('Download Report (CSV)', () => {
   it('exports every matching invoice in the chosen columns and order, not just one page', async () => {
-    const answer = await get(`/invoices?${overdue(30, 'gt')}&items=1&page=2&filter[download_as_csv]=true&headers_accepted=document_number,customer_name,balance_amount`);
+    const answer = await get(
+      `/invoices?${overdue(30, 'gt')}&items=1&page=2&filter[download_as_csv]=true&headers_accepted=document_number,customer_name,balance_amount`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="Invoices-2026-11-22.csv"');
-    expect(answer.text).toBe('Invoice Number,Customer Name,Balance Amount\r\nINV-A7,Mehta & Sons,70000.00\r\nINV-A8,Iyer Agencies,80000.00\r\nINV-A6,Rao Traders,56000.00\r\n');
-    const all = await get('/invoices?filter[status_in]=open,partially_paid,in-progress,paid&filter[download_as_csv]=true&headers_accepted=document_number');
+    expect(answer.text).toBe(
+      'Invoice Number,Customer Name,Balance Amount\r\nINV-A7,Mehta & Sons,70000.00\r\nINV-A8,Iyer Agencies,80000.00\r\nINV-A6,Rao Traders,56000.00\r\n',
+    );
+    const all = await get(
+      '/invoices?filter[status_in]=open,partially_paid,in-progress,paid&filter[download_as_csv]=true&headers_accepted=document_number',
+    );
     expect(csvRows(all.text)).toHaveLength(1 + 12);
   });
 
   it('lists the columns in csv_headers_accepted; the virtual account column only when the anchor shows it', async () => {
-    const keys = async () => ((await get(`/invoices?${DUE}`)).body.csv_headers_accepted as { key: string }[]).map((h) => h.key);
+    const keys = async () =>
+      ((await get(`/invoices?${DUE}`)).body.csv_headers_accepted as { key: string }[]).map((h) => h.key);
     expect(await keys()).toContain('due_with_provider');
     expect(await keys()).not.toContain('virtual_account_number');
-    expect((await get('/invoices?filter[download_as_csv]=true&headers_accepted=virtual_account_number')).status).toBe(422);
+    expect((await get('/invoices?filter[download_as_csv]=true&headers_accepted=virtual_account_number')).status).toBe(
+      422,
+    );
     const settings = mock.db().anchor_settings.find((s) => s.anchor_id === 1)!;
-    mock.repository.update('anchor_settings', settings, { settings: { ...settings.settings, show_virtual_account_number: { type: 'boolean', default: true, description: 'Show VANs' } } });
+    mock.repository.update('anchor_settings', settings, {
+      settings: {
+        ...settings.settings,
+        show_virtual_account_number: { type: 'boolean', default: true, description: 'Show VANs' },
+      },
+    });
     expect(await keys()).toContain('virtual_account_number');
     expect((await invoiceList(DUE)).meta.show_virtual_account_number).toBe(true);
-    const vans = await get(`/invoices?${overdue(0, 'eq')}&filter[download_as_csv]=true&headers_accepted=virtual_account_number`);
+    const vans = await get(
+      `/invoices?${overdue(0, 'eq')}&filter[download_as_csv]=true&headers_accepted=virtual_account_number`,
+    );
     expect(vans.text).toBe('Virtual Account Number\r\nVA1000\r\nVA2000\r\n');
     const unknown = await get('/invoices?filter[download_as_csv]=true&headers_accepted=name,total');
     expect(unknown.status).toBe(422);
@@ -833,7 +1074,9 @@ describe('Download Report (CSV)', () => {
   it('exports collections with Received outside and the formula guard on risky cells', async () => {
     mock.repository.update('distributor_companies', 1, { name: '=HYPERLINK("http://x","Rao")' });
     mock.repository.update('payments', 2, { utr_number: '-5, then "more"' });
-    const answer = await get('/payments?filter[region]=north&filter[download_as_csv]=true&headers_accepted=customer_name,utr_number,received_outside,amount');
+    const answer = await get(
+      '/payments?filter[region]=north&filter[download_as_csv]=true&headers_accepted=customer_name,utr_number,received_outside,amount',
+    );
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="Payments-2026-11-22.csv"');
     expect(csvRows(answer.text)).toEqual([
       ['Customer Name', 'Payment Reference', 'Received Outside', 'Amount Paid'],
@@ -849,8 +1092,31 @@ describe('Download Report (CSV)', () => {
   });
 
   it('property: no exported cell but a plain number starts with = + - @ tab or CR, and parsing gives back every value (guarded ones with a leading quote)', async () => {
-    const units = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ',', '"', ' ', "'", ';', 'a', 'Z', '7', 'é', '₹', '\uFEFF');
-    const cell = fc.oneof(fc.string({ unit: units, maxLength: 8 }), fc.string({ unit: 'grapheme', maxLength: 8 }), fc.string({ maxLength: 8 }));
+    const units = fc.constantFrom(
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      '\r',
+      '\n',
+      ',',
+      '"',
+      ' ',
+      "'",
+      ';',
+      'a',
+      'Z',
+      '7',
+      'é',
+      '₹',
+      '\uFEFF',
+    );
+    const cell = fc.oneof(
+      fc.string({ unit: units, maxLength: 8 }),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+      fc.string({ maxLength: 8 }),
+    );
     const GUARD = /^[=+\-@\t\r]/;
     const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
     const needsGuard = (value: string) => GUARD.test(value) && !PLAIN_NUMBER.test(value);
@@ -860,7 +1126,9 @@ describe('Download Report (CSV)', () => {
         mock.repository.update('distributor_companies', 1, { name });
         // Rao Traders' invoices, in due-date order: 12, 6, 1, 3, 9.
         [12, 6, 1, 3, 9].forEach((id, i) => mock.repository.update('invoices', id, { document_number: numbers[i]! }));
-        const answer = await get('/invoices?filter[status_in]=open,partially_paid,in-progress,paid&filter[distributor_company_id]=1&filter[download_as_csv]=true&headers_accepted=customer_name,document_number');
+        const answer = await get(
+          '/invoices?filter[status_in]=open,partially_paid,in-progress,paid&filter[distributor_company_id]=1&filter[download_as_csv]=true&headers_accepted=customer_name,document_number',
+        );
         const rows = csvRows(answer.text);
         expect(rows[0]).toEqual(['Customer Name', 'Invoice Number']);
         const data = rows.slice(1);

@@ -7,9 +7,38 @@ import type { MockContext } from '../context';
 import { csvColumnsFrom, sendCsv, wantsCsv, type CsvHeader } from '../csv';
 import { paiseToText } from '../../src/domain/money';
 import type { Invoice, Payment, ReadonlyDb, StarResource } from '../db';
-import { CLOSED_STATUSES, type ClosedStatus, DUE_STATUSES, INVOICE_STATUSES, type InvoiceStatus } from '../../src/domain/statuses';
+import {
+  CLOSED_STATUSES,
+  type ClosedStatus,
+  DUE_STATUSES,
+  INVOICE_STATUSES,
+  type InvoiceStatus,
+} from '../../src/domain/statuses';
 import { bodyObject, isRecord, notFound, resource, route, throwIfProblems, validationError } from '../http';
-import { anchorIndex, availableLimit, availableLimits, balanceOf, factsOf, findInvoices, findPayments, graphTypeOf, invoiceStats, isStarred, lastInvoiceReceived, linkFigures, OVERDUE_CRITERIA, overdueDays, setStar, STATS_TYPES, type AnchorIndex, type InvoiceQuery, type OverdueCriteria, type PaymentQuery, type StatsBuckets, type StatsType } from '../invoice-index';
+import {
+  anchorIndex,
+  availableLimit,
+  availableLimits,
+  balanceOf,
+  factsOf,
+  findInvoices,
+  findPayments,
+  graphTypeOf,
+  invoiceStats,
+  isStarred,
+  lastInvoiceReceived,
+  linkFigures,
+  OVERDUE_CRITERIA,
+  overdueDays,
+  setStar,
+  STATS_TYPES,
+  type AnchorIndex,
+  type InvoiceQuery,
+  type OverdueCriteria,
+  type PaymentQuery,
+  type StatsBuckets,
+  type StatsType,
+} from '../invoice-index';
 import { filterValue, pageParams, pageWindow, type Pagy } from '../paging';
 import { regionFilter } from './distributors';
 import { isSearchable, SEARCH_MIN_LENGTH, searchKeyword } from '../../src/domain/thresholds';
@@ -38,7 +67,6 @@ import { INVOICE_SEARCH_MIN_LENGTH } from '../../src/domain/reminders';
  * `filter[download_as_csv]` with `headers_accepted`; `page`, `items`. Newest payment first.
  */
 
-
 /** `filter[name]` as a list: repeated (`name[]=a&name[]=b`) or comma-separated; undefined when absent. */
 function filterList(req: Request, name: string): string[] | undefined {
   const filter = req.query.filter;
@@ -51,7 +79,12 @@ function filterList(req: Request, name: string): string[] | undefined {
   return values.length === 0 ? undefined : values;
 }
 
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], field: string, problems: Record<string, string>): T | null {
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  field: string,
+  problems: Record<string, string>,
+): T | null {
   if (value === undefined || value === 'all') return null;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   problems[field] = `${field} must be one of all, ${allowed.join(', ')}`;
@@ -66,7 +99,13 @@ function booleanFilter(value: string | undefined, field: string, problems: Recor
   return null;
 }
 
-function wholeNumber(value: string | undefined, field: string, problems: Record<string, string>, min: number, max: number): number | null {
+function wholeNumber(
+  value: string | undefined,
+  field: string,
+  problems: Record<string, string>,
+  min: number,
+  max: number,
+): number | null {
   if (value === undefined) return null;
   const n = Number(value);
   if (!/^-?\d+$/.test(value) || n < min || n > max) {
@@ -101,7 +140,8 @@ function invoiceQuery(req: Request): InvoiceQuery {
   if (criteriaText !== undefined) {
     if ((OVERDUE_CRITERIA as readonly string[]).includes(criteriaText)) criteria = criteriaText as OverdueCriteria;
     else problems.overdue_criteria = `overdue_criteria must be one of ${OVERDUE_CRITERIA.join(', ')}`;
-    if (filterValue(req, 'overdue_by_days') === undefined) problems.overdue_by_days = 'overdue_by_days is required with overdue_criteria';
+    if (filterValue(req, 'overdue_by_days') === undefined)
+      problems.overdue_by_days = 'overdue_by_days is required with overdue_criteria';
   }
 
   const cf = filterValue(req, 'channel_finance');
@@ -114,14 +154,27 @@ function invoiceQuery(req: Request): InvoiceQuery {
   try {
     region = regionFilter(filterValue(req, 'distributor_company_region_eq'), 'distributor_company_region_eq');
   } catch {
-    problems.distributor_company_region_eq = 'distributor_company_region_eq must be one of all, north, east, west, south';
+    problems.distributor_company_region_eq =
+      'distributor_company_region_eq must be one of all, north, east, west, south';
   }
-  const closedStatus = oneOf<ClosedStatus>(filterValue(req, 'closed_status'), CLOSED_STATUSES, 'closed_status', problems);
+  const closedStatus = oneOf<ClosedStatus>(
+    filterValue(req, 'closed_status'),
+    CLOSED_STATUSES,
+    'closed_status',
+    problems,
+  );
   const starred = booleanFilter(filterValue(req, 'resource_starred_eq'), 'resource_starred_eq', problems);
-  const companyId = wholeNumber(filterValue(req, 'distributor_company_id'), 'distributor_company_id', problems, 1, Number.MAX_SAFE_INTEGER);
+  const companyId = wholeNumber(
+    filterValue(req, 'distributor_company_id'),
+    'distributor_company_id',
+    problems,
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
   const search = searchFilter(req, problems);
   const numberPart = filterValue(req, 'document_number_cont')?.trim().toLowerCase();
-  if (numberPart !== undefined && !isSearchable(numberPart, INVOICE_SEARCH_MIN_LENGTH)) problems.document_number_cont = `document_number_cont needs at least ${INVOICE_SEARCH_MIN_LENGTH} characters`;
+  if (numberPart !== undefined && !isSearchable(numberPart, INVOICE_SEARCH_MIN_LENGTH))
+    problems.document_number_cont = `document_number_cont needs at least ${INVOICE_SEARCH_MIN_LENGTH} characters`;
   throwIfProblems(problems);
   return {
     numberSearch: numberPart ?? null,
@@ -147,7 +200,8 @@ function paymentQuery(req: Request): PaymentQuery {
   }
   const sinceDays = wholeNumber(filterValue(req, 'payment_date_in_days'), 'payment_date_in_days', problems, 0, 36500);
   const statuses = filterList(req, 'status_in');
-  if (statuses !== undefined && statuses.some((s) => s !== 'paid')) problems.status_in = 'status_in may only list paid (every payment is paid)';
+  if (statuses !== undefined && statuses.some((s) => s !== 'paid'))
+    problems.status_in = 'status_in may only list paid (every payment is paid)';
   const starred = booleanFilter(filterValue(req, 'starred'), 'starred', problems);
   const search = searchFilter(req, problems);
   throwIfProblems(problems);
@@ -159,7 +213,8 @@ function paymentQuery(req: Request): PaymentQuery {
 // ---------------------------------------------------------------------------------------------------
 
 /** How a payment source is named on the wire: `{product}_credit`, `{product}_pay`, or erp_payment (received outside). */
-const sourceName = (source: Payment['source'], product: string) => (source === 'erp_payment' ? 'erp_payment' : `${product}_${source}`);
+const sourceName = (source: Payment['source'], product: string) =>
+  source === 'erp_payment' ? 'erp_payment' : `${product}_${source}`;
 
 /** The customer's sanctioned limit (approved loans) and what may still be drawn on it; null without an approved loan. */
 function limitsOf(index: AnchorIndex, companyId: number, todayIso: string) {
@@ -201,15 +256,21 @@ function invoiceAttributes(db: ReadonlyDb, index: AnchorIndex, inv: Invoice, tod
     virtual_account_number: inv.virtual_account_number,
     creation_date: inv.creation_date,
     ddr_status_date: inv.ddr_status_date,
-    distributor_company: { id: inv.distributor_company_id, name: company?.name ?? '', business_email: company?.business_email ?? null },
+    distributor_company: {
+      id: inv.distributor_company_id,
+      name: company?.name ?? '',
+      business_email: company?.business_email ?? null,
+    },
     resource: { starred: isStarred(db, inv.anchor_id, 'Invoice', inv.id) },
   };
 }
 
 /** Days until a drawdown falls due (0 on the day), or null once it is past or for a payment without one. */
-const dueInDays = (due: string | null, todayIso: string) => (due === null ? null : due >= todayIso ? daysBetween(todayIso, due)! : null);
+const dueInDays = (due: string | null, todayIso: string) =>
+  due === null ? null : due >= todayIso ? daysBetween(todayIso, due)! : null;
 /** Days a drawdown is past its due date, or null when it is not (yet) or there is none. */
-const overdueByDays = (due: string | null, todayIso: string) => (due === null ? null : due < todayIso ? daysBetween(due, todayIso)! : null);
+const overdueByDays = (due: string | null, todayIso: string) =>
+  due === null ? null : due < todayIso ? daysBetween(due, todayIso)! : null;
 
 function paymentAttributes(db: ReadonlyDb, index: AnchorIndex, p: Payment, todayIso: string, product: string) {
   const inv = index.invoiceById.get(p.invoice_id);
@@ -277,7 +338,13 @@ async function answerList<T>(
 ): Promise<void> {
   if ('csv' in wanted) {
     const columns = wanted.csv;
-    await sendCsv(res, found.filename, columns.map((c) => c.display_name), found.rows(0, found.count), (row) => columns.map((c) => c.cell(row, found.cellCtx)));
+    await sendCsv(
+      res,
+      found.filename,
+      columns.map((c) => c.display_name),
+      found.rows(0, found.count),
+      (row) => columns.map((c) => c.cell(row, found.cellCtx)),
+    );
     return;
   }
   const { start, end, pagy } = pageWindow(found.count, wanted.page, wanted.items);
@@ -285,7 +352,11 @@ async function answerList<T>(
 }
 
 const INVOICE_COLUMNS = (product: string): CsvColumn<Invoice>[] => [
-  { display_name: 'Customer Name', key: 'customer_name', cell: (inv, c) => c.index.companies.get(inv.distributor_company_id)?.name ?? '' },
+  {
+    display_name: 'Customer Name',
+    key: 'customer_name',
+    cell: (inv, c) => c.index.companies.get(inv.distributor_company_id)?.name ?? '',
+  },
   { display_name: 'Customer Code', key: 'customer_code', cell: (inv) => inv.customer_code },
   { display_name: 'Invoice Number', key: 'document_number', cell: (inv) => inv.document_number },
   { display_name: 'Virtual Account Number', key: 'virtual_account_number', cell: (inv) => inv.virtual_account_number },
@@ -294,29 +365,73 @@ const INVOICE_COLUMNS = (product: string): CsvColumn<Invoice>[] => [
   { display_name: 'Due Date', key: 'due_date', cell: (inv) => inv.due_date },
   { display_name: 'Status', key: 'status', cell: (inv) => inv.status },
   { display_name: 'Ageing (Days)', key: 'overdue_by_days', cell: (inv, c) => String(overdueDays(inv, c.todayIso)) },
-  { display_name: 'Approved Limit', key: 'approved_limit', cell: (inv, c) => money(limitsOf(c.index, inv.distributor_company_id, c.todayIso).approved) },
-  { display_name: 'Available Limit', key: 'available_limit', cell: (inv, c) => money(limitsOf(c.index, inv.distributor_company_id, c.todayIso).available) },
-  { display_name: `Due with ${productLabel(product)}`, key: `due_with_${product}`, cell: (inv, c) => paiseToText(factsOf(c.index, inv.id).dueWithProvider) },
+  {
+    display_name: 'Approved Limit',
+    key: 'approved_limit',
+    cell: (inv, c) => money(limitsOf(c.index, inv.distributor_company_id, c.todayIso).approved),
+  },
+  {
+    display_name: 'Available Limit',
+    key: 'available_limit',
+    cell: (inv, c) => money(limitsOf(c.index, inv.distributor_company_id, c.todayIso).available),
+  },
+  {
+    display_name: `Due with ${productLabel(product)}`,
+    key: `due_with_${product}`,
+    cell: (inv, c) => paiseToText(factsOf(c.index, inv.id).dueWithProvider),
+  },
   { display_name: 'Balance Amount', key: 'balance_amount', cell: (inv) => paiseToText(balanceOf(inv)) },
   { display_name: 'Amount Paid', key: 'amount_paid', cell: (inv) => paiseToText(inv.amount_paid) },
-  { display_name: 'Settlement Date', key: 'latest_payment_settlement_date', cell: (inv, c) => factsOf(c.index, inv.id).latest?.settlement_date ?? '' },
+  {
+    display_name: 'Settlement Date',
+    key: 'latest_payment_settlement_date',
+    cell: (inv, c) => factsOf(c.index, inv.id).latest?.settlement_date ?? '',
+  },
   {
     display_name: 'Settlement Amount',
     key: 'latest_payment_settlement_amount',
     cell: (inv, c) => money(factsOf(c.index, inv.id).latest?.settlement_amount ?? null),
   },
-  { display_name: 'UTR Number', key: 'latest_payment_utr_number', cell: (inv, c) => factsOf(c.index, inv.id).latest?.utr_number ?? '' },
+  {
+    display_name: 'UTR Number',
+    key: 'latest_payment_utr_number',
+    cell: (inv, c) => factsOf(c.index, inv.id).latest?.utr_number ?? '',
+  },
   { display_name: 'Channel Finance', key: 'channel_finance', cell: (inv) => yesNo(inv.channel_finance) },
 ];
 
 const PAYMENT_COLUMNS: CsvColumn<Payment>[] = [
-  { display_name: 'Customer Name', key: 'customer_name', cell: (p, c) => c.index.companies.get(p.distributor_company_id)?.name ?? '' },
-  { display_name: 'Invoice Number', key: 'document_number', cell: (p, c) => c.index.invoiceById.get(p.invoice_id)?.document_number ?? '' },
-  { display_name: 'Invoice Amount', key: 'invoice_total', cell: (p, c) => money(c.index.invoiceById.get(p.invoice_id)?.total ?? null) },
+  {
+    display_name: 'Customer Name',
+    key: 'customer_name',
+    cell: (p, c) => c.index.companies.get(p.distributor_company_id)?.name ?? '',
+  },
+  {
+    display_name: 'Invoice Number',
+    key: 'document_number',
+    cell: (p, c) => c.index.invoiceById.get(p.invoice_id)?.document_number ?? '',
+  },
+  {
+    display_name: 'Invoice Amount',
+    key: 'invoice_total',
+    cell: (p, c) => money(c.index.invoiceById.get(p.invoice_id)?.total ?? null),
+  },
   { display_name: 'Payment Date', key: 'payment_date', cell: (p) => p.payment_date },
-  { display_name: 'Drawdown Due Date', key: 'drawdown_due_date', cell: (p, c) => (p.drawdown_id === null ? '' : (c.index.drawdownDue.get(p.drawdown_id) ?? '')) },
-  { display_name: 'Due In (Days)', key: 'due_in_days', cell: (p, c) => String(dueInDays(drawdownDueOf(p, c.index), c.todayIso) ?? '') },
-  { display_name: 'Overdue By (Days)', key: 'overdue_by_days', cell: (p, c) => String(overdueByDays(drawdownDueOf(p, c.index), c.todayIso) ?? '') },
+  {
+    display_name: 'Drawdown Due Date',
+    key: 'drawdown_due_date',
+    cell: (p, c) => (p.drawdown_id === null ? '' : (c.index.drawdownDue.get(p.drawdown_id) ?? '')),
+  },
+  {
+    display_name: 'Due In (Days)',
+    key: 'due_in_days',
+    cell: (p, c) => String(dueInDays(drawdownDueOf(p, c.index), c.todayIso) ?? ''),
+  },
+  {
+    display_name: 'Overdue By (Days)',
+    key: 'overdue_by_days',
+    cell: (p, c) => String(overdueByDays(drawdownDueOf(p, c.index), c.todayIso) ?? ''),
+  },
   { display_name: 'Amount Paid', key: 'amount', cell: (p) => paiseToText(p.amount) },
   { display_name: 'Payment Reference', key: 'utr_number', cell: (p) => p.utr_number },
   { display_name: 'Settlement Date', key: 'settlement_date', cell: (p) => p.settlement_date ?? '' },
@@ -325,7 +440,8 @@ const PAYMENT_COLUMNS: CsvColumn<Payment>[] = [
   { display_name: 'Received Outside', key: 'received_outside', cell: (p) => yesNo(p.source === 'erp_payment') },
 ];
 
-const drawdownDueOf = (p: Payment, index: AnchorIndex) => (p.drawdown_id === null ? null : (index.drawdownDue.get(p.drawdown_id) ?? null));
+const drawdownDueOf = (p: Payment, index: AnchorIndex) =>
+  p.drawdown_id === null ? null : (index.drawdownDue.get(p.drawdown_id) ?? null);
 
 const headersOf = (columns: readonly CsvHeader[]): CsvHeader[] =>
   columns.map((c) => ({ display_name: c.display_name, key: c.key }));
@@ -348,7 +464,14 @@ const PAYMENT_CSV_HEADERS: CsvHeader[] = headersOf(PAYMENT_COLUMNS);
 // ---------------------------------------------------------------------------------------------------
 
 /** A window from `<fromKey>`/`<toKey>` (both or neither; neither gives the type's default window). */
-function statsWindow(req: Request, fromKey: string, toKey: string, type: StatsType, today: Date, problems: Record<string, string>): DateWindow {
+function statsWindow(
+  req: Request,
+  fromKey: string,
+  toKey: string,
+  type: StatsType,
+  today: Date,
+  problems: Record<string, string>,
+): DateWindow {
   const read = (key: string) => {
     const raw = req.query[key];
     if (raw === undefined || raw === '') return undefined;
@@ -379,7 +502,13 @@ function statsType(req: Request, key: string, fallback: StatsType, problems: Rec
 
 /** A chart's rows: one per calendar month of the window with its year, oldest first (yearly), or the weeks (monthly). */
 function statsFilterInformation(buckets: StatsBuckets, product: string) {
-  const amounts = (b: { count: number; total_amount: number; paid_using_credit: number; paid_using_pay: number; paid_outside: number }) => ({
+  const amounts = (b: {
+    count: number;
+    total_amount: number;
+    paid_using_credit: number;
+    paid_using_pay: number;
+    paid_outside: number;
+  }) => ({
     count: b.count,
     total_amount: rupees(b.total_amount),
     [`paid_using_${product}_credit`]: rupees(b.paid_using_credit),
@@ -417,8 +546,28 @@ export function invoiceRoutes(ctx: MockContext): Router {
       const clearedType = statsType(req, 'cleared_type', 'yearly', problems);
       const query = {
         box: statsWindow(req, 'invoices_summary_from', 'invoices_summary_to', boxType, today, problems),
-        shared: { window: statsWindow(req, 'shared_invoices_graph_from', 'shared_invoices_graph_to', sharedType, today, problems), type: sharedType },
-        cleared: { window: statsWindow(req, 'cleared_invoices_graph_from', 'cleared_invoices_graph_to', clearedType, today, problems), type: clearedType },
+        shared: {
+          window: statsWindow(
+            req,
+            'shared_invoices_graph_from',
+            'shared_invoices_graph_to',
+            sharedType,
+            today,
+            problems,
+          ),
+          type: sharedType,
+        },
+        cleared: {
+          window: statsWindow(
+            req,
+            'cleared_invoices_graph_from',
+            'cleared_invoices_graph_to',
+            clearedType,
+            today,
+            problems,
+          ),
+          type: clearedType,
+        },
       };
       throwIfProblems(problems);
       const s = invoiceStats(ctx.db(), currentUser(req).anchor_id, query, ctx.now());
@@ -437,14 +586,18 @@ export function invoiceRoutes(ctx: MockContext): Router {
           overdue_invoices_summary: {
             total_overdue_invoices_amount: rupees(s.overdue_invoices_summary.total_overdue_invoices_amount),
             regular_open_invoices_amount: rupees(s.overdue_invoices_summary.regular_open_invoices_amount),
-            overdue_invoices_amount_upto_30_days: rupees(s.overdue_invoices_summary.overdue_invoices_amount_upto_30_days),
+            overdue_invoices_amount_upto_30_days: rupees(
+              s.overdue_invoices_summary.overdue_invoices_amount_upto_30_days,
+            ),
             overdue_invoices_amount_30_days: rupees(s.overdue_invoices_summary.overdue_invoices_amount_30_days),
             overdue_invoices_amount_90_days: rupees(s.overdue_invoices_summary.overdue_invoices_amount_90_days),
             in_progress_invoices_amount: rupees(s.overdue_invoices_summary.in_progress_invoices_amount),
           },
           available_limits_summary: {
             total_available_limit: rupees(s.available_limits_summary.total_available_limit),
-            avl_limit_pertaining_for_open_invoices: rupees(s.available_limits_summary.avl_limit_pertaining_for_open_invoices),
+            avl_limit_pertaining_for_open_invoices: rupees(
+              s.available_limits_summary.avl_limit_pertaining_for_open_invoices,
+            ),
           },
           shared_invoices_graph_data: { filter_information: statsFilterInformation(s.shared, p) },
           cleared_invoices_graph_data: { filter_information: statsFilterInformation(s.cleared, p) },
@@ -464,19 +617,28 @@ export function invoiceRoutes(ctx: MockContext): Router {
       const result = findInvoices(db, me.anchor_id, invoiceQuery(req), ctx.now());
       const index = anchorIndex(db, me.anchor_id);
       const today = todayIso();
-      await answerList(res, wanted, { ...result, filename: `Invoices-${format(ctx.now(), 'yyyy-MM-dd')}.csv`, cellCtx: { index, todayIso: today, product: ctx.product } }, (rows, pagy) => ({
-        data: rows.map((inv) => resource('invoice', inv.id, invoiceAttributes(db, index, inv, today, ctx.product))),
-        pagy,
-        meta: {
-          total_due: rupees(result.totalDue),
-          no_of_invoices: result.count,
-          no_of_customers: result.customers,
-          last_invoices_upload: lastInvoiceReceived(db, me.anchor_id),
-          show_virtual_account_number: settingOn(db, me.anchor_id, 'show_virtual_account_number'),
-          ...linksMeta(db, me.anchor_id, ctx.now()),
+      await answerList(
+        res,
+        wanted,
+        {
+          ...result,
+          filename: `Invoices-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
+          cellCtx: { index, todayIso: today, product: ctx.product },
         },
-        csv_headers_accepted: headersOf(accepted),
-      }));
+        (rows, pagy) => ({
+          data: rows.map((inv) => resource('invoice', inv.id, invoiceAttributes(db, index, inv, today, ctx.product))),
+          pagy,
+          meta: {
+            total_due: rupees(result.totalDue),
+            no_of_invoices: result.count,
+            no_of_customers: result.customers,
+            last_invoices_upload: lastInvoiceReceived(db, me.anchor_id),
+            show_virtual_account_number: settingOn(db, me.anchor_id, 'show_virtual_account_number'),
+            ...linksMeta(db, me.anchor_id, ctx.now()),
+          },
+          csv_headers_accepted: headersOf(accepted),
+        }),
+      );
     }),
   );
 
@@ -490,12 +652,25 @@ export function invoiceRoutes(ctx: MockContext): Router {
       const result = findPayments(db, me.anchor_id, paymentQuery(req), ctx.now());
       const index = anchorIndex(db, me.anchor_id);
       const today = todayIso();
-      await answerList(res, wanted, { ...result, filename: `Payments-${format(ctx.now(), 'yyyy-MM-dd')}.csv`, cellCtx: { index, todayIso: today, product: ctx.product } }, (rows, pagy) => ({
-        data: rows.map((p) => resource('payment', p.id, paymentAttributes(db, index, p, today, ctx.product))),
-        pagy,
-        meta: { total_collected_amount: rupees(result.totalCollected), no_of_invoices: result.invoices, no_of_customers: result.customers },
-        csv_headers_accepted: PAYMENT_CSV_HEADERS,
-      }));
+      await answerList(
+        res,
+        wanted,
+        {
+          ...result,
+          filename: `Payments-${format(ctx.now(), 'yyyy-MM-dd')}.csv`,
+          cellCtx: { index, todayIso: today, product: ctx.product },
+        },
+        (rows, pagy) => ({
+          data: rows.map((p) => resource('payment', p.id, paymentAttributes(db, index, p, today, ctx.product))),
+          pagy,
+          meta: {
+            total_collected_amount: rupees(result.totalCollected),
+            no_of_invoices: result.invoices,
+            no_of_customers: result.customers,
+          },
+          csv_headers_accepted: PAYMENT_CSV_HEADERS,
+        }),
+      );
     }),
   );
 
@@ -507,12 +682,24 @@ export function invoiceRoutes(ctx: MockContext): Router {
       const body = bodyObject(req.body, 'resource');
       const problems: Record<string, string> = {};
       const type = body.resource_type;
-      if (typeof type !== 'string' || !(RESOURCE_TYPES as readonly string[]).includes(type)) problems.resource_type = 'resource_type must be Invoice or Payment';
+      if (typeof type !== 'string' || !(RESOURCE_TYPES as readonly string[]).includes(type))
+        problems.resource_type = 'resource_type must be Invoice or Payment';
       const rawId = body.resource_id;
-      const id = typeof rawId === 'number' ? rawId : typeof rawId === 'string' && /^\d+$/.test(rawId.trim()) ? Number(rawId.trim()) : NaN;
-      if (!Number.isSafeInteger(id) || id < 1) problems.resource_id = 'resource_id must be the id of an invoice or payment';
+      const id =
+        typeof rawId === 'number'
+          ? rawId
+          : typeof rawId === 'string' && /^\d+$/.test(rawId.trim())
+            ? Number(rawId.trim())
+            : NaN;
+      if (!Number.isSafeInteger(id) || id < 1)
+        problems.resource_id = 'resource_id must be the id of an invoice or payment';
       const rawStarred = body.starred;
-      const starred = rawStarred === true || rawStarred === 'true' ? true : rawStarred === false || rawStarred === 'false' ? false : null;
+      const starred =
+        rawStarred === true || rawStarred === 'true'
+          ? true
+          : rawStarred === false || rawStarred === 'false'
+            ? false
+            : null;
       if (starred === null) problems.starred = 'starred must be true or false';
       throwIfProblems(problems);
       const db = ctx.db();
@@ -524,7 +711,11 @@ export function invoiceRoutes(ctx: MockContext): Router {
       const row = setStar(ctx.repository, me.anchor_id, kind, id, starred!);
       res.json({
         message: starred ? `${kind} starred.` : `${kind} unstarred.`,
-        data: resource('resource', row.id, { resource_type: row.resource_type, resource_id: row.resource_id, starred: row.starred }),
+        data: resource('resource', row.id, {
+          resource_type: row.resource_type,
+          resource_id: row.resource_id,
+          starred: row.starred,
+        }),
       });
     }),
   );

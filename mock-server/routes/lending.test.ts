@@ -18,7 +18,15 @@ import {
 } from '../../src/api/codecs/lending';
 import { invoiceListCodec } from '../../src/api/codecs/invoices';
 import { csvColumnsOf } from '../../src/domain/csv';
-import { dueIndicator, LENDING_SEGMENTS, matchesOverdue, PIPELINE_SEGMENTS, repaymentStatus, sourcesFilterValue, SOURCE_FILTERS } from '../../src/domain/lending';
+import {
+  dueIndicator,
+  LENDING_SEGMENTS,
+  matchesOverdue,
+  PIPELINE_SEGMENTS,
+  repaymentStatus,
+  sourcesFilterValue,
+  SOURCE_FILTERS,
+} from '../../src/domain/lending';
 import { createMockServer, type RunningMock } from '../app';
 import { percent } from '../aggregates';
 import type { ReadonlyDb } from '../db';
@@ -58,7 +66,12 @@ async function get(path: string, auth = token): Promise<Answer> {
   const response = await fetch(`${running.url}${path}`, { headers: { Authorization: auth } });
   const text = await response.text();
   const json = /json/.test(response.headers.get('content-type') ?? '');
-  return { status: response.status, body: json ? (JSON.parse(text) as unknown) : null, text, headers: response.headers };
+  return {
+    status: response.status,
+    body: json ? (JSON.parse(text) as unknown) : null,
+    text,
+    headers: response.headers,
+  };
 }
 
 function decode<A>(codec: t.Decoder<unknown, A>, answer: Answer): A {
@@ -91,7 +104,12 @@ const LendingList = lendingListCodec(PRODUCT);
 type LendingList = t.TypeOf<typeof LendingList>;
 
 /** Every row of a paged list (100 a page). */
-async function allRows<A extends { data: unknown[]; pagy?: { pages?: number } }>(codec: t.Decoder<unknown, A>, path: string, params: Record<string, string | undefined>, auth = token) {
+async function allRows<A extends { data: unknown[]; pagy?: { pages?: number } }>(
+  codec: t.Decoder<unknown, A>,
+  path: string,
+  params: Record<string, string | undefined>,
+  auth = token,
+) {
   const rows: A['data'] = [];
   let first: A | null = null;
   for (let page = 1; ; page++) {
@@ -113,19 +131,36 @@ function expectedLoanFigures(companyId: number) {
   const loan = loanOf(companyId);
   const figures = db()
     .drawdowns.filter((d) => d.loan_application_id === loan.id)
-    .map((d) => drawdownFigures(d, db().repayments.filter((r) => r.drawdown_id === d.id), TODAY));
+    .map((d) =>
+      drawdownFigures(
+        d,
+        db().repayments.filter((r) => r.drawdown_id === d.id),
+        TODAY,
+      ),
+    );
   return loanFigures(loan, figures);
 }
 
 /** What the customer owes on unpaid invoices dated from `from` to today. */
 const unpaidSince = (companyId: number, from: string) =>
   db()
-    .invoices.filter((inv) => inv.distributor_company_id === companyId && inv.status !== 'paid' && inv.invoice_date >= from && inv.invoice_date <= TODAY)
+    .invoices.filter(
+      (inv) =>
+        inv.distributor_company_id === companyId &&
+        inv.status !== 'paid' &&
+        inv.invoice_date >= from &&
+        inv.invoice_date <= TODAY,
+    )
     .reduce((sum, inv) => sum + inv.total - inv.amount_paid, 0);
 
 const collator = new Intl.Collator('en');
 const inNameOrder = (rows: readonly { name: string; id: string }[]) =>
-  rows.every((row, i) => i === 0 || collator.compare(rows[i - 1]!.name, row.name) < 0 || (rows[i - 1]!.name === row.name && Number(rows[i - 1]!.id) < Number(row.id)));
+  rows.every(
+    (row, i) =>
+      i === 0 ||
+      collator.compare(rows[i - 1]!.name, row.name) < 0 ||
+      (rows[i - 1]!.name === row.name && Number(rows[i - 1]!.id) < Number(row.id)),
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // GET /distributor_companies/lending_list
@@ -180,7 +215,12 @@ describe('GET /distributor_companies/lending_list', () => {
     const meta = first.meta!;
     expect(meta.account_receivables).toBe(all.reduce((sum, r) => sum + r.amount_outstanding!, 0));
     expect(meta.available_limit).toBe(all.reduce((sum, r) => sum + r.balance_available!, 0));
-    const paidThrough = (sources: string[]) => new Set(db().payments.filter((p) => p.anchor_id === 1 && sources.includes(p.source)).map((p) => p.distributor_company_id)).size;
+    const paidThrough = (sources: string[]) =>
+      new Set(
+        db()
+          .payments.filter((p) => p.anchor_id === 1 && sources.includes(p.source))
+          .map((p) => p.distributor_company_id),
+      ).size;
     expect(meta.onboarded_distributors_count).toBe(paidThrough(['credit', 'pay', 'erp_payment']));
     expect(meta.distributors_using_credit_and_pay).toBe(paidThrough(['credit', 'pay']));
     expect(meta.distributors_using_credit).toBe(paidThrough(['credit']));
@@ -189,10 +229,18 @@ describe('GET /distributor_companies/lending_list', () => {
   });
 
   it('keeps the summary whatever the segment, search, region or page; the period moves the receivables', async () => {
-    const filtered = decode(LendingList, await get(`${path}?${query({ 'filter[region]': 'north', 'filter[overdue_by_days]': 0, 'filter[overdue_criteria]': 'equal', 'filter[search]': 'traders', page: 2 })}`));
+    const filtered = decode(
+      LendingList,
+      await get(
+        `${path}?${query({ 'filter[region]': 'north', 'filter[overdue_by_days]': 0, 'filter[overdue_criteria]': 'equal', 'filter[search]': 'traders', page: 2 })}`,
+      ),
+    );
     expect(filtered.meta).toEqual(first.meta);
     const month = await allRows(LendingList, path, { 'filter[period]': 'this_month' });
-    expect(month.first.meta).toMatchObject({ ...first.meta, account_receivables: month.rows.reduce((sum, r) => sum + r.amount_outstanding!, 0) });
+    expect(month.first.meta).toMatchObject({
+      ...first.meta,
+      account_receivables: month.rows.reduce((sum, r) => sum + r.amount_outstanding!, 0),
+    });
     for (const row of month.rows) expect(row.amount_outstanding).toBe(unpaidSince(Number(row.id), '2026-11-01'));
     expect(month.first.meta!.account_receivables).toBeLessThan(first.meta!.account_receivables);
   });
@@ -200,17 +248,30 @@ describe('GET /distributor_companies/lending_list', () => {
   it('filters each segment on the customer’s days past due', async () => {
     const counts: Record<string, number> = {};
     for (const segment of LENDING_SEGMENTS) {
-      const params = segment.filter === null ? {} : { 'filter[overdue_by_days]': String(segment.filter.overdue_by_days), 'filter[overdue_criteria]': segment.filter.overdue_criteria };
+      const params =
+        segment.filter === null
+          ? {}
+          : {
+              'filter[overdue_by_days]': String(segment.filter.overdue_by_days),
+              'filter[overdue_criteria]': segment.filter.overdue_criteria,
+            };
       const { rows } = await allRows(LendingList, path, params);
       counts[segment.key] = rows.length;
-      expect(rows.map((r) => r.id)).toEqual(all.filter((r) => matchesOverdue(r.overdue_by_days!, segment.filter)).map((r) => r.id));
+      expect(rows.map((r) => r.id)).toEqual(
+        all.filter((r) => matchesOverdue(r.overdue_by_days!, segment.filter)).map((r) => r.id),
+      );
       expect(rows.length, segment.label).toBeGreaterThan(0);
     }
     expect(counts.regular! + counts.dpd!).toBe(counts.all);
     expect(counts['30_plus']).toBeGreaterThanOrEqual(counts['90_plus']!);
     const find = async (name: string, segment: string) => {
       const s = LENDING_SEGMENTS.find((x) => x.key === segment)!.filter!;
-      const answer = decode(LendingList, await get(`${path}?${query({ 'filter[search]': name, 'filter[overdue_by_days]': s.overdue_by_days, 'filter[overdue_criteria]': s.overdue_criteria })}`));
+      const answer = decode(
+        LendingList,
+        await get(
+          `${path}?${query({ 'filter[search]': name, 'filter[overdue_by_days]': s.overdue_by_days, 'filter[overdue_criteria]': s.overdue_criteria })}`,
+        ),
+      );
       return answer.data.map((r) => r.name);
     };
     expect(await find(MANY_DRAWDOWNS_CUSTOMER, 'dpd')).toEqual([MANY_DRAWDOWNS_CUSTOMER]);
@@ -226,10 +287,18 @@ describe('GET /distributor_companies/lending_list', () => {
     expect(north.rows.length).toBe(all.filter((r) => r.region === 'north').length);
     expect(new Set(north.rows.map((r) => r.region))).toEqual(new Set(['north']));
     const vardhman = all.find((r) => r.name === MANY_DRAWDOWNS_CUSTOMER)!;
-    expect(decode(LendingList, await get(`${path}?filter[search]=${vardhman.customer_code.toLowerCase()}`)).data.map((r) => r.id)).toEqual([vardhman.id]);
-    expect(decode(LendingList, await get(`${path}?filter[search]=WHOLESALE%20mart`)).data.map((r) => r.name)).toContain(MANY_DRAWDOWNS_CUSTOMER);
+    expect(
+      decode(LendingList, await get(`${path}?filter[search]=${vardhman.customer_code.toLowerCase()}`)).data.map(
+        (r) => r.id,
+      ),
+    ).toEqual([vardhman.id]);
+    expect(decode(LendingList, await get(`${path}?filter[search]=WHOLESALE%20mart`)).data.map((r) => r.name)).toContain(
+      MANY_DRAWDOWNS_CUSTOMER,
+    );
     const wip = await allRows(LendingList, path, { 'filter[application_status]': 'work_in_progress' });
-    const expected = anchorOne().filter((c) => c.application_status === 'work_in_progress' && c.loan_application_id !== null);
+    const expected = anchorOne().filter(
+      (c) => c.application_status === 'work_in_progress' && c.loan_application_id !== null,
+    );
     expect(wip.rows.length).toBe(expected.length);
     expect(new Set(wip.rows.map((r) => r.application_status))).toEqual(new Set(['work_in_progress']));
   });
@@ -239,7 +308,11 @@ describe('GET /distributor_companies/lending_list', () => {
     expect422(await get(`${path}?filter[overdue_by_days]=30`), 'overdue_criteria');
     expect422(await get(`${path}?filter[overdue_criteria]=equal`), 'overdue_by_days');
     expect422(await get(`${path}?filter[overdue_by_days]=-1&filter[overdue_criteria]=equal`), 'overdue_by_days');
-    expect422(await get(`${path}?filter[overdue_by_days]=1.5&filter[overdue_criteria]=less_than`), 'overdue_by_days', 'overdue_criteria');
+    expect422(
+      await get(`${path}?filter[overdue_by_days]=1.5&filter[overdue_criteria]=less_than`),
+      'overdue_by_days',
+      'overdue_criteria',
+    );
     expect422(await get(`${path}?filter[search]=ab`), 'search');
     expect422(await get(`${path}?filter[region]=central`), 'region');
     expect422(await get(`${path}?filter[period]=last_year`), 'period');
@@ -251,17 +324,32 @@ describe('GET /distributor_companies/lending_list', () => {
 
   it('exports every matching row as CSV with the columns asked for', async () => {
     expect(first.csv_headers_accepted!.map((h) => h.display_name)).toEqual([
-      'Customer Name', 'Customer ID', 'Amount Outstanding', 'Customer Status', 'Limit Sanctioned', 'Limit Utilised',
-      'Balance Available', 'Overdue', 'DPD', 'Excess Credit', 'Stop', 'Limit Expiry Date', 'Loan Status',
+      'Customer Name',
+      'Customer ID',
+      'Amount Outstanding',
+      'Customer Status',
+      'Limit Sanctioned',
+      'Limit Utilised',
+      'Balance Available',
+      'Overdue',
+      'DPD',
+      'Excess Credit',
+      'Stop',
+      'Limit Expiry Date',
+      'Loan Status',
     ]);
-    const answer = await get(`${path}?filter[download_as_csv]=true&filter[overdue_by_days]=0&filter[overdue_criteria]=greater_than`);
+    const answer = await get(
+      `${path}?filter[download_as_csv]=true&filter[overdue_by_days]=0&filter[overdue_criteria]=greater_than`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = Papa.parse<string[]>(answer.text.trim(), { header: false }).data;
     expect(lines[0]).toEqual(first.csv_headers_accepted!.map((h) => h.display_name));
     const dpd = all.filter((r) => r.overdue_by_days! > 0);
     expect(lines.slice(1).map((l) => l[1])).toEqual(dpd.map((r) => r.customer_code));
-    const some = await get(`${path}?filter[download_as_csv]=true&filter[search]=vardhman&headers_accepted=dpd,name,is_blocked,overdue`);
+    const some = await get(
+      `${path}?filter[download_as_csv]=true&filter[search]=vardhman&headers_accepted=dpd,name,is_blocked,overdue`,
+    );
     const vardhman = all.find((r) => r.name === MANY_DRAWDOWNS_CUSTOMER)!;
     expect(Papa.parse<string[]>(some.text.trim()).data).toEqual([
       ['DPD', 'Customer Name', 'Stop', 'Overdue'],
@@ -272,7 +360,9 @@ describe('GET /distributor_companies/lending_list', () => {
 
   it('gives anchor 1551 its own customers and the reduced columns', async () => {
     const { rows, first: answer } = await allRows(LendingList, path, {}, token1551);
-    const approved = db().distributor_companies.filter((c) => c.anchor_id === 1551 && c.application_status === 'approved');
+    const approved = db().distributor_companies.filter(
+      (c) => c.anchor_id === 1551 && c.application_status === 'approved',
+    );
     expect(rows.length).toBe(approved.length);
     expect(rows.length).toBeGreaterThan(0);
     expect(answer.csv_headers_accepted).toEqual([
@@ -295,7 +385,10 @@ describe('GET /distributor_companies/lending_list', () => {
       expect(line[6]).toBe(String(rows[i]!.overdue_by_days));
     });
     expect(new Set(lines.slice(1).map((l) => l[4]))).toEqual(new Set(['Yes', 'No']));
-    expect422(await get(`${path}?filter[download_as_csv]=true&headers_accepted=amount_outstanding`, token1551), 'headers_accepted');
+    expect422(
+      await get(`${path}?filter[download_as_csv]=true&headers_accepted=amount_outstanding`, token1551),
+      'headers_accepted',
+    );
   });
 });
 
@@ -310,13 +403,20 @@ describe('GET /distributor_companies/list (All Customer)', () => {
     const meta = decode(LendingList, await get('/distributor_companies/lending_list')).meta!;
     const count = async (key: string) => {
       const filter = SOURCE_FILTERS.find((f) => f.key === key)!;
-      return decode(OnboardedList, await get(`${path}?${query({ 'filter[payment_sources_filter]': sourcesFilterValue(filter, PRODUCT) })}`)).pagy!.count;
+      return decode(
+        OnboardedList,
+        await get(`${path}?${query({ 'filter[payment_sources_filter]': sourcesFilterValue(filter, PRODUCT) })}`),
+      ).pagy!.count;
     };
     expect(await count('all')).toBe(meta.onboarded_distributors_count);
     expect(await count('scf_pay')).toBe(meta.distributors_using_credit_and_pay);
     expect(await count('scf')).toBe(meta.distributors_using_credit);
     expect(decode(OnboardedList, await get(path)).pagy!.count).toBe(meta.onboarded_distributors_count);
-    const payOnly = new Set(db().payments.filter((p) => p.anchor_id === 1 && p.source === 'pay').map((p) => p.distributor_company_id)).size;
+    const payOnly = new Set(
+      db()
+        .payments.filter((p) => p.anchor_id === 1 && p.source === 'pay')
+        .map((p) => p.distributor_company_id),
+    ).size;
     expect(await count('pay')).toBe(payOnly);
   });
 
@@ -326,12 +426,21 @@ describe('GET /distributor_companies/list (All Customer)', () => {
     const vardhman = rows.find((r) => r.name === MANY_DRAWDOWNS_CUSTOMER)!;
     const loan = loanOf(Number(vardhman.id));
     const completed = db().drawdowns.filter((d) => d.loan_application_id === loan.id && d.status === 'completed');
-    expect(vardhman).toMatchObject({ availed: true, availed_amount: completed.reduce((sum, d) => sum + d.amount, 0), application_status: 'approved', risk_grading: 'L' });
-    const unpaid = db().invoices.filter((inv) => inv.distributor_company_id === Number(vardhman.id) && inv.status !== 'paid');
+    expect(vardhman).toMatchObject({
+      availed: true,
+      availed_amount: completed.reduce((sum, d) => sum + d.amount, 0),
+      application_status: 'approved',
+      risk_grading: 'L',
+    });
+    const unpaid = db().invoices.filter(
+      (inv) => inv.distributor_company_id === Number(vardhman.id) && inv.status !== 'paid',
+    );
     expect(vardhman.amount_outstanding).toBe(unpaid.reduce((sum, inv) => sum + inv.total - inv.amount_paid, 0));
     // Sabari Foods paid only outside (ERP): in All, not in SCF + Invoice Pay.
     expect(rows.find((r) => r.name === 'Sabari Foods')).toMatchObject({ availed: false, availed_amount: 0 });
-    const scfPay = await allRows(OnboardedList, path, { 'filter[payment_sources_filter]': `${PRODUCT}_credit, ${PRODUCT}_pay` });
+    const scfPay = await allRows(OnboardedList, path, {
+      'filter[payment_sources_filter]': `${PRODUCT}_credit, ${PRODUCT}_pay`,
+    });
     expect(scfPay.rows.some((r) => r.name === 'Sabari Foods')).toBe(false);
     const erp = await allRows(OnboardedList, path, { 'filter[payment_sources_filter]': 'erp_payment' });
     expect(erp.rows.some((r) => r.name === 'Sabari Foods')).toBe(true);
@@ -340,9 +449,16 @@ describe('GET /distributor_companies/list (All Customer)', () => {
   it('filters by region and search, pages, and refuses unknown sources', async () => {
     const { rows } = await allRows(OnboardedList, path, {});
     const south = await allRows(OnboardedList, path, { 'filter[region]': 'south' });
-    expect(south.rows.length).toBe(rows.filter((r) => db().distributor_companies.find((c) => c.id === Number(r.id))!.region === 'south').length);
-    expect(decode(OnboardedList, await get(`${path}?filter[search]=godavari`)).data.map((r) => r.name)).toEqual(['Godavari Retail Links']);
-    const [one, two] = [decode(OnboardedList, await get(`${path}?page=1`)), decode(OnboardedList, await get(`${path}?page=2`))];
+    expect(south.rows.length).toBe(
+      rows.filter((r) => db().distributor_companies.find((c) => c.id === Number(r.id))!.region === 'south').length,
+    );
+    expect(decode(OnboardedList, await get(`${path}?filter[search]=godavari`)).data.map((r) => r.name)).toEqual([
+      'Godavari Retail Links',
+    ]);
+    const [one, two] = [
+      decode(OnboardedList, await get(`${path}?page=1`)),
+      decode(OnboardedList, await get(`${path}?page=2`)),
+    ];
     expect(one.data).toHaveLength(10);
     expect(two.data.map((r) => r.id)).toEqual(rows.slice(10, 20).map((r) => r.id));
     expect422(await get(`${path}?filter[payment_sources_filter]=credit`), 'payment_sources_filter');
@@ -360,19 +476,34 @@ describe('GET /distributor_companies/fund_available', () => {
 
   /** The customer's invoice overdue days, from its rows. */
   const invoiceOverdue = (companyId: number) =>
-    Math.max(0, ...db().invoices.filter((inv) => inv.distributor_company_id === companyId && inv.status !== 'paid').map((inv) => (Date.parse(TODAY) - Date.parse(inv.due_date)) / 86_400_000));
+    Math.max(
+      0,
+      ...db()
+        .invoices.filter((inv) => inv.distributor_company_id === companyId && inv.status !== 'paid')
+        .map((inv) => (Date.parse(TODAY) - Date.parse(inv.due_date)) / 86_400_000),
+    );
 
   it('lists leads with eligibility in each window by risk, most eligible first, with their invoice overdue days', async () => {
-    for (const [days, risks] of [['1', ['L', 'M']], ['5', ['H', 'R']]] as const) {
+    for (const [days, risks] of [
+      ['1', ['L', 'M']],
+      ['5', ['H', 'R']],
+    ] as const) {
       const { rows } = await allRows(FundList, path, { 'filter[fund_in_days]': days });
       const expected = anchorOne().filter(
-        (c) => (c.application_status === 'new_leads' || c.application_status === 'work_in_progress') && c.eligibility_amount > 0 && (risks as readonly string[]).includes(c.risk_grading),
+        (c) =>
+          (c.application_status === 'new_leads' || c.application_status === 'work_in_progress') &&
+          c.eligibility_amount > 0 &&
+          (risks as readonly string[]).includes(c.risk_grading),
       );
-      expect(rows.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(expected.map((c) => c.id).sort((a, b) => a - b));
+      expect(rows.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
+        expected.map((c) => c.id).sort((a, b) => a - b),
+      );
       expect(rows.every((r, i) => i === 0 || rows[i - 1]!.eligibility_amount! >= r.eligibility_amount!)).toBe(true);
       for (const row of rows.slice(0, 40)) {
         expect(row.overdue_by_days).toBe(invoiceOverdue(Number(row.id)));
-        const unpaid = db().invoices.filter((inv) => inv.distributor_company_id === Number(row.id) && inv.status !== 'paid');
+        const unpaid = db().invoices.filter(
+          (inv) => inv.distributor_company_id === Number(row.id) && inv.status !== 'paid',
+        );
         expect(row.amount_outstanding).toBe(unpaid.reduce((sum, inv) => sum + inv.total - inv.amount_paid, 0));
       }
     }
@@ -390,15 +521,29 @@ describe('GET /distributor_companies/fund_available', () => {
     ];
     for (const [days, key, names] of expectations) {
       const segment = PIPELINE_SEGMENTS.find((s) => s.key === key)!;
-      const { rows } = await allRows(FundList, path, { 'filter[fund_in_days]': days, 'filter[overdue_by_days]': String(segment.filter!.overdue_by_days), 'filter[overdue_criteria]': segment.filter!.overdue_criteria });
+      const { rows } = await allRows(FundList, path, {
+        'filter[fund_in_days]': days,
+        'filter[overdue_by_days]': String(segment.filter!.overdue_by_days),
+        'filter[overdue_criteria]': segment.filter!.overdue_criteria,
+      });
       expect(rows.length > 0, `${days} ${key}: rows`).toBe(names.length > 0);
       for (const row of rows) expect(matchesOverdue(row.overdue_by_days, segment.filter)).toBe(true);
-      expect(rows.map((r) => r.name), `${days} ${key}`).toEqual(expect.arrayContaining(names));
+      expect(
+        rows.map((r) => r.name),
+        `${days} ${key}`,
+      ).toEqual(expect.arrayContaining(names));
     }
-    const newLeads = await allRows(FundList, path, { 'filter[fund_in_days]': '1', 'filter[application_status]': 'new_leads' });
+    const newLeads = await allRows(FundList, path, {
+      'filter[fund_in_days]': '1',
+      'filter[application_status]': 'new_leads',
+    });
     expect(new Set(newLeads.rows.map((r) => r.application_status))).toEqual(new Set(['new_leads']));
     const east = await allRows(FundList, path, { 'filter[fund_in_days]': '5', 'filter[region]': 'east' });
-    expect(east.rows.map((r) => db().distributor_companies.find((c) => c.id === Number(r.id))!.region).every((r) => r === 'east')).toBe(true);
+    expect(
+      east.rows
+        .map((r) => db().distributor_companies.find((c) => c.id === Number(r.id))!.region)
+        .every((r) => r === 'east'),
+    ).toBe(true);
     expect(east.rows.map((r) => r.name)).toContain('Pennar Distributors');
   });
 
@@ -406,7 +551,10 @@ describe('GET /distributor_companies/fund_available', () => {
     expect422(await get(path), 'fund_in_days');
     expect422(await get(`${path}?filter[fund_in_days]=3`), 'fund_in_days');
     expect422(await get(`${path}?filter[fund_in_days]=1&filter[application_status]=approved`), 'application_status');
-    expect422(await get(`${path}?filter[fund_in_days]=1&filter[overdue_by_days]=x&filter[overdue_criteria]=equal`), 'overdue_by_days');
+    expect422(
+      await get(`${path}?filter[fund_in_days]=1&filter[overdue_by_days]=x&filter[overdue_criteria]=equal`),
+      'overdue_by_days',
+    );
   });
 });
 
@@ -431,14 +579,23 @@ describe('GET /distributor_companies/drawdowns and /repayments', () => {
     const rows: WireDrawdown[] = [...page0.data, ...page1.data];
     expect(new Set(rows.map((r) => r.drawdownId)).size).toBe(13);
     expect(rows.every((r, i) => i === 0 || rows[i - 1]!.disbursementDate! >= r.disbursementDate!)).toBe(true);
-    expect(decode(DrawdownPage, await get(`${path}?${loanQuery(MANY_DRAWDOWNS_CUSTOMER, { page: 2 })}`))).toMatchObject({ data: [], page: 2, totalElements: 13, totalPages: 2 });
-    const small = decode(DrawdownPage, await get(`${path}?${loanQuery(MANY_DRAWDOWNS_CUSTOMER, { page: 2, size: 5 })}`));
+    expect(decode(DrawdownPage, await get(`${path}?${loanQuery(MANY_DRAWDOWNS_CUSTOMER, { page: 2 })}`))).toMatchObject(
+      { data: [], page: 2, totalElements: 13, totalPages: 2 },
+    );
+    const small = decode(
+      DrawdownPage,
+      await get(`${path}?${loanQuery(MANY_DRAWDOWNS_CUSTOMER, { page: 2, size: 5 })}`),
+    );
     expect(small).toMatchObject({ page: 2, size: 5, totalPages: 3 });
     expect(small.data.map((r) => r.drawdownId)).toEqual(rows.slice(10).map((r) => r.drawdownId));
 
     for (const row of rows) {
       const stored = db().drawdowns.find((d) => d.drawdown_number === row.drawdownId)!;
-      const f = drawdownFigures(stored, db().repayments.filter((r) => r.drawdown_id === stored.id), TODAY);
+      const f = drawdownFigures(
+        stored,
+        db().repayments.filter((r) => r.drawdown_id === stored.id),
+        TODAY,
+      );
       expect(row).toEqual({
         drawdownId: stored.drawdown_number,
         loanApplicationId: String(stored.loan_application_id),
@@ -450,12 +607,21 @@ describe('GET /distributor_companies/drawdowns and /repayments', () => {
         ...f,
       });
     }
-    const shown = rows.map((r) => ({ tone: dueIndicator(r, TODAY)?.tone ?? null, status: repaymentStatus(r), state: r.status }));
+    const shown = rows.map((r) => ({
+      tone: dueIndicator(r, TODAY)?.tone ?? null,
+      status: repaymentStatus(r),
+      state: r.status,
+    }));
     expect(shown.filter((s) => s.tone === 'red')).toHaveLength(1);
     expect(shown.filter((s) => s.tone === 'amber')).toHaveLength(1);
     expect(shown.filter((s) => s.tone === 'green')).toHaveLength(5);
     expect(shown.filter((s) => s.status === 'Paid')).toHaveLength(4);
-    expect(shown.filter((s) => s.status === null).map((s) => s.state).sort()).toEqual(['failed', 'pending']);
+    expect(
+      shown
+        .filter((s) => s.status === null)
+        .map((s) => s.state)
+        .sort(),
+    ).toEqual(['failed', 'pending']);
     const amber = rows.find((r) => dueIndicator(r, TODAY)?.tone === 'amber')!;
     expect(dueIndicator(amber, TODAY)).toEqual({ tone: 'amber', text: 'Due in 15 days' });
   });
@@ -478,10 +644,19 @@ describe('GET /distributor_companies/drawdowns and /repayments', () => {
       status: repayment.status,
       utr: repayment.utr,
     });
-    const [a, b] = [decode(RepaymentPage, await get(`${path}?${loanQuery(MANY_DRAWDOWNS_CUSTOMER, { size: 2 })}`)), decode(RepaymentPage, await get(`${path}?${loanQuery(MANY_DRAWDOWNS_CUSTOMER, { size: 2, page: 1 })}`))];
+    const [a, b] = [
+      decode(RepaymentPage, await get(`${path}?${loanQuery(MANY_DRAWDOWNS_CUSTOMER, { size: 2 })}`)),
+      decode(RepaymentPage, await get(`${path}?${loanQuery(MANY_DRAWDOWNS_CUSTOMER, { size: 2, page: 1 })}`)),
+    ];
     expect(a.data).toHaveLength(2);
     expect(b.data[0]!.orderId).not.toBe(a.data[0]!.orderId);
-    expect(decode(RepaymentPage, await get(`${path}?${loanQuery('Godavari Retail Links')}`))).toEqual({ data: [], page: 0, size: 10, totalElements: 0, totalPages: 0 });
+    expect(decode(RepaymentPage, await get(`${path}?${loanQuery('Godavari Retail Links')}`))).toEqual({
+      data: [],
+      page: 0,
+      size: 10,
+      totalElements: 0,
+      totalPages: 0,
+    });
   });
 
   it('needs both ids (422), answers 404 for a loan that is not the anchor’s or not that cust_id, and 422 for bad paging', async () => {
@@ -499,7 +674,9 @@ describe('GET /distributor_companies/drawdowns and /repayments', () => {
       const other = loanOf(companyNamed('Green Valley Agri Inputs').id);
       expect(other.anchor_id).toBe(1551);
       expect404(await get(`${path}?${query({ cust_id: other.cust_id, loan_application_id: other.id })}`));
-      expect((await get(`${path}?${query({ cust_id: other.cust_id, loan_application_id: other.id })}`, token1551)).status).toBe(200);
+      expect(
+        (await get(`${path}?${query({ cust_id: other.cust_id, loan_application_id: other.id })}`, token1551)).status,
+      ).toBe(200);
     }
   });
 });
@@ -511,12 +688,18 @@ describe('GET /distributor_companies/drawdown_invoices', () => {
     const loan = loanOf(companyNamed(MANY_DRAWDOWNS_CUSTOMER).id);
     const drawdown = db().drawdowns.find((d) => d.loan_application_id === loan.id && d.status === 'completed')!;
     const invoice = db().invoices.find((inv) => inv.id === drawdown.invoice_ids[0])!;
-    expect(decode(DrawdownInvoices, await get(`${path}?drawdown_id=${drawdown.drawdown_number}`))).toEqual({ data: [{ invoiceNumber: invoice.document_number, invoiceAmount: invoice.total }] });
+    expect(decode(DrawdownInvoices, await get(`${path}?drawdown_id=${drawdown.drawdown_number}`))).toEqual({
+      data: [{ invoiceNumber: invoice.document_number, invoiceAmount: invoice.total }],
+    });
     expect422(await get(path), 'drawdown_id');
     expect404(await get(`${path}?drawdown_id=DDR9999999`));
-    const other = db().drawdowns.find((d) => d.loan_application_id === loanOf(companyNamed('Green Valley Agri Inputs').id).id)!;
+    const other = db().drawdowns.find(
+      (d) => d.loan_application_id === loanOf(companyNamed('Green Valley Agri Inputs').id).id,
+    )!;
     expect404(await get(`${path}?drawdown_id=${other.drawdown_number}`));
-    expect(decode(DrawdownInvoices, await get(`${path}?drawdown_id=${other.drawdown_number}`, token1551)).data).toHaveLength(1);
+    expect(
+      decode(DrawdownInvoices, await get(`${path}?drawdown_id=${other.drawdown_number}`, token1551)).data,
+    ).toHaveLength(1);
   });
 
   it('answers an empty list for a drawdown without invoices', async () => {
@@ -539,7 +722,10 @@ describe('GET /distributor_companies/drawdown_invoices', () => {
     });
     expect(decode(DrawdownInvoices, await get(`${path}?drawdown_id=DDR${id}`))).toEqual({ data: [] });
     // The appended drawdown is in the loan's list at once (the index takes it in place).
-    const page = decode(DrawdownPage, await get(`/distributor_companies/drawdowns?${query({ cust_id: loan.cust_id, loan_application_id: loan.id })}`));
+    const page = decode(
+      DrawdownPage,
+      await get(`/distributor_companies/drawdowns?${query({ cust_id: loan.cust_id, loan_application_id: loan.id })}`),
+    );
     expect(page.data[0]!.drawdownId).toBe(`DDR${id}`);
   });
 });
@@ -558,10 +744,15 @@ describe('GET /loan_applications/credit_line_summary', () => {
     expect(summary.total_credit_limit_sanctioned.total).toBe(sanctioned);
     expect(summary.total_credit_limit_available.total).toBe(sanctioned - utilised);
     expect(summary.total_credit_limit_available.total + utilised).toBe(summary.total_credit_limit_sanctioned.total);
-    expect(summary.total_credit_limit_available.active_distributors).toBe(loans.filter((l) => l.loan_status === 'active').length);
+    expect(summary.total_credit_limit_available.active_distributors).toBe(
+      loans.filter((l) => l.loan_status === 'active').length,
+    );
     expect(summary.utilised_limit_summary.utilised_limit_percentage).toBe(percent(utilised, sanctioned));
 
-    const funds = [...(await allRows(FundList, '/distributor_companies/fund_available', { 'filter[fund_in_days]': '1' })).rows, ...(await allRows(FundList, '/distributor_companies/fund_available', { 'filter[fund_in_days]': '5' })).rows];
+    const funds = [
+      ...(await allRows(FundList, '/distributor_companies/fund_available', { 'filter[fund_in_days]': '1' })).rows,
+      ...(await allRows(FundList, '/distributor_companies/fund_available', { 'filter[fund_in_days]': '5' })).rows,
+    ];
     const eligibility = (rows: typeof funds) => rows.reduce((sum, r) => sum + r.eligibility_amount!, 0);
     const details = summary.yet_to_avail_credit_details;
     expect(details.total).toBe(eligibility(funds));
@@ -574,8 +765,10 @@ describe('GET /loan_applications/credit_line_summary', () => {
 
   it('last_uploaded_invoice is the invoices page’s last invoice received: the newest shared invoice, then the last upload', async () => {
     const lastReceived = async (auth = token) => ({
-      pipeline: decode(CreditLineSummary, await get('/loan_applications/credit_line_summary', auth)).data.last_uploaded_invoice,
-      invoices: decode(invoiceListCodec(PRODUCT), await get('/invoices?filter[status_in][]=open', auth)).meta.last_invoices_upload,
+      pipeline: decode(CreditLineSummary, await get('/loan_applications/credit_line_summary', auth)).data
+        .last_uploaded_invoice,
+      invoices: decode(invoiceListCodec(PRODUCT), await get('/invoices?filter[status_in][]=open', auth)).meta
+        .last_invoices_upload,
     });
     const newestShared = (anchorId: number) =>
       db()
@@ -606,9 +799,16 @@ describe('the customer-master wizard and POST /distributor_companies/credit_eval
     const form = new FormData();
     form.append('type', type);
     form.append('file', new File([text], `${type}.csv`, { type: 'text/csv' }));
-    const response = await fetch(`${running.url}/distributor_companies/upload`, { method: 'POST', body: form, headers: { Authorization: token } });
+    const response = await fetch(`${running.url}/distributor_companies/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: token },
+    });
     expect(response.status).toBe(200);
-    return (await response.json()) as { message: { status: string; failure_reason: string[] }[]; meta: { file_id: string; accepted_rows: number; rejected_rows: number } };
+    return (await response.json()) as {
+      message: { status: string; failure_reason: string[] }[];
+      meta: { file_id: string; accepted_rows: number; rejected_rows: number };
+    };
   }
 
   async function postEvaluation(body: unknown): Promise<Answer> {
@@ -622,22 +822,55 @@ describe('the customer-master wizard and POST /distributor_companies/credit_eval
   }
 
   /** The evaluation of the customers these files named; with none, of every lead waiting for a grade. */
-  const evaluate = async (fileIds: string[] = []) => decode(CreditEvaluation, await postEvaluation(fileIds.length > 0 ? { file_ids: fileIds } : {})).data;
+  const evaluate = async (fileIds: string[] = []) =>
+    decode(CreditEvaluation, await postEvaluation(fileIds.length > 0 ? { file_ids: fileIds } : {})).data;
 
   it('grades the new customers from their history: they are New Leads with a grade and eligibility, in the lead list and the fund tables', async () => {
     const master = csvColumnsOf('customer_master');
     const cells = (code: string, name: string, extra: Partial<Record<string, string>> = {}) =>
-      master.map((column) => ({ customer_code: code, name, region: 'east', primary_user_name: 'Owner', primary_user_email: `${code.toLowerCase()}@wizard.in`, primary_user_mobile: '9876501234', city: '', state: '', pin_code: '', ...extra })[column] ?? '');
+      master.map(
+        (column) =>
+          ({
+            customer_code: code,
+            name,
+            region: 'east',
+            primary_user_name: 'Owner',
+            primary_user_email: `${code.toLowerCase()}@wizard.in`,
+            primary_user_mobile: '9876501234',
+            city: '',
+            state: '',
+            pin_code: '',
+            ...extra,
+          })[column] ?? '',
+      );
     const masterAnswer = await upload(
       'demographic_data',
-      csv(master, [cells('WIZ-ONTIME', 'Wizard Ontime Stores'), cells('WIZ-MIXED', 'Wizard Mixed Traders'), cells('WIZ-LATE', 'Wizard Late Agencies'), cells('WIZ-NONE', 'Wizard Nodata Mart'), cells('WIZ-BAD', 'Wizard Bad Row', { primary_user_email: 'not-an-email' })]),
+      csv(master, [
+        cells('WIZ-ONTIME', 'Wizard Ontime Stores'),
+        cells('WIZ-MIXED', 'Wizard Mixed Traders'),
+        cells('WIZ-LATE', 'Wizard Late Agencies'),
+        cells('WIZ-NONE', 'Wizard Nodata Mart'),
+        cells('WIZ-BAD', 'Wizard Bad Row', { primary_user_email: 'not-an-email' }),
+      ]),
     );
     expect(masterAnswer.meta).toMatchObject({ accepted_rows: 4, rejected_rows: 1 });
-    expect(masterAnswer.message[0]!.failure_reason).toEqual(["Row 6: primary_user_email 'not-an-email' is not a valid e-mail address"]);
+    expect(masterAnswer.message[0]!.failure_reason).toEqual([
+      "Row 6: primary_user_email 'not-an-email' is not a valid e-mail address",
+    ]);
 
     const history = csvColumnsOf('customer_history');
     const row = (code: string, number: string, invoiceDate: string, dueDate: string, amount: string, paid: string) =>
-      history.map((column) => ({ customer_code: code, invoice_number: number, invoice_date: invoiceDate, due_date: dueDate, amount, payment_date: paid })[column] ?? '');
+      history.map(
+        (column) =>
+          ({
+            customer_code: code,
+            invoice_number: number,
+            invoice_date: invoiceDate,
+            due_date: dueDate,
+            amount,
+            payment_date: paid,
+          })[column] ?? '',
+      );
     const historyAnswer = await upload(
       'transaction_data',
       csv(history, [
@@ -660,14 +893,24 @@ describe('the customer-master wizard and POST /distributor_companies/credit_eval
     expect(historyAnswer.meta).toMatchObject({ accepted_rows: 9, rejected_rows: 1 });
     expect(historyAnswer.message[0]).toMatchObject({
       status: 'partial',
-      failure_reason: ['Row 11: customer_code WIZ-GHOST is not one of your customers (upload it in the customer master first)'],
+      failure_reason: [
+        'Row 11: customer_code WIZ-GHOST is not one of your customers (upload it in the customer master first)',
+      ],
     });
 
     // Only the customers the two files named: the master's four (WIZ-BAD was refused), three of them with history.
     const files = [masterAnswer.meta.file_id, historyAnswer.meta.file_id];
-    const waitingBefore = anchorOne().filter((c) => c.risk_grading === 'R' && c.application_status !== 'approved' && c.application_status !== 'declined').length;
+    const waitingBefore = anchorOne().filter(
+      (c) => c.risk_grading === 'R' && c.application_status !== 'approved' && c.application_status !== 'declined',
+    ).length;
     const result = await evaluate(files);
-    const wizardCustomer = (customer_code: string, name: string, risk_grading: string, eligibility_amount: number, facts: [number, number, number, number]) => {
+    const wizardCustomer = (
+      customer_code: string,
+      name: string,
+      risk_grading: string,
+      eligibility_amount: number,
+      facts: [number, number, number, number],
+    ) => {
       const [invoices, judged, paid_on_time, overdue_days] = facts;
       return { customer_code, name, risk_grading, eligibility_amount, invoices, judged, paid_on_time, overdue_days };
     };
@@ -688,7 +931,11 @@ describe('the customer-master wizard and POST /distributor_companies/credit_eval
     });
     expect(waitingBefore).toBeGreaterThan(4);
     const graded = (code: string) => db().distributor_companies.find((c) => c.customer_code === code)!;
-    expect(graded('WIZ-ONTIME')).toMatchObject({ application_status: 'new_leads', risk_grading: 'L', eligibility_amount: 300_000_00 });
+    expect(graded('WIZ-ONTIME')).toMatchObject({
+      application_status: 'new_leads',
+      risk_grading: 'L',
+      eligibility_amount: 300_000_00,
+    });
     expect(graded('WIZ-MIXED')).toMatchObject({ risk_grading: 'M', eligibility_amount: 41_000_00 });
     expect(graded('WIZ-LATE')).toMatchObject({ risk_grading: 'H', eligibility_amount: 40_000_00 });
     expect(graded('WIZ-NONE')).toMatchObject({ risk_grading: 'R', eligibility_amount: 0 });
@@ -704,23 +951,46 @@ describe('the customer-master wizard and POST /distributor_companies/credit_eval
       ].sort(),
     );
     // The pipeline: 24 hours for L and M, 5 working days for H; none without eligibility.
-    const fund = async (days: string) => decode(FundList, await get(`/distributor_companies/fund_available?filter[fund_in_days]=${days}&filter[search]=wizard`)).data.map((r) => r.name);
+    const fund = async (days: string) =>
+      decode(
+        FundList,
+        await get(`/distributor_companies/fund_available?filter[fund_in_days]=${days}&filter[search]=wizard`),
+      ).data.map((r) => r.name);
     expect(await fund('1')).toEqual(['Wizard Ontime Stores', 'Wizard Mixed Traders']);
     expect(await fund('5')).toEqual(['Wizard Late Agencies']);
 
     // Each file alone: its own customers (the master names four; the history three).
-    expect((await evaluate([masterAnswer.meta.file_id])).customers.map((c) => c.customer_code)).toEqual(['WIZ-ONTIME', 'WIZ-MIXED', 'WIZ-LATE', 'WIZ-NONE']);
-    expect((await evaluate([historyAnswer.meta.file_id])).customers.map((c) => c.customer_code)).toEqual(['WIZ-ONTIME', 'WIZ-MIXED', 'WIZ-LATE']);
+    expect((await evaluate([masterAnswer.meta.file_id])).customers.map((c) => c.customer_code)).toEqual([
+      'WIZ-ONTIME',
+      'WIZ-MIXED',
+      'WIZ-LATE',
+      'WIZ-NONE',
+    ]);
+    expect((await evaluate([historyAnswer.meta.file_id])).customers.map((c) => c.customer_code)).toEqual([
+      'WIZ-ONTIME',
+      'WIZ-MIXED',
+      'WIZ-LATE',
+    ]);
     // With no file: every lead still waiting for a grade, WIZ-NONE among them, none of the graded.
     const waiting = await evaluate();
     expect(waiting.customers.map((c) => c.customer_code)).toContain('WIZ-NONE');
     expect(waiting.customers.every((c) => c.risk_grading === 'R')).toBe(true);
-    expect(waiting).toMatchObject({ evaluated: waiting.customers.length, graded: 0, need_more_data: waiting.customers.length });
+    expect(waiting).toMatchObject({
+      evaluated: waiting.customers.length,
+      graded: 0,
+      need_more_data: waiting.customers.length,
+    });
   });
 
   it('refuses file ids that are not the anchor’s customer files', async () => {
     const invoiceUpload = db().csv_uploads?.find((u) => u.kind === 'invoices');
-    for (const body of [{ file_ids: 'UPL-000001' }, { file_ids: [] }, { file_ids: [7] }, { file_ids: ['UPL-999999'] }, ...(invoiceUpload ? [{ file_ids: [invoiceUpload.file_id] }] : [])]) {
+    for (const body of [
+      { file_ids: 'UPL-000001' },
+      { file_ids: [] },
+      { file_ids: [7] },
+      { file_ids: ['UPL-999999'] },
+      ...(invoiceUpload ? [{ file_ids: [invoiceUpload.file_id] }] : []),
+    ]) {
       expect422(await postEvaluation(body), 'file_ids');
     }
   });

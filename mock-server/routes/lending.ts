@@ -86,9 +86,11 @@ function overdueFilter(req: Request): OverdueFilter | null {
   if (days === undefined && criteria === undefined) return null;
   const problems: Record<string, string> = {};
   if (days === undefined) problems.overdue_by_days = 'overdue_by_days is required with overdue_criteria';
-  else if (!/^\d{1,9}$/.test(days)) problems.overdue_by_days = 'overdue_by_days must be a whole number of days, 0 or more';
+  else if (!/^\d{1,9}$/.test(days))
+    problems.overdue_by_days = 'overdue_by_days must be a whole number of days, 0 or more';
   if (criteria === undefined) problems.overdue_criteria = 'overdue_criteria is required with overdue_by_days';
-  else if (!(OVERDUE_CRITERIA as readonly string[]).includes(criteria)) problems.overdue_criteria = `overdue_criteria must be one of ${OVERDUE_CRITERIA.join(', ')}`;
+  else if (!(OVERDUE_CRITERIA as readonly string[]).includes(criteria))
+    problems.overdue_criteria = `overdue_criteria must be one of ${OVERDUE_CRITERIA.join(', ')}`;
   throwIfProblems(problems);
   return { overdue_by_days: Number(days), overdue_criteria: criteria as OverdueCriterion };
 }
@@ -119,8 +121,15 @@ function zeroBasedPaging(req: Request, problems: Record<string, string>): { page
     const raw = req.query[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-      problems[name] = `${name} must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`;
+    if (
+      typeof raw !== 'string' ||
+      !/^\d+$/.test(raw.trim()) ||
+      !Number.isSafeInteger(value) ||
+      value < min ||
+      value > max
+    ) {
+      problems[name] =
+        `${name} must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`;
       return fallback;
     }
     return value;
@@ -268,14 +277,20 @@ function repaymentRow(r: Repayment) {
  */
 function evaluationScope(db: ReadonlyDb, anchorId: number, body: unknown): DistributorCompany[] {
   const raw = bodyObject(body).file_ids;
-  const isLead = (c: DistributorCompany) => c.anchor_id === anchorId && (FUND_STATUSES as readonly string[]).includes(c.application_status);
+  const isLead = (c: DistributorCompany) =>
+    c.anchor_id === anchorId && (FUND_STATUSES as readonly string[]).includes(c.application_status);
   if (raw === undefined) return db.distributor_companies.filter((c) => isLead(c) && c.risk_grading === 'R');
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > 10 || !raw.every((id) => typeof id === 'string')) {
     throw validationError({ file_ids: 'file_ids must be a list of 1 to 10 file ids of customer uploads' });
   }
-  const uploads = new Map(db.csv_uploads.filter((u) => u.anchor_id === anchorId && u.kind !== 'invoices').map((u) => [u.file_id, u]));
+  const uploads = new Map(
+    db.csv_uploads.filter((u) => u.anchor_id === anchorId && u.kind !== 'invoices').map((u) => [u.file_id, u]),
+  );
   const unknown = raw.filter((id) => !uploads.has(id));
-  if (unknown.length > 0) throw validationError({ file_ids: `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a customer file' : 'are not customer files'} you uploaded` });
+  if (unknown.length > 0)
+    throw validationError({
+      file_ids: `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a customer file' : 'are not customer files'} you uploaded`,
+    });
   const named = new Set<number>();
   const historyUploads = new Set<number>();
   for (const id of raw) {
@@ -319,7 +334,9 @@ export function lendingRoutes(ctx: MockContext): Router {
       const search = searchFilter(req);
       const region = regionFilter(filterValue(req, 'region'));
       const period = periodFilter(req);
-      const headers: readonly CsvHeader<LendingCsvKey>[] = usesReducedLendingTable(String(me.anchor_id)) ? REDUCED_LENDING_CSV_HEADERS : LENDING_CSV_HEADERS;
+      const headers: readonly CsvHeader<LendingCsvKey>[] = usesReducedLendingTable(String(me.anchor_id))
+        ? REDUCED_LENDING_CSV_HEADERS
+        : LENDING_CSV_HEADERS;
       const db = ctx.db();
       const now = ctx.now();
       await sendListOrCsv(req, res, {
@@ -355,7 +372,9 @@ export function lendingRoutes(ctx: MockContext): Router {
       const sources = raw === undefined ? [...PAYMENT_SOURCES] : parseSourcesFilter(raw, ctx.product);
       if (sources === null) {
         const names = PAYMENT_SOURCES.map((s) => sourceWireName(s, ctx.product)).join(', ');
-        throw validationError({ payment_sources_filter: `payment_sources_filter must be a comma-separated list of ${names}` });
+        throw validationError({
+          payment_sources_filter: `payment_sources_filter must be a comma-separated list of ${names}`,
+        });
       }
       const search = searchFilter(req);
       const region = regionFilter(filterValue(req, 'region'));
@@ -394,11 +413,19 @@ export function lendingRoutes(ctx: MockContext): Router {
       const search = searchFilter(req);
       const region = regionFilter(filterValue(req, 'region'));
       const { page, items } = pageParams(req);
-      const rows = fundCustomers(ctx.db(), me.anchor_id, { days: days as FundInDays, statuses, overdue, search, region }, ctx.now());
+      const rows = fundCustomers(
+        ctx.db(),
+        me.anchor_id,
+        { days: days as FundInDays, statuses, overdue, search, region },
+        ctx.now(),
+      );
       const { start, end, pagy } = pageWindow(rows.length, page, items);
       res.json({
         data: rows.slice(start, end).map((c) =>
-          resource('distributor_company', c.company.id, { ...customerBasics(c), overdue_by_days: c.invoiceOverdueDays }),
+          resource('distributor_company', c.company.id, {
+            ...customerBasics(c),
+            overdue_by_days: c.invoiceOverdueDays,
+          }),
         ),
         pagy,
       });
@@ -417,7 +444,8 @@ export function lendingRoutes(ctx: MockContext): Router {
     throwIfProblems(problems);
     const id = /^\d{1,15}$/.test(loanId) ? Number(loanId) : null;
     const customer = id === null ? null : loanCustomer(ctx.db(), me.anchor_id, id, ctx.now());
-    if (!customer || customer.loan?.cust_id !== custId) throw notFound(`No loan application ${loanId} of customer ${custId} was found.`);
+    if (!customer || customer.loan?.cust_id !== custId)
+      throw notFound(`No loan application ${loanId} of customer ${custId} was found.`);
     return { me, customer, ...paging };
   };
 
@@ -483,7 +511,10 @@ export function lendingRoutes(ctx: MockContext): Router {
         data: {
           last_uploaded_invoice: lastInvoiceReceived(db, me.anchor_id),
           utilised_limit_summary: { utilised_limit_percentage: percent(figures.utilised, figures.sanctioned) },
-          total_credit_limit_available: { total: rupees(figures.available), active_distributors: figures.activeDistributors },
+          total_credit_limit_available: {
+            total: rupees(figures.available),
+            active_distributors: figures.activeDistributors,
+          },
           total_credit_limit_sanctioned: { total: rupees(figures.sanctioned) },
           yet_to_avail_credit_details: {
             regular: rupees(figures.yetToAvail.regular),

@@ -24,14 +24,19 @@ import { LINK_STATUSES, type LinkStatus } from '../../src/domain/statuses';
 import { isSearchable } from '../../src/domain/thresholds';
 import { canCreatePaymentLinks, CREATE_PAYMENT_LINKS } from '../../src/domain/user';
 
-
 /**
  * 403 ER-PERMISSION unless the user may send payment links (spec 1 §6's user-level check). Every call
  * that puts a link in a customer's hands needs it: the create form, Send Payment Links (by invoice or by
  * customer) and a reminder schedule (each run sends a link); the app offers none of them without it.
  */
 function maySendLinks(user: User): void {
-  if (!canCreatePaymentLinks(user)) throw new HttpError(403, [{ code: PERMISSION_CODE, detail: `You may not send payment links (it needs the ${CREATE_PAYMENT_LINKS} permission).` }]);
+  if (!canCreatePaymentLinks(user))
+    throw new HttpError(403, [
+      {
+        code: PERMISSION_CODE,
+        detail: `You may not send payment links (it needs the ${CREATE_PAYMENT_LINKS} permission).`,
+      },
+    ]);
 }
 
 /** Channels the anchor's configuration blocks. */
@@ -41,19 +46,31 @@ function blockedChannels(db: ReadonlyDb, anchorId: number): Channel[] {
 }
 
 /** `mode_of_communication` / `modes`: a non-empty list of known channels, none blocked for the anchor. */
-function channelsOf(value: unknown, field: string, db: ReadonlyDb, anchorId: number, problems: Record<string, string>): Channel[] {
+function channelsOf(
+  value: unknown,
+  field: string,
+  db: ReadonlyDb,
+  anchorId: number,
+  problems: Record<string, string>,
+): Channel[] {
   if (!Array.isArray(value) || value.length === 0 || !value.every(isChannel)) {
     problems[field] = `${field} must list one or more of whatsapp, sms, email`;
     return [];
   }
   const blocked = blockedChannels(db, anchorId).filter((c) => value.includes(c));
-  if (blocked.length > 0) throw new HttpError(422, blocked.map((c) => ({ code: 'ER-CHANNEL-BLOCKED', title: field, detail: blockedChannelText(c) })));
+  if (blocked.length > 0)
+    throw new HttpError(
+      422,
+      blocked.map((c) => ({ code: 'ER-CHANNEL-BLOCKED', title: field, detail: blockedChannelText(c) })),
+    );
   return orderedChannels(value);
 }
 
 /** A list of whole ids (numbers or digit strings), non-empty. */
 function idsOf(value: unknown, field: string, problems: Record<string, string>): number[] {
-  const ids = Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN)) : [];
+  const ids = Array.isArray(value)
+    ? value.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN))
+    : [];
   if (ids.length === 0 || ids.some((id) => !Number.isSafeInteger(id) || id < 1)) {
     problems[field] = `${field} must list one or more ids`;
     return [];
@@ -71,7 +88,8 @@ function idsOf(value: unknown, field: string, problems: Record<string, string>):
 export function linkRoutes(ctx: MockContext): Router {
   const router = Router();
   const url = (token: string) => payLinkUrl(ctx.appUrl, ctx.product, token);
-  const anchorName = (db: ReadonlyDb, anchorId: number) => db.anchors.find((a) => a.id === anchorId)?.name ?? 'Your supplier';
+  const anchorName = (db: ReadonlyDb, anchorId: number) =>
+    db.anchors.find((a) => a.id === anchorId)?.name ?? 'Your supplier';
   const ownCompany = (db: ReadonlyDb, anchorId: number, id: number): DistributorCompany => {
     const company = db.distributor_companies.find((c) => c.id === id && c.anchor_id === anchorId);
     if (!company) throw notFound(`Customer ${id} not found.`);
@@ -91,27 +109,43 @@ export function linkRoutes(ctx: MockContext): Router {
       const cf = filterValue(req, 'channel_finance');
       if (cf !== undefined && cf !== '1' && cf !== '0') problems.channel_finance = 'channel_finance must be 1 or 0';
       const status = filterValue(req, 'link_status');
-      if (status !== undefined && !(LINK_STATUSES as readonly string[]).includes(status)) problems.link_status = `link_status must be one of ${LINK_STATUSES.join(', ')}`;
+      if (status !== undefined && !(LINK_STATUSES as readonly string[]).includes(status))
+        problems.link_status = `link_status must be one of ${LINK_STATUSES.join(', ')}`;
       const rawSearch = filterValue(req, 'search');
       if (rawSearch !== undefined && !isSearchable(rawSearch)) problems.search = 'search needs at least 3 characters';
       throwIfProblems(problems);
       const search = rawSearch?.trim().toLowerCase();
-      const companies = new Map(db.distributor_companies.filter((c) => c.anchor_id === me.anchor_id).map((c) => [c.id, c]));
-      const numbers = (ids: number[]) => ids.map((id) => db.invoices.find((inv) => inv.id === id)?.document_number ?? '');
+      const companies = new Map(
+        db.distributor_companies.filter((c) => c.anchor_id === me.anchor_id).map((c) => [c.id, c]),
+      );
+      const numbers = (ids: number[]) =>
+        ids.map((id) => db.invoices.find((inv) => inv.id === id)?.document_number ?? '');
       const rows = db.payment_links
         .filter((link) => {
           const company = companies.get(link.distributor_company_id);
           if (link.anchor_id !== me.anchor_id || !company) return false;
           if (region !== null && company.region !== region) return false;
-          if (cf !== undefined && link.invoice_ids.some((id) => db.invoices.find((inv) => inv.id === id)?.channel_finance !== (cf === '1'))) return false;
+          if (
+            cf !== undefined &&
+            link.invoice_ids.some((id) => db.invoices.find((inv) => inv.id === id)?.channel_finance !== (cf === '1'))
+          )
+            return false;
           if (status !== undefined && linkStatus(db, link, now) !== (status as LinkStatus)) return false;
-          if (search !== undefined && !company.name.toLowerCase().includes(search) && !numbers(link.invoice_ids).some((n) => n.toLowerCase().includes(search))) return false;
+          if (
+            search !== undefined &&
+            !company.name.toLowerCase().includes(search) &&
+            !numbers(link.invoice_ids).some((n) => n.toLowerCase().includes(search))
+          )
+            return false;
           return true;
         })
         .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
       const { page, items } = pageParams(req);
       const { rows: pageRows, pagy } = paginate(rows, page, items);
-      res.json({ data: pageRows.map((link) => resource('payment_link', link.id, linkRow(db, link, now, url(link.token)))), pagy });
+      res.json({
+        data: pageRows.map((link) => resource('payment_link', link.id, linkRow(db, link, now, url(link.token)))),
+        pagy,
+      });
     }),
   );
 
@@ -123,8 +157,14 @@ export function linkRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const me = currentUser(req);
       const number = typeof req.query.document_number === 'string' ? req.query.document_number.trim() : '';
-      if (number.length <= 3) throw validationError({ document_number: 'document_number needs more than 3 characters' });
-      const invoice = db.invoices.find((inv) => inv.anchor_id === me.anchor_id && inv.document_number.toLowerCase() === number.toLowerCase() && (inv.status === 'open' || inv.status === 'partially_paid'));
+      if (number.length <= 3)
+        throw validationError({ document_number: 'document_number needs more than 3 characters' });
+      const invoice = db.invoices.find(
+        (inv) =>
+          inv.anchor_id === me.anchor_id &&
+          inv.document_number.toLowerCase() === number.toLowerCase() &&
+          (inv.status === 'open' || inv.status === 'partially_paid'),
+      );
       if (!invoice) throw notFound(`No open invoice ${number}.`);
       const company = ownCompany(db, me.anchor_id, invoice.distributor_company_id);
       res.json({
@@ -133,7 +173,12 @@ export function linkRoutes(ctx: MockContext): Router {
           balance_amount: rupees(invoice.total - invoice.amount_paid),
           distributor_company: { id: company.id, name: company.name },
           // The customer's primary user receives the link; the mock names that user by the company's id.
-          distributor_user: { id: company.id, name: company.primary_user_name, email: company.primary_user_email, mobile: company.primary_user_mobile },
+          distributor_user: {
+            id: company.id,
+            name: company.primary_user_name,
+            email: company.primary_user_email,
+            mobile: company.primary_user_mobile,
+          },
         }),
       });
     }),
@@ -156,9 +201,23 @@ export function linkRoutes(ctx: MockContext): Router {
         const company = ownCompany(db, me.anchor_id, userId!);
         const open = new Set(openInvoicesOf(db, company.id).map((inv) => inv.id));
         const notOpen = invoiceIds.filter((id) => !open.has(id));
-        if (notOpen.length > 0) throw validationError({ invoices_ids: `Invoices ${notOpen.join(', ')} are not open invoices of ${company.name}.` });
-        const { link } = createLink(ctx.repository, { anchorName: anchorName(db, me.anchor_id), company, invoiceIds, channels, appUrl: ctx.appUrl, product: ctx.product, now: ctx.now() });
-        return { status: 201, body: { message: 'Payment link sent successfully.', data: [linkRow(db, link, ctx.now(), url(link.token))] } };
+        if (notOpen.length > 0)
+          throw validationError({
+            invoices_ids: `Invoices ${notOpen.join(', ')} are not open invoices of ${company.name}.`,
+          });
+        const { link } = createLink(ctx.repository, {
+          anchorName: anchorName(db, me.anchor_id),
+          company,
+          invoiceIds,
+          channels,
+          appUrl: ctx.appUrl,
+          product: ctx.product,
+          now: ctx.now(),
+        });
+        return {
+          status: 201,
+          body: { message: 'Payment link sent successfully.', data: [linkRow(db, link, ctx.now(), url(link.token))] },
+        };
       });
     }),
   );
@@ -182,7 +241,8 @@ export function linkRoutes(ctx: MockContext): Router {
           for (const id of ids) {
             const company = ownCompany(db, me.anchor_id, id);
             const invoiceIds = openInvoicesOf(db, id).map((inv) => inv.id);
-            if (invoiceIds.length === 0) throw validationError({ distributor_company_ids: `${company.name} has no open invoices.` });
+            if (invoiceIds.length === 0)
+              throw validationError({ distributor_company_ids: `${company.name} has no open invoices.` });
             batches.push({ company, invoiceIds });
           }
         } else {
@@ -192,14 +252,31 @@ export function linkRoutes(ctx: MockContext): Router {
           const company = ownCompany(db, me.anchor_id, companyId!);
           const open = new Set(openInvoicesOf(db, company.id).map((inv) => inv.id));
           const notOpen = invoiceIds.filter((id) => !open.has(id));
-          if (notOpen.length > 0) throw validationError({ invoices_ids: `Invoices ${notOpen.join(', ')} are not open invoices of ${company.name}.` });
+          if (notOpen.length > 0)
+            throw validationError({
+              invoices_ids: `Invoices ${notOpen.join(', ')} are not open invoices of ${company.name}.`,
+            });
           batches.push({ company, invoiceIds });
         }
         const name = anchorName(db, me.anchor_id);
-        const links = batches.map((b) => createLink(ctx.repository, { anchorName: name, company: b.company, invoiceIds: b.invoiceIds, channels, appUrl: ctx.appUrl, product: ctx.product, now: ctx.now() }).link);
+        const links = batches.map(
+          (b) =>
+            createLink(ctx.repository, {
+              anchorName: name,
+              company: b.company,
+              invoiceIds: b.invoiceIds,
+              channels,
+              appUrl: ctx.appUrl,
+              product: ctx.product,
+              now: ctx.now(),
+            }).link,
+        );
         return {
           status: 201,
-          body: { message: `Payment link${links.length === 1 ? '' : 's'} sent successfully.`, data: links.map((link) => linkRow(db, link, ctx.now(), url(link.token))) },
+          body: {
+            message: `Payment link${links.length === 1 ? '' : 's'} sent successfully.`,
+            data: links.map((link) => linkRow(db, link, ctx.now(), url(link.token))),
+          },
         };
       });
     }),
@@ -233,8 +310,10 @@ export function linkRoutes(ctx: MockContext): Router {
         if (reminderHour(time) === null) problems.time = 'time must be an hour from 24.00 (12 AM) to 23.00';
         const days = typeof body.days === 'string' ? body.days : '';
         const weekdays = weekdaysOf(days);
-        if (weekdays === null || weekdays.length === 0) problems.days = 'days must be 7 characters of 0 and 1, Monday first, with at least one 1';
-        if (body.category_type !== REMINDER_CATEGORY) problems.category_type = `category_type must be ${REMINDER_CATEGORY}`;
+        if (weekdays === null || weekdays.length === 0)
+          problems.days = 'days must be 7 characters of 0 and 1, Monday first, with at least one 1';
+        if (body.category_type !== REMINDER_CATEGORY)
+          problems.category_type = `category_type must be ${REMINDER_CATEGORY}`;
         const invoiceIds = idsOf(body.invoice_ids, 'invoice_ids', problems);
         const modes = channelsOf(body.modes, 'modes', db, me.anchor_id, problems);
         throwIfProblems(problems);
@@ -259,7 +338,13 @@ export function linkRoutes(ctx: MockContext): Router {
         const next = nextRunAt(reminder, now);
         reminder.next_run_at = next === null ? null : new Date(next).toISOString();
         ctx.repository.insert('reminders', reminder);
-        return { status: 201, body: { message: 'Reminder scheduled successfully.', data: { id: String(reminder.id), ...reminderAttributes(reminder) } } };
+        return {
+          status: 201,
+          body: {
+            message: 'Reminder scheduled successfully.',
+            data: { id: String(reminder.id), ...reminderAttributes(reminder) },
+          },
+        };
       });
     }),
   );
@@ -269,7 +354,10 @@ export function linkRoutes(ctx: MockContext): Router {
     ctx.auth,
     route((req, res) => {
       const me = currentUser(req);
-      const rows = ctx.db().reminders.filter((r) => r.anchor_id === me.anchor_id).sort((a, b) => b.id - a.id);
+      const rows = ctx
+        .db()
+        .reminders.filter((r) => r.anchor_id === me.anchor_id)
+        .sort((a, b) => b.id - a.id);
       const { page, items } = pageParams(req);
       const { rows: pageRows, pagy } = paginate(rows, page, items);
       res.json({ data: pageRows.map((r) => resource('schedule_reminder', r.id, reminderAttributes(r))), pagy });
@@ -296,4 +384,3 @@ export function reminderDevRoutes(ctx: MockContext): Router {
   );
   return router;
 }
-

@@ -13,7 +13,8 @@ const OTP_TTL_SECONDS = 300;
 /** Wrong answers an OTP takes before it is locked. */
 const OTP_MAX_ATTEMPTS = 5;
 
-const otpHash = (referenceId: string, otp: string) => createHash('sha256').update(`${referenceId}:${otp}`).digest('hex');
+const otpHash = (referenceId: string, otp: string) =>
+  createHash('sha256').update(`${referenceId}:${otp}`).digest('hex');
 
 /** The OTP calls are defined in version 2 of the API only: a version-1 Accept is 406. */
 function requireVersion2(product: string): RequestHandler {
@@ -24,7 +25,10 @@ function requireVersion2(product: string): RequestHandler {
     }
     next(
       new HttpError(406, [
-        { code: 'ER-NOT-ACCEPTABLE', detail: `${req.path} is only in version 2 of the API: send Accept: ${vendorMediaType(product, 2)}.` },
+        {
+          code: 'ER-NOT-ACCEPTABLE',
+          detail: `${req.path} is only in version 2 of the API: send Accept: ${vendorMediaType(product, 2)}.`,
+        },
       ]),
     );
   };
@@ -65,9 +69,13 @@ export function otpRoutes(ctx: MockContext): Router {
     const account = payAccount(db, token, now);
     const loanId = loanIdOf(attributes);
     if (!account.loan || account.loan.application_status !== 'approved') {
-      throw payError('ER-CREDIT-101', 'This account has no approved credit line: there is no credit to confirm with an OTP.');
+      throw payError(
+        'ER-CREDIT-101',
+        'This account has no approved credit line: there is no credit to confirm with an OTP.',
+      );
     }
-    if (loanId !== account.loan.id) throw validationError({ loan_application_id: 'loan_application_id is not the credit line of this payment link' });
+    if (loanId !== account.loan.id)
+      throw validationError({ loan_application_id: 'loan_application_id is not the credit line of this payment link' });
     return account;
   };
 
@@ -82,7 +90,8 @@ export function otpRoutes(ctx: MockContext): Router {
       runIdempotent(ctx.repository, now, req, res, { token, required: false }, () => {
         const account = checkLoan(db, token, now, attributesOf(req.body));
         for (const earlier of db.otps) {
-          if (earlier.token === token && earlier.verified_at === null && !earlier.superseded) ctx.repository.update('otps', earlier, { superseded: true });
+          if (earlier.token === token && earlier.verified_at === null && !earlier.superseded)
+            ctx.repository.update('otps', earlier, { superseded: true });
         }
         const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const referenceId = `otp_${randomBytes(12).toString('base64url')}`;
@@ -109,7 +118,9 @@ export function otpRoutes(ctx: MockContext): Router {
           pay_token: token,
         });
         // Never the pay token beside its OTP: the loan application and the mobile's last digits say whose it is.
-        ctx.log(`[mock] OTP ${otp} for loan application ${account.loan!.id} (mobile ending ${account.company.primary_user_mobile.slice(-4)})`);
+        ctx.log(
+          `[mock] OTP ${otp} for loan application ${account.loan!.id} (mobile ending ${account.company.primary_user_mobile.slice(-4)})`,
+        );
         return { status: 200, body: { data: { otp_reference_id: referenceId, expires_in: OTP_TTL_SECONDS } } };
       });
     }),
@@ -127,17 +138,28 @@ export function otpRoutes(ctx: MockContext): Router {
         const attributes = attributesOf(req.body);
         checkLoan(db, token, now, attributes);
         const problems: Record<string, string> = {};
-        const otp = typeof attributes.otp === 'number' ? String(attributes.otp).padStart(6, '0') : typeof attributes.otp === 'string' ? attributes.otp.trim() : '';
+        const otp =
+          typeof attributes.otp === 'number'
+            ? String(attributes.otp).padStart(6, '0')
+            : typeof attributes.otp === 'string'
+              ? attributes.otp.trim()
+              : '';
         if (!/^\d{6}$/.test(otp)) problems.otp = 'otp must be the 6 digits sent to you';
         const referenceId = typeof attributes.otp_reference_id === 'string' ? attributes.otp_reference_id.trim() : '';
         if (referenceId === '') problems.otp_reference_id = 'otp_reference_id is required';
         if (Object.keys(problems).length > 0) throw validationError(problems);
         const record = db.otps.find((o) => o.reference_id === referenceId && o.token === token);
-        if (!record) throw validationError({ otp_reference_id: 'otp_reference_id is not an OTP sent for this payment link: ask for a new OTP' });
-        if (record.attempts >= OTP_MAX_ATTEMPTS) throw payError('ER-OTP-103', 'Too many wrong attempts. Ask for a new OTP.');
-        if (record.verified_at !== null) throw payError('ER-OTP-102', 'This OTP has already been used. Ask for a new OTP.');
+        if (!record)
+          throw validationError({
+            otp_reference_id: 'otp_reference_id is not an OTP sent for this payment link: ask for a new OTP',
+          });
+        if (record.attempts >= OTP_MAX_ATTEMPTS)
+          throw payError('ER-OTP-103', 'Too many wrong attempts. Ask for a new OTP.');
+        if (record.verified_at !== null)
+          throw payError('ER-OTP-102', 'This OTP has already been used. Ask for a new OTP.');
         if (record.superseded) throw payError('ER-OTP-102', 'A newer OTP has been sent: enter the latest one.');
-        if (Date.parse(record.expires_at) <= now) throw payError('ER-OTP-102', 'This OTP has expired. Ask for a new OTP.');
+        if (Date.parse(record.expires_at) <= now)
+          throw payError('ER-OTP-102', 'This OTP has expired. Ask for a new OTP.');
         if (otpHash(record.reference_id, otp) !== record.otp_hash) {
           const attempts = ctx.repository.update('otps', record, { attempts: record.attempts + 1 }).attempts;
           const left = OTP_MAX_ATTEMPTS - attempts;

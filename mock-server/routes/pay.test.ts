@@ -6,7 +6,13 @@ import type * as t from 'io-ts';
 import { formatValidationErrors } from '../../src/api/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenData } from '../../src/api/client';
-import { invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, VerifyOtpAnswer } from '../../src/api/codecs/pay';
+import {
+  invoiceCollectionCodec,
+  PaymentAnswer,
+  PaymentSuccess,
+  SendOtpAnswer,
+  VerifyOtpAnswer,
+} from '../../src/api/codecs/pay';
 import { createMockServer, type MockServer, type RunningMock } from '../app';
 import { statementRef } from '../auth/pay-token';
 import { outboxOf } from './dev';
@@ -42,9 +48,19 @@ interface Harness {
   call: (method: string, path: string, options?: CallOptions) => Promise<Answer>;
 }
 
-async function start(clock: () => Date = () => NOW, logs: string[] = [], dataDir: string | null = null): Promise<Harness> {
+async function start(
+  clock: () => Date = () => NOW,
+  logs: string[] = [],
+  dataDir: string | null = null,
+): Promise<Harness> {
   // Many OTPs go to the same demo links here: the send limit has its own test (mock-server/rate-limits.test.ts).
-  const mock = createMockServer({ clock, log: (line) => logs.push(line), appUrl: APP_URL, dataDir, rateLimits: { otpSendsPerToken: 1000 } });
+  const mock = createMockServer({
+    clock,
+    log: (line) => logs.push(line),
+    appUrl: APP_URL,
+    dataDir,
+    rateLimits: { otpSendsPerToken: 1000 },
+  });
   const running = await mock.listen(0);
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
     const headers: Record<string, string> = { Accept: options.accept ?? V1, ...options.headers };
@@ -59,7 +75,12 @@ async function start(clock: () => Date = () => NOW, logs: string[] = [], dataDir
     });
     const text = await response.text();
     const json = /json/.test(response.headers.get('content-type') ?? '');
-    return { status: response.status, body: json ? (JSON.parse(text) as unknown) : null, text, headers: response.headers };
+    return {
+      status: response.status,
+      body: json ? (JSON.parse(text) as unknown) : null,
+      text,
+      headers: response.headers,
+    };
   };
   return { mock, running, db: () => mock.db(), call };
 }
@@ -71,7 +92,8 @@ function decode<A>(codec: t.Decoder<unknown, A>, answer: Answer, status = 200): 
   return result.right;
 }
 
-const errors = (answer: Answer) => (answer.body as { errors?: { code: string; detail: string; title?: string }[] }).errors ?? [];
+const errors = (answer: Answer) =>
+  (answer.body as { errors?: { code: string; detail: string; title?: string }[] }).errors ?? [];
 const codes = (answer: Answer) => errors(answer).map((e) => e.code);
 
 let keyCounter = 0;
@@ -107,7 +129,13 @@ async function collection(h: Harness, token: string, status = 'open', page = 1):
 /** Open documents credit can pay: not overdue by more than 60 days, no drawdown request in progress. */
 function creditable(items: Collection['data'], today = '2026-11-22') {
   const cutoff = new Date(Date.parse(today) - 60 * 86_400_000).toISOString().slice(0, 10);
-  return items.filter((i) => i.status !== 'in-progress' && (i.ddr_status_date ?? []).length === 0 && i.due_date >= cutoff && (i.balance_due ?? 0) > 0);
+  return items.filter(
+    (i) =>
+      i.status !== 'in-progress' &&
+      (i.ddr_status_date ?? []).length === 0 &&
+      i.due_date >= cutoff &&
+      (i.balance_due ?? 0) > 0,
+  );
 }
 
 async function allOpen(h: Harness, token: string): Promise<Collection['data']> {
@@ -196,11 +224,20 @@ describe('GET /invoice_collection', () => {
 
   it('shows each scenario of the demo links', async () => {
     const overdue = await collection(h, 'demo-overdue');
-    expect(overdue.meta).toMatchObject({ overdue_amount: 42_500_00, overdue_days: 20, credit_limit_utilised: 72_500_00, credit_limit_balance: 177_500_00 });
+    expect(overdue.meta).toMatchObject({
+      overdue_amount: 42_500_00,
+      overdue_days: 20,
+      credit_limit_utilised: 72_500_00,
+      credit_limit_balance: 177_500_00,
+    });
     const open = await collection(h, 'demo-open-limit');
     expect(open.meta.open_limit_customer).toBe(true);
     expect(open.meta.supplier_bank_accounts?.length).toBe(2);
-    expect(open.meta.supplier_bank_accounts?.[0]).toEqual({ id: '1', bank_account_name: 'Sarvodaya Collections', bank_name: expect.any(String) as string });
+    expect(open.meta.supplier_bank_accounts?.[0]).toEqual({
+      id: '1',
+      bank_account_name: 'Sarvodaya Collections',
+      bank_name: expect.any(String) as string,
+    });
     expect(open.data.find((i) => i.status === 'partially_paid')?.bank_account_id).toEqual(['1']);
     const sales = await collection(h, 'demo-sales-order');
     expect(sales.meta).toMatchObject({ anchor_id: '1551', is_sales_order: true, require_otp: true });
@@ -235,17 +272,22 @@ describe('GET /invoice_collection', () => {
       expect(codes(answer)).toEqual(['ER-PAY-401']);
       expect(errors(answer)[0]!.detail).not.toBe('');
     }
-    expect(errors(await h.call('GET', '/invoice_collection', { token: EXPIRED_DEMO_PAY_TOKEN }))[0]!.detail).toMatch(/expired/);
+    expect(errors(await h.call('GET', '/invoice_collection', { token: EXPIRED_DEMO_PAY_TOKEN }))[0]!.detail).toMatch(
+      /expired/,
+    );
   });
 
   it('opens seeded links until they expire, paid ones included (to show the closed tab)', async () => {
     const db = h.db();
     const now = NOW.getTime();
-    const live = db.payment_links.find((l) => l.status === 'pending' && !l.token.startsWith('demo-') && Date.parse(l.expires_at) > now)!;
+    const live = db.payment_links.find(
+      (l) => l.status === 'pending' && !l.token.startsWith('demo-') && Date.parse(l.expires_at) > now,
+    )!;
     const paid = db.payment_links.find((l) => l.status === 'paid' && Date.parse(l.expires_at) > now);
     const expired = db.payment_links.find((l) => l.status === 'expired' && !l.token.startsWith('demo-'))!;
     expect((await h.call('GET', '/invoice_collection', { token: live.token })).status).toBe(200);
-    if (paid) expect((await h.call('GET', '/invoice_collection?status=closed', { token: paid.token })).status).toBe(200);
+    if (paid)
+      expect((await h.call('GET', '/invoice_collection?status=closed', { token: paid.token })).status).toBe(200);
     expect(codes(await h.call('GET', '/invoice_collection', { token: expired.token }))).toEqual(['ER-PAY-401']);
   });
 
@@ -253,7 +295,8 @@ describe('GET /invoice_collection', () => {
     const status = await h.call('GET', '/invoice_collection?status=all', { token: 'demo-otp' });
     expect(status.status).toBe(422);
     expect(errors(status)[0]).toMatchObject({ code: 'ER-VALIDATION', title: 'status' });
-    for (const page of ['0', 'x', '1.5']) expect((await h.call('GET', `/invoice_collection?page=${page}`, { token: 'demo-otp' })).status).toBe(422);
+    for (const page of ['0', 'x', '1.5'])
+      expect((await h.call('GET', `/invoice_collection?page=${page}`, { token: 'demo-otp' })).status).toBe(422);
     const past = await collection(h, 'demo-otp', 'open', 9);
     expect(past.data).toEqual([]);
   });
@@ -324,11 +367,19 @@ describe('POST /avail_credit and /op_avail_credit', () => {
         due_date: '2027-01-21',
       });
       const payment = db.payments.find((p) => p.drawdown_id === drawdown.id)!;
-      expect(payment).toMatchObject({ source: 'credit', amount, invoice_id: invoice.id, payment_date: '2026-11-22', anchor_id: 1 });
+      expect(payment).toMatchObject({
+        source: 'credit',
+        amount,
+        invoice_id: invoice.id,
+        payment_date: '2026-11-22',
+        anchor_id: 1,
+      });
       expect(payment.utr_number).toMatch(/^UTRC\d+/);
     }
     // The loan's utilisation stays the sum of its outstanding drawdowns.
-    const outstanding = db.drawdowns.filter((d) => d.loan_application_id === loan.id && d.status === 'completed').reduce((s, d) => s + d.principal_outstanding, 0);
+    const outstanding = db.drawdowns
+      .filter((d) => d.loan_application_id === loan.id && d.status === 'completed')
+      .reduce((s, d) => s + d.principal_outstanding, 0);
     expect(loan.limit_utilized).toBe(outstanding);
 
     // The page sees it: less credit left, the paid invoice on the closed tab with its UTR.
@@ -373,7 +424,13 @@ describe('POST /avail_credit and /op_avail_credit', () => {
       ]),
     });
     expect(answer.status).toBe(422);
-    expect(codes(answer)).toEqual(['ER-CREDIT-104', 'ER-INVOICE-103', 'ER-INVOICE-102', 'ER-INVOICE-101', 'ER-INVOICE-104']);
+    expect(codes(answer)).toEqual([
+      'ER-CREDIT-104',
+      'ER-INVOICE-103',
+      'ER-INVOICE-102',
+      'ER-INVOICE-101',
+      'ER-INVOICE-104',
+    ]);
     expect(errors(answer)[0]!.detail).toMatch(/overdue by \d+ days/);
     expect(errors(answer)[4]!.title).toBe('payment_gateway.invoice_details[4].user_requested_amount');
     expect(snapshot(h.db())).toEqual(before);
@@ -382,10 +439,13 @@ describe('POST /avail_credit and /op_avail_credit', () => {
   it('validates the body: source, amounts (> 0, at most 2 decimals), duplicates, and the Idempotency-Key', async () => {
     const token = 'demo-closed-limit';
     const item = creditable(await allOpen(h, token)).find((i) => i.status === 'open')!;
-    const bad = async (body: unknown, key: string | null = newKey()) => h.call('POST', '/avail_credit', { token, key: key ?? undefined, body });
+    const bad = async (body: unknown, key: string | null = newKey()) =>
+      h.call('POST', '/avail_credit', { token, key: key ?? undefined, body });
     const before = snapshot(h.db());
     expect(codes(await bad(creditBody([{ id: item.id, amount: 100 }]), null))).toEqual(['ER-IDEMPOTENCY-KEY']);
-    expect(codes(await bad(creditBody([{ id: item.id, amount: 100 }]), 'bad key with spaces'))).toEqual(['ER-IDEMPOTENCY-KEY']);
+    expect(codes(await bad(creditBody([{ id: item.id, amount: 100 }]), 'bad key with spaces'))).toEqual([
+      'ER-IDEMPOTENCY-KEY',
+    ]);
     const wrongSource = await bad({ ...creditBody([{ id: item.id, amount: 100 }]), source: 'web' });
     expect(errors(wrongSource)[0]).toMatchObject({ code: 'ER-VALIDATION', title: 'source' });
     for (const amount of [0, -5, 10.123, '1e3', 'abc', null]) {
@@ -393,10 +453,17 @@ describe('POST /avail_credit and /op_avail_credit', () => {
       expect(answer.status, String(amount)).toBe(422);
       expect(errors(answer)[0]!.title).toBe('payment_gateway.invoice_details[0].user_requested_amount');
     }
-    expect(errors(await bad(creditBody([{ id: 'x', amount: 5 }])))[0]!.title).toBe('payment_gateway.invoice_details[0].id');
+    expect(errors(await bad(creditBody([{ id: 'x', amount: 5 }])))[0]!.title).toBe(
+      'payment_gateway.invoice_details[0].id',
+    );
     expect((await bad(creditBody([]))).status).toBe(422);
     expect((await bad({ source: 'anchor_portal', payment_gateway: [] })).status).toBe(422);
-    const twice = await bad(creditBody([{ id: item.id, amount: 5 }, { id: item.id, amount: 5 }]));
+    const twice = await bad(
+      creditBody([
+        { id: item.id, amount: 5 },
+        { id: item.id, amount: 5 },
+      ]),
+    );
     expect(errors(twice)[0]!.detail).toMatch(/more than once/);
     expect(snapshot(h.db())).toEqual(before);
   });
@@ -410,14 +477,21 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     expect(first.status).toBe(201);
     const after = snapshot(h.db());
     // Keys in another order are the same request.
-    const reordered = { payment_gateway: { invoice_details: [{ user_requested_amount: 123.45, id: item.id }] }, source: 'anchor_portal' };
+    const reordered = {
+      payment_gateway: { invoice_details: [{ user_requested_amount: 123.45, id: item.id }] },
+      source: 'anchor_portal',
+    };
     const again = await h.call('POST', '/avail_credit', { token, key, body: reordered });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(snapshot(h.db())).toEqual(after);
 
-    const other = await h.call('POST', '/avail_credit', { token, key, body: creditBody([{ id: item.id, amount: 200 }]) });
+    const other = await h.call('POST', '/avail_credit', {
+      token,
+      key,
+      body: creditBody([{ id: item.id, amount: 200 }]),
+    });
     expect(other.status).toBe(422);
     expect(codes(other)).toEqual(['ER-IDEMPOTENCY']);
     // Keys are per token: another link may use the same key for its own request.
@@ -432,26 +506,55 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     const key = newKey();
     const body = creditBody([{ id: item.id, amount: 50 }]);
     const link = linkOf(h.db(), token);
-    h.mock.repository.update('payment_links', link, { settings_override: { ...link.settings_override, show_credit_option: false } });
+    h.mock.repository.update('payment_links', link, {
+      settings_override: { ...link.settings_override, show_credit_option: false },
+    });
     expect(codes(await h.call('POST', '/avail_credit', { token, key, body }))).toEqual(['ER-CREDIT-101']);
-    h.mock.repository.update('payment_links', link, { settings_override: { ...link.settings_override, show_credit_option: true } });
+    h.mock.repository.update('payment_links', link, {
+      settings_override: { ...link.settings_override, show_credit_option: true },
+    });
     expect((await h.call('POST', '/avail_credit', { token, key, body })).status).toBe(201);
   });
 
   it('refuses credit to an account with overdue dues, without a credit line, or through the wrong call', async () => {
-    const overdue = (await collection(h, 'demo-overdue')).data.find((i) => i.status === 'open' && i.due_date >= '2026-11-22')!;
-    const dues = await h.call('POST', '/avail_credit', { token: 'demo-overdue', key: newKey(), body: creditBody([{ id: overdue.id, amount: 10 }]) });
+    const overdue = (await collection(h, 'demo-overdue')).data.find(
+      (i) => i.status === 'open' && i.due_date >= '2026-11-22',
+    )!;
+    const dues = await h.call('POST', '/avail_credit', {
+      token: 'demo-overdue',
+      key: newKey(),
+      body: creditBody([{ id: overdue.id, amount: 10 }]),
+    });
     expect(codes(dues)).toEqual(['ER-CREDIT-102']);
     expect(errors(dues)[0]!.detail).toMatch(/overdue credit dues of ₹42,500.00/);
     const noLine = (await collection(h, 'demo-no-credit')).data[0]!;
-    expect(codes(await h.call('POST', '/avail_credit', { token: 'demo-no-credit', key: newKey(), body: creditBody([{ id: noLine.id, amount: 10 }]) }))).toEqual(['ER-CREDIT-101']);
+    expect(
+      codes(
+        await h.call('POST', '/avail_credit', {
+          token: 'demo-no-credit',
+          key: newKey(),
+          body: creditBody([{ id: noLine.id, amount: 10 }]),
+        }),
+      ),
+    ).toEqual(['ER-CREDIT-101']);
     const openLimit = (await collection(h, 'demo-open-limit')).data[0]!;
-    expect(codes(await h.call('POST', '/avail_credit', { token: 'demo-open-limit', key: newKey(), body: creditBody([{ id: openLimit.id, amount: 10 }]) }))).toEqual(['ER-CREDIT-105']);
+    expect(
+      codes(
+        await h.call('POST', '/avail_credit', {
+          token: 'demo-open-limit',
+          key: newKey(),
+          body: creditBody([{ id: openLimit.id, amount: 10 }]),
+        }),
+      ),
+    ).toEqual(['ER-CREDIT-105']);
     const closed = (await collection(h, 'demo-closed-limit')).data[0]!;
     const wrong = await h.call('POST', '/op_avail_credit', {
       token: 'demo-closed-limit',
       key: newKey(),
-      body: { source: 'anchor_portal', payment_gateway: [{ bank_account_id: 1, invoice_details: [{ id: closed.id, user_requested_amount: 10 }] }] },
+      body: {
+        source: 'anchor_portal',
+        payment_gateway: [{ bank_account_id: 1, invoice_details: [{ id: closed.id, user_requested_amount: 10 }] }],
+      },
     });
     expect(codes(wrong)).toEqual(['ER-CREDIT-105']);
   });
@@ -464,11 +567,25 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     const free = page.data.filter((i) => i.status === 'open');
     const body = (groups: { bank: string | null; lines: { id: string; amount: number }[] }[]) => ({
       source: 'anchor_portal',
-      payment_gateway: groups.map((g) => ({ bank_account_id: g.bank, invoice_details: g.lines.map((l) => ({ id: l.id, user_requested_amount: l.amount })) })),
+      payment_gateway: groups.map((g) => ({
+        bank_account_id: g.bank,
+        invoice_details: g.lines.map((l) => ({ id: l.id, user_requested_amount: l.amount })),
+      })),
     });
-    const noBank = await h.call('POST', '/op_avail_credit', { token, key: newKey(), body: body([{ bank: null, lines: [{ id: free[0]!.id, amount: 10 }] }]) });
-    expect(errors(noBank)[0]).toMatchObject({ code: 'ER-CREDIT-106', detail: 'Please, select supplier bank account for open invoices.' });
-    const otherBank = await h.call('POST', '/op_avail_credit', { token, key: newKey(), body: body([{ bank: bankB!.id, lines: [{ id: tied.id, amount: 10 }] }]) });
+    const noBank = await h.call('POST', '/op_avail_credit', {
+      token,
+      key: newKey(),
+      body: body([{ bank: null, lines: [{ id: free[0]!.id, amount: 10 }] }]),
+    });
+    expect(errors(noBank)[0]).toMatchObject({
+      code: 'ER-CREDIT-106',
+      detail: 'Please, select supplier bank account for open invoices.',
+    });
+    const otherBank = await h.call('POST', '/op_avail_credit', {
+      token,
+      key: newKey(),
+      body: body([{ bank: bankB!.id, lines: [{ id: tied.id, amount: 10 }] }]),
+    });
     expect(codes(otherBank)).toEqual(['ER-CREDIT-106']);
 
     const db = h.db();
@@ -477,7 +594,13 @@ describe('POST /avail_credit and /op_avail_credit', () => {
       token,
       key: newKey(),
       body: body([
-        { bank: bankA!.id, lines: [{ id: tied.id, amount: 5_000 }, { id: free[0]!.id, amount: rupees(free[0]!.balance_due!) }] },
+        {
+          bank: bankA!.id,
+          lines: [
+            { id: tied.id, amount: 5_000 },
+            { id: free[0]!.id, amount: rupees(free[0]!.balance_due!) },
+          ],
+        },
         { bank: bankB!.id, lines: [{ id: free[1]!.id, amount: 1_000 }] },
       ]),
     });
@@ -498,7 +621,11 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     const before = snapshot(db);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
-        h.call('POST', '/avail_credit', { token, key: newKey(), body: creditBody([{ id: items[n % 5]!.id, amount: 5_000 }]) }),
+        h.call('POST', '/avail_credit', {
+          token,
+          key: newKey(),
+          body: creditBody([{ id: items[n % 5]!.id, amount: 5_000 }]),
+        }),
       ),
     );
     const ok = answers.filter((a) => a.status === 201);
@@ -509,10 +636,16 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     expect(after.utilised - before.utilised).toBe(50_000_00);
     const loan = loanOf(db, token);
     expect(loan.limit_utilized).toBe(loan.limit_sanctioned);
-    const outstanding = db.drawdowns.filter((d) => d.loan_application_id === loan.id && d.status === 'completed').reduce((s, d) => s + d.principal_outstanding, 0);
+    const outstanding = db.drawdowns
+      .filter((d) => d.loan_application_id === loan.id && d.status === 'completed')
+      .reduce((s, d) => s + d.principal_outstanding, 0);
     expect(loan.limit_utilized).toBe(outstanding);
     expect((await collection(h, token)).meta.credit_limit_balance).toBe(0);
-    const none = await h.call('POST', '/avail_credit', { token, key: newKey(), body: creditBody([{ id: items[0]!.id, amount: 1 }]) });
+    const none = await h.call('POST', '/avail_credit', {
+      token,
+      key: newKey(),
+      body: creditBody([{ id: items[0]!.id, amount: 1 }]),
+    });
     expect(errors(none)[0]!.detail).toMatch(/utilised your total limit/);
   });
 
@@ -523,7 +656,11 @@ describe('POST /avail_credit and /op_avail_credit', () => {
     const item = creditable((await collection(h, token)).data)[0]!;
     const key = newKey();
     const before = snapshot(h.db());
-    const answers = await Promise.all(Array.from({ length: 10 }, () => h.call('POST', '/avail_credit', { token, key, body: creditBody([{ id: item.id, amount: 777 }]) })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        h.call('POST', '/avail_credit', { token, key, body: creditBody([{ id: item.id, amount: 777 }]) }),
+      ),
+    );
     for (const answer of answers) {
       expect(answer.status).toBe(201);
       expect(answer.body).toEqual(answers[0]!.body);
@@ -545,22 +682,36 @@ describe('OTP', () => {
   const token = 'demo-otp';
   const loanId = () => String(loanOf(h.db(), token).id);
   const sendOtp = async () => {
-    const answer = await h.call('POST', '/communications/send_otp', { token, accept: V2, body: { data: { attributes: { loan_application_id: loanId() } } } });
+    const answer = await h.call('POST', '/communications/send_otp', {
+      token,
+      accept: V2,
+      body: { data: { attributes: { loan_application_id: loanId() } } },
+    });
     const { data } = decode(SendOtpAnswer, answer);
     expect(data.expires_in).toBe(300);
     const otp = /\b(\d{6})\b/.exec(outboxOf(h.db(), { token })[0]!.body)![1]!;
     return { reference: data.otp_reference_id, otp };
   };
   const verify = (reference: string, otp: string) =>
-    h.call('POST', '/communications/verify_otp', { token, accept: V2, body: { data: { attributes: { loan_application_id: loanId(), otp, otp_reference_id: reference } } } });
+    h.call('POST', '/communications/verify_otp', {
+      token,
+      accept: V2,
+      body: { data: { attributes: { loan_application_id: loanId(), otp, otp_reference_id: reference } } },
+    });
   const wrong = (otp: string) => (otp === '000000' ? '111111' : '000000');
 
   it('is version 2 only', async () => {
-    const v1 = await h.call('POST', '/communications/send_otp', { token, accept: V1, body: { data: { attributes: { loan_application_id: loanId() } } } });
+    const v1 = await h.call('POST', '/communications/send_otp', {
+      token,
+      accept: V1,
+      body: { data: { attributes: { loan_application_id: loanId() } } },
+    });
     expect(v1.status).toBe(406);
     expect(codes(v1)).toEqual(['ER-NOT-ACCEPTABLE']);
     expect((await h.call('POST', '/communications/verify_otp', { token, body: {} })).status).toBe(406);
-    expect((await h.call('POST', '/communications/send_otp', { token: 'nope', accept: V2, body: {} })).status).toBe(401);
+    expect((await h.call('POST', '/communications/send_otp', { token: 'nope', accept: V2, body: {} })).status).toBe(
+      401,
+    );
   });
 
   it('requires a verified OTP before credit, then allows it', async () => {
@@ -572,27 +723,46 @@ describe('OTP', () => {
 
     const { reference, otp } = await sendOtp();
     // The log names the loan application and the mobile's last digits, never the pay token.
-    expect(logs).toContain(`[mock] OTP ${otp} for loan application ${loanId()} (mobile ending ${companyOf(h.db(), token).primary_user_mobile.slice(-4)})`);
+    expect(logs).toContain(
+      `[mock] OTP ${otp} for loan application ${loanId()} (mobile ending ${companyOf(h.db(), token).primary_user_mobile.slice(-4)})`,
+    );
     expect(logs.filter((line) => line.includes(token))).toEqual([]);
     expect(decode(VerifyOtpAnswer, await verify(reference, otp)).data.verified).toBe(true);
     // The same key is checked again (the refusal was not kept) and now goes through.
-    expect(decode(PaymentAnswer, await h.call('POST', '/avail_credit', { token, key, body }), 201).drawdown_ids).toHaveLength(1);
+    expect(
+      decode(PaymentAnswer, await h.call('POST', '/avail_credit', { token, key, body }), 201).drawdown_ids,
+    ).toHaveLength(1);
     // An OTP is used once.
     expect(codes(await verify(reference, otp))).toEqual(['ER-OTP-102']);
 
     // The verification lasts 10 minutes.
     offsetMs += 11 * 60 * 1000;
-    expect(codes(await h.call('POST', '/avail_credit', { token, key: newKey(), body: creditBody([{ id: item.id, amount: 1 }]) }))).toEqual(['ER-OTP-104']);
+    expect(
+      codes(
+        await h.call('POST', '/avail_credit', { token, key: newKey(), body: creditBody([{ id: item.id, amount: 1 }]) }),
+      ),
+    ).toEqual(['ER-OTP-104']);
   });
 
   it('checks the loan and the shape of the answer', async () => {
-    const other = await h.call('POST', '/communications/send_otp', { token, accept: V2, body: { data: { attributes: { loan_application_id: '999999' } } } });
+    const other = await h.call('POST', '/communications/send_otp', {
+      token,
+      accept: V2,
+      body: { data: { attributes: { loan_application_id: '999999' } } },
+    });
     expect(errors(other)[0]).toMatchObject({ code: 'ER-VALIDATION', title: 'loan_application_id' });
-    const noCredit = await h.call('POST', '/communications/send_otp', { token: 'demo-no-credit', accept: V2, body: { data: { attributes: { loan_application_id: '1' } } } });
+    const noCredit = await h.call('POST', '/communications/send_otp', {
+      token: 'demo-no-credit',
+      accept: V2,
+      body: { data: { attributes: { loan_application_id: '1' } } },
+    });
     expect(codes(noCredit)).toEqual(['ER-CREDIT-101']);
     const { reference } = await sendOtp();
     expect(errors(await verify(reference, '12345'))[0]).toMatchObject({ code: 'ER-VALIDATION', title: 'otp' });
-    expect(errors(await verify('otp_unknown', '123456'))[0]).toMatchObject({ code: 'ER-VALIDATION', title: 'otp_reference_id' });
+    expect(errors(await verify('otp_unknown', '123456'))[0]).toMatchObject({
+      code: 'ER-VALIDATION',
+      title: 'otp_reference_id',
+    });
   });
 
   it('counts wrong answers and locks the OTP at the fifth', async () => {
@@ -630,13 +800,27 @@ describe('OTP', () => {
   it('forgets idempotency keys after 24 hours', async () => {
     const item = creditable((await collection(h, 'demo-closed-limit')).data)[0]!;
     const key = newKey();
-    const first = await h.call('POST', '/avail_credit', { token: 'demo-closed-limit', key, body: creditBody([{ id: item.id, amount: 10 }]) });
+    const first = await h.call('POST', '/avail_credit', {
+      token: 'demo-closed-limit',
+      key,
+      body: creditBody([{ id: item.id, amount: 10 }]),
+    });
     expect(first.status).toBe(201);
     offsetMs += 24 * 60 * 60 * 1000 + 1000;
-    const later = await h.call('POST', '/avail_credit', { token: 'demo-closed-limit', key, body: creditBody([{ id: item.id, amount: 20 }]) });
+    const later = await h.call('POST', '/avail_credit', {
+      token: 'demo-closed-limit',
+      key,
+      body: creditBody([{ id: item.id, amount: 20 }]),
+    });
     expect(later.status).toBe(201);
     expect(later.body).not.toEqual(first.body);
-    expect(h.db().idempotency_keys.some((k) => k.key === key && k.status === 201 && JSON.stringify(k.body) === JSON.stringify(first.body))).toBe(false);
+    expect(
+      h
+        .db()
+        .idempotency_keys.some(
+          (k) => k.key === key && k.status === 201 && JSON.stringify(k.body) === JSON.stringify(first.body),
+        ),
+    ).toBe(false);
   });
 });
 
@@ -648,24 +832,56 @@ describe('direct payment through the fake gateway', () => {
   afterAll(() => h.running.close());
 
   const payBody = (lines: { id: string; amount: number }[], method = 'upi') => ({
-    direct_payment: { invoice_details: lines.map((l) => ({ id: l.id, user_requested_amount: l.amount })), payment_method: method },
+    direct_payment: {
+      invoice_details: lines.map((l) => ({ id: l.id, user_requested_amount: l.amount })),
+      payment_method: method,
+    },
   });
   const order = async (token: string, lines: { id: string; amount: number }[], method = 'upi') =>
-    decode(PaymentAnswer, await h.call('POST', '/direct_payments/cc_avenue', { token, key: newKey(), body: payBody(lines, method) }), 201);
+    decode(
+      PaymentAnswer,
+      await h.call('POST', '/direct_payments/cc_avenue', { token, key: newKey(), body: payBody(lines, method) }),
+      201,
+    );
   const submit = (url: string, outcome: string) =>
-    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}`, redirect: 'manual' });
+    fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `outcome=${outcome}`,
+      redirect: 'manual',
+    });
 
   it('validates the payment and needs an Idempotency-Key', async () => {
     const item = (await collection(h, 'demo-no-credit')).data[0]!;
-    const noKey = await h.call('POST', '/direct_payments/cc_avenue', { token: 'demo-no-credit', body: payBody([{ id: item.id, amount: 10 }]) });
+    const noKey = await h.call('POST', '/direct_payments/cc_avenue', {
+      token: 'demo-no-credit',
+      body: payBody([{ id: item.id, amount: 10 }]),
+    });
     expect(codes(noKey)).toEqual(['ER-IDEMPOTENCY-KEY']);
-    const noMethod = await h.call('POST', '/direct_payments/cc_avenue', { token: 'demo-no-credit', key: newKey(), body: payBody([{ id: item.id, amount: 10 }], 'card') });
-    expect(errors(noMethod)[0]).toMatchObject({ title: 'direct_payment.payment_method', detail: 'Please, select payment mode to make payment (net_banking or upi).' });
-    const tooMuch = await h.call('POST', '/direct_payments/cc_avenue', { token: 'demo-no-credit', key: newKey(), body: payBody([{ id: item.id, amount: rupees(item.balance_due!) + 1 }]) });
+    const noMethod = await h.call('POST', '/direct_payments/cc_avenue', {
+      token: 'demo-no-credit',
+      key: newKey(),
+      body: payBody([{ id: item.id, amount: 10 }], 'card'),
+    });
+    expect(errors(noMethod)[0]).toMatchObject({
+      title: 'direct_payment.payment_method',
+      detail: 'Please, select payment mode to make payment (net_banking or upi).',
+    });
+    const tooMuch = await h.call('POST', '/direct_payments/cc_avenue', {
+      token: 'demo-no-credit',
+      key: newKey(),
+      body: payBody([{ id: item.id, amount: rupees(item.balance_due!) + 1 }]),
+    });
     expect(codes(tooMuch)).toEqual(['ER-INVOICE-104']);
     const link = linkOf(h.db(), 'demo-otp');
-    h.mock.repository.update('payment_links', link, { settings_override: { ...link.settings_override, show_pay_option: false } });
-    const hidden = await h.call('POST', '/direct_payments/cc_avenue', { token: 'demo-otp', key: newKey(), body: payBody([{ id: (await collection(h, 'demo-otp')).data[0]!.id, amount: 10 }]) });
+    h.mock.repository.update('payment_links', link, {
+      settings_override: { ...link.settings_override, show_pay_option: false },
+    });
+    const hidden = await h.call('POST', '/direct_payments/cc_avenue', {
+      token: 'demo-otp',
+      key: newKey(),
+      body: payBody([{ id: (await collection(h, 'demo-otp')).data[0]!.id, amount: 10 }]),
+    });
     expect(codes(hidden)).toEqual(['ER-PAY-101']);
     const { show_pay_option: _, ...override } = linkOf(h.db(), 'demo-otp').settings_override!;
     h.mock.repository.update('payment_links', link, { settings_override: override });
@@ -699,7 +915,9 @@ describe('direct payment through the fake gateway', () => {
 
     const done = await submit(answer.payment_link_url!, 'success');
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe(`${APP_URL}/pay-with-provider-success?order_id=${answer.order_id}&success=true`);
+    expect(done.headers.get('location')).toBe(
+      `${APP_URL}/pay-with-provider-success?order_id=${answer.order_id}&success=true`,
+    );
     const db = h.db();
     const record = db.gateway_orders.find((o) => o.order_id === answer.order_id)!;
     expect(record).toMatchObject({ status: 'success', amount, method: 'upi' });
@@ -708,11 +926,21 @@ describe('direct payment through the fake gateway', () => {
       [Number(a!.id), a!.balance_due, 'pay', record.utr],
       [Number(b!.id), 100_50, 'pay', record.utr],
     ]);
-    expect(invoiceById(db, a!.id)).toMatchObject({ status: 'paid', closed_status: 'pending_settlement' } satisfies Partial<Invoice>);
+    expect(invoiceById(db, a!.id)).toMatchObject({
+      status: 'paid',
+      closed_status: 'pending_settlement',
+    } satisfies Partial<Invoice>);
     expect(invoiceById(db, b!.id)).toMatchObject({ status: 'partially_paid', amount_paid: 100_50 });
 
-    const success = decode(PaymentSuccess, await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}`, { token }));
-    expect(success.data).toEqual({ transation_number: record.utr, transation_date: record.completed_at, amount_paid: amount });
+    const success = decode(
+      PaymentSuccess,
+      await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}`, { token }),
+    );
+    expect(success.data).toEqual({
+      transation_number: record.utr,
+      transation_date: record.completed_at,
+      amount_paid: amount,
+    });
     // The paid invoice is on the closed tab with the gateway's UTR.
     expect((await collection(h, token, 'closed')).data.find((i) => i.id === a!.id)?.payment_utr).toBe(record.utr);
 
@@ -732,7 +960,9 @@ describe('direct payment through the fake gateway', () => {
     const before = snapshot(h.db());
     const failed = await submit(answer.payment_link_url!, 'failure');
     expect(failed.status).toBe(303);
-    expect(failed.headers.get('location')).toBe(`${APP_URL}/pay-with-provider-success?order_id=${answer.order_id}&success=false`);
+    expect(failed.headers.get('location')).toBe(
+      `${APP_URL}/pay-with-provider-success?order_id=${answer.order_id}&success=false`,
+    );
     expect(snapshot(h.db())).toEqual(before);
     const result = await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}`, { token });
     expect(codes(result)).toEqual(['ER-PAY-103']);
@@ -749,7 +979,9 @@ describe('direct payment through the fake gateway', () => {
     expect((await submit(second.payment_link_url!, 'success')).headers.get('location')).toContain('success=false');
     const invoice = invoiceById(h.db(), item.id);
     expect(invoice.amount_paid).toBe(invoice.total);
-    expect(h.db().gateway_orders.find((o) => o.order_id === second.order_id)?.failure_reason).toMatch(/paid in the meantime/);
+    expect(h.db().gateway_orders.find((o) => o.order_id === second.order_id)?.failure_reason).toMatch(
+      /paid in the meantime/,
+    );
   });
 
   it('replays cc_avenue with the same key: one order', async () => {
@@ -771,12 +1003,23 @@ describe('direct payment through the fake gateway', () => {
     const item = (await collection(h, token)).data.find((i) => i.status === 'open')!;
     const answer = await order(token, [{ id: item.id, amount: 1 }]);
     await submit(answer.payment_link_url!, 'success');
-    expect((await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}`, { token: 'demo-otp' })).status).toBe(404);
+    expect(
+      (await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}`, { token: 'demo-otp' }))
+        .status,
+    ).toBe(404);
     expect((await h.call('GET', '/direct_payments/cc_avenue_success?order_id=nope', { token })).status).toBe(404);
     expect((await h.call('GET', '/direct_payments/cc_avenue_success', { token })).status).toBe(422);
-    expect((await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}`, { token: null })).status).toBe(401);
+    expect(
+      (await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}`, { token: null })).status,
+    ).toBe(401);
     // The token is taken from the Authorization header only here (the spec puts none in this query).
-    expect((await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}&token=${token}`, { token: null })).status).toBe(401);
+    expect(
+      (
+        await h.call('GET', `/direct_payments/cc_avenue_success?order_id=${answer.order_id}&token=${token}`, {
+          token: null,
+        })
+      ).status,
+    ).toBe(401);
     expect((await fetch(`${h.running.url}/fake-gateway/nope`)).status).toBe(404);
   });
 });
@@ -785,10 +1028,15 @@ describe('persistence of pay-page changes', () => {
   it('keeps the random tokens of the seeded payment links across a restart, so their links keep working', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-pay-'));
     try {
-      const seededTokens = (db: ReadonlyDb) => db.payment_links.filter((l) => !l.token.startsWith('demo-')).map((l) => l.token);
+      const seededTokens = (db: ReadonlyDb) =>
+        db.payment_links.filter((l) => !l.token.startsWith('demo-')).map((l) => l.token);
       const first = await start(() => NOW, [], dir);
       const tokens = seededTokens(first.db());
-      const live = first.db().payment_links.find((l) => l.status === 'pending' && !l.token.startsWith('demo-') && Date.parse(l.expires_at) > NOW.getTime())!;
+      const live = first
+        .db()
+        .payment_links.find(
+          (l) => l.status === 'pending' && !l.token.startsWith('demo-') && Date.parse(l.expires_at) > NOW.getTime(),
+        )!;
       await first.running.close();
       const second = await start(() => NOW, [], dir);
       expect(seededTokens(second.db())).toEqual(tokens);
@@ -805,14 +1053,42 @@ describe('persistence of pay-page changes', () => {
       const first = await start(() => NOW, [], dir);
       const item = (await collection(first, 'demo-no-credit')).data.find((i) => i.status === 'open')!;
       const key = newKey();
-      const body = { direct_payment: { invoice_details: [{ id: item.id, user_requested_amount: 12.5 }], payment_method: 'upi' } };
-      const order = decode(PaymentAnswer, await first.call('POST', '/direct_payments/cc_avenue', { token: 'demo-no-credit', key, body }), 201);
-      await fetch(order.payment_link_url!, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'outcome=success', redirect: 'manual' });
+      const body = {
+        direct_payment: { invoice_details: [{ id: item.id, user_requested_amount: 12.5 }], payment_method: 'upi' },
+      };
+      const order = decode(
+        PaymentAnswer,
+        await first.call('POST', '/direct_payments/cc_avenue', { token: 'demo-no-credit', key, body }),
+        201,
+      );
+      await fetch(order.payment_link_url!, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=success',
+        redirect: 'manual',
+      });
       const loanId = String(loanOf(first.db(), 'demo-otp').id);
-      const sent = decode(SendOtpAnswer, await first.call('POST', '/communications/send_otp', { token: 'demo-otp', accept: V2, body: { data: { attributes: { loan_application_id: loanId } } } }));
+      const sent = decode(
+        SendOtpAnswer,
+        await first.call('POST', '/communications/send_otp', {
+          token: 'demo-otp',
+          accept: V2,
+          body: { data: { attributes: { loan_application_id: loanId } } },
+        }),
+      );
       const otp = /\b(\d{6})\b/.exec(first.db().mails.at(-1)!.body)![1]!;
-      const attempt = { data: { attributes: { loan_application_id: loanId, otp: otp === '000000' ? '111111' : '000000', otp_reference_id: sent.data.otp_reference_id } } };
-      expect(codes(await first.call('POST', '/communications/verify_otp', { token: 'demo-otp', accept: V2, body: attempt }))).toEqual(['ER-OTP-101']);
+      const attempt = {
+        data: {
+          attributes: {
+            loan_application_id: loanId,
+            otp: otp === '000000' ? '111111' : '000000',
+            otp_reference_id: sent.data.otp_reference_id,
+          },
+        },
+      };
+      expect(
+        codes(await first.call('POST', '/communications/verify_otp', { token: 'demo-otp', accept: V2, body: attempt })),
+      ).toEqual(['ER-OTP-101']);
       await first.running.close();
 
       const second = await start(() => NOW, [], dir);

@@ -9,7 +9,23 @@ import { bodyObject, isRecord, notFound, route, validationError, type ApiErrorEn
 import { runIdempotent } from '../idempotency';
 import { createInvoiceRoute } from './create-invoice';
 import { paginate, pageParams } from '../paging';
-import { checkCreditAccount, checkLines, checkNoDuplicates, collectionItem, creditFigures, documentLabel, drawCredit, isOpenLimit, linkDocuments, payAccount, payError, readInvoiceDetails, throwIf, type PayAccount, type RequestedLine } from '../pay';
+import {
+  checkCreditAccount,
+  checkLines,
+  checkNoDuplicates,
+  collectionItem,
+  creditFigures,
+  documentLabel,
+  drawCredit,
+  isOpenLimit,
+  linkDocuments,
+  payAccount,
+  payError,
+  readInvoiceDetails,
+  throwIf,
+  type PayAccount,
+  type RequestedLine,
+} from '../pay';
 import { formatMoney } from '../../src/domain/money';
 import { isPaymentMode } from '../../src/domain/payments';
 import { PAGE_SIZE } from '../../src/domain/thresholds';
@@ -37,10 +53,17 @@ function tabOrder(tab: CollectionTab) {
     : (a: Invoice, b: Invoice) => a.due_date.localeCompare(b.due_date) || a.id - b.id;
 }
 
-const anchorAccounts = (db: ReadonlyDb, anchorId: number): AnchorBankAccount[] => db.anchor_account_details.filter((a) => a.anchor_id === anchorId);
+const anchorAccounts = (db: ReadonlyDb, anchorId: number): AnchorBankAccount[] =>
+  db.anchor_account_details.filter((a) => a.anchor_id === anchorId);
 
 /** The header and switches of the pay page (payMetaCodec), product-keyed names filled in. */
-function collectionMeta(ctx: MockContext, req: Request, db: ReadonlyDb, account: PayAccount, invoices: readonly Invoice[]) {
+function collectionMeta(
+  ctx: MockContext,
+  req: Request,
+  db: ReadonlyDb,
+  account: PayAccount,
+  invoices: readonly Invoice[],
+) {
   const figures = creditFigures(db, account, ctx.now());
   const loan = account.loan;
   const approved = loan !== null && loan.application_status === 'approved';
@@ -69,7 +92,11 @@ function collectionMeta(ctx: MockContext, req: Request, db: ReadonlyDb, account:
     [`show_${ctx.product}_credit_option`]: account.settings.show_credit_option,
     [`show_${ctx.product}_pay_option`]: account.settings.show_pay_option,
     supplier_bank_accounts: openLimit
-      ? anchorAccounts(db, account.anchor.id).map((a) => ({ id: a.id, bank_account_name: a.account_name, bank_name: a.bank_name }))
+      ? anchorAccounts(db, account.anchor.id).map((a) => ({
+          id: a.id,
+          bank_account_name: a.account_name,
+          bank_name: a.bank_name,
+        }))
       : [],
     partial_count: invoices.filter(IN_TAB.partial).length,
   };
@@ -79,33 +106,57 @@ function collectionMeta(ctx: MockContext, req: Request, db: ReadonlyDb, account:
 function closedLimitLines(body: Record<string, unknown>, problems: ApiErrorEntry[]): RequestedLine[] {
   const gateway = body.payment_gateway;
   if (!isRecord(gateway)) {
-    problems.push({ code: 'ER-VALIDATION', title: 'payment_gateway', detail: 'payment_gateway must be an object with invoice_details.' });
+    problems.push({
+      code: 'ER-VALIDATION',
+      title: 'payment_gateway',
+      detail: 'payment_gateway must be an object with invoice_details.',
+    });
     return [];
   }
   return readInvoiceDetails(gateway.invoice_details, 'payment_gateway.invoice_details', null, problems);
 }
 
 /** `payment_gateway: [{ bank_account_id, invoice_details }]` (open-limit customers): one group per supplier bank account. */
-function openLimitLines(body: Record<string, unknown>, accounts: readonly AnchorBankAccount[], problems: ApiErrorEntry[]): RequestedLine[] {
+function openLimitLines(
+  body: Record<string, unknown>,
+  accounts: readonly AnchorBankAccount[],
+  problems: ApiErrorEntry[],
+): RequestedLine[] {
   const groups = body.payment_gateway;
   if (!Array.isArray(groups) || groups.length === 0) {
-    problems.push({ code: 'ER-VALIDATION', title: 'payment_gateway', detail: 'payment_gateway must list at least one group with bank_account_id and invoice_details.' });
+    problems.push({
+      code: 'ER-VALIDATION',
+      title: 'payment_gateway',
+      detail: 'payment_gateway must list at least one group with bank_account_id and invoice_details.',
+    });
     return [];
   }
   const lines: RequestedLine[] = [];
   groups.forEach((group: unknown, index) => {
     const at = `payment_gateway[${index}]`;
     if (!isRecord(group)) {
-      problems.push({ code: 'ER-VALIDATION', title: at, detail: `${at} must be an object with bank_account_id and invoice_details.` });
+      problems.push({
+        code: 'ER-VALIDATION',
+        title: at,
+        detail: `${at} must be an object with bank_account_id and invoice_details.`,
+      });
       return;
     }
     const raw = group.bank_account_id;
     const given = typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : '';
     const account = accounts.find((a) => String(a.id) === given);
     if (given === '') {
-      problems.push({ code: 'ER-CREDIT-106', title: `${at}.bank_account_id`, detail: 'Please, select supplier bank account for open invoices.' });
+      problems.push({
+        code: 'ER-CREDIT-106',
+        title: `${at}.bank_account_id`,
+        detail: 'Please, select supplier bank account for open invoices.',
+      });
     } else if (!account) {
-      problems.push({ code: 'ER-CREDIT-106', title: `${at}.bank_account_id`, detail: `Supplier bank account ${given} is not one of the supplier's accounts.` });
+      problems.push({
+        code: 'ER-CREDIT-106',
+        title: `${at}.bank_account_id`,
+        detail: `Supplier bank account ${given} is not one of the supplier's accounts.`,
+      });
     }
     lines.push(...readInvoiceDetails(group.invoice_details, `${at}.invoice_details`, account?.id ?? null, problems));
   });
@@ -164,21 +215,33 @@ export function payRoutes(ctx: MockContext): Router {
         const account = payAccount(db, token, now);
         const body = bodyObject(req.body);
         const problems: ApiErrorEntry[] = [];
-        if (body.source !== 'anchor_portal') problems.push({ code: 'ER-VALIDATION', title: 'source', detail: "source must be 'anchor_portal'." });
-        const lines = kind === 'closed' ? closedLimitLines(body, problems) : openLimitLines(body, anchorAccounts(db, account.anchor.id), problems);
+        if (body.source !== 'anchor_portal')
+          problems.push({ code: 'ER-VALIDATION', title: 'source', detail: "source must be 'anchor_portal'." });
+        const lines =
+          kind === 'closed'
+            ? closedLimitLines(body, problems)
+            : openLimitLines(body, anchorAccounts(db, account.anchor.id), problems);
         checkNoDuplicates(lines, problems);
         throwIf(problems);
 
         const figures = checkCreditAccount(db, account, now);
         const loan = account.loan!;
         if (kind === 'closed' && loan.open_limit_customer) {
-          throw payError('ER-CREDIT-105', 'This is an open-limit account: avail credit with op_avail_credit, choosing a supplier bank account per group.');
+          throw payError(
+            'ER-CREDIT-105',
+            'This is an open-limit account: avail credit with op_avail_credit, choosing a supplier bank account per group.',
+          );
         }
         if (kind === 'open' && !loan.open_limit_customer) {
           throw payError('ER-CREDIT-105', 'This is not an open-limit account: avail credit with avail_credit.');
         }
         const checked = checkLines(db, account, lines, 'credit', now);
-        const tied = checked.filter((line) => line.bankAccountId !== null && (line.invoice.bank_account_ids ?? []).length > 0 && !line.invoice.bank_account_ids!.includes(line.bankAccountId));
+        const tied = checked.filter(
+          (line) =>
+            line.bankAccountId !== null &&
+            (line.invoice.bank_account_ids ?? []).length > 0 &&
+            !line.invoice.bank_account_ids!.includes(line.bankAccountId),
+        );
         throwIf(
           tied.map((line) => ({
             code: 'ER-CREDIT-106',
@@ -198,7 +261,9 @@ export function payRoutes(ctx: MockContext): Router {
         }
         // No await from the checks above to here: the draw is written in the same tick as the limit check.
         const drawdownIds = drawCredit(ctx.repository, loan, checked, now);
-        ctx.log(`[mock] credit ${formatMoney(total)} drawn for ${account.company.name} (drawdowns ${drawdownIds.join(', ')})`);
+        ctx.log(
+          `[mock] credit ${formatMoney(total)} drawn for ${account.company.name} (drawdowns ${drawdownIds.join(', ')})`,
+        );
         return { status: 201, body: { message: 'Credit availed successfully.', drawdown_ids: drawdownIds } };
       });
     });
@@ -222,18 +287,27 @@ export function payRoutes(ctx: MockContext): Router {
         let lines: RequestedLine[] = [];
         let method: GatewayOrder['method'] | null = null;
         if (!isRecord(payment)) {
-          problems.push({ code: 'ER-VALIDATION', title: 'direct_payment', detail: 'direct_payment must be an object with invoice_details and payment_method.' });
+          problems.push({
+            code: 'ER-VALIDATION',
+            title: 'direct_payment',
+            detail: 'direct_payment must be an object with invoice_details and payment_method.',
+          });
         } else {
           lines = readInvoiceDetails(payment.invoice_details, 'direct_payment.invoice_details', null, problems);
           if (isPaymentMode(payment.payment_method)) {
             method = payment.payment_method;
           } else {
-            problems.push({ code: 'ER-VALIDATION', title: 'direct_payment.payment_method', detail: 'Please, select payment mode to make payment (net_banking or upi).' });
+            problems.push({
+              code: 'ER-VALIDATION',
+              title: 'direct_payment.payment_method',
+              detail: 'Please, select payment mode to make payment (net_banking or upi).',
+            });
           }
         }
         checkNoDuplicates(lines, problems);
         throwIf(problems);
-        if (!account.settings.show_pay_option) throw payError('ER-PAY-101', 'Direct payment is not offered on this payment link.');
+        if (!account.settings.show_pay_option)
+          throw payError('ER-PAY-101', 'Direct payment is not offered on this payment link.');
         const checked = checkLines(db, account, lines, 'pay', now);
         const id = nextId(db.gateway_orders);
         const orderId = `CCA${format(now, 'yyyyMMdd')}${String(id).padStart(6, '0')}${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -277,9 +351,16 @@ export function payRoutes(ctx: MockContext): Router {
       // Only an order made through this link: another link of the customer may pay other documents.
       const order = db.gateway_orders.find((o) => o.order_id === orderId && o.token === account.token);
       if (!order) throw notFound(`Order ${orderId} was not found for this payment link.`);
-      if (order.status === 'pending') throw payError('ER-PAY-102', `The payment of order ${orderId} has not been completed at the payment gateway.`);
-      if (order.status === 'failed') throw payError('ER-PAY-103', `The payment of order ${orderId} failed: ${order.failure_reason ?? 'declined by the payment gateway'}.`);
-      res.json({ data: { transation_number: order.utr, transation_date: order.completed_at, amount_paid: rupees(order.amount) } });
+      if (order.status === 'pending')
+        throw payError('ER-PAY-102', `The payment of order ${orderId} has not been completed at the payment gateway.`);
+      if (order.status === 'failed')
+        throw payError(
+          'ER-PAY-103',
+          `The payment of order ${orderId} failed: ${order.failure_reason ?? 'declined by the payment gateway'}.`,
+        );
+      res.json({
+        data: { transation_number: order.utr, transation_date: order.completed_at, amount_paid: rupees(order.amount) },
+      });
     }),
   );
 

@@ -4,12 +4,24 @@ import { formatValidationErrors } from '../../src/api/errors';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenData } from '../../src/api/client';
-import { AccountsReceivable, DistributorList, RetailerInvoiceList, RetailerList, type DistributorRow, type RetailerRow } from '../../src/api/codecs/admin';
+import {
+  AccountsReceivable,
+  DistributorList,
+  RetailerInvoiceList,
+  RetailerList,
+  type DistributorRow,
+  type RetailerRow,
+} from '../../src/api/codecs/admin';
 import { RETAILER_INVOICE_PAGE_SIZE } from '../../src/domain/admin';
 import { rupeesToPaise } from '../../src/domain/money';
 import { createMockServer, type RunningMock } from '../app';
 import type { DistributorCompany, Retailer } from '../db';
-import { CHANNEL_FINANCE_ONLY_DISTRIBUTOR, MANY_INVOICES_RETAILER, MANY_RETAILERS_DISTRIBUTOR, NO_CHANNEL_FINANCE_DISTRIBUTOR } from '../seed/demo';
+import {
+  CHANNEL_FINANCE_ONLY_DISTRIBUTOR,
+  MANY_INVOICES_RETAILER,
+  MANY_RETAILERS_DISTRIBUTOR,
+  NO_CHANNEL_FINANCE_DISTRIBUTOR,
+} from '../seed/demo';
 import { demoAuthToken } from '../test-login';
 
 /**
@@ -21,7 +33,13 @@ import { demoAuthToken } from '../test-login';
 const NOW = new Date('2026-11-22T10:00:00');
 const mock = createMockServer({ clock: () => NOW, log: () => {} });
 let running: RunningMock;
-const tokens: Record<'t1' | 't2' | 't1t2' | 'unset' | 'a1551', string> = { t1: '', t2: '', t1t2: '', unset: '', a1551: '' };
+const tokens: Record<'t1' | 't2' | 't1t2' | 'unset' | 'a1551', string> = {
+  t1: '',
+  t2: '',
+  t1t2: '',
+  unset: '',
+  a1551: '',
+};
 
 beforeAll(async () => {
   running = await mock.listen(0);
@@ -31,7 +49,11 @@ beforeAll(async () => {
   tokens.unset = await demoAuthToken(running.url, 'unset@anchor.test');
   // Anchor 1551's only login is t1, which the retailer area refuses: for the other-anchor checks it is made
   // t1t2 here (the provider reads the type from the user on every call).
-  mock.repository.update('users', mock.db().users.find((u) => u.email === 'anchor1551@anchor.test')!, { event: 't1t2' });
+  mock.repository.update(
+    'users',
+    mock.db().users.find((u) => u.email === 'anchor1551@anchor.test')!,
+    { event: 't1t2' },
+  );
   tokens.a1551 = await demoAuthToken(running.url, 'anchor1551@anchor.test');
 });
 afterAll(() => running.close());
@@ -47,7 +69,12 @@ async function get(path: string, auth = tokens.t1t2): Promise<Answer> {
   const response = await fetch(`${running.url}${path}`, { headers: { Authorization: auth } });
   const text = await response.text();
   const json = /json/.test(response.headers.get('content-type') ?? '');
-  return { status: response.status, body: json ? (JSON.parse(text) as unknown) : null, text, headers: response.headers };
+  return {
+    status: response.status,
+    body: json ? (JSON.parse(text) as unknown) : null,
+    text,
+    headers: response.headers,
+  };
 }
 
 function decode<A>(codec: t.Decoder<unknown, A>, answer: Answer): A {
@@ -71,10 +98,14 @@ const paise = (rupees: number) => rupeesToPaise(rupees)!;
 const sum = (values: readonly (number | null | undefined)[]) => values.reduce<number>((a, b) => a + (b ?? 0), 0);
 
 const db = () => mock.db();
-const company = (name: string): DistributorCompany => db().distributor_companies.find((c) => c.anchor_id === 1 && c.name === name)!;
+const company = (name: string): DistributorCompany =>
+  db().distributor_companies.find((c) => c.anchor_id === 1 && c.name === name)!;
 const retailer = (name: string): Retailer => db().retailers.find((r) => r.name === name)!;
 /** Anchor 1's distributors that have retailers. */
-const withRetailers = () => db().distributor_companies.filter((c) => c.anchor_id === 1 && db().retailers.some((r) => r.distributor_company_id === c.id));
+const withRetailers = () =>
+  db().distributor_companies.filter(
+    (c) => c.anchor_id === 1 && db().retailers.some((r) => r.distributor_company_id === c.id),
+  );
 
 const AR = '/distributor_retailers/accounts_receivables';
 const DISTRIBUTORS = '/distributor_retailers/distributor_details';
@@ -84,7 +115,8 @@ const invoicesOf = (id: number | string) => `/distributor_retailers/${id}/retail
 async function allDistributors(query = '', auth = tokens.t1t2): Promise<DistributorRow[]> {
   const first = decode(DistributorList, await get(`${DISTRIBUTORS}?items=100&${query}`, auth));
   const rows = [...first.data];
-  for (let page = 2; page <= (first.pagy?.pages ?? 1); page++) rows.push(...decode(DistributorList, await get(`${DISTRIBUTORS}?items=100&page=${page}&${query}`, auth)).data);
+  for (let page = 2; page <= (first.pagy?.pages ?? 1); page++)
+    rows.push(...decode(DistributorList, await get(`${DISTRIBUTORS}?items=100&page=${page}&${query}`, auth)).data);
   return rows;
 }
 
@@ -103,8 +135,20 @@ describe('GET /distributor_retailers/accounts_receivables', () => {
     const retailers = db().retailers.filter((r) => r.anchor_id === 1);
     const ids = new Set(retailers.map((r) => r.id));
     const onCf = retailers.filter((r) => r.channel_finance);
-    expect(answer.outstanding_invoices_for_retailer).toBe(sum(db().retailer_invoices.filter((i) => ids.has(i.retailer_id)).map((i) => i.total - i.amount_paid)));
-    expect(answer.outstanding_invoices_for_distributor).toBe(sum(db().invoices.filter((i) => i.anchor_id === 1 && i.status !== 'paid').map((i) => i.total - i.amount_paid)));
+    expect(answer.outstanding_invoices_for_retailer).toBe(
+      sum(
+        db()
+          .retailer_invoices.filter((i) => ids.has(i.retailer_id))
+          .map((i) => i.total - i.amount_paid),
+      ),
+    );
+    expect(answer.outstanding_invoices_for_distributor).toBe(
+      sum(
+        db()
+          .invoices.filter((i) => i.anchor_id === 1 && i.status !== 'paid')
+          .map((i) => i.total - i.amount_paid),
+      ),
+    );
     expect(answer.total_limit_sanctioned).toBe(sum(onCf.map((r) => r.total_limit_sanctioned)));
     expect(answer.total_utilised_limit).toBe(sum(onCf.map((r) => r.limit_utilised)));
     expect(answer.total_limit_sanctioned).toBe(answer.total_utilised_limit + answer.total_limit_balance);
@@ -119,8 +163,12 @@ describe('GET /distributor_retailers/accounts_receivables', () => {
     expect(Object.keys((raw.body as { data: object }).data)).not.toContain('outstanding_invoices_for_distributor');
     expect(t2).toEqual({ ...t1, outstanding_invoices_for_distributor: null });
     // t1t2 (and an unset type asking t2) choose the view by event.
-    expect(decode(AccountsReceivable, await get(`${AR}?event=t2`, tokens.t1t2)).data.outstanding_invoices_for_distributor).toBeNull();
-    expect(decode(AccountsReceivable, await get(`${AR}?event=t2`, tokens.unset)).data.outstanding_invoices_for_distributor).toBeNull();
+    expect(
+      decode(AccountsReceivable, await get(`${AR}?event=t2`, tokens.t1t2)).data.outstanding_invoices_for_distributor,
+    ).toBeNull();
+    expect(
+      decode(AccountsReceivable, await get(`${AR}?event=t2`, tokens.unset)).data.outstanding_invoices_for_distributor,
+    ).toBeNull();
     expect(decode(AccountsReceivable, await get(`${AR}?event=t1t2`, tokens.t1t2)).data).toEqual(t1);
   });
 
@@ -145,7 +193,12 @@ describe('GET /distributor_retailers/accounts_receivables', () => {
 
   it('answers zeros for an anchor without retailers', async () => {
     const answer = decode(AccountsReceivable, await get(`${AR}?event=t1`, tokens.a1551)).data;
-    expect(answer).toMatchObject({ outstanding_invoices_for_retailer: 0, total_limit_sanctioned: 0, total_utilised_limit: 0, total_limit_balance: 0 });
+    expect(answer).toMatchObject({
+      outstanding_invoices_for_retailer: 0,
+      total_limit_sanctioned: 0,
+      total_utilised_limit: 0,
+      total_limit_balance: 0,
+    });
   });
 
   it('adds up with the lists: outstanding and limits are the sums over every distributor’s retailers', async () => {
@@ -169,7 +222,15 @@ describe('GET /distributor_retailers/distributor_details', () => {
     const expected = withRetailers().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
     expect(expected.length).toBeGreaterThan(10);
     const first = decode(DistributorList, await get(DISTRIBUTORS));
-    expect(first.pagy).toMatchObject({ count: expected.length, page: 1, items: 10, from: 1, to: 10, prev: null, next: 2 });
+    expect(first.pagy).toMatchObject({
+      count: expected.length,
+      page: 1,
+      items: 10,
+      from: 1,
+      to: 10,
+      prev: null,
+      next: 2,
+    });
     expect(first.data.map((d) => d.id)).toEqual(expected.slice(0, 10).map((c) => String(c.id)));
     const second = decode(DistributorList, await get(`${DISTRIBUTORS}?page=2`));
     expect(second.data.map((d) => d.id)).toEqual(expected.slice(10, 20).map((c) => String(c.id)));
@@ -204,7 +265,9 @@ describe('GET /distributor_retailers/distributor_details', () => {
       expect(row.ninty_plus_value).toBeLessThanOrEqual(row.thirty_plus_value!);
     }
     // Seeded distributors have 30+ and 90+ retailers too.
-    expect(rows.filter((d) => d.name !== MANY_RETAILERS_DISTRIBUTOR).some((d) => (d.ninty_plus_retailers ?? 0) > 0)).toBe(true);
+    expect(
+      rows.filter((d) => d.name !== MANY_RETAILERS_DISTRIBUTOR).some((d) => (d.ninty_plus_retailers ?? 0) > 0),
+    ).toBe(true);
   });
 
   it('gives each row the sums of its retailers’ rows', async () => {
@@ -224,7 +287,8 @@ describe('GET /distributor_retailers/distributor_details', () => {
       const rows = await allDistributors(`filter[region]=${region}`);
       const expected = withRetailers().filter((c) => c.region === region);
       expect(rows.map((d) => d.id).sort()).toEqual(expected.map((c) => String(c.id)).sort());
-      for (const row of rows) expect(db().distributor_companies.find((c) => String(c.id) === row.id)!.region).toBe(region);
+      for (const row of rows)
+        expect(db().distributor_companies.find((c) => String(c.id) === row.id)!.region).toBe(region);
     }
     expect(await allDistributors('filter[region]=all')).toHaveLength(withRetailers().length);
   });
@@ -241,7 +305,9 @@ describe('GET /distributor_retailers/distributor_details', () => {
     for (const row of on) expect(row.total_retailers_on_channel_finance).toBeGreaterThan(0);
     for (const row of off) expect(row.total_no_of_retailers).toBeGreaterThan(row.total_retailers_on_channel_finance!);
     expect(new Set([...names(on), ...names(off)])).toEqual(new Set(names(all)));
-    expect(on.find((d) => d.name === MANY_RETAILERS_DISTRIBUTOR)).toEqual(all.find((d) => d.name === MANY_RETAILERS_DISTRIBUTOR));
+    expect(on.find((d) => d.name === MANY_RETAILERS_DISTRIBUTOR)).toEqual(
+      all.find((d) => d.name === MANY_RETAILERS_DISTRIBUTOR),
+    );
     const both = await allDistributors('filter[channel_finance]=0&filter[region]=east');
     expect(names(both)).toContain(NO_CHANNEL_FINANCE_DISTRIBUTOR);
     for (const row of both) expect(off.map((d) => d.id)).toContain(row.id);
@@ -262,7 +328,9 @@ describe('GET /distributor_retailers/distributor_details', () => {
   });
 
   it('exports every matching row as CSV with the chosen columns', async () => {
-    const answer = await get(`${DISTRIBUTORS}?filter[download_as_csv]=true&filter[channel_finance]=1&headers_accepted=name,total_limit_sanctioned,thirty_plus_retailers,ninty_plus_value`);
+    const answer = await get(
+      `${DISTRIBUTORS}?filter[download_as_csv]=true&filter[channel_finance]=1&headers_accepted=name,total_limit_sanctioned,thirty_plus_retailers,ninty_plus_value`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/text\/csv/);
     expect(answer.headers.get('content-disposition')).toMatch(/attachment; filename="Distributors-2026-11-22\.csv"/);
@@ -270,10 +338,20 @@ describe('GET /distributor_retailers/distributor_details', () => {
     expect(lines[0]).toEqual(['Distributor Name', 'Total Limit Sanctioned', '30+ Retailers', '90+ Value']);
     const on = await allDistributors('filter[channel_finance]=1');
     expect(lines.slice(1).map((l) => l[0])).toEqual(on.map((d) => d.name));
-    expect(lines.find((l) => l[0] === MANY_RETAILERS_DISTRIBUTOR)).toEqual([MANY_RETAILERS_DISTRIBUTOR, '2050000.00', '6', '82151.15']);
+    expect(lines.find((l) => l[0] === MANY_RETAILERS_DISTRIBUTOR)).toEqual([
+      MANY_RETAILERS_DISTRIBUTOR,
+      '2050000.00',
+      '6',
+      '82151.15',
+    ]);
     const every = await get(`${DISTRIBUTORS}?filter[download_as_csv]=true`);
     expect(Papa.parse<string[]>(every.text.trim()).data[0]).toHaveLength(12);
-    expectError(await get(`${DISTRIBUTORS}?filter[download_as_csv]=true&headers_accepted=name,nope`), 422, 'ER-VALIDATION', 'headers_accepted');
+    expectError(
+      await get(`${DISTRIBUTORS}?filter[download_as_csv]=true&headers_accepted=name,nope`),
+      422,
+      'ER-VALIDATION',
+      'headers_accepted',
+    );
   });
 });
 
@@ -313,18 +391,29 @@ describe('GET /distributor_retailers/:id/distributor_retailer_details', () => {
       unpaid_invoice_count: 14,
     });
     // Due today is not overdue; a retailer with no invoices owes nothing.
-    expect(rows.find((r) => r.name === 'Konark Departmental Store')).toMatchObject({ amount_outstanding: paise(19_999.99), amount_overdue: 0 });
-    expect(rows.find((r) => r.name === 'Palar Chemists')).toMatchObject({ amount_outstanding: 0, unpaid_invoice_count: 0, channel_finance: false });
+    expect(rows.find((r) => r.name === 'Konark Departmental Store')).toMatchObject({
+      amount_outstanding: paise(19_999.99),
+      amount_overdue: 0,
+    });
+    expect(rows.find((r) => r.name === 'Palar Chemists')).toMatchObject({
+      amount_outstanding: 0,
+      unpaid_invoice_count: 0,
+      channel_finance: false,
+    });
     for (const row of rows) {
       expect(row.total_limit_sanctioned).toBe(sum([row.limit_utilised, row.available_limit]));
       expect(row.amount_overdue).toBeLessThanOrEqual(row.amount_outstanding!);
-      if (!row.channel_finance) expect([row.total_limit_sanctioned, row.limit_utilised, row.available_limit]).toEqual([0, 0, 0]);
+      if (!row.channel_finance)
+        expect([row.total_limit_sanctioned, row.limit_utilised, row.available_limit]).toEqual([0, 0, 0]);
     }
   });
 
   it('filters by the retailer’s region and channel finance', async () => {
     const id = company(MANY_RETAILERS_DISTRIBUTOR).id;
-    expect((await allRetailers(id, 'filter[region]=west')).map((r) => r.name).sort()).toEqual(['Konark Departmental Store', 'Malabar Chemists']);
+    expect((await allRetailers(id, 'filter[region]=west')).map((r) => r.name).sort()).toEqual([
+      'Konark Departmental Store',
+      'Malabar Chemists',
+    ]);
     const south = await allRetailers(id, 'filter[region]=south');
     expect(south).toHaveLength(10);
     for (const row of south) expect(retailer(row.name).region).toBe('south');
@@ -334,7 +423,9 @@ describe('GET /distributor_retailers/:id/distributor_retailer_details', () => {
     expect([on.length, off.length]).toEqual([7, 5]);
     for (const row of on) expect(row.channel_finance).toBe(true);
     for (const row of off) expect(row.channel_finance).toBe(false);
-    expect((await allRetailers(id, 'filter[channel_finance]=1&filter[region]=west')).map((r) => r.name)).toEqual(['Konark Departmental Store']);
+    expect((await allRetailers(id, 'filter[channel_finance]=1&filter[region]=west')).map((r) => r.name)).toEqual([
+      'Konark Departmental Store',
+    ]);
     expect(await allRetailers(company(NO_CHANNEL_FINANCE_DISTRIBUTOR).id, 'filter[channel_finance]=1')).toEqual([]);
   });
 
@@ -348,13 +439,17 @@ describe('GET /distributor_retailers/:id/distributor_retailer_details', () => {
     expectError(await get(`${retailersOf(id)}?filter[channel_finance]=yes`), 422, 'ER-VALIDATION', 'channel_finance');
     expectError(await get(`${retailersOf(id)}?filter[region]=central`), 422, 'ER-VALIDATION', 'region');
     // One of the anchor's distributors without retailers: an empty list.
-    const none = db().distributor_companies.find((c) => c.anchor_id === 1 && !db().retailers.some((r) => r.distributor_company_id === c.id))!;
+    const none = db().distributor_companies.find(
+      (c) => c.anchor_id === 1 && !db().retailers.some((r) => r.distributor_company_id === c.id),
+    )!;
     expect(decode(RetailerList, await get(retailersOf(none.id))).pagy?.count).toBe(0);
   });
 
   it('exports every matching retailer as CSV', async () => {
     const c = company(MANY_RETAILERS_DISTRIBUTOR);
-    const answer = await get(`${retailersOf(c.id)}?filter[download_as_csv]=true&headers_accepted=name,channel_finance,amount_outstanding,unpaid_invoice_count`);
+    const answer = await get(
+      `${retailersOf(c.id)}?filter[download_as_csv]=true&headers_accepted=name,channel_finance,amount_outstanding,unpaid_invoice_count`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toContain(`Retailers-${c.customer_code}-2026-11-22.csv`);
     const lines = Papa.parse<string[]>(answer.text.trim()).data;
@@ -374,7 +469,10 @@ describe('GET /distributor_retailers/:id/retailer_invoice_details', () => {
 
   it('pages a retailer’s invoices 15 at a time, newest first, with their ageing', async () => {
     expect(RETAILER_INVOICE_PAGE_SIZE).toBe(15);
-    const first = decode(RetailerInvoiceList, await get(`${invoicesOf(sri().id)}?anchor_id=1&page=1&items=${RETAILER_INVOICE_PAGE_SIZE}`));
+    const first = decode(
+      RetailerInvoiceList,
+      await get(`${invoicesOf(sri().id)}?anchor_id=1&page=1&items=${RETAILER_INVOICE_PAGE_SIZE}`),
+    );
     expect(first.pagy).toMatchObject({ count: 18, page: 1, items: 15, pages: 2, from: 1, to: 15, next: 2 });
     expect(first.data).toHaveLength(15);
     const second = decode(RetailerInvoiceList, await get(`${invoicesOf(sri().id)}?anchor_id=1&page=2`));
@@ -384,22 +482,48 @@ describe('GET /distributor_retailers/:id/retailer_invoice_details', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     expect(dates[0]).toBe('2026-11-20');
     // Issued 2 days ago: not due; 150 days ago on 30 days' credit: 120 days; paid: 0.
-    expect(rows[0]).toMatchObject({ invoice_ageing: 0, status: 'open', total: paise(12_450), amount_paid: 0, due_date: '2026-12-20' });
-    expect(rows[17]).toMatchObject({ invoice_ageing: 120, status: 'open', total: paise(9_450), invoice_date: '2026-06-25', due_date: '2026-07-25' });
-    expect(rows.find((r) => r.invoice_date === '2026-11-13')).toMatchObject({ status: 'paid', invoice_ageing: 0, amount_paid: paise(15_000) });
-    expect(rows.find((r) => r.invoice_date === '2026-07-15')).toMatchObject({ status: 'partially_paid', invoice_ageing: 100, amount_paid: paise(4_000) });
+    expect(rows[0]).toMatchObject({
+      invoice_ageing: 0,
+      status: 'open',
+      total: paise(12_450),
+      amount_paid: 0,
+      due_date: '2026-12-20',
+    });
+    expect(rows[17]).toMatchObject({
+      invoice_ageing: 120,
+      status: 'open',
+      total: paise(9_450),
+      invoice_date: '2026-06-25',
+      due_date: '2026-07-25',
+    });
+    expect(rows.find((r) => r.invoice_date === '2026-11-13')).toMatchObject({
+      status: 'paid',
+      invoice_ageing: 0,
+      amount_paid: paise(15_000),
+    });
+    expect(rows.find((r) => r.invoice_date === '2026-07-15')).toMatchObject({
+      status: 'partially_paid',
+      invoice_ageing: 100,
+      amount_paid: paise(4_000),
+    });
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['open', 'partially_paid', 'paid']));
     for (const row of rows) expect(row.document_number).toMatch(/^RINV\//);
     // The invoices add up to the retailer's row.
-    const row = (await allRetailers(company(MANY_RETAILERS_DISTRIBUTOR).id)).find((r) => r.name === MANY_INVOICES_RETAILER)!;
+    const row = (await allRetailers(company(MANY_RETAILERS_DISTRIBUTOR).id)).find(
+      (r) => r.name === MANY_INVOICES_RETAILER,
+    )!;
     expect(sum(rows.map((r) => r.total - r.amount_paid!))).toBe(row.amount_outstanding);
-    expect(sum(rows.filter((r) => r.invoice_ageing! > 0).map((r) => r.total - r.amount_paid!))).toBe(row.amount_overdue);
+    expect(sum(rows.filter((r) => r.invoice_ageing! > 0).map((r) => r.total - r.amount_paid!))).toBe(
+      row.amount_overdue,
+    );
   });
 
   it('takes 15 a page when items is not sent, and other page sizes up to 100', async () => {
     const plain = decode(RetailerInvoiceList, await get(`${invoicesOf(sri().id)}?anchor_id=1`));
     expect(plain.pagy).toMatchObject({ items: 15, count: 18 });
-    expect(decode(RetailerInvoiceList, await get(`${invoicesOf(sri().id)}?anchor_id=1&items=5&page=4`)).data).toHaveLength(3);
+    expect(
+      decode(RetailerInvoiceList, await get(`${invoicesOf(sri().id)}?anchor_id=1&items=5&page=4`)).data,
+    ).toHaveLength(3);
     expectError(await get(`${invoicesOf(sri().id)}?anchor_id=1&items=101`), 422, 'ER-VALIDATION', 'items');
     expectError(await get(`${invoicesOf(sri().id)}?anchor_id=1&page=x`), 422, 'ER-VALIDATION', 'page');
   });

@@ -56,7 +56,16 @@ function invoiceAgeing(invoice: RetailerInvoice, today: string): number {
 function retailerFigures(retailer: Retailer, invoices: readonly RetailerInvoice[], today: string): RetailerFigures {
   const sanctioned = retailer.channel_finance ? retailer.total_limit_sanctioned : 0;
   const utilised = retailer.channel_finance ? retailer.limit_utilised : 0;
-  const figures: RetailerFigures = { sanctioned, utilised, available: sanctioned - utilised, outstanding: 0, overdue: 0, unpaidCount: 0, over30: 0, over90: 0 };
+  const figures: RetailerFigures = {
+    sanctioned,
+    utilised,
+    available: sanctioned - utilised,
+    outstanding: 0,
+    overdue: 0,
+    unpaidCount: 0,
+    over30: 0,
+    over90: 0,
+  };
   for (const invoice of invoices) {
     const unpaid = Math.max(0, invoice.total - invoice.amount_paid);
     if (unpaid === 0) continue;
@@ -83,7 +92,10 @@ interface DistributorFigures {
   nintyPlusValue: number;
 }
 
-function distributorFigures(retailers: readonly Retailer[], figuresOf: (r: Retailer) => RetailerFigures): DistributorFigures {
+function distributorFigures(
+  retailers: readonly Retailer[],
+  figuresOf: (r: Retailer) => RetailerFigures,
+): DistributorFigures {
   const out: DistributorFigures = {
     retailers: 0,
     onChannelFinance: 0,
@@ -153,7 +165,9 @@ function channelFinanceFilter(value: string | undefined): boolean | null {
   if (value === undefined) return null;
   if (value === '1') return true;
   if (value === '0') return false;
-  throw validationError({ channel_finance: 'channel_finance must be 1 (on channel finance) or 0 (not on channel finance)' });
+  throw validationError({
+    channel_finance: 'channel_finance must be 1 (on channel finance) or 0 (not on channel finance)',
+  });
 }
 
 /**
@@ -176,7 +190,9 @@ function eventOf(req: Request, user: User): AccessType {
   }
   const event = raw as AccessType;
   if (!mayAskEvent(user.event, event)) {
-    throw new HttpError(403, [{ code: 'ER-ACCESS-101', detail: `A ${user.event} user cannot see the ${event} accounts receivable.` }]);
+    throw new HttpError(403, [
+      { code: 'ER-ACCESS-101', detail: `A ${user.event} user cannot see the ${event} accounts receivable.` },
+    ]);
   }
   return event;
 }
@@ -189,9 +205,12 @@ function pathId(raw: string | undefined): number | null {
 /** `anchor_id` of the retailer invoices: required, and it must be the user's own anchor (else 403). */
 function checkAnchorParam(req: Request, user: User): void {
   const raw = req.query.anchor_id;
-  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw.trim())) throw validationError({ anchor_id: 'anchor_id is required (the anchor’s id)' });
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw.trim()))
+    throw validationError({ anchor_id: 'anchor_id is required (the anchor’s id)' });
   if (Number(raw.trim()) !== user.anchor_id) {
-    throw new HttpError(403, [{ code: 'ER-ACCESS-101', detail: 'anchor_id is not your anchor: you can see only your own anchor’s retailers.' }]);
+    throw new HttpError(403, [
+      { code: 'ER-ACCESS-101', detail: 'anchor_id is not your anchor: you can see only your own anchor’s retailers.' },
+    ]);
   }
 }
 
@@ -398,7 +417,8 @@ export function retailerRoutes(ctx: MockContext): Router {
       let distributorOutstanding = 0;
       if (event !== 't2') {
         for (const invoice of db.invoices) {
-          if (invoice.anchor_id === me.anchor_id && invoice.status !== 'paid') distributorOutstanding += Math.max(0, invoice.total - invoice.amount_paid);
+          if (invoice.anchor_id === me.anchor_id && invoice.status !== 'paid')
+            distributorOutstanding += Math.max(0, invoice.total - invoice.amount_paid);
         }
       }
       res.json({
@@ -422,7 +442,7 @@ export function retailerRoutes(ctx: MockContext): Router {
       const channelFinance = channelFinanceFilter(filterValue(req, 'channel_finance'));
       const book = retailerBook(ctx.db(), me.anchor_id, today());
       const rows = () =>
-          ctx
+        ctx
           .db()
           .distributor_companies.filter((c) => {
             if (c.anchor_id !== me.anchor_id || (region !== null && c.region !== region)) return false;
@@ -438,7 +458,9 @@ export function retailerRoutes(ctx: MockContext): Router {
         rows,
         cell: (row, key) => distributorCell(row.company, row.figures, key),
         page: (pageRows, pagy) => ({
-          data: pageRows.map((row) => resource('distributor', row.company.id, distributorAttributes(row.company, row.figures))),
+          data: pageRows.map((row) =>
+            resource('distributor', row.company.id, distributorAttributes(row.company, row.figures)),
+          ),
           pagy,
           csv_headers_accepted: DISTRIBUTOR_CSV_HEADERS,
         }),
@@ -454,12 +476,19 @@ export function retailerRoutes(ctx: MockContext): Router {
       const region = regionFilter(filterValue(req, 'region'));
       const channelFinance = channelFinanceFilter(filterValue(req, 'channel_finance'));
       const id = pathId(req.params.id);
-      const company = id === null ? undefined : ctx.db().distributor_companies.find((c) => c.id === id && c.anchor_id === me.anchor_id);
+      const company =
+        id === null
+          ? undefined
+          : ctx.db().distributor_companies.find((c) => c.id === id && c.anchor_id === me.anchor_id);
       if (!company) throw notFound('No such distributor.');
       const book = retailerBook(ctx.db(), me.anchor_id, today());
       const rows = () =>
         (book.byDistributor.get(company.id) ?? [])
-          .filter((r) => (region === null || r.region === region) && (channelFinance === null || r.channel_finance === channelFinance))
+          .filter(
+            (r) =>
+              (region === null || r.region === region) &&
+              (channelFinance === null || r.channel_finance === channelFinance),
+          )
           .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
       await sendListOrCsv(req, res, {
         headers: RETAILER_CSV_HEADERS,
@@ -484,7 +513,8 @@ export function retailerRoutes(ctx: MockContext): Router {
       const perPage = req.query.items === undefined || req.query.items === '' ? RETAILER_INVOICE_PAGE_SIZE : items;
       checkAnchorParam(req, me);
       const id = pathId(req.params.id);
-      const retailer = id === null ? undefined : ctx.db().retailers.find((r) => r.id === id && r.anchor_id === me.anchor_id);
+      const retailer =
+        id === null ? undefined : ctx.db().retailers.find((r) => r.id === id && r.anchor_id === me.anchor_id);
       if (!retailer) throw notFound('No such retailer.');
       const day = today();
       const invoices = ctx

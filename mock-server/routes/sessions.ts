@@ -7,7 +7,16 @@ import type { MockContext } from '../context';
 import { type Anchor, nextId, type User } from '../db';
 import type { Repository } from '../store/repository';
 import { isEmailAddress, PASSWORD_MISMATCH } from '../../src/domain/validation';
-import { HttpError, bodyObject, notFound, resource, route, stringField, throwIfProblems, validationError } from '../http';
+import {
+  HttpError,
+  bodyObject,
+  notFound,
+  resource,
+  route,
+  stringField,
+  throwIfProblems,
+  validationError,
+} from '../http';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -51,13 +60,18 @@ function checkEmail(body: Record<string, unknown>, problems: Record<string, stri
  * password + password_confirmation, with the portal's rules (length, then not easy to guess given the user's
  * own name and e-mail) and the spec's mismatch message; `problems` may already hold other fields' problems.
  */
-async function checkNewPassword(body: Record<string, unknown>, user: User | undefined, problems: Record<string, string> = {}): Promise<string> {
+async function checkNewPassword(
+  body: Record<string, unknown>,
+  user: User | undefined,
+  problems: Record<string, string> = {},
+): Promise<string> {
   const password = stringField(body, 'password', problems, { trim: false });
   const confirmation = stringField(body, 'password_confirmation', problems, { trim: false });
   const userWords = user ? [user.email, user.first_name, user.last_name] : [];
   const weak = password === '' ? null : (passwordProblem(password) ?? (await weakPasswordProblem(password, userWords)));
   if (weak) problems.password = weak;
-  if (password !== '' && confirmation !== '' && password !== confirmation) problems.password_confirmation = PASSWORD_MISMATCH;
+  if (password !== '' && confirmation !== '' && password !== confirmation)
+    problems.password_confirmation = PASSWORD_MISMATCH;
   throwIfProblems(problems);
   return password;
 }
@@ -68,7 +82,8 @@ const UNKNOWN_USER_HASH = hashPassword(randomBytes(32).toString('hex'));
 /** Once a password is set (by a reset link or a change), every reset link still out there stops working. */
 export function voidResetLinks(repo: Repository, userId: number, now: number): void {
   for (const link of repo.data.reset_tokens) {
-    if (link.user_id === userId && link.used_at === null) repo.update('reset_tokens', link, { used_at: new Date(now).toISOString() });
+    if (link.user_id === userId && link.used_at === null)
+      repo.update('reset_tokens', link, { used_at: new Date(now).toISOString() });
   }
 }
 
@@ -167,7 +182,9 @@ export function sessionRoutes(ctx: MockContext): Router {
       const db = ctx.db();
       const record = db.reset_tokens.find((t) => t.token_hash === sha256(token));
       if (!record || record.used_at !== null) {
-        throw new HttpError(422, [{ code: 'ER-RESET-101', detail: 'This reset link is invalid or has already been used.' }]);
+        throw new HttpError(422, [
+          { code: 'ER-RESET-101', detail: 'This reset link is invalid or has already been used.' },
+        ]);
       }
       if (Date.parse(record.expires_at) <= ctx.now()) {
         throw new HttpError(422, [{ code: 'ER-RESET-102', detail: 'This reset link has expired. Ask for a new one.' }]);

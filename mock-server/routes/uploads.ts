@@ -50,9 +50,14 @@ const CUSTOMER_CODE = /^[A-Za-z0-9/_-]{1,20}$/;
 /** An optional country prefix (+ and 1-3 digits, then an optional dash or space) and exactly 10 digits. */
 const MOBILE = /^(?:\+\d{1,3}[- ]?)?(\d{10})$/;
 const PIN_CODE = /^[1-9]\d{5}$/;
-const KIND_LABEL: Record<CsvKind, string> = { invoices: 'invoice', customer_master: 'customer master', customer_history: 'customer history' };
+const KIND_LABEL: Record<CsvKind, string> = {
+  invoices: 'invoice',
+  customer_master: 'customer master',
+  customer_history: 'customer history',
+};
 
-const uploadError = (status: number, code: string, detail: string, title = UPLOAD_FIELD) => new HttpError(status, [{ code, title, detail }]);
+const uploadError = (status: number, code: string, detail: string, title = UPLOAD_FIELD) =>
+  new HttpError(status, [{ code, title, detail }]);
 
 // ---------------------------------------------------------------------------------------------------
 // Receiving the file
@@ -97,9 +102,21 @@ function receiveFile(): RequestHandler {
       }
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE') {
-          next(uploadError(413, 'ER-UPLOAD-TOO-LARGE', `The file is larger than ${CSV_MAX_SIZE_TEXT}, the upload limit. Split it into smaller files.`));
+          next(
+            uploadError(
+              413,
+              'ER-UPLOAD-TOO-LARGE',
+              `The file is larger than ${CSV_MAX_SIZE_TEXT}, the upload limit. Split it into smaller files.`,
+            ),
+          );
         } else if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
-          next(uploadError(422, 'ER-UPLOAD-FILE', `Send one CSV file, in the form field '${UPLOAD_FIELD}'${error.field ? ` (not ${quoted(error.field)})` : ''}.`));
+          next(
+            uploadError(
+              422,
+              'ER-UPLOAD-FILE',
+              `Send one CSV file, in the form field '${UPLOAD_FIELD}'${error.field ? ` (not ${quoted(error.field)})` : ''}.`,
+            ),
+          );
         } else {
           next(uploadError(422, 'ER-UPLOAD-FILE', `The upload form could not be read: ${error.message}.`));
         }
@@ -144,9 +161,14 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** The file as text rows, or one 422 for a file that is not CSV text or is empty. */
 export function readCsv(buffer: Buffer, filename: string): CsvFile {
   const name = quoted(filename);
-  if (buffer.length === 0) throw uploadError(422, 'ER-UPLOAD-EMPTY', `${name} is empty: it has no header row and no rows.`);
+  if (buffer.length === 0)
+    throw uploadError(422, 'ER-UPLOAD-EMPTY', `${name} is empty: it has no header row and no rows.`);
   const notText = (why: string) =>
-    uploadError(422, 'ER-UPLOAD-NOT-CSV', `${name} is not a CSV file: ${why}. Save the sheet as CSV UTF-8 (comma delimited) and upload that file.`);
+    uploadError(
+      422,
+      'ER-UPLOAD-NOT-CSV',
+      `${name} is not a CSV file: ${why}. Save the sheet as CSV UTF-8 (comma delimited) and upload that file.`,
+    );
   if (buffer.includes(0)) throw notText('it holds binary data (is it an Excel workbook, a PDF or an image?)');
   let text: string;
   try {
@@ -156,16 +178,22 @@ export function readCsv(buffer: Buffer, filename: string): CsvFile {
   }
   if (CONTROL.test(text)) throw notText('it holds control characters that text does not');
   text = text.replace(/^\uFEFF/, '');
-  if (text.trim() === '') throw uploadError(422, 'ER-UPLOAD-EMPTY', `${name} is empty: it has no header row and no rows.`);
+  if (text.trim() === '')
+    throw uploadError(422, 'ER-UPLOAD-EMPTY', `${name} is empty: it has no header row and no rows.`);
 
   const parsed = Papa.parse<string[]>(text, { delimiter: ',', header: false, skipEmptyLines: false });
   const parseProblems = new Map<number, string>();
   for (const error of parsed.errors) {
     const row = (error.row ?? 0) + 1;
     if (error.code === 'MissingQuotes') {
-      throw uploadError(422, 'ER-UPLOAD-NOT-CSV', `${name} cannot be read: row ${row} opens a quoted cell that is never closed.`);
+      throw uploadError(
+        422,
+        'ER-UPLOAD-NOT-CSV',
+        `${name} cannot be read: row ${row} opens a quoted cell that is never closed.`,
+      );
     }
-    if (!parseProblems.has(row)) parseProblems.set(row, 'a quoted cell is malformed (a quote inside a quoted cell must be doubled: "")');
+    if (!parseProblems.has(row))
+      parseProblems.set(row, 'a quoted cell is malformed (a quote inside a quoted cell must be doubled: "")');
   }
   const [header = [], ...rest] = parsed.data;
   const rows: CsvRow[] = [];
@@ -180,7 +208,11 @@ export function readCsv(buffer: Buffer, filename: string): CsvFile {
 function checkRowCount(file: CsvFile, filename: string, kind: CsvKind): void {
   const name = quoted(filename);
   if (file.rows.length === 0) {
-    throw uploadError(422, 'ER-UPLOAD-EMPTY', `${name} has a header but no rows: add at least one ${KIND_LABEL[kind]} row under the header.`);
+    throw uploadError(
+      422,
+      'ER-UPLOAD-EMPTY',
+      `${name} has a header but no rows: add at least one ${KIND_LABEL[kind]} row under the header.`,
+    );
   }
   if (file.rows.length > CSV_MAX_ROWS) {
     throw uploadError(
@@ -209,7 +241,9 @@ function checkHeader(header: readonly string[], kind: CsvKind): Map<string, numb
   if (missing.length === 0 && unknown.length === 0 && repeated.size === 0) return positions;
   const problems = [
     missing.length > 0 ? `missing ${missing.join(', ')}` : null,
-    unknown.length > 0 ? `unknown ${unknown.slice(0, 5).map(quoted).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}` : null,
+    unknown.length > 0
+      ? `unknown ${unknown.slice(0, 5).map(quoted).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`
+      : null,
     repeated.size > 0 ? `repeated ${[...repeated].join(', ')}` : null,
   ].filter((p) => p !== null);
   throw uploadError(
@@ -334,7 +368,10 @@ class RowCheck {
 function cellCountProblem(cells: readonly string[], width: number): string | null {
   const used = cells.length > width && cells.slice(width).every((c) => c.trim() === '') ? width : cells.length;
   if (used === width) return null;
-  return `has ${used} cells but the header has ${width} columns` + (used > width ? ' (is a value with a comma not in quotes? Write "1,234.50" or 1234.50)' : '');
+  return (
+    `has ${used} cells but the header has ${width} columns` +
+    (used > width ? ' (is a value with a comma not in quotes? Write "1,234.50" or 1234.50)' : '')
+  );
 }
 
 interface RowOutcome<T> {
@@ -363,11 +400,16 @@ function markRepeats(outcomes: RowOutcome<unknown>[], column: string): void {
   }
   for (const o of outcomes) {
     const rows = o.key === '' ? [] : (rowsByKey.get(o.key.toLowerCase()) ?? []);
-    if (rows.length > 1) o.problems.push(`${column} ${clipped(o.key)} appears more than once in this file (rows ${rows.join(', ')})`);
+    if (rows.length > 1)
+      o.problems.push(`${column} ${clipped(o.key)} appears more than once in this file (rows ${rows.join(', ')})`);
   }
 }
 
-function rowsOf<T>(file: CsvFile, positions: Map<string, number>, check: (row: RowCheck) => { key: string; value: T | null }): RowOutcome<T>[] {
+function rowsOf<T>(
+  file: CsvFile,
+  positions: Map<string, number>,
+  check: (row: RowCheck) => { key: string; value: T | null },
+): RowOutcome<T>[] {
   return file.rows.map(({ row, cells }) => {
     const rowCheck = new RowCheck(cells, positions);
     const countProblem = cellCountProblem(cells, file.header.length);
@@ -387,7 +429,8 @@ function rowsOf<T>(file: CsvFile, positions: Map<string, number>, check: (row: R
 }
 
 /** The column that names a row (used to label rows that could not be read cell by cell). */
-const checkKeyColumn = (positions: Map<string, number>) => (positions.has('invoice_number') ? 'invoice_number' : 'customer_code');
+const checkKeyColumn = (positions: Map<string, number>) =>
+  positions.has('invoice_number') ? 'invoice_number' : 'customer_code';
 
 function companiesByCode(db: ReadonlyDb, anchorId: number): Map<string, DistributorCompany> {
   const map = new Map<string, DistributorCompany>();
@@ -408,11 +451,21 @@ interface NewInvoice {
   total: number;
 }
 
-function checkInvoiceRows(db: ReadonlyDb, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<NewInvoice>[] {
+function checkInvoiceRows(
+  db: ReadonlyDb,
+  anchorId: number,
+  file: CsvFile,
+  positions: Map<string, number>,
+  today: string,
+): RowOutcome<NewInvoice>[] {
   const companies = companiesByCode(db, anchorId);
   const stored = invoiceNumbers(db, anchorId);
   const outcomes = rowsOf<NewInvoice>(file, positions, (row) => {
-    const number = row.matching('invoice_number', INVOICE_NUMBER, 'must be at most 16 characters of letters, digits, / and -');
+    const number = row.matching(
+      'invoice_number',
+      INVOICE_NUMBER,
+      'must be at most 16 characters of letters, digits, / and -',
+    );
     const code = row.required('customer_code');
     const company = code === null ? undefined : companies.get(code.toLowerCase());
     if (code !== null && company === undefined) row.problems.push(`customer_code ${code} is not one of your customers`);
@@ -420,10 +473,18 @@ function checkInvoiceRows(db: ReadonlyDb, anchorId: number, file: CsvFile, posit
     const dueDate = row.dueDate('due_date', invoiceDate);
     const total = row.amount('amount');
     const erp = row.text('erp_invoice_id', 50, true);
-    if (number !== null && stored.has(number.toLowerCase())) row.problems.push(`invoice_number ${number} is already on record`);
+    if (number !== null && stored.has(number.toLowerCase()))
+      row.problems.push(`invoice_number ${number} is already on record`);
     const value =
       number !== null && company !== undefined && invoiceDate !== null && dueDate !== null && total !== null
-        ? { company, invoice_number: number, erp_invoice_id: erp || number, invoice_date: invoiceDate, due_date: dueDate, total }
+        ? {
+            company,
+            invoice_number: number,
+            erp_invoice_id: erp || number,
+            invoice_date: invoiceDate,
+            due_date: dueDate,
+            total,
+          }
         : null;
     return { key: number ?? row.cell('invoice_number'), value };
   });
@@ -445,25 +506,42 @@ interface CustomerRow {
 
 function checkCustomerRows(file: CsvFile, positions: Map<string, number>): RowOutcome<CustomerRow>[] {
   const outcomes = rowsOf<CustomerRow>(file, positions, (row) => {
-    const code = row.matching('customer_code', CUSTOMER_CODE, 'must be at most 20 characters of letters, digits, /, _ and -');
+    const code = row.matching(
+      'customer_code',
+      CUSTOMER_CODE,
+      'must be at most 20 characters of letters, digits, /, _ and -',
+    );
     const name = row.text('name', 255);
     const regionText = row.required('region');
     const region = regionText === null ? null : (REGIONS.find((r) => r === regionText.toLowerCase()) ?? null);
-    if (regionText !== null && region === null) row.problems.push(`region ${quoted(regionText)} must be one of ${REGIONS.join(', ')}`);
+    if (regionText !== null && region === null)
+      row.problems.push(`region ${quoted(regionText)} must be one of ${REGIONS.join(', ')}`);
     const userName = row.text('primary_user_name', 255);
     const emailText = row.required('primary_user_email');
     const email = emailText !== null && isEmailAddress(emailText) ? emailText : null;
-    if (emailText !== null && email === null) row.problems.push(`primary_user_email ${quoted(emailText)} is not a valid e-mail address`);
+    if (emailText !== null && email === null)
+      row.problems.push(`primary_user_email ${quoted(emailText)} is not a valid e-mail address`);
     const mobileText = row.required('primary_user_mobile');
     const mobile = mobileText === null ? null : (MOBILE.exec(mobileText)?.[1] ?? null);
-    if (mobileText !== null && mobile === null) row.problems.push(`primary_user_mobile ${quoted(mobileText)} must be 10 digits (with an optional +91 prefix)`);
+    if (mobileText !== null && mobile === null)
+      row.problems.push(`primary_user_mobile ${quoted(mobileText)} must be 10 digits (with an optional +91 prefix)`);
     const city = row.text('city', 100, true);
     const state = row.text('state', 100, true);
     const pin = row.cell('pin_code');
     if (pin !== '' && !PIN_CODE.test(pin)) row.problems.push(`pin_code ${quoted(pin)} must be 6 digits`);
     const value =
       code !== null && name !== null && region !== null && userName !== null && email !== null && mobile !== null
-        ? { customer_code: code, name, region, primary_user_name: userName, primary_user_email: email, primary_user_mobile: mobile, city: city ?? '', state: state ?? '', pin_code: pin }
+        ? {
+            customer_code: code,
+            name,
+            region,
+            primary_user_name: userName,
+            primary_user_email: email,
+            primary_user_mobile: mobile,
+            city: city ?? '',
+            state: state ?? '',
+            pin_code: pin,
+          }
         : null;
     return { key: code ?? row.cell('customer_code'), value };
   });
@@ -480,24 +558,44 @@ interface HistoryRow {
   payment_date: string | null;
 }
 
-function checkHistoryRows(db: ReadonlyDb, anchorId: number, file: CsvFile, positions: Map<string, number>, today: string): RowOutcome<HistoryRow>[] {
+function checkHistoryRows(
+  db: ReadonlyDb,
+  anchorId: number,
+  file: CsvFile,
+  positions: Map<string, number>,
+  today: string,
+): RowOutcome<HistoryRow>[] {
   const companies = companiesByCode(db, anchorId);
   const stored = new Set<string>();
   for (const h of db.invoice_history) if (h.anchor_id === anchorId) stored.add(h.invoice_number.toLowerCase());
   const outcomes = rowsOf<HistoryRow>(file, positions, (row) => {
     const code = row.required('customer_code');
     const company = code === null ? undefined : companies.get(code.toLowerCase());
-    if (code !== null && company === undefined) row.problems.push(`customer_code ${code} is not one of your customers (upload it in the customer master first)`);
-    const number = row.matching('invoice_number', INVOICE_NUMBER, 'must be at most 16 characters of letters, digits, / and -');
+    if (code !== null && company === undefined)
+      row.problems.push(`customer_code ${code} is not one of your customers (upload it in the customer master first)`);
+    const number = row.matching(
+      'invoice_number',
+      INVOICE_NUMBER,
+      'must be at most 16 characters of letters, digits, / and -',
+    );
     const invoiceDate = row.date('invoice_date', today);
     const dueDate = row.dueDate('due_date', invoiceDate);
     const total = row.amount('amount');
     const paymentDate = row.date('payment_date', today, true);
-    if (paymentDate !== null && invoiceDate !== null && paymentDate < invoiceDate) row.problems.push(`payment_date ${paymentDate} is before the invoice_date ${invoiceDate}`);
-    if (number !== null && stored.has(number.toLowerCase())) row.problems.push(`invoice_number ${number} is already in the history on record`);
+    if (paymentDate !== null && invoiceDate !== null && paymentDate < invoiceDate)
+      row.problems.push(`payment_date ${paymentDate} is before the invoice_date ${invoiceDate}`);
+    if (number !== null && stored.has(number.toLowerCase()))
+      row.problems.push(`invoice_number ${number} is already in the history on record`);
     const value =
       company !== undefined && number !== null && invoiceDate !== null && dueDate !== null && total !== null
-        ? { company, invoice_number: number, invoice_date: invoiceDate, due_date: dueDate, total, payment_date: paymentDate }
+        ? {
+            company,
+            invoice_number: number,
+            invoice_date: invoiceDate,
+            due_date: dueDate,
+            total,
+            payment_date: paymentDate,
+          }
         : null;
     return { key: number ?? row.cell('invoice_number'), value };
   });
@@ -509,7 +607,16 @@ function checkHistoryRows(db: ReadonlyDb, anchorId: number, file: CsvFile, posit
 // Storing and answering
 // ---------------------------------------------------------------------------------------------------
 
-function recordUpload(repo: Repository, user: User, kind: CsvKind, csvtype: CsvType, file: Express.Multer.File, filename: string, outcomes: RowOutcome<unknown>[], at: string): CsvUpload {
+function recordUpload(
+  repo: Repository,
+  user: User,
+  kind: CsvKind,
+  csvtype: CsvType,
+  file: Express.Multer.File,
+  filename: string,
+  outcomes: RowOutcome<unknown>[],
+  at: string,
+): CsvUpload {
   const id = nextId(repo.data.csv_uploads);
   const acceptedRows = accepted(outcomes).length;
   const record: CsvUpload = {
@@ -561,7 +668,13 @@ function storeInvoices(repo: Repository, outcomes: RowOutcome<NewInvoice>[], upl
   }
 }
 
-function storeCustomers(repo: Repository, anchorId: number, outcomes: RowOutcome<CustomerRow>[], upload: CsvUpload, at: string): void {
+function storeCustomers(
+  repo: Repository,
+  anchorId: number,
+  outcomes: RowOutcome<CustomerRow>[],
+  upload: CsvUpload,
+  at: string,
+): void {
   const existing = companiesByCode(repo.data, anchorId);
   let id = nextId(repo.data.distributor_companies);
   const named: number[] = [];
@@ -611,7 +724,13 @@ function storeCustomers(repo: Repository, anchorId: number, outcomes: RowOutcome
   repo.update('csv_uploads', upload, { customer_ids: named });
 }
 
-function storeHistory(repo: Repository, anchorId: number, outcomes: RowOutcome<HistoryRow>[], upload: CsvUpload, at: string): void {
+function storeHistory(
+  repo: Repository,
+  anchorId: number,
+  outcomes: RowOutcome<HistoryRow>[],
+  upload: CsvUpload,
+  at: string,
+): void {
   let id = nextId(repo.data.invoice_history);
   for (const value of accepted(outcomes)) {
     repo.insert('invoice_history', {
@@ -663,7 +782,8 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
     const outcomes = checkInvoiceRows(db, user.anchor_id, parsed, positions, today);
     const upload = recordUpload(ctx.repository, user, kind, csvtype, file, filename, outcomes, at);
     storeInvoices(ctx.repository, outcomes, upload, at);
-    if (anchor && upload.accepted_rows > 0) anchor = ctx.repository.update('anchors', anchor, { last_invoices_upload: at });
+    if (anchor && upload.accepted_rows > 0)
+      anchor = ctx.repository.update('anchors', anchor, { last_invoices_upload: at });
     // The new rows go into the lists' indexes now, not in the first list the app asks for after the answer.
     warmAnchor(db, user.anchor_id);
     warmLending(db, user.anchor_id, now.getTime());
@@ -679,7 +799,10 @@ function processUpload(ctx: MockContext, req: Request, csvtype: CsvType) {
     };
   }
 
-  const outcomes = kind === 'customer_master' ? checkCustomerRows(parsed, positions) : checkHistoryRows(db, user.anchor_id, parsed, positions, today);
+  const outcomes =
+    kind === 'customer_master'
+      ? checkCustomerRows(parsed, positions)
+      : checkHistoryRows(db, user.anchor_id, parsed, positions, today);
   const upload = recordUpload(ctx.repository, user, kind, csvtype, file, filename, outcomes, at);
   if (kind === 'customer_master') {
     storeCustomers(ctx.repository, user.anchor_id, outcomes as RowOutcome<CustomerRow>[], upload, at);
@@ -707,7 +830,12 @@ function invoiceEndpointType(req: Request): CsvType {
   const value = formField(req, 'csvtype') ?? 'invoice';
   if ((INVOICE_ENDPOINT_TYPES as readonly string[]).includes(value)) return value as CsvType;
   if ((CUSTOMER_ENDPOINT_TYPES as readonly string[]).includes(value)) {
-    throw uploadError(422, 'ER-UPLOAD-TYPE', `csvtype ${value} is uploaded to POST /distributor_companies/upload, not here.`, 'csvtype');
+    throw uploadError(
+      422,
+      'ER-UPLOAD-TYPE',
+      `csvtype ${value} is uploaded to POST /distributor_companies/upload, not here.`,
+      'csvtype',
+    );
   }
   throw uploadError(422, 'ER-UPLOAD-TYPE', `csvtype must be one of ${INVOICE_ENDPOINT_TYPES.join(', ')}.`, 'csvtype');
 }

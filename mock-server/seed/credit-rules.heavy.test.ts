@@ -35,9 +35,14 @@ function checkCreditRules(db: Db): { customers: number; leads: number } {
       }
       const months = c.invoices.length === 0 ? 1 : last - first + 1;
       // Eligibility: within the record's billing, three of its average months at most, whole thousands.
-      if (eligibility < 0 || eligibility % THOUSAND_RUPEES !== 0) problems.push(`${name}: eligibility ${eligibility} is not whole thousands of rupees`);
-      if (eligibility > billed) problems.push(`${name}: eligibility ${eligibility} above everything billed to it (${billed})`);
-      if (eligibility * months > 3 * billed) problems.push(`${name}: eligibility ${eligibility} above three average months (${billed} over ${months} months)`);
+      if (eligibility < 0 || eligibility % THOUSAND_RUPEES !== 0)
+        problems.push(`${name}: eligibility ${eligibility} is not whole thousands of rupees`);
+      if (eligibility > billed)
+        problems.push(`${name}: eligibility ${eligibility} above everything billed to it (${billed})`);
+      if (eligibility * months > 3 * billed)
+        problems.push(
+          `${name}: eligibility ${eligibility} above three average months (${billed} over ${months} months)`,
+        );
       // The grade and the overdue days the pipeline shows.
       const days = c.invoiceOverdueDays;
       if (days > 90 && risk !== 'H') problems.push(`${name}: graded ${risk} with an invoice ${days} days overdue`);
@@ -48,13 +53,27 @@ function checkCreditRules(db: Db): { customers: number; leads: number } {
 
     // Yet to Avail: the fund tables' eligibility, inside the eligible total; its lines inside it.
     const figures = creditLineFigures(db, anchor.id, NOW.getTime());
-    const windows = (['1', '5'] as const).map((days) => fundCustomers(db, anchor.id, { days, statuses: FUND_STATUSES, overdue: null, search: null, region: null }, NOW.getTime()));
+    const windows = (['1', '5'] as const).map((days) =>
+      fundCustomers(
+        db,
+        anchor.id,
+        { days, statuses: FUND_STATUSES, overdue: null, search: null, region: null },
+        NOW.getTime(),
+      ),
+    );
     const inTables = windows.flat().reduce((sum, c) => sum + c.company.eligibility_amount, 0);
     const { yetToAvail } = figures;
-    if (yetToAvail.total !== inTables) problems.push(`anchor ${anchor.id}: Yet to Avail ${yetToAvail.total} is not the fund tables' eligibility ${inTables}`);
-    if (yetToAvail.total > creditLimitEligible({ sanctioned: figures.sanctioned, yetToAvail: yetToAvail.total })) problems.push(`anchor ${anchor.id}: Yet to Avail above the eligible total`);
-    if (yetToAvail.regular + yetToAvail.over30 > yetToAvail.total || yetToAvail.over90 > yetToAvail.over30) problems.push(`anchor ${anchor.id}: Yet to Avail's lines do not fit in it`);
-    for (const c of windows[0]!) if (c.invoiceOverdueDays > 90) problems.push(`${c.company.name}: in the 24-hour table with an invoice ${c.invoiceOverdueDays} days overdue`);
+    if (yetToAvail.total !== inTables)
+      problems.push(
+        `anchor ${anchor.id}: Yet to Avail ${yetToAvail.total} is not the fund tables' eligibility ${inTables}`,
+      );
+    if (yetToAvail.total > creditLimitEligible({ sanctioned: figures.sanctioned, yetToAvail: yetToAvail.total }))
+      problems.push(`anchor ${anchor.id}: Yet to Avail above the eligible total`);
+    if (yetToAvail.regular + yetToAvail.over30 > yetToAvail.total || yetToAvail.over90 > yetToAvail.over30)
+      problems.push(`anchor ${anchor.id}: Yet to Avail's lines do not fit in it`);
+    for (const c of windows[0]!)
+      if (c.invoiceOverdueDays > 90)
+        problems.push(`${c.company.name}: in the 24-hour table with an invoice ${c.invoiceOverdueDays} days overdue`);
   }
   expect(problems.slice(0, 20)).toEqual([]);
   return { customers, leads };

@@ -1,6 +1,22 @@
 import { addDays } from 'date-fns';
-import { type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, nextId, type Payment, type PaySettingsOverride, type Retailer, type RetailerInvoice } from '../db';
-import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
+import {
+  type Db,
+  type DistributorCompany,
+  type Drawdown,
+  type Invoice,
+  type LoanApplication,
+  nextId,
+  type Payment,
+  type PaySettingsOverride,
+  type Retailer,
+  type RetailerInvoice,
+} from '../db';
+import {
+  type ApplicationStatus,
+  closedStatusOf,
+  PAY_SETTLEMENT_DAYS,
+  type PaymentSource,
+} from '../../src/domain/statuses';
 import type { Region } from '../../src/domain/regions';
 import { isoDay } from '../../src/domain/dates';
 import { dayOffset } from './random';
@@ -79,9 +95,12 @@ interface DemoCustomer extends DemoCompanySpec {
 const SYSTEM_ANCHOR = 1;
 const SALES_ORDER_ANCHOR = 1551;
 
-const paid = (amount: number, source: PaymentSource, daysAgo: number, extra: Partial<DemoPayment> = {}): DemoPayment[] => [
-  { amount, source, daysAgo, ...extra },
-];
+const paid = (
+  amount: number,
+  source: PaymentSource,
+  daysAgo: number,
+  extra: Partial<DemoPayment> = {},
+): DemoPayment[] => [{ amount, source, daysAgo, ...extra }];
 
 const CUSTOMERS: readonly DemoCustomer[] = [
   {
@@ -111,7 +130,12 @@ const CUSTOMERS: readonly DemoCustomer[] = [
       { total: 80_000, issued: 20, term: 30, payments: paid(30_000, 'pay', 5) },
       { total: 150_000, issued: 25, term: 60, payments: paid(50_000, 'erp_payment', 3) },
       { total: 120_000, issued: 25, term: 30, payments: paid(120_000, 'credit', 20) },
-      { total: 85_000, issued: 95, term: 30, payments: paid(85_000, 'credit', 90, { repaid: { amount: 85_000, daysAgo: 35 } }) },
+      {
+        total: 85_000,
+        issued: 95,
+        term: 30,
+        payments: paid(85_000, 'credit', 90, { repaid: { amount: 85_000, daysAgo: 35 } }),
+      },
       { total: 42_000, issued: 50, term: 30, payments: paid(42_000, 'pay', 40) },
       { total: 65_500, issued: 80, term: 30, payments: paid(65_500, 'erp_payment', 70) },
     ],
@@ -152,7 +176,12 @@ const CUSTOMERS: readonly DemoCustomer[] = [
       { total: 27_300.5, issued: 35, term: 30 },
       { total: 61_200, issued: 6, term: 45 },
       { total: 9_875, issued: 100, term: 30 },
-      { total: 60_000, issued: 85, term: 30, payments: paid(60_000, 'credit', 80, { repaid: { amount: 17_500, daysAgo: 40 } }) },
+      {
+        total: 60_000,
+        issued: 85,
+        term: 30,
+        payments: paid(60_000, 'credit', 80, { repaid: { amount: 17_500, daysAgo: 40 } }),
+      },
       { total: 30_000, issued: 12, term: 30, payments: paid(30_000, 'credit', 10) },
     ],
   },
@@ -201,7 +230,8 @@ const CUSTOMERS: readonly DemoCustomer[] = [
   },
   {
     token: 'demo-no-credit',
-    scenario: 'Customer without a credit line (a new lead): the credit option is hidden, pay by net banking or UPI only',
+    scenario:
+      'Customer without a credit line (a new lead): the credit option is hidden, pay by net banking or UPI only',
     anchorId: SYSTEM_ANCHOR,
     name: 'Annapurna Stores',
     contact: 'Kavita Joshi',
@@ -269,11 +299,36 @@ const LENDING_CUSTOMERS: readonly LendingDemoCustomer[] = [
       { total: 40_000, issued: 47, term: 45, payments: paid(40_000, 'credit', 45) },
       { total: 55_000, issued: 42, term: 45, payments: paid(55_000, 'credit', 40, { interestPaid: true }) },
       { total: 90_000, issued: 75, term: 30, payments: paid(90_000, 'credit', 72, { interestPaid: true }) },
-      { total: 30_000, issued: 102, term: 30, payments: paid(30_000, 'credit', 100, { repaid: { amount: 30_000, daysAgo: 45 } }) },
-      { total: 45_000, issued: 132, term: 30, payments: paid(45_000, 'credit', 130, { repaid: { amount: 45_000, daysAgo: 75 } }) },
-      { total: 65_000, issued: 162, term: 30, payments: paid(65_000, 'credit', 160, { repaid: { amount: 65_000, daysAgo: 100 } }) },
-      { total: 35_000, issued: 57, term: 30, payments: paid(35_000, 'credit', 55, { repaid: { amount: 15_000, daysAgo: 20 } }) },
-      { total: 80_000, issued: 192, term: 30, payments: paid(80_000, 'credit', 190, { repaid: { amount: 80_000, daysAgo: 130 } }) },
+      {
+        total: 30_000,
+        issued: 102,
+        term: 30,
+        payments: paid(30_000, 'credit', 100, { repaid: { amount: 30_000, daysAgo: 45 } }),
+      },
+      {
+        total: 45_000,
+        issued: 132,
+        term: 30,
+        payments: paid(45_000, 'credit', 130, { repaid: { amount: 45_000, daysAgo: 75 } }),
+      },
+      {
+        total: 65_000,
+        issued: 162,
+        term: 30,
+        payments: paid(65_000, 'credit', 160, { repaid: { amount: 65_000, daysAgo: 100 } }),
+      },
+      {
+        total: 35_000,
+        issued: 57,
+        term: 30,
+        payments: paid(35_000, 'credit', 55, { repaid: { amount: 15_000, daysAgo: 20 } }),
+      },
+      {
+        total: 80_000,
+        issued: 192,
+        term: 30,
+        payments: paid(80_000, 'credit', 190, { repaid: { amount: 80_000, daysAgo: 130 } }),
+      },
       { total: 70_000, issued: 3, term: 30, ddr: 'verified' },
       { total: 25_000, issued: 9, term: 30, failedDdr: 8 },
       { total: 48_000, issued: 10, term: 30 },
@@ -303,7 +358,12 @@ const LENDING_CUSTOMERS: readonly LendingDemoCustomer[] = [
     status: 'approved',
     loan: { sanctioned: 300_000, openLimit: false },
     invoices: [
-      { total: 40_000, issued: 172, term: 30, payments: paid(40_000, 'credit', 170, { repaid: { amount: 10_000, daysAgo: 100 } }) },
+      {
+        total: 40_000,
+        issued: 172,
+        term: 30,
+        payments: paid(40_000, 'credit', 170, { repaid: { amount: 10_000, daysAgo: 100 } }),
+      },
       { total: 28_000, issued: 130, term: 30 },
     ],
   },
@@ -360,7 +420,12 @@ const LENDING_CUSTOMERS: readonly LendingDemoCustomer[] = [
     loan: null,
     invoices: [
       { total: 26_000, issued: 150, term: 30 },
-      ...Array.from({ length: 9 }, (_, i): DemoInvoice => ({ total: 24_000, issued: 40 + 30 * i, term: 30, payments: paid(24_000, 'erp_payment', 15 + 30 * i) })),
+      ...Array.from({ length: 9 }, (_, i): DemoInvoice => ({
+        total: 24_000,
+        issued: 40 + 30 * i,
+        term: 30,
+        payments: paid(24_000, 'erp_payment', 15 + 30 * i),
+      })),
     ],
   },
   {
@@ -396,7 +461,9 @@ const LENDING_CUSTOMERS: readonly LendingDemoCustomer[] = [
 ];
 
 /** The lending demo customers' names and what each shows (for tests and docs/running.md). */
-export const LENDING_DEMO_CUSTOMERS: readonly { name: string; shows: string }[] = LENDING_CUSTOMERS.map(({ name, shows }) => ({ name, shows }));
+export const LENDING_DEMO_CUSTOMERS: readonly { name: string; shows: string }[] = LENDING_CUSTOMERS.map(
+  ({ name, shows }) => ({ name, shows }),
+);
 /** How many customers the lending demo adds to the seed. */
 export const LENDING_DEMO_CUSTOMER_COUNT = LENDING_CUSTOMERS.length;
 /** The lending customer with more than 10 drawdowns (two pages of the Drawdown tab). */
@@ -415,7 +482,12 @@ const paise = (rupees: number) => rupeesToPaise(rupees) ?? 0;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** Adds one demo customer with its loan, invoices, payments, drawdowns and repayments; the ids of its unpaid invoices. */
-function addDemoCustomer(db: Db, spec: DemoCompanySpec, n: number, today: Date): { company: DistributorCompany; unpaid: number[] } {
+function addDemoCustomer(
+  db: Db,
+  spec: DemoCompanySpec,
+  n: number,
+  today: Date,
+): { company: DistributorCompany; unpaid: number[] } {
   const company = demoCompany(db, spec, n, today);
   db.distributor_companies.push(company);
   const loan = spec.loan ? demoLoan(db, spec, company, n, today) : null;
@@ -432,7 +504,13 @@ function addDemoCustomer(db: Db, spec: DemoCompanySpec, n: number, today: Date):
     if (item.failedDdr !== undefined && loan) demoFailedDdr(db, invoice, loan, item.failedDdr, today);
     if (invoice.status !== 'paid') unpaid.push(invoice.id);
     if (item.starred) {
-      db.resources.push({ id: nextId(db.resources), anchor_id: spec.anchorId, resource_type: 'Invoice', resource_id: invoice.id, starred: true });
+      db.resources.push({
+        id: nextId(db.resources),
+        anchor_id: spec.anchorId,
+        resource_type: 'Invoice',
+        resource_id: invoice.id,
+        starred: true,
+      });
     }
   }
   if (loan) {
@@ -496,9 +574,21 @@ function demoCompany(db: Db, spec: DemoCompanySpec, n: number, today: Date): Dis
     primary_user_mobile: `98765${pad(n, 5)}`,
     business_email: `accounts@${slug}.example.in`,
     mobile_number: `98766${pad(n, 5)}`,
-    company_address: { address_1: `${10 + n}, Station Road`, address_2: 'Market Yard', city: 'Pune', state: 'Maharashtra', pin_code: `4110${pad(n, 2)}` },
+    company_address: {
+      address_1: `${10 + n}, Station Road`,
+      address_2: 'Market Yard',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pin_code: `4110${pad(n, 2)}`,
+    },
     account_details: [
-      { upi_id: `${slug}@okhdfc`, account_number: `5010${pad(n, 8)}`, ifsc: `HDFC0${pad(n, 6)}`, bank_name: 'HDFC Bank', branch: 'Pune' },
+      {
+        upi_id: `${slug}@okhdfc`,
+        account_number: `5010${pad(n, 8)}`,
+        ifsc: `HDFC0${pad(n, 6)}`,
+        bank_name: 'HDFC Bank',
+        branch: 'Pune',
+      },
     ],
     application_status: spec.status,
     risk_grading: 'R',
@@ -528,7 +618,13 @@ function demoLoan(db: Db, spec: DemoCompanySpec, company: DistributorCompany, n:
   };
 }
 
-function demoInvoice(db: Db, spec: DemoCompanySpec, company: DistributorCompany, item: DemoInvoice, today: Date): Invoice {
+function demoInvoice(
+  db: Db,
+  spec: DemoCompanySpec,
+  company: DistributorCompany,
+  item: DemoInvoice,
+  today: Date,
+): Invoice {
   const id = nextId(db.invoices);
   const invoiceDate = addDays(today, -item.issued);
   const dueDate = addDays(invoiceDate, item.term);
@@ -633,7 +729,9 @@ function demoPayment(db: Db, invoice: Invoice, loan: LoanApplication | null, spe
 function demoDdr(db: Db, invoice: Invoice, loan: LoanApplication, status: 'draft' | 'verified', today: Date): void {
   const requested = addDays(today, -1);
   invoice.status = 'in-progress';
-  invoice.ddr_status_date = [{ ddr_status: status, date: new Date(requested.getTime() + 11 * 3_600_000).toISOString() }];
+  invoice.ddr_status_date = [
+    { ddr_status: status, date: new Date(requested.getTime() + 11 * 3_600_000).toISOString() },
+  ];
   pushUndisbursed(db, invoice, loan, requested, 'pending');
 }
 
@@ -643,7 +741,13 @@ function demoFailedDdr(db: Db, invoice: Invoice, loan: LoanApplication, daysAgo:
 }
 
 /** A drawdown requested on `requested` for what the invoice still owes that paid nothing out (pending or failed). */
-function pushUndisbursed(db: Db, invoice: Invoice, loan: LoanApplication, requested: Date, status: 'pending' | 'failed'): void {
+function pushUndisbursed(
+  db: Db,
+  invoice: Invoice,
+  loan: LoanApplication,
+  requested: Date,
+  status: 'pending' | 'failed',
+): void {
   const id = nextId(db.drawdowns);
   db.drawdowns.push({
     id,
@@ -686,7 +790,12 @@ interface DemoRetailer {
   invoices: DemoRetailerInvoice[];
 }
 
-const rinv = (total: number, issued: number, term = 30, paid = 0): DemoRetailerInvoice => ({ total, issued, term, paid });
+const rinv = (total: number, issued: number, term = 30, paid = 0): DemoRetailerInvoice => ({
+  total,
+  issued,
+  term,
+  paid,
+});
 
 /**
  * The retailer page's demo rows (anchor 1, under existing lending demo distributors), fixed at any seed and
@@ -726,16 +835,41 @@ const RETAILER_GROUPS: readonly { distributor: string; retailers: readonly DemoR
           rinv(9_450, 150),
         ],
       },
-      { name: 'Coromandel Fresh Stores', limit: { sanctioned: 300_000, utilised: 240_000 }, invoices: [rinv(58_300.75, 125), rinv(21_000, 5)] },
-      { name: 'Nilgiri Departmental Store', limit: null, invoices: [rinv(36_000, 70, 30, 12_000), rinv(15_500, 40, 30, 15_500)] },
+      {
+        name: 'Coromandel Fresh Stores',
+        limit: { sanctioned: 300_000, utilised: 240_000 },
+        invoices: [rinv(58_300.75, 125), rinv(21_000, 5)],
+      },
+      {
+        name: 'Nilgiri Departmental Store',
+        limit: null,
+        invoices: [rinv(36_000, 70, 30, 12_000), rinv(15_500, 40, 30, 15_500)],
+      },
       { name: 'Palar Chemists', limit: null, invoices: [] },
-      { name: 'Marina Emporium', limit: { sanctioned: 200_000, utilised: 0 }, invoices: [rinv(18_000, 60, 30, 18_000), rinv(9_750.5, 35, 30, 9_750.5)] },
+      {
+        name: 'Marina Emporium',
+        limit: { sanctioned: 200_000, utilised: 0 },
+        invoices: [rinv(18_000, 60, 30, 18_000), rinv(9_750.5, 35, 30, 9_750.5)],
+      },
       { name: 'Chola Emporium', limit: { sanctioned: 450_000, utilised: 100_000 }, invoices: [rinv(27_400, 42)] },
       { name: 'Pandya Bazaar', limit: null, invoices: [rinv(11_111.11, 61)] },
-      { name: 'Hampi Fresh Stores', limit: { sanctioned: 150_000, utilised: 150_000 }, invoices: [rinv(14_000, 60), rinv(8_000, 120)] },
-      { name: 'Konark Departmental Store', region: 'west', limit: { sanctioned: 250_000, utilised: 75_000 }, invoices: [rinv(19_999.99, 30)] },
+      {
+        name: 'Hampi Fresh Stores',
+        limit: { sanctioned: 150_000, utilised: 150_000 },
+        invoices: [rinv(14_000, 60), rinv(8_000, 120)],
+      },
+      {
+        name: 'Konark Departmental Store',
+        region: 'west',
+        limit: { sanctioned: 250_000, utilised: 75_000 },
+        invoices: [rinv(19_999.99, 30)],
+      },
       { name: 'Malabar Chemists', region: 'west', limit: null, invoices: [rinv(6_400.4, 121)] },
-      { name: 'Vembanad Bazaar', limit: { sanctioned: 100_000, utilised: 25_000 }, invoices: [rinv(40_000, 28, 30, 10_000)] },
+      {
+        name: 'Vembanad Bazaar',
+        limit: { sanctioned: 100_000, utilised: 25_000 },
+        invoices: [rinv(40_000, 28, 30, 10_000)],
+      },
       { name: 'Ooty Emporium', limit: null, invoices: [rinv(22_000, 50, 30, 22_000)] },
     ],
   },
@@ -750,7 +884,11 @@ const RETAILER_GROUPS: readonly { distributor: string; retailers: readonly DemoR
   {
     distributor: 'Tapti Agro Suppliers',
     retailers: [
-      { name: 'Doaba Bazaar', limit: { sanctioned: 350_000, utilised: 120_000 }, invoices: [rinv(45_000, 130), rinv(12_000, 45, 30, 12_000)] },
+      {
+        name: 'Doaba Bazaar',
+        limit: { sanctioned: 350_000, utilised: 120_000 },
+        invoices: [rinv(45_000, 130), rinv(12_000, 45, 30, 12_000)],
+      },
       { name: 'Shivalik Fresh Stores', limit: { sanctioned: 200_000, utilised: 50_000 }, invoices: [rinv(16_800, 7)] },
     ],
   },
@@ -769,7 +907,9 @@ export const NO_CHANNEL_FINANCE_DISTRIBUTOR = 'Narmada Trading Co';
 function addDemoRetailers(db: Db, today: Date): void {
   let n = 0;
   for (const group of RETAILER_GROUPS) {
-    const distributor = db.distributor_companies.find((c) => c.anchor_id === SYSTEM_ANCHOR && c.name === group.distributor);
+    const distributor = db.distributor_companies.find(
+      (c) => c.anchor_id === SYSTEM_ANCHOR && c.name === group.distributor,
+    );
     if (!distributor) throw new Error(`demo retailers: no distributor ${group.distributor}`);
     for (const spec of group.retailers) {
       n += 1;
@@ -794,7 +934,8 @@ function addDemoRetailers(db: Db, today: Date): void {
         const invoiceDate = addDays(today, -item.issued);
         const total = paise(item.total);
         const amountPaid = paise(item.paid ?? 0);
-        const status: RetailerInvoice['status'] = amountPaid >= total ? 'paid' : amountPaid > 0 ? 'partially_paid' : 'open';
+        const status: RetailerInvoice['status'] =
+          amountPaid >= total ? 'paid' : amountPaid > 0 ? 'partially_paid' : 'open';
         db.retailer_invoices.push({
           id: invoiceId,
           retailer_id: id,

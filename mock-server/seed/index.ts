@@ -3,9 +3,31 @@ import { MANAGE_ANCHOR } from '../../src/domain/admin';
 import { addDays, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
-import { type Anchor, type AnchorBankAccount, type AnchorSettings, type Db, type DistributorCompany, type Drawdown, type Invoice, type LoanApplication, type Payment, type PaymentLink, type Repayment, type Retailer, type RetailerInvoice, SCHEMA_VERSION, type StarResource, type User } from '../db';
+import {
+  type Anchor,
+  type AnchorBankAccount,
+  type AnchorSettings,
+  type Db,
+  type DistributorCompany,
+  type Drawdown,
+  type Invoice,
+  type LoanApplication,
+  type Payment,
+  type PaymentLink,
+  type Repayment,
+  type Retailer,
+  type RetailerInvoice,
+  SCHEMA_VERSION,
+  type StarResource,
+  type User,
+} from '../db';
 import type { AccessType } from '../../src/domain/access';
-import { type ApplicationStatus, closedStatusOf, PAY_SETTLEMENT_DAYS, type PaymentSource } from '../../src/domain/statuses';
+import {
+  type ApplicationStatus,
+  closedStatusOf,
+  PAY_SETTLEMENT_DAYS,
+  type PaymentSource,
+} from '../../src/domain/statuses';
 import { REGIONS } from '../../src/domain/regions';
 import { addDemoCustomers } from './demo';
 import { creditRecords, gradeFields } from '../credit';
@@ -16,7 +38,14 @@ import { isoDay } from '../../src/domain/dates';
 import { createRandom, dayOffset, type Random } from './random';
 import { CREDIT_PERIOD_DAYS } from '../../src/domain/thresholds';
 
-export { DEMO_CUSTOMER_COUNT,  DEMO_PAY_LINKS, EXPIRED_DEMO_PAY_TOKEN, LENDING_DEMO_CUSTOMER_COUNT, LENDING_DEMO_CUSTOMERS, MANY_DRAWDOWNS_CUSTOMER,  } from './demo';
+export {
+  DEMO_CUSTOMER_COUNT,
+  DEMO_PAY_LINKS,
+  EXPIRED_DEMO_PAY_TOKEN,
+  LENDING_DEMO_CUSTOMER_COUNT,
+  LENDING_DEMO_CUSTOMERS,
+  MANY_DRAWDOWNS_CUSTOMER,
+} from './demo';
 
 export const DEFAULT_SEED = 1551;
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -24,7 +53,13 @@ export const SYSTEM_ANCHOR_ID = 1;
 export const SPECIAL_ANCHOR_ID = 1551;
 
 /** The demo logins, all with DEMO_PASSWORD. Listed in the README and the start banner. */
-export const DEMO_LOGINS: readonly { email: string; event: AccessType | null; anchorId: number; first: string; last: string }[] = [
+export const DEMO_LOGINS: readonly {
+  email: string;
+  event: AccessType | null;
+  anchorId: number;
+  first: string;
+  last: string;
+}[] = [
   { email: 't1@anchor.test', event: 't1', anchorId: SYSTEM_ANCHOR_ID, first: 'Asha', last: 'Verma' },
   { email: 't2@anchor.test', event: 't2', anchorId: SYSTEM_ANCHOR_ID, first: 'Rohan', last: 'Iyer' },
   { email: 't1t2@anchor.test', event: 't1t2', anchorId: SYSTEM_ANCHOR_ID, first: 'Meera', last: 'Nair' },
@@ -97,9 +132,10 @@ export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
     for (let i = 0; i < count; i++) {
       const { company, conduct } = distributorCompany(r, db, anchor.id, i, today);
       db.distributor_companies.push(company);
-      const loan = company.application_status === 'approved' || company.application_status === 'work_in_progress'
-        ? loanApplication(r, db, company, today)
-        : null;
+      const loan =
+        company.application_status === 'approved' || company.application_status === 'work_in_progress'
+          ? loanApplication(r, db, company, today)
+          : null;
       if (loan) {
         db.loan_applications.push(loan);
         company.loan_application_id = loan.id;
@@ -122,14 +158,27 @@ export function generateDb({ seed, scale, today: now }: SeedOptions): Db {
 function gradeCustomers(db: Db, today: Date): void {
   const records = creditRecords(db, null);
   const day = isoDay(today);
-  for (const company of db.distributor_companies) Object.assign(company, gradeFields(assessCredit(records.get(company.id) ?? [], day)));
+  for (const company of db.distributor_companies)
+    Object.assign(company, gradeFields(assessCredit(records.get(company.id) ?? [], day)));
 }
 
 function anchors(today: Date): Anchor[] {
   const createdAt = addDays(today, -900).toISOString();
   return [
-    { id: SYSTEM_ANCHOR_ID, name: 'Sarvodaya Consumer Products Ltd', logo_url: null, is_system_generated: true, created_at: createdAt },
-    { id: SPECIAL_ANCHOR_ID, name: 'Meridian Agro Industries', logo_url: '/assets/logos/1551.svg', is_system_generated: false, created_at: createdAt },
+    {
+      id: SYSTEM_ANCHOR_ID,
+      name: 'Sarvodaya Consumer Products Ltd',
+      logo_url: null,
+      is_system_generated: true,
+      created_at: createdAt,
+    },
+    {
+      id: SPECIAL_ANCHOR_ID,
+      name: 'Meridian Agro Industries',
+      logo_url: '/assets/logos/1551.svg',
+      is_system_generated: false,
+      created_at: createdAt,
+    },
   ];
 }
 
@@ -228,7 +277,10 @@ function anchorSettings(anchor: Anchor, today: Date): AnchorSettings {
       show_credit_option: bool(true, 'Show the credit option on the pay page.'),
       show_pay_option: bool(true, 'Show the pay option on the pay page.'),
       sms_blocked: bool(anchor.id === SPECIAL_ANCHOR_ID, 'Block SMS messages to customers.'),
-      whats_app_notification_after_invoice_file_received: bool(true, 'WhatsApp the customer when an invoice file arrives.'),
+      whats_app_notification_after_invoice_file_received: bool(
+        true,
+        'WhatsApp the customer when an invoice file arrives.',
+      ),
       whatsapp_blocked: bool(false, 'Block WhatsApp messages to customers.'),
     },
     setting_updated_by: anchor.id === SYSTEM_ANCHOR_ID ? 'Asha Verma' : null,
@@ -259,7 +311,13 @@ function bankAccounts(r: Random, today: Date): AnchorBankAccount[] {
   });
 }
 
-function distributorCompany(r: Random, db: Db, anchorId: number, index: number, today: Date): { company: DistributorCompany; conduct: Conduct } {
+function distributorCompany(
+  r: Random,
+  db: Db,
+  anchorId: number,
+  index: number,
+  today: Date,
+): { company: DistributorCompany; conduct: Conduct } {
   const region = REGIONS[index % REGIONS.length]!;
   const place = r.pick(REGION_STATES[region]);
   const city = r.pick(place.cities);
@@ -330,7 +388,12 @@ function loanApplication(r: Random, db: Db, company: DistributorCompany, today: 
     cust_id: `CUST${r.digits(8)}`,
     loan_account_no: `LAN${r.digits(10)}`,
     application_status: company.application_status,
-    loan_status: approved ? r.weighted([['active', 90], ['inactive', 10]]) : 'inactive',
+    loan_status: approved
+      ? r.weighted([
+          ['active', 90],
+          ['inactive', 10],
+        ])
+      : 'inactive',
     open_limit_customer: approved && r.chance(0.15),
     // Sized to a distributor's trade (invoices of ₹5k-₹5L, a few a month), so utilisation looks like a real programme.
     limit_sanctioned: approved ? r.rupees(200_000, 1_500_000, 50_000) : 0,
@@ -355,7 +418,14 @@ const CONDUCT: Record<Conduct, { onTime: number; settled: (daysPastDue: number) 
 };
 
 /** Invoices of one customer over the last ~13 months (one to four in the last two months for a new one), with the payments, drawdowns and repayments behind them. */
-function invoiceHistory(r: Random, db: Db, company: DistributorCompany, loan: LoanApplication | null, conduct: Conduct, today: Date): void {
+function invoiceHistory(
+  r: Random,
+  db: Db,
+  company: DistributorCompany,
+  loan: LoanApplication | null,
+  conduct: Conduct,
+  today: Date,
+): void {
   const habit = CONDUCT[conduct];
   const count = conduct === 'new' ? r.int(1, 4) : r.int(3, 22);
   const creditCustomer = loan !== null && loan.application_status === 'approved' && loan.loan_status === 'active';
@@ -426,22 +496,35 @@ function payInvoice(
   const term = differenceInCalendarDays(parseISO(invoice.due_date), invoiceDate);
   // Paid by the due date, or up to 45 days after it (never after today).
   const late = !r.chance(onTime) && sinceInvoice > term;
-  const [fromDay, toDay] = late ? [term + 1, Math.min(sinceInvoice, term + 45)] : [0, Math.max(0, Math.min(sinceInvoice, term))];
-  const splits = amount === invoice.total && r.chance(0.3) ? [Math.round(amount * 0.4), amount - Math.round(amount * 0.4)] : [amount];
+  const [fromDay, toDay] = late
+    ? [term + 1, Math.min(sinceInvoice, term + 45)]
+    : [0, Math.max(0, Math.min(sinceInvoice, term))];
+  const splits =
+    amount === invoice.total && r.chance(0.3)
+      ? [Math.round(amount * 0.4), amount - Math.round(amount * 0.4)]
+      : [amount];
   // A paid invoice is closed by its latest payment (by date, then the later one), as the invoice lists show it.
   let latestSource: PaymentSource = 'pay';
   let lastPaymentDate = invoiceDate;
   for (const part of splits) {
     const source = creditCustomer
-      ? r.weighted<PaymentSource>([['credit', 45], ['pay', 35], ['erp_payment', 20]])
-      : r.weighted<PaymentSource>([['pay', 60], ['erp_payment', 40]]);
+      ? r.weighted<PaymentSource>([
+          ['credit', 45],
+          ['pay', 35],
+          ['erp_payment', 20],
+        ])
+      : r.weighted<PaymentSource>([
+          ['pay', 60],
+          ['erp_payment', 40],
+        ]);
     const paymentDate = addDays(invoiceDate, r.int(fromDay, toDay));
     if (paymentDate >= lastPaymentDate) {
       lastPaymentDate = paymentDate;
       latestSource = source;
     }
     const settled = differenceInCalendarDays(today, paymentDate) >= PAY_SETTLEMENT_DAYS || source !== 'pay';
-    const drawdown = source === 'credit' && loan ? newDrawdown(r, db, loan, invoice, part, paymentDate, 'completed') : null;
+    const drawdown =
+      source === 'credit' && loan ? newDrawdown(r, db, loan, invoice, part, paymentDate, 'completed') : null;
     if (drawdown) db.drawdowns.push(drawdown);
     const payment: Payment = {
       id: db.payments.length + 1,
@@ -468,7 +551,6 @@ function payInvoice(
     invoice.status = 'partially_paid';
   }
 }
-
 
 function newDrawdown(
   r: Random,
@@ -512,7 +594,16 @@ function fitWithinLimit(r: Random, db: Db, loan: LoanApplication, today: Date): 
     const due = parseISO(drawdown.due_date);
     const daysPastDue = differenceInCalendarDays(today, due);
     // Most drawdowns are repaid around their due date; a few early; some run late (the overdue book).
-    const repaidShare = daysPastDue > 10 ? (r.chance(0.85) ? 1 : r.int(0, 60) / 100) : daysPastDue > -20 ? r.int(0, 60) / 100 : r.chance(0.1) ? 1 : 0;
+    const repaidShare =
+      daysPastDue > 10
+        ? r.chance(0.85)
+          ? 1
+          : r.int(0, 60) / 100
+        : daysPastDue > -20
+          ? r.int(0, 60) / 100
+          : r.chance(0.1)
+            ? 1
+            : 0;
     repay(r, db, drawdown, Math.round(drawdown.amount * repaidShare), today);
   }
   let outstanding = mine.reduce((sum, d) => sum + d.principal_outstanding, 0);
@@ -537,7 +628,8 @@ function repay(r: Random, db: Db, drawdown: Drawdown, amount: number, today: Dat
   if (amount <= 0) return;
   const disbursed = parseISO(drawdown.disbursement_date);
   const span = Math.max(0, Math.min(differenceInCalendarDays(today, disbursed), CREDIT_PERIOD_DAYS + 15));
-  const parts = amount > 100_000_00 && r.chance(0.4) ? [Math.round(amount / 2), amount - Math.round(amount / 2)] : [amount];
+  const parts =
+    amount > 100_000_00 && r.chance(0.4) ? [Math.round(amount / 2), amount - Math.round(amount / 2)] : [amount];
   for (const part of parts) {
     const id = db.repayments.length + 1;
     db.repayments.push({
@@ -577,7 +669,9 @@ function forceDueBuckets(db: Db, today: Date): void {
 }
 
 function retailers(r: Random, db: Db, today: Date): void {
-  const distributors = db.distributor_companies.filter((c) => c.anchor_id === SYSTEM_ANCHOR_ID && c.application_status === 'approved');
+  const distributors = db.distributor_companies.filter(
+    (c) => c.anchor_id === SYSTEM_ANCHOR_ID && c.application_status === 'approved',
+  );
   distributors.forEach((distributor, index) => {
     if (index % 3 !== 0) return;
     const count = r.int(2, 10);
@@ -604,7 +698,11 @@ function retailers(r: Random, db: Db, today: Date): void {
       for (let k = 0; k < invoices; k++) {
         const invoiceDate = addDays(today, -r.int(0, 150));
         const total = r.rupees(1_000, 80_000) + r.int(0, 99);
-        const status = r.weighted<RetailerInvoice['status']>([['open', 45], ['partially_paid', 20], ['paid', 35]]);
+        const status = r.weighted<RetailerInvoice['status']>([
+          ['open', 45],
+          ['partially_paid', 20],
+          ['paid', 35],
+        ]);
         db.retailer_invoices.push({
           id: db.retailer_invoices.length + 1,
           retailer_id: id,
@@ -642,7 +740,8 @@ function paymentLinks(r: Random, db: Db, today: Date): void {
     const invoice = r.pick(recent);
     const createdDaysAgo = Math.min(r.int(0, 89), differenceInCalendarDays(today, parseISO(invoice.invoice_date)));
     const createdAt = addDays(today, -createdDaysAgo);
-    const status: PaymentLink['status'] = invoice.status === 'paid' ? 'paid' : createdDaysAgo > 7 ? 'expired' : 'pending';
+    const status: PaymentLink['status'] =
+      invoice.status === 'paid' ? 'paid' : createdDaysAgo > 7 ? 'expired' : 'pending';
     db.payment_links.push({
       id: db.payment_links.length + 1,
       anchor_id: invoice.anchor_id,
@@ -664,7 +763,14 @@ function paymentLinks(r: Random, db: Db, today: Date): void {
 
 function stars(r: Random, db: Db): void {
   const add = (resourceType: StarResource['resource_type'], anchorId: number, resourceId: number) =>
-    db.resources.push({ id: db.resources.length + 1, anchor_id: anchorId, resource_type: resourceType, resource_id: resourceId, starred: true });
-  for (const invoice of db.invoices) if (invoice.status !== 'paid' && r.chance(0.04)) add('Invoice', invoice.anchor_id, invoice.id);
+    db.resources.push({
+      id: db.resources.length + 1,
+      anchor_id: anchorId,
+      resource_type: resourceType,
+      resource_id: resourceId,
+      starred: true,
+    });
+  for (const invoice of db.invoices)
+    if (invoice.status !== 'paid' && r.chance(0.04)) add('Invoice', invoice.anchor_id, invoice.id);
   for (const payment of db.payments) if (r.chance(0.03)) add('Payment', payment.anchor_id, payment.id);
 }

@@ -1,7 +1,13 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { dueIndicator, fundWindowOf, LENDING_SEGMENTS, matchesOverdue, repaymentStatus } from '../../src/domain/lending';
+import {
+  dueIndicator,
+  fundWindowOf,
+  LENDING_SEGMENTS,
+  matchesOverdue,
+  repaymentStatus,
+} from '../../src/domain/lending';
 import { drawdownFigures } from '../lending';
 import { fundCustomers, FUND_STATUSES, lendingCustomers } from '../lending-index';
 import {
@@ -25,13 +31,18 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 /** The documented demo links (and the expired one) keep fixed tokens; every other seeded link's is random. */
 const isDemoToken = (token: string) => token.startsWith('demo-');
 /** The data with the random tokens blanked: what the seed alone decides. */
-const withoutRandomTokens = (data: Db): Db => ({ ...data, payment_links: data.payment_links.map((l) => (isDemoToken(l.token) ? l : { ...l, token: '' })) });
+const withoutRandomTokens = (data: Db): Db => ({
+  ...data,
+  payment_links: data.payment_links.map((l) => (isDemoToken(l.token) ? l : { ...l, token: '' })),
+});
 
 describe('seed', () => {
   it('is deterministic: same seed and day, same data (the random link tokens aside); another seed, other data', () => {
     const again = generateDb({ seed: 1551, scale: 1, today });
     expect(JSON.stringify(withoutRandomTokens(again))).toBe(JSON.stringify(withoutRandomTokens(db)));
-    expect(generateDb({ seed: 7, scale: 1, today }).distributor_companies[0]!.name).not.toBe(db.distributor_companies[0]!.name);
+    expect(generateDb({ seed: 7, scale: 1, today }).distributor_companies[0]!.name).not.toBe(
+      db.distributor_companies[0]!.name,
+    );
   });
 
   it('gives the seeded payment links random tokens of at least 128 bits, new at every seeding; the demo links keep theirs', () => {
@@ -48,7 +59,9 @@ describe('seed', () => {
     // Another seeding (another install, or mock:reset) shares none of them.
     const others = new Set(seeded(again).map((l) => l.token));
     expect(tokens.filter((token) => others.has(token))).toEqual([]);
-    expect(again.payment_links.filter((l) => isDemoToken(l.token)).map((l) => l.token)).toEqual(db.payment_links.filter((l) => isDemoToken(l.token)).map((l) => l.token));
+    expect(again.payment_links.filter((l) => isDemoToken(l.token)).map((l) => l.token)).toEqual(
+      db.payment_links.filter((l) => isDemoToken(l.token)).map((l) => l.token),
+    );
   });
 
   it('has both anchors, every demo login and realistic volumes', () => {
@@ -57,17 +70,24 @@ describe('seed', () => {
       [SPECIAL_ANCHOR_ID, false],
     ]);
     for (const demo of DEMO_LOGINS) {
-      expect(db.users.find((u) => u.email === demo.email)).toMatchObject({ event: demo.event, anchor_id: demo.anchorId });
+      expect(db.users.find((u) => u.email === demo.email)).toMatchObject({
+        event: demo.event,
+        anchor_id: demo.anchorId,
+      });
     }
     expect(db.distributor_companies.length).toBeGreaterThanOrEqual(300);
     expect(db.invoices.length).toBeGreaterThanOrEqual(3000);
     expect(new Set(db.distributor_companies.map((c) => c.region))).toEqual(new Set(['north', 'east', 'west', 'south']));
-    expect(new Set(db.distributor_companies.map((c) => c.application_status))).toEqual(new Set(['new_leads', 'work_in_progress', 'approved', 'declined']));
+    expect(new Set(db.distributor_companies.map((c) => c.application_status))).toEqual(
+      new Set(['new_leads', 'work_in_progress', 'approved', 'declined']),
+    );
     expect(new Set(db.distributor_companies.map((c) => c.risk_grading))).toEqual(new Set(['L', 'M', 'H', 'R']));
   });
 
   it('covers every invoice status and every overdue bucket for each anchor', () => {
-    expect(new Set(db.invoices.map((i) => i.status))).toEqual(new Set(['open', 'partially_paid', 'paid', 'in-progress']));
+    expect(new Set(db.invoices.map((i) => i.status))).toEqual(
+      new Set(['open', 'partially_paid', 'paid', 'in-progress']),
+    );
     for (const anchor of db.anchors) {
       const days = db.invoices
         .filter((i) => i.anchor_id === anchor.id && i.status !== 'paid')
@@ -91,7 +111,11 @@ describe('seed', () => {
       if (invoice.status === 'paid') expect(invoice.amount_paid).toBe(invoice.total);
     }
     for (const loan of db.loan_applications) {
-      const outstanding = sum(db.drawdowns.filter((d) => d.loan_application_id === loan.id && d.status === 'completed').map((d) => d.principal_outstanding));
+      const outstanding = sum(
+        db.drawdowns
+          .filter((d) => d.loan_application_id === loan.id && d.status === 'completed')
+          .map((d) => d.principal_outstanding),
+      );
       expect(loan.limit_utilized).toBe(outstanding);
       expect(loan.limit_utilized).toBeLessThanOrEqual(loan.limit_sanctioned);
     }
@@ -105,7 +129,8 @@ describe('seed', () => {
     const latest = new Map<number, Db['payments'][number]>();
     for (const p of db.payments) {
       const seen = latest.get(p.invoice_id);
-      if (!seen || p.payment_date > seen.payment_date || (p.payment_date === seen.payment_date && p.id > seen.id)) latest.set(p.invoice_id, p);
+      if (!seen || p.payment_date > seen.payment_date || (p.payment_date === seen.payment_date && p.id > seen.id))
+        latest.set(p.invoice_id, p);
     }
     const bySource = { credit: 'credit', erp_payment: 'settled', pay: ['pay', 'pending_settlement'] } as const;
     for (const invoice of db.invoices) {
@@ -140,33 +165,48 @@ describe('seed', () => {
       const expired = data.payment_links.find((l) => l.token === EXPIRED_DEMO_PAY_TOKEN)!;
       expect(Date.parse(expired.expires_at)).toBeLessThan(today.getTime());
     }
-    const names = (data: Db) => DEMO_PAY_LINKS.map((d) => data.distributor_companies.find((c) => c.id === data.payment_links.find((l) => l.token === d.token)!.distributor_company_id)!.name);
+    const names = (data: Db) =>
+      DEMO_PAY_LINKS.map(
+        (d) =>
+          data.distributor_companies.find(
+            (c) => c.id === data.payment_links.find((l) => l.token === d.token)!.distributor_company_id,
+          )!.name,
+      );
     expect(names(other)).toEqual(names(db));
     // One customer per demo link.
-    expect(new Set(DEMO_PAY_LINKS.map((d) => db.payment_links.find((l) => l.token === d.token)!.distributor_company_id)).size).toBe(DEMO_CUSTOMER_COUNT);
+    expect(
+      new Set(DEMO_PAY_LINKS.map((d) => db.payment_links.find((l) => l.token === d.token)!.distributor_company_id))
+        .size,
+    ).toBe(DEMO_CUSTOMER_COUNT);
   });
 
   describe('lending: every case the lending page and the pipeline show, at any seed and scale', () => {
     const other = generateDb({ seed: 7, scale: 0.05, today });
     const now = today.getTime();
     const day = '2026-11-22';
-    const approved = (data: Db, anchorId: number) => lendingCustomers(data, anchorId, { status: 'approved', overdue: null, search: null, region: null }, now);
+    const approved = (data: Db, anchorId: number) =>
+      lendingCustomers(data, anchorId, { status: 'approved', overdue: null, search: null, region: null }, now);
     const byName = (data: Db, name: string) => data.distributor_companies.filter((c) => c.name === name);
 
     it('names each lending demo customer once', () => {
-      for (const data of [db, other]) for (const { name } of LENDING_DEMO_CUSTOMERS) expect(byName(data, name), name).toHaveLength(1);
+      for (const data of [db, other])
+        for (const { name } of LENDING_DEMO_CUSTOMERS) expect(byName(data, name), name).toHaveLength(1);
     });
 
     it('has approved customers of the system anchor in every segment, and approved customers of anchor 1551', () => {
       for (const data of [db, other]) {
         const customers = approved(data, SYSTEM_ANCHOR_ID);
         for (const segment of LENDING_SEGMENTS) {
-          expect(customers.some((c) => matchesOverdue(c.overdueByDays, segment.filter)), segment.label).toBe(true);
+          expect(
+            customers.some((c) => matchesOverdue(c.overdueByDays, segment.filter)),
+            segment.label,
+          ).toBe(true);
         }
         expect(customers.some((c) => c.overdueByDays > 0 && c.overdueByDays <= 30)).toBe(true); // DPD 1-30
         expect(approved(data, SPECIAL_ANCHOR_ID).length).toBeGreaterThan(0);
       }
-      const segmentOf = (name: string) => approved(db, SYSTEM_ANCHOR_ID).find((c) => c.company.name === name)!.overdueByDays;
+      const segmentOf = (name: string) =>
+        approved(db, SYSTEM_ANCHOR_ID).find((c) => c.company.name === name)!.overdueByDays;
       expect(segmentOf('Vardhman Wholesale Mart')).toBe(15);
       expect(segmentOf('Narmada Trading Co')).toBe(45);
       expect(segmentOf('Tapti Agro Suppliers')).toBe(110);
@@ -175,14 +215,30 @@ describe('seed', () => {
 
     it('has drawdowns that are red, amber, green and Paid, and pending and failed ones', () => {
       for (const data of [db, other]) {
-        const anchorLoans = new Set(data.loan_applications.filter((l) => l.anchor_id === SYSTEM_ANCHOR_ID).map((l) => l.id));
+        const anchorLoans = new Set(
+          data.loan_applications.filter((l) => l.anchor_id === SYSTEM_ANCHOR_ID).map((l) => l.id),
+        );
         const mine = data.drawdowns.filter((d) => anchorLoans.has(d.loan_application_id));
         const shown = mine.map((d) => {
-          const f = drawdownFigures(d, data.repayments.filter((r) => r.drawdown_id === d.id), day);
-          const due = { status: d.status, totalOutstandingAmount: f.totalOutstandingAmount, dpdPrincipal: f.dpdPrincipal, dpdInterest: f.dpdInterest, dueDate: d.due_date };
+          const f = drawdownFigures(
+            d,
+            data.repayments.filter((r) => r.drawdown_id === d.id),
+            day,
+          );
+          const due = {
+            status: d.status,
+            totalOutstandingAmount: f.totalOutstandingAmount,
+            dpdPrincipal: f.dpdPrincipal,
+            dpdInterest: f.dpdInterest,
+            dueDate: d.due_date,
+          };
           return { tone: dueIndicator(due, day)?.tone ?? null, status: repaymentStatus(due) };
         });
-        for (const tone of ['red', 'amber', 'green'] as const) expect(shown.some((s) => s.tone === tone), tone).toBe(true);
+        for (const tone of ['red', 'amber', 'green'] as const)
+          expect(
+            shown.some((s) => s.tone === tone),
+            tone,
+          ).toBe(true);
         expect(shown.some((s) => s.status === 'Paid')).toBe(true);
         expect(mine.some((d) => d.status === 'pending')).toBe(true);
         expect(mine.some((d) => d.status === 'failed')).toBe(true);
@@ -204,16 +260,30 @@ describe('seed', () => {
     it('has leads with eligibility in both fund windows, with invoice overdue days 0 and over 30; over 90 only in the 5-day window', () => {
       for (const data of [db, other]) {
         for (const days of ['1', '5'] as const) {
-          const leads = fundCustomers(data, SYSTEM_ANCHOR_ID, { days, statuses: FUND_STATUSES, overdue: null, search: null, region: null }, now);
+          const leads = fundCustomers(
+            data,
+            SYSTEM_ANCHOR_ID,
+            { days, statuses: FUND_STATUSES, overdue: null, search: null, region: null },
+            now,
+          );
           for (const lead of leads) {
             expect(FUND_STATUSES).toContain(lead.company.application_status);
             expect(lead.company.eligibility_amount).toBeGreaterThan(0);
             expect(fundWindowOf(lead.company.risk_grading)).toBe(days);
           }
-          expect(leads.some((c) => c.invoiceOverdueDays === 0), `${days}: regular`).toBe(true);
-          expect(leads.some((c) => c.invoiceOverdueDays > 30 && c.invoiceOverdueDays <= 90), `${days}: 30+`).toBe(true);
+          expect(
+            leads.some((c) => c.invoiceOverdueDays === 0),
+            `${days}: regular`,
+          ).toBe(true);
+          expect(
+            leads.some((c) => c.invoiceOverdueDays > 30 && c.invoiceOverdueDays <= 90),
+            `${days}: 30+`,
+          ).toBe(true);
           // More than 90 days overdue is a High grade, which needs KYC and financial documents first.
-          expect(leads.some((c) => c.invoiceOverdueDays > 90), `${days}: 90+`).toBe(days === '5');
+          expect(
+            leads.some((c) => c.invoiceOverdueDays > 90),
+            `${days}: 90+`,
+          ).toBe(days === '5');
           expect(new Set(leads.map((c) => c.company.application_status))).toEqual(new Set(FUND_STATUSES));
         }
       }

@@ -58,6 +58,7 @@ export function keyField(collection: AnyCollection): string {
 
 export function keyOf(collection: AnyCollection, row: object): string | number {
   const key = (row as Record<string, unknown>)[keyField(collection)];
-  if (typeof key !== 'string' && typeof key !== 'number') throw new Error(`a row of ${collection} has no ${keyField(collection)}`);
+  if (typeof key !== 'string' && typeof key !== 'number')
+    throw new Error(`a row of ${collection} has no ${keyField(collection)}`);
   return key;
 }

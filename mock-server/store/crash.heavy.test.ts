@@ -17,7 +17,11 @@ const BURST_MS = 1500;
 
 /** Small thresholds, so snapshots and new journal segments happen during the burst (and the kill may hit one). */
 // The burst logs in from many clients at once: lift the login limits, which count logins in flight.
-const ENV = { MOCK_SNAPSHOT_BYTES: '65536', MOCK_ROTATE_BYTES: '16384', MOCK_RATE_LIMITS: 'login-account=100000,login-address=100000' };
+const ENV = {
+  MOCK_SNAPSHOT_BYTES: '65536',
+  MOCK_ROTATE_BYTES: '16384',
+  MOCK_RATE_LIMITS: 'login-account=100000,login-address=100000',
+};
 
 const children: ChildProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'mock-crash-'));
@@ -26,9 +30,12 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 async function startMock(): Promise<{ child: ChildProcess; url: string }> {
-  const started = await startChildMock('mock-server/main.ts', ['--port', '{port}', '--data-dir', dir, '--scale', '0.1'], ENV);
+  const started = await startChildMock(
+    'mock-server/main.ts',
+    ['--port', '{port}', '--data-dir', dir, '--scale', '0.1'],
+    ENV,
+  );
   children.push(started.child);
   return started;
 }
@@ -43,16 +50,36 @@ async function login(url: string): Promise<string> {
   return ((await response.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
 }
 
-const ALL_STATUSES = ['open', 'partially_paid', 'paid', 'in-progress'].map((s) => `filter%5Bstatus_in%5D%5B%5D=${s}`).join('&');
+const ALL_STATUSES = ['open', 'partially_paid', 'paid', 'in-progress']
+  .map((s) => `filter%5Bstatus_in%5D%5B%5D=${s}`)
+  .join('&');
 
 /** Every invoice of the list a query names, page by page. */
-async function listAll(url: string, token: string, query: string): Promise<{ id: number; document_number: string; customer_code: string; starred: boolean }[]> {
+async function listAll(
+  url: string,
+  token: string,
+  query: string,
+): Promise<{ id: number; document_number: string; customer_code: string; starred: boolean }[]> {
   const out: { id: number; document_number: string; customer_code: string; starred: boolean }[] = [];
   for (let page = 1; ; page++) {
-    const response = await fetch(`${url}/invoices?${query}&items=100&page=${page}`, { headers: { Authorization: token } });
+    const response = await fetch(`${url}/invoices?${query}&items=100&page=${page}`, {
+      headers: { Authorization: token },
+    });
     if (response.status !== 200) throw new Error(`list: HTTP ${response.status} ${await response.text()}`);
-    const body = (await response.json()) as { data: { attributes: { id: number; document_number: string; customer_code: string; resource: { starred: boolean } } }[]; pagy: { pages: number } };
-    out.push(...body.data.map(({ attributes: a }) => ({ id: Number(a.id), document_number: a.document_number, customer_code: a.customer_code, starred: a.resource.starred })));
+    const body = (await response.json()) as {
+      data: {
+        attributes: { id: number; document_number: string; customer_code: string; resource: { starred: boolean } };
+      }[];
+      pagy: { pages: number };
+    };
+    out.push(
+      ...body.data.map(({ attributes: a }) => ({
+        id: Number(a.id),
+        document_number: a.document_number,
+        customer_code: a.customer_code,
+        starred: a.resource.starred,
+      })),
+    );
     if (page >= body.pagy.pages) return out;
   }
 }
@@ -84,8 +111,21 @@ describe('a mock killed with SIGKILL during a burst of writes', () => {
             const number = `CRASH${c}X${n}`;
             const form = new FormData();
             form.append('csvtype', 'invoice');
-            form.append('file', new File([`invoice_number,customer_code,invoice_date,due_date,amount\r\n${number},${codes[n % codes.length]},${today},${today},100\r\n`], 'one.csv', { type: 'text/csv' }));
-            const response = await fetch(`${first.url}/invoices/upload`, { method: 'POST', body: form, headers: { Authorization: token } });
+            form.append(
+              'file',
+              new File(
+                [
+                  `invoice_number,customer_code,invoice_date,due_date,amount\r\n${number},${codes[n % codes.length]},${today},${today},100\r\n`,
+                ],
+                'one.csv',
+                { type: 'text/csv' },
+              ),
+            );
+            const response = await fetch(`${first.url}/invoices/upload`, {
+              method: 'POST',
+              body: form,
+              headers: { Authorization: token },
+            });
             const body = (await response.json()) as { meta?: { accepted_rows: number } };
             if (response.status === 200 && body.meta?.accepted_rows === 1) acknowledged.uploads.push(number);
           } else {

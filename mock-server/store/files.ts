@@ -1,4 +1,14 @@
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 

@@ -1,4 +1,14 @@
-import { close, closeSync, fdatasync, fdatasyncSync, ftruncateSync, openSync, readFileSync, write, writeSync } from 'node:fs';
+import {
+  close,
+  closeSync,
+  fdatasync,
+  fdatasyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  write,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { TokenFamily } from '../auth/tokens';
@@ -76,14 +86,26 @@ export interface SegmentContent {
   torn: TornLine | null;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isHeader(value: unknown, number: number): value is SegmentHeader {
-  return isObject(value) && value.segment === number && typeof value.dataset === 'string' && Number.isSafeInteger(value.seq) && (value.carry_from === null || Number.isSafeInteger(value.carry_from));
+  return (
+    isObject(value) &&
+    value.segment === number &&
+    typeof value.dataset === 'string' &&
+    Number.isSafeInteger(value.seq) &&
+    (value.carry_from === null || Number.isSafeInteger(value.carry_from))
+  );
 }
 
 function isLine(value: unknown): value is JournalLine {
-  return isObject(value) && Number.isSafeInteger(value.seq) && (value.db === undefined || Array.isArray(value.db)) && (value.s === undefined || Array.isArray(value.s));
+  return (
+    isObject(value) &&
+    Number.isSafeInteger(value.seq) &&
+    (value.db === undefined || Array.isArray(value.db)) &&
+    (value.s === undefined || Array.isArray(value.s))
+  );
 }
 
 const NAMES: readonly string[] = [...COLLECTIONS, ...MEMORY_ONLY];
@@ -93,7 +115,12 @@ function isDbOp(op: unknown): op is DbOp {
   const o = op as Partial<{ c: string; op: string; v: unknown; rows: unknown }>;
   if (!NAMES.includes(o.c ?? '')) return false;
   if (o.op === 'set') return Array.isArray(o.rows);
-  return o.op === 'put' && typeof o.v === 'object' && o.v !== null && ['string', 'number'].includes(typeof (o.v as Record<string, unknown>)[keyField(o.c as Collection)]);
+  return (
+    o.op === 'put' &&
+    typeof o.v === 'object' &&
+    o.v !== null &&
+    ['string', 'number'].includes(typeof (o.v as Record<string, unknown>)[keyField(o.c as Collection)])
+  );
 }
 
 function isSessionOp(op: unknown): op is SessionOp {
@@ -112,7 +139,8 @@ function unreadable(db: unknown[] | undefined, s: unknown[] | undefined): string
   const badDb = (db ?? []).find((op) => !isDbOp(op));
   if (badDb !== undefined) return `a database change this mock cannot read: ${JSON.stringify(badDb).slice(0, 200)}`;
   const badSession = (s ?? []).find((op) => !isSessionOp(op));
-  if (badSession !== undefined) return `a session change this mock cannot read: ${JSON.stringify(badSession).slice(0, 200)}`;
+  if (badSession !== undefined)
+    return `a session change this mock cannot read: ${JSON.stringify(badSession).slice(0, 200)}`;
   return null;
 }
 
@@ -135,7 +163,8 @@ export function readSegment(dir: string, number: number, last: boolean, upTo?: n
     count += 1;
     const damagedHere = (problem: string) => new DamagedFile(file, problem, start);
     const value = decodeLine(data.subarray(start, nl));
-    if (value === null) throw damagedHere(`is damaged at line ${count} (bytes ${start} to ${nl}): its checksum or JSON does not hold.`);
+    if (value === null)
+      throw damagedHere(`is damaged at line ${count} (bytes ${start} to ${nl}): its checksum or JSON does not hold.`);
     if (header === null) {
       if (!isHeader(value, number)) throw damagedHere('does not start with its segment header line.');
       const problem = unreadable(value.db, undefined);
@@ -145,7 +174,10 @@ export function readSegment(dir: string, number: number, last: boolean, upTo?: n
     } else {
       if (!isLine(value)) throw damagedHere(`line ${count} is not a journal line.`);
       const expected = header.seq + lines.length;
-      if (value.seq !== expected) throw damagedHere(`line ${count} has seq ${value.seq} where ${expected} was expected: a line is missing or out of place.`);
+      if (value.seq !== expected)
+        throw damagedHere(
+          `line ${count} has seq ${value.seq} where ${expected} was expected: a line is missing or out of place.`,
+        );
       const problem = unreadable(value.db, value.s);
       if (problem !== null) throw damagedHere(`holds at line ${count} ${problem}`);
       dropMemoryOnly(value);
@@ -155,8 +187,18 @@ export function readSegment(dir: string, number: number, last: boolean, upTo?: n
   }
   let torn: TornLine | null = null;
   if (start < data.length) {
-    if (!last) throw new DamagedFile(file, `ends in the middle of line ${count + 1}, and it is not the last journal segment.`, start);
-    torn = { line: count + 1, offset: start, bytes: data.length - start, text: data.toString('utf8', start, Math.min(data.length, start + 600)) };
+    if (!last)
+      throw new DamagedFile(
+        file,
+        `ends in the middle of line ${count + 1}, and it is not the last journal segment.`,
+        start,
+      );
+    torn = {
+      line: count + 1,
+      offset: start,
+      bytes: data.length - start,
+      text: data.toString('utf8', start, Math.min(data.length, start + 600)),
+    };
   }
   if (header === null) {
     if (last) return null;
@@ -229,7 +271,8 @@ const writeAll = (fd: number, buffer: Buffer): Promise<void> =>
     next(0);
   });
 
-const datasync = (fd: number): Promise<void> => new Promise((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+const datasync = (fd: number): Promise<void> =>
+  new Promise((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
 
 /** Appends lines to the current segment with group commit. */
 export class JournalWriter {

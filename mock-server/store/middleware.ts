@@ -19,7 +19,12 @@ export function answerWhenDurable(store: DurableStore): RequestHandler {
       return;
     }
     if (store.failure) {
-      next(storageError(503, `The mock cannot save changes (${store.failure.message}); it answers reads only until it is restarted.`));
+      next(
+        storageError(
+          503,
+          `The mock cannot save changes (${store.failure.message}); it answers reads only until it is restarted.`,
+        ),
+      );
       return;
     }
     res.once('close', () => {

@@ -17,7 +17,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 async function start(): Promise<{ child: ChildProcess; url: string }> {
   const started = await startChildMock(FIXTURE, [dir, '{port}']);
   children.push(started.child);
@@ -25,7 +24,11 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 const post = (url: string, path: string, name: string) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
 const nameAt = async (url: string) => ((await (await fetch(`${url}/__test/anchor`)).json()) as { name: string }).name;
 
 function kill(child: ChildProcess): Promise<void> {

@@ -16,7 +16,8 @@ import { COLLECTIONS, type Collection, type DbOp, EVERY_COLLECTION, keyOf, type 
  */
 
 /** What a write did, for the indexes: one row replaced, or rows removed or replaced wholesale. */
-export type Edit = { collection: AnyCollection; before: object; after: object } | { collection: AnyCollection; whole: true };
+export type Edit =
+  { collection: AnyCollection; before: object; after: object } | { collection: AnyCollection; whole: true };
 
 type Key = string | number;
 
@@ -67,13 +68,15 @@ export class Repository {
   private readonly writeListeners = new Set<() => void>();
 
   constructor(db: Db, options: RepositoryOptions) {
-    for (const c of Object.keys(EVERY_COLLECTION) as AnyCollection[]) (db as unknown as Record<string, unknown[]>)[c] ??= [];
+    for (const c of Object.keys(EVERY_COLLECTION) as AnyCollection[])
+      (db as unknown as Record<string, unknown[]>)[c] ??= [];
     this.db = db;
     this.data = db;
     this.freeze = options.freeze;
     if (this.freeze) {
       deepFreeze(db.meta);
-      for (const c of Object.keys(EVERY_COLLECTION) as AnyCollection[]) for (const row of this.rowsOf(c)) deepFreeze(row);
+      for (const c of Object.keys(EVERY_COLLECTION) as AnyCollection[])
+        for (const row of this.rowsOf(c)) deepFreeze(row);
     }
     repositories.set(db, this);
   }

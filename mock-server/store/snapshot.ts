@@ -58,7 +58,8 @@ function* snapshotLines(db: ReadonlyDb, header: SnapshotHeader): Generator<objec
   }
 }
 
-const trailer = (lines: number, hash: Hash) => `${JSON.stringify({ snapshot_end: { lines, sha256: hash.digest('hex') } })}\n`;
+const trailer = (lines: number, hash: Hash) =>
+  `${JSON.stringify({ snapshot_end: { lines, sha256: hash.digest('hex') } })}\n`;
 
 /** Puts a complete temporary snapshot in place, keeping the one it replaces as the backup. */
 function install(dir: string, temp: string): void {
@@ -127,7 +128,7 @@ export async function writeSnapshot(
     const hash = createHash('sha256');
     let lines = 0;
     const source = snapshotLines(db, header);
-    for (let done = false; !done; ) {
+    for (let done = false; !done;) {
       const parts: string[] = [];
       let size = 0;
       while (size < chunk) {
@@ -182,7 +183,8 @@ function isHeader(value: unknown): value is SnapshotHeader {
   );
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads only the first line (to check seed, scale and versions before reading the rest). */
 export function readSnapshotHeader(dir: string): SnapshotHeader {
@@ -211,7 +213,10 @@ export function readSnapshot(dir: string, name = SNAPSHOT_FILE): { header: Snaps
   const file = join(dir, name);
   const fd = openSync(file, 'r');
   const hash = createHash('sha256');
-  const found: { header: SnapshotHeader | null; end: { lines: number; sha256: string } | null } = { header: null, end: null };
+  const found: { header: SnapshotHeader | null; end: { lines: number; sha256: string } | null } = {
+    header: null,
+    end: null,
+  };
   const db: Partial<Record<Collection, object[]>> = {};
   let rows: object[] | null = null;
   let lines = 0;
@@ -229,7 +234,8 @@ export function readSnapshot(dir: string, name = SNAPSHOT_FILE): { header: Snaps
     }
     if (isObject(value) && isObject(value.snapshot_end)) {
       const e = value.snapshot_end;
-      if (typeof e.lines !== 'number' || typeof e.sha256 !== 'string') throw new DamagedFile(file, 'has a malformed closing line.');
+      if (typeof e.lines !== 'number' || typeof e.sha256 !== 'string')
+        throw new DamagedFile(file, 'has a malformed closing line.');
       found.end = { lines: e.lines, sha256: e.sha256 };
       return;
     }
@@ -245,7 +251,8 @@ export function readSnapshot(dir: string, name = SNAPSHOT_FILE): { header: Snaps
     if (typeof value.snapshot_collection === 'string') {
       // Read past, not kept: an earlier version wrote the memory-only collections too.
       if (dropped.has(value.snapshot_collection)) rows = [];
-      else if (!known.has(value.snapshot_collection)) throw new DamagedFile(file, `names an unknown collection '${value.snapshot_collection}' (line ${lines}).`);
+      else if (!known.has(value.snapshot_collection))
+        throw new DamagedFile(file, `names an unknown collection '${value.snapshot_collection}' (line ${lines}).`);
       else rows = db[value.snapshot_collection as Collection] = [];
       return;
     }
@@ -269,16 +276,27 @@ export function readSnapshot(dir: string, name = SNAPSHOT_FILE): { header: Snaps
       rest = Buffer.from(data.subarray(start));
     }
     if (rest.length > 0) {
-      throw new DamagedFile(file, `is cut short: it ends in the middle of line ${lines + 1}, after ${bytes} bytes, without its closing line.`);
+      throw new DamagedFile(
+        file,
+        `is cut short: it ends in the middle of line ${lines + 1}, after ${bytes} bytes, without its closing line.`,
+      );
     }
   } finally {
     closeSync(fd);
   }
   const { header, end: closing } = found;
-  if (header === null) throw new DamagedFile(file, bytes === 0 ? 'is empty.' : 'does not start with a snapshot header line.');
-  if (closing === null) throw new DamagedFile(file, `is cut short: it ends after ${lines} lines (${bytes} bytes) without its closing line.`);
+  if (header === null)
+    throw new DamagedFile(file, bytes === 0 ? 'is empty.' : 'does not start with a snapshot header line.');
+  if (closing === null)
+    throw new DamagedFile(
+      file,
+      `is cut short: it ends after ${lines} lines (${bytes} bytes) without its closing line.`,
+    );
   if (closing.lines !== lines || closing.sha256 !== hash.digest('hex')) {
-    throw new DamagedFile(file, `is damaged: its closing line counts ${closing.lines} lines and a checksum that the ${lines} lines before it do not match.`);
+    throw new DamagedFile(
+      file,
+      `is damaged: its closing line counts ${closing.lines} lines and a checksum that the ${lines} lines before it do not match.`,
+    );
   }
   // Collections added since the file was written are missing: the repository adds them empty.
   return { header, db: { meta: header.meta, ...db } as unknown as Db, bytes };

@@ -86,7 +86,13 @@ export function describeStorage(engine: StorageUnderTest): void {
       const repo = first.repository;
       const invoice = repo.data.invoices[0]!;
       repo.update('invoices', invoice, { amount_paid: invoice.amount_paid + 100, status: 'partially_paid' });
-      repo.insert('resources', { id: 9_001, anchor_id: invoice.anchor_id, resource_type: 'Invoice', resource_id: invoice.id, starred: true });
+      repo.insert('resources', {
+        id: 9_001,
+        anchor_id: invoice.anchor_id,
+        resource_type: 'Invoice',
+        resource_id: invoice.id,
+        starred: true,
+      });
       const removed = repo.data.payment_links[0]!.id;
       repo.remove('payment_links', (link) => link.id === removed);
       await first.commit();
@@ -143,40 +149,44 @@ export function describeStorage(engine: StorageUnderTest): void {
       expect(filesOf(dir)).toEqual(before);
     });
 
-    it('refuses a folder another process has open, and takes it over once that process is gone', { timeout: 60_000 }, async () => {
-      const dir = folder();
-      await open(dir).close();
-      opened.length = 0;
-      const root = fileURLToPath(new URL('../..', import.meta.url));
-      const holder = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '--input-type=module',
-          '-e',
-          `const { openStore } = await import(${JSON.stringify(engine.module)});
+    it(
+      'refuses a folder another process has open, and takes it over once that process is gone',
+      { timeout: 60_000 },
+      async () => {
+        const dir = folder();
+        await open(dir).close();
+        opened.length = 0;
+        const root = fileURLToPath(new URL('../..', import.meta.url));
+        const holder = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            '--input-type=module',
+            '-e',
+            `const { openStore } = await import(${JSON.stringify(engine.module)});
            const { generateDb } = await import('./mock-server/seed/index.ts');
            const { newTokenState } = await import('./mock-server/auth/tokens.ts');
            openStore({ dir: ${JSON.stringify(dir)}, seed: ${SEED}, scale: ${SCALE}, generate: () => generateDb({ seed: ${SEED}, scale: ${SCALE}, today: new Date(${NOW.getTime()}) }), newSessions: newTokenState, log: () => {}, freeze: false });
            console.log('holding');
            setInterval(() => {}, 1000);`,
-        ],
-        { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      try {
-        await new Promise<void>((resolve, reject) => {
-          holder.stdout.setEncoding('utf8').on('data', (text: string) => text.includes('holding') && resolve());
-          holder.once('exit', (code) => reject(new Error(`the holder exited (${code})`)));
-        });
-        expect(() => open(dir)).toThrow(new RegExp(`another mock \\(process ${holder.pid}\\) is using`));
-      } finally {
-        await new Promise((resolve) => {
-          holder.once('exit', resolve);
-          holder.kill('SIGKILL');
-        });
-      }
-      expect(open(dir).repository.data.anchors.length).toBeGreaterThan(0);
-    });
+          ],
+          { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        try {
+          await new Promise<void>((resolve, reject) => {
+            holder.stdout.setEncoding('utf8').on('data', (text: string) => text.includes('holding') && resolve());
+            holder.once('exit', (code) => reject(new Error(`the holder exited (${code})`)));
+          });
+          expect(() => open(dir)).toThrow(new RegExp(`another mock \\(process ${holder.pid}\\) is using`));
+        } finally {
+          await new Promise((resolve) => {
+            holder.once('exit', resolve);
+            holder.kill('SIGKILL');
+          });
+        }
+        expect(open(dir).repository.data.anchors.length).toBeGreaterThan(0);
+      },
+    );
   });
 }

@@ -1,6 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +50,13 @@ interface Answer {
 
 async function start(dir: string, options: MockServerOptions = {}) {
   const logs: string[] = [];
-  const mock = createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: (line) => logs.push(line), ...options });
+  const mock = createMockServer({
+    dataDir: dir,
+    scale: SCALE,
+    clock: () => NOW,
+    log: (line) => logs.push(line),
+    ...options,
+  });
   const running = await mock.listen(0);
   let closed = false;
   const close = async () => {
@@ -47,7 +65,12 @@ async function start(dir: string, options: MockServerOptions = {}) {
     await running.close();
   };
   closers.push(close);
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
     const response = await fetch(`${running.url}${path}`, {
       method,
       headers: { Accept: V1, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
@@ -55,18 +78,30 @@ async function start(dir: string, options: MockServerOptions = {}) {
       redirect: 'manual',
     });
     const text = await response.text();
-    return { status: response.status, body: (/json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : {}) as Answer['body'] };
+    return {
+      status: response.status,
+      body: (/json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : {}) as Answer['body'],
+    };
   };
   const login = async (email = 't1@anchor.test', password = DEMO_PASSWORD) => {
     const answer = await call('POST', '/sessions', { user: { email, password } });
     expect(answer.status).toBe(201);
     return (answer.body.data as { attributes: { auth_token: string; refresh_token: string } }).attributes;
   };
-  const upload = async (token: string, text: string, path = '/invoices/upload', fields: Record<string, string> = { csvtype: 'invoice' }) => {
+  const upload = async (
+    token: string,
+    text: string,
+    path = '/invoices/upload',
+    fields: Record<string, string> = { csvtype: 'invoice' },
+  ) => {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('file', new File([text], 'file.csv', { type: 'text/csv' }));
-    const response = await fetch(`${running.url}${path}`, { method: 'POST', body: form, headers: { Authorization: token } });
+    const response = await fetch(`${running.url}${path}`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: token },
+    });
     return { status: response.status, body: (await response.json()) as { meta?: { accepted_rows: number } } };
   };
   return { mock, running, logs, call, login, upload, close, db: () => mock.db() };
@@ -77,7 +112,10 @@ function filesOf(dir: string): Record<string, { bytes: string; mtime: number }> 
   return Object.fromEntries(
     readdirSync(dir)
       .sort()
-      .map((name) => [name, { bytes: readFileSync(join(dir, name)).toString('base64'), mtime: statSync(join(dir, name)).mtimeMs }]),
+      .map((name) => [
+        name,
+        { bytes: readFileSync(join(dir, name)).toString('base64'), mtime: statSync(join(dir, name)).mtimeMs },
+      ]),
   );
 }
 
@@ -87,10 +125,22 @@ const journalLines = (dir: string, segment = 'journal-000001.ndjson') =>
     .toString('utf8')
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => decodeLine(Buffer.from(line)) as { seq?: number; db?: { c: string; op: string; v: Record<string, unknown> }[]; s?: { op: string; v?: { id: string; revoked: boolean } }[] });
+    .map(
+      (line) =>
+        decodeLine(Buffer.from(line)) as {
+          seq?: number;
+          db?: { c: string; op: string; v: Record<string, unknown> }[];
+          s?: { op: string; v?: { id: string; revoked: boolean } }[];
+        },
+    );
 
 const star = (call: Awaited<ReturnType<typeof start>>['call'], token: string, id: number, starred = true) =>
-  call('POST', '/resources/create_or_update', { resource: { resource_type: 'Invoice', resource_id: id, starred } }, { Authorization: token });
+  call(
+    'POST',
+    '/resources/create_or_update',
+    { resource: { resource_type: 'Invoice', resource_id: id, starred } },
+    { Authorization: token },
+  );
 
 const anchorOneInvoice = (db: ReadonlyDb, n = 0) => db.invoices.filter((inv) => inv.anchor_id === 1)[n]!;
 
@@ -109,7 +159,9 @@ describe('the journal', () => {
 
     // A crash: the first mock never closes. A second one starts on the same folder.
     const second = await start(dir);
-    expect(second.db().resources.find((r) => r.resource_type === 'Invoice' && r.resource_id === invoice.id)?.starred).toBe(true);
+    expect(
+      second.db().resources.find((r) => r.resource_type === 'Invoice' && r.resource_id === invoice.id)?.starred,
+    ).toBe(true);
     expect((await second.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(200);
     expect(second.logs.join('\n')).toContain('replayed 2 journal lines');
   });
@@ -132,7 +184,12 @@ describe('the journal', () => {
     const mock = await start(dir);
     const keep = await mock.login();
     const other = await mock.login();
-    const change = await mock.call('PUT', '/users/set_password', { current_password: DEMO_PASSWORD, password: 'Changed@123', password_confirmation: 'Changed@123' }, { Authorization: keep.auth_token });
+    const change = await mock.call(
+      'PUT',
+      '/users/set_password',
+      { current_password: DEMO_PASSWORD, password: 'Changed@123', password_confirmation: 'Changed@123' },
+      { Authorization: keep.auth_token },
+    );
     expect(change.status).toBe(200);
     const line = journalLines(dir).at(-1)!;
     expect(line.db?.map((op) => op.c)).toContain('users');
@@ -142,7 +199,9 @@ describe('the journal', () => {
     const second = await start(dir);
     expect((await second.call('GET', '/users/1', undefined, { Authorization: other.auth_token })).status).toBe(401);
     expect((await second.call('GET', '/users/1', undefined, { Authorization: keep.auth_token })).status).toBe(200);
-    expect((await second.call('POST', '/sessions', { user: { email: 't1@anchor.test', password: 'Changed@123' } })).status).toBe(201);
+    expect(
+      (await second.call('POST', '/sessions', { user: { email: 't1@anchor.test', password: 'Changed@123' } })).status,
+    ).toBe(201);
   });
 
   it('replays every kind of write exactly as it was made', async () => {
@@ -157,7 +216,10 @@ describe('the journal', () => {
     await star(first.call, auth_token, invoice.id, false);
     // Uploads: invoices (and the anchor's last upload), the customer master (an update and a new customer), history.
     const company = db.distributor_companies.find((c) => c.anchor_id === 1)!;
-    const invoices = await first.upload(auth_token, `invoice_number,customer_code,invoice_date,due_date,amount\r\nREPLAY-001,${company.customer_code},2026-11-01,2026-12-01,1500.50\r\n`);
+    const invoices = await first.upload(
+      auth_token,
+      `invoice_number,customer_code,invoice_date,due_date,amount\r\nREPLAY-001,${company.customer_code},2026-11-01,2026-12-01,1500.50\r\n`,
+    );
     expect(invoices.body.meta?.accepted_rows).toBe(1);
     const master = await first.upload(
       auth_token,
@@ -170,37 +232,97 @@ describe('the journal', () => {
     // Passwords: a reset link, its use (the link is used up, the password changes, sessions end), a change.
     await first.call('POST', '/users/forgot_password', { user: { email: 'qa.reset@anchor.test' } });
     const link = /token=([\w-]+)/.exec(db.mails.at(-1)!.body)![1]!;
-    expect((await first.call('POST', '/users/reset_password', { token: link, password: 'Reset@1234', password_confirmation: 'Reset@1234' })).status).toBe(200);
-    expect((await first.call('PUT', '/users/set_password', { current_password: DEMO_PASSWORD, password: 'Other@1234', password_confirmation: 'Other@1234' }, { Authorization: auth_token })).status).toBe(200);
+    expect(
+      (
+        await first.call('POST', '/users/reset_password', {
+          token: link,
+          password: 'Reset@1234',
+          password_confirmation: 'Reset@1234',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await first.call(
+          'PUT',
+          '/users/set_password',
+          { current_password: DEMO_PASSWORD, password: 'Other@1234', password_confirmation: 'Other@1234' },
+          { Authorization: auth_token },
+        )
+      ).status,
+    ).toBe(200);
     // The pay page: OTPs (a superseded one, a wrong answer, a right one), a credit draw, a gateway payment and a failed one.
     const token = 'demo-otp';
     const payLink = db.payment_links.find((l) => l.token === token)!;
-    const loanId = String(db.distributor_companies.find((c) => c.id === payLink.distributor_company_id)!.loan_application_id);
+    const loanId = String(
+      db.distributor_companies.find((c) => c.id === payLink.distributor_company_id)!.loan_application_id,
+    );
     const sendOtp = async () => {
-      const answer = await first.call('POST', '/communications/send_otp', { data: { attributes: { loan_application_id: loanId } } }, { Authorization: token, Accept: V2 });
+      const answer = await first.call(
+        'POST',
+        '/communications/send_otp',
+        { data: { attributes: { loan_application_id: loanId } } },
+        { Authorization: token, Accept: V2 },
+      );
       expect(answer.status).toBe(200);
-      return { reference: (answer.body.data as { otp_reference_id: string }).otp_reference_id, otp: /\b(\d{6})\b/.exec(db.mails.at(-1)!.body)![1]! };
+      return {
+        reference: (answer.body.data as { otp_reference_id: string }).otp_reference_id,
+        otp: /\b(\d{6})\b/.exec(db.mails.at(-1)!.body)![1]!,
+      };
     };
     const verify = (reference: string, otp: string) =>
-      first.call('POST', '/communications/verify_otp', { data: { attributes: { loan_application_id: loanId, otp, otp_reference_id: reference } } }, { Authorization: token, Accept: V2 });
+      first.call(
+        'POST',
+        '/communications/verify_otp',
+        { data: { attributes: { loan_application_id: loanId, otp, otp_reference_id: reference } } },
+        { Authorization: token, Accept: V2 },
+      );
     await sendOtp();
     const { reference, otp } = await sendOtp();
     expect((await verify(reference, otp === '000000' ? '111111' : '000000')).status).toBe(422);
     expect((await verify(reference, otp)).status).toBe(200);
     const openOf = (linkToken: string) => {
       const l = db.payment_links.find((x) => x.token === linkToken)!;
-      return db.invoices.filter((inv) => inv.distributor_company_id === l.distributor_company_id && inv.status === 'open' && inv.ddr_status_date.length === 0 && inv.due_date >= '2026-10-01');
+      return db.invoices.filter(
+        (inv) =>
+          inv.distributor_company_id === l.distributor_company_id &&
+          inv.status === 'open' &&
+          inv.ddr_status_date.length === 0 &&
+          inv.due_date >= '2026-10-01',
+      );
     };
     const credited = openOf(token)[0]!;
-    const draw = await first.call('POST', '/avail_credit', { source: 'anchor_portal', payment_gateway: { invoice_details: [{ id: credited.id, user_requested_amount: 10 }] } }, { Authorization: token, 'Idempotency-Key': 'replay-credit' });
+    const draw = await first.call(
+      'POST',
+      '/avail_credit',
+      {
+        source: 'anchor_portal',
+        payment_gateway: { invoice_details: [{ id: credited.id, user_requested_amount: 10 }] },
+      },
+      { Authorization: token, 'Idempotency-Key': 'replay-credit' },
+    );
     expect(draw.status).toBe(201);
     const [paid, declined] = openOf('demo-no-credit');
     const order = async (id: number) => {
-      const answer = await first.call('POST', '/direct_payments/cc_avenue', { direct_payment: { invoice_details: [{ id, user_requested_amount: 12.5 }], payment_method: 'upi' } }, { Authorization: 'demo-no-credit', 'Idempotency-Key': `replay-order-${id}` });
+      const answer = await first.call(
+        'POST',
+        '/direct_payments/cc_avenue',
+        { direct_payment: { invoice_details: [{ id, user_requested_amount: 12.5 }], payment_method: 'upi' } },
+        { Authorization: 'demo-no-credit', 'Idempotency-Key': `replay-order-${id}` },
+      );
       expect(answer.status).toBe(201);
-      return (answer.body.data as { payment_link_url: string } | undefined)?.payment_link_url ?? (answer.body as { payment_link_url: string }).payment_link_url;
+      return (
+        (answer.body.data as { payment_link_url: string } | undefined)?.payment_link_url ??
+        (answer.body as { payment_link_url: string }).payment_link_url
+      );
     };
-    const submit = (url: string, outcome: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}`, redirect: 'manual' });
+    const submit = (url: string, outcome: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `outcome=${outcome}`,
+        redirect: 'manual',
+      });
     expect((await submit(await order(paid!.id), 'success')).status).toBe(303);
     expect((await submit(await order(declined!.id), 'failure')).status).toBe(303);
     expect(db.payments.at(-1)?.invoice_id).toBe(paid!.id);
@@ -233,13 +355,17 @@ describe('recovery', () => {
     expect(warning).toContain('the write of seq 3 (changing resources)');
     expect(warning).toContain('never acknowledged');
     expect(readFileSync(segment).equals(whole)).toBe(true);
-    expect(second.db().resources.find((r) => r.resource_id === invoice.id && r.resource_type === 'Invoice')?.starred).toBe(true);
+    expect(
+      second.db().resources.find((r) => r.resource_id === invoice.id && r.resource_type === 'Invoice')?.starred,
+    ).toBe(true);
     // It goes on writing after the good lines.
     await star(second.call, auth_token, invoice.id, false);
     await second.close();
     const third = await start(dir);
     expect(third.logs.join('\n')).not.toContain('cut off');
-    expect(third.db().resources.find((r) => r.resource_id === invoice.id && r.resource_type === 'Invoice')?.starred).toBe(false);
+    expect(
+      third.db().resources.find((r) => r.resource_id === invoice.id && r.resource_type === 'Invoice')?.starred,
+    ).toBe(false);
   });
 
   it('refuses to start on a damaged journal line, naming the file and the ways out, and changes nothing', async () => {
@@ -252,7 +378,9 @@ describe('recovery', () => {
     const segment = join(dir, 'journal-000001.ndjson');
     writeFileSync(segment, readFileSync(segment, 'utf8').replace('"starred":true', '"starred":fals'));
     const before = filesOf(dir);
-    expect(() => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(/journal-000001\.ndjson is damaged at line 3[\s\S]*npm run mock:reset/);
+    expect(() => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(
+      /journal-000001\.ndjson is damaged at line 3[\s\S]*npm run mock:reset/,
+    );
     expect(filesOf(dir)).toEqual(before);
   });
 
@@ -278,8 +406,11 @@ describe('recovery', () => {
     const dir = folder();
     await (await start(dir)).close();
     const before = filesOf(dir);
-    const open = (options: MockServerOptions) => () => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {}, ...options });
-    expect(open({ seed: 7 })).toThrow(/holds data made with seed 1551 and scale 0\.1, and this start asks for seed 7 and scale 0\.1[\s\S]*--seed 1551 --scale 0\.1[\s\S]*npm run mock:reset -- --seed 7 --scale 0\.1/);
+    const open = (options: MockServerOptions) => () =>
+      createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {}, ...options });
+    expect(open({ seed: 7 })).toThrow(
+      /holds data made with seed 1551 and scale 0\.1, and this start asks for seed 7 and scale 0\.1[\s\S]*--seed 1551 --scale 0\.1[\s\S]*npm run mock:reset -- --seed 7 --scale 0\.1/,
+    );
     expect(open({ scale: 0.2 })).toThrow(/asks for seed 1551 and scale 0\.2/);
     expect(filesOf(dir)).toEqual(before);
     // --reset is the way to start over.
@@ -293,7 +424,9 @@ describe('recovery', () => {
     // The parent of this test process is alive: as if another mock held the folder.
     writeFileSync(join(dir, 'mock.lock'), String(process.ppid));
     const before = filesOf(dir);
-    expect(() => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(`another mock (process ${process.ppid}) is using ${dir}`);
+    expect(() => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(
+      `another mock (process ${process.ppid}) is using ${dir}`,
+    );
     expect(filesOf(dir)).toEqual(before);
     // A process id that no longer runs: the lock a crash left behind.
     writeFileSync(join(dir, 'mock.lock'), '2147483');
@@ -320,11 +453,19 @@ describe('recovery', () => {
     writeFileSync(join(dir, 'db.json'), JSON.stringify(source));
     const migrated = await start(dir);
     expect(migrated.db().users[0]!.first_name).toBe('Migrated');
-    expect(readdirSync(dir).sort()).toEqual(['db.json.migrated', 'db.ndjson', 'journal-000001.ndjson', 'mock.lock', 'sessions.json']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'db.json.migrated',
+      'db.ndjson',
+      'journal-000001.ndjson',
+      'mock.lock',
+      'sessions.json',
+    ]);
 
     const cut = folder();
     writeFileSync(join(cut, 'db.json'), JSON.stringify(source).slice(0, 5000));
-    expect(() => createMockServer({ dataDir: cut, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(/db\.json \(the database file of an earlier version of the mock\) is not complete JSON/);
+    expect(() => createMockServer({ dataDir: cut, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(
+      /db\.json \(the database file of an earlier version of the mock\) is not complete JSON/,
+    );
     expect(readdirSync(cut)).toEqual(['db.json']);
   });
 });
@@ -357,7 +498,13 @@ describe('snapshots', () => {
     await star(first.call, auth_token, anchorOneInvoice(first.db()).id);
     const original = readFileSync(join(dir, 'db.ndjson'));
     await first.mock.store!.compact('snapshot');
-    expect(readdirSync(dir).sort()).toEqual(['db.ndjson', 'db.prev.ndjson', 'journal-000002.ndjson', 'mock.lock', 'sessions.json']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'db.ndjson',
+      'db.prev.ndjson',
+      'journal-000002.ndjson',
+      'mock.lock',
+      'sessions.json',
+    ]);
     expect(readFileSync(join(dir, 'db.prev.ndjson')).equals(original)).toBe(true);
     await star(first.call, auth_token, anchorOneInvoice(first.db(), 1).id);
 
@@ -414,7 +561,9 @@ describe('snapshots', () => {
     await first.close();
     truncateSync(join(dir, 'db.ndjson'), 1000);
 
-    expect(() => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(/db\.ndjson is cut short[\s\S]*npm run mock -- --restore-backup/);
+    expect(() => createMockServer({ dataDir: dir, scale: SCALE, clock: () => NOW, log: () => {} })).toThrow(
+      /db\.ndjson is cut short[\s\S]*npm run mock -- --restore-backup/,
+    );
     const restored = await start(dir, { restoreBackup: true });
     expect(restored.db().resources.filter((r) => r.starred)).toHaveLength(backupStars);
     const aside = readdirSync(dir).find((name) => name.startsWith('damaged-'))!;
@@ -428,8 +577,11 @@ describe('snapshots', () => {
 describe('sessions in the data folder', () => {
   /** Every file under the folder, as text. */
   const texts = (dir: string) =>
-    (readdirSync(dir, { recursive: true }) as string[]).filter((name) => statSync(join(dir, name)).isFile()).map((name) => readFileSync(join(dir, name), 'latin1'));
-  const pairOf = (answer: Answer) => (answer.body.data as { attributes: { auth_token: string; refresh_token: string } }).attributes;
+    (readdirSync(dir, { recursive: true }) as string[])
+      .filter((name) => statSync(join(dir, name)).isFile())
+      .map((name) => readFileSync(join(dir, name), 'latin1'));
+  const pairOf = (answer: Answer) =>
+    (answer.body.data as { attributes: { auth_token: string; refresh_token: string } }).attributes;
 
   it('keeps no token and no signing key: what a copy of the folder holds opens no session, the real tokens still work', async () => {
     const dir = folder();
@@ -440,17 +592,26 @@ describe('sessions in the data folder', () => {
     const second = pairOf(rotated);
     await mock.mock.store!.compact('rotate'); // sessions.json rewritten, with the family in it
     for (const text of texts(dir)) {
-      for (const token of [first.refresh_token, second.refresh_token, first.auth_token, second.auth_token]) expect(text).not.toContain(token);
+      for (const token of [first.refresh_token, second.refresh_token, first.auth_token, second.auth_token])
+        expect(text).not.toContain(token);
     }
 
     // The attacker's copy: a mock started on it has what the folder holds, and nothing more.
     const copy = folder();
     cpSync(dir, copy, { recursive: true });
     const stolen = await start(copy);
-    const stored = JSON.parse(readFileSync(join(copy, 'sessions.json'), 'utf8')) as { secret?: string; families: Record<string, TokenFamily> };
+    const stored = JSON.parse(readFileSync(join(copy, 'sessions.json'), 'utf8')) as {
+      secret?: string;
+      families: Record<string, TokenFamily>;
+    };
     expect(stored).not.toHaveProperty('secret');
     const family = Object.values(stored.families)[0]!;
-    for (const value of [family.refresh_hash, ...family.rotated_hashes, family.last_rotation!.sealed, family.last_rotation!.from]) {
+    for (const value of [
+      family.refresh_hash,
+      ...family.rotated_hashes,
+      family.last_rotation!.sealed,
+      family.last_rotation!.from,
+    ]) {
       expect((await stolen.call('POST', '/auth', { auth: { refresh_token: value } })).status).toBe(401);
     }
     // An auth token signed with any key but the mock's own is refused, whatever it claims.
@@ -461,7 +622,9 @@ describe('sessions in the data folder', () => {
     // The holder of the real tokens: the auth token is still checked after the restart, the lost answer is
     // forgiven with the same pair, the next rotation works, and reusing a rotated token revokes the family.
     expect((await stolen.call('GET', '/users/1', undefined, { Authorization: second.auth_token })).status).toBe(200);
-    expect(pairOf(await stolen.call('POST', '/auth', { auth: { refresh_token: first.refresh_token } }))).toMatchObject(second);
+    expect(pairOf(await stolen.call('POST', '/auth', { auth: { refresh_token: first.refresh_token } }))).toMatchObject(
+      second,
+    );
     const third = pairOf(await stolen.call('POST', '/auth', { auth: { refresh_token: second.refresh_token } }));
     expect((await stolen.call('GET', '/users/1', undefined, { Authorization: third.auth_token })).status).toBe(200);
     const reuse = await stolen.call('POST', '/auth', { auth: { refresh_token: first.refresh_token } });
@@ -476,8 +639,15 @@ describe('sessions in the data folder', () => {
     const resetToken = /token=([\w-]+)/.exec(mock.db().mails.at(-1)!.body)![1]!;
     const token = 'demo-otp';
     const link = mock.db().payment_links.find((l) => l.token === token)!;
-    const loanId = String(mock.db().distributor_companies.find((c) => c.id === link.distributor_company_id)!.loan_application_id);
-    const sent = await mock.call('POST', '/communications/send_otp', { data: { attributes: { loan_application_id: loanId } } }, { Authorization: token, Accept: V2 });
+    const loanId = String(
+      mock.db().distributor_companies.find((c) => c.id === link.distributor_company_id)!.loan_application_id,
+    );
+    const sent = await mock.call(
+      'POST',
+      '/communications/send_otp',
+      { data: { attributes: { loan_application_id: loanId } } },
+      { Authorization: token, Accept: V2 },
+    );
     expect(sent.status).toBe(200);
     const reference = (sent.body.data as { otp_reference_id: string }).otp_reference_id;
     const otp = /\b(\d{6})\b/.exec(mock.db().mails.at(-1)!.body)![1]!;
@@ -496,24 +666,52 @@ describe('sessions in the data folder', () => {
     const again = await start(dir);
     expect(again.db().mails).toEqual([]);
     const verify = { data: { attributes: { loan_application_id: loanId, otp, otp_reference_id: reference } } };
-    expect((await again.call('POST', '/communications/verify_otp', verify, { Authorization: token, Accept: V2 })).status).toBe(200);
-    expect((await again.call('POST', '/users/reset_password', { token: resetToken, password: 'Reset@1234', password_confirmation: 'Reset@1234' })).status).toBe(200);
+    expect(
+      (await again.call('POST', '/communications/verify_otp', verify, { Authorization: token, Accept: V2 })).status,
+    ).toBe(200);
+    expect(
+      (
+        await again.call('POST', '/users/reset_password', {
+          token: resetToken,
+          password: 'Reset@1234',
+          password_confirmation: 'Reset@1234',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('starts on files an earlier version wrote with the dev outbox in them, and drops it', async () => {
     const dir = folder();
     await (await start(dir)).close();
-    const mail = { id: 1, to: 't1@anchor.test', subject: 'Reset', body: 'reset-password?token=kept-in-clear', link: 'reset-password?token=kept-in-clear', sent_at: NOW.toISOString() };
+    const mail = {
+      id: 1,
+      to: 't1@anchor.test',
+      subject: 'Reset',
+      body: 'reset-password?token=kept-in-clear',
+      link: 'reset-password?token=kept-in-clear',
+      sent_at: NOW.toISOString(),
+    };
     // The snapshot with a mails collection, its closing line recounted.
     const snapshot = join(dir, 'db.ndjson');
-    const rows = readFileSync(snapshot, 'utf8').split('\n').filter((line) => line !== '').slice(0, -1);
-    const text = [...rows, JSON.stringify({ snapshot_collection: 'mails' }), JSON.stringify(mail)].map((line) => `${line}\n`).join('');
-    writeFileSync(snapshot, `${text}${JSON.stringify({ snapshot_end: { lines: rows.length + 2, sha256: createHash('sha256').update(text).digest('hex') } })}\n`);
+    const rows = readFileSync(snapshot, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .slice(0, -1);
+    const text = [...rows, JSON.stringify({ snapshot_collection: 'mails' }), JSON.stringify(mail)]
+      .map((line) => `${line}\n`)
+      .join('');
+    writeFileSync(
+      snapshot,
+      `${text}${JSON.stringify({ snapshot_end: { lines: rows.length + 2, sha256: createHash('sha256').update(text).digest('hex') } })}\n`,
+    );
     // A journal line putting one.
     const segment = join(dir, 'journal-000001.ndjson');
     const [header, ...written] = journalLines(dir);
     const next = header!.seq! + written.length;
-    appendFileSync(segment, encodeLine({ seq: next, at: NOW.toISOString(), db: [{ c: 'mails', op: 'put', v: { ...mail, id: 2 } }] }));
+    appendFileSync(
+      segment,
+      encodeLine({ seq: next, at: NOW.toISOString(), db: [{ c: 'mails', op: 'put', v: { ...mail, id: 2 } }] }),
+    );
 
     const again = await start(dir);
     expect(again.db().mails).toEqual([]);
@@ -527,11 +725,20 @@ describe('sessions in the data folder', () => {
     await (await start(dir)).close();
     const file = join(dir, 'sessions.json');
     const old = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const clear = { id: '0123456789abcdef', user_id: 1, refresh_token: 'rt_kept-in-clear', refresh_expires_at: NOW.getTime() + 86_400_000, rotated: [], revoked: false };
+    const clear = {
+      id: '0123456789abcdef',
+      user_id: 1,
+      refresh_token: 'rt_kept-in-clear',
+      refresh_expires_at: NOW.getTime() + 86_400_000,
+      rotated: [],
+      revoked: false,
+    };
     writeFileSync(file, JSON.stringify({ ...old, secret: 'ab'.repeat(32), families: { [clear.id]: clear } }));
 
     const again = await start(dir);
-    expect(again.logs.join('\n')).toContain('ended 1 session stored by an earlier version of the mock, which kept refresh tokens in clear');
+    expect(again.logs.join('\n')).toContain(
+      'ended 1 session stored by an earlier version of the mock, which kept refresh tokens in clear',
+    );
     expect((await again.call('POST', '/auth', { auth: { refresh_token: clear.refresh_token } })).status).toBe(401);
     await again.close();
     const third = await start(dir);
@@ -564,9 +771,15 @@ describe('a folder the mock cannot write', () => {
     try {
       // root writes to a read-only folder anyway: the mock runs as nobody then.
       const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'mock-server/main.ts', '--data-dir', dir, '--scale', String(SCALE)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, ...user });
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'mock-server/main.ts', '--data-dir', dir, '--scale', String(SCALE)],
+        { cwd: ROOT, encoding: 'utf8', timeout: 60_000, ...user },
+      );
       expect(run.status).toBe(1);
-      expect(run.stderr).toContain(`The mock cannot write to ${dir}: this user may not write there (EACCES, on ${join(dir, 'mock.lock')}).`);
+      expect(run.stderr).toContain(
+        `The mock cannot write to ${dir}: this user may not write there (EACCES, on ${join(dir, 'mock.lock')}).`,
+      );
       expect(run.stderr).toContain(`chmod u+w ${dir}`);
       expect(run.stderr).toContain('--data-dir <another folder>');
       expect(run.stderr).not.toContain('ENOENT');
@@ -591,12 +804,19 @@ describe('--recover', () => {
     await first.close();
     // A second segment after it, as a crash during a compaction leaves one.
     const segment = join(dir, 'journal-000001.ndjson');
-    const lines = readFileSync(segment, 'utf8').split('\n').filter((line) => line !== '');
+    const lines = readFileSync(segment, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
     const header = decodeLine(Buffer.from(lines[0]!)) as Record<string, unknown>;
     const lastLine = decodeLine(Buffer.from(lines.at(-1)!)) as { seq: number };
-    writeFileSync(join(dir, 'journal-000002.ndjson'), encodeLine({ ...header, segment: 2, seq: lastLine.seq + 1 }) + encodeLine({ ...lastLine, seq: lastLine.seq + 1, at: minute(5) }));
+    writeFileSync(
+      join(dir, 'journal-000002.ndjson'),
+      encodeLine({ ...header, segment: 2, seq: lastLine.seq + 1 }) +
+        encodeLine({ ...lastLine, seq: lastLine.seq + 1, at: minute(5) }),
+    );
     // Line 4 (the second star) no longer matches its CRC: damage in the middle of the journal, not a torn end.
-    const original = lines.map((line, i) => (i === 3 ? line.replace('"starred":true', '"starred":fals') : line)).join('\n') + '\n';
+    const original =
+      lines.map((line, i) => (i === 3 ? line.replace('"starred":true', '"starred":fals') : line)).join('\n') + '\n';
     writeFileSync(segment, original);
 
     const before = filesOf(dir);
@@ -612,13 +832,17 @@ describe('--recover', () => {
     expect(filesOf(dir)).toEqual(before);
 
     const recovered = await start(dir, { recover: true });
-    const starred = (mock: typeof recovered, id: number) => mock.db().resources.find((r) => r.resource_type === 'Invoice' && r.resource_id === id)?.starred === true;
+    const starred = (mock: typeof recovered, id: number) =>
+      mock.db().resources.find((r) => r.resource_type === 'Invoice' && r.resource_id === id)?.starred === true;
     expect(ids.map((id) => starred(recovered, id))).toEqual([true, false, false, false]);
     const log = recovered.logs.find((line) => line.startsWith('[mock] --recover:'));
     expect(log).toContain('journal-000001.ndjson is damaged at line 4');
     expect(log).toContain(`Lost: 4 journal lines (writes), written from ${minute(2)} to ${minute(5)}`);
     expect(log).toContain('every session has ended');
-    const aside = join(dir, readdirSync(dir).find((name) => name.startsWith('damaged-'))!);
+    const aside = join(
+      dir,
+      readdirSync(dir).find((name) => name.startsWith('damaged-'))!,
+    );
     expect(readdirSync(aside).sort()).toEqual(['journal-000001.ndjson', 'journal-000002.ndjson', 'sessions.json']);
     expect(readFileSync(join(aside, 'journal-000001.ndjson'), 'utf8')).toBe(original);
     expect(readFileSync(segment, 'utf8')).toBe(`${lines.slice(0, 3).join('\n')}\n`);
@@ -653,7 +877,11 @@ describe('--recover', () => {
     await first.close();
     writeFileSync(join(dir, 'journal-000001.ndjson'), covered.replace('"starred":true', '"starred":fals'));
     if (sessionsToo) writeFileSync(join(dir, 'sessions.json'), sessions);
-    const starred = (mock: Awaited<ReturnType<typeof start>>) => ids.map((id) => mock.db().resources.find((r) => r.resource_type === 'Invoice' && r.resource_id === id)?.starred === true);
+    const starred = (mock: Awaited<ReturnType<typeof start>>) =>
+      ids.map(
+        (id) =>
+          mock.db().resources.find((r) => r.resource_type === 'Invoice' && r.resource_id === id)?.starred === true,
+      );
     return { dir, auth_token, starred };
   }
 
@@ -670,13 +898,25 @@ describe('--recover', () => {
 
     // Damage in the journal the snapshot lacks too (the last star): --recover cuts there, and only that write is lost.
     const live = join(copy, 'journal-000002.ndjson');
-    const lines = readFileSync(live, 'utf8').split('\n').filter((line) => line !== '');
-    writeFileSync(live, lines.map((line, i) => (i === lines.length - 1 ? line.replace('"starred":true', '"starred":fals') : line)).join('\n') + '\n');
+    const lines = readFileSync(live, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
+    writeFileSync(
+      live,
+      lines
+        .map((line, i) => (i === lines.length - 1 ? line.replace('"starred":true', '"starred":fals') : line))
+        .join('\n') + '\n',
+    );
     const recovered = await start(copy, { recover: true });
     expect(starred(recovered)).toEqual([true, true, false]);
-    expect(recovered.logs.find((line) => line.startsWith('[mock] --recover:'))).toContain('journal-000002.ndjson is damaged at line 3');
+    expect(recovered.logs.find((line) => line.startsWith('[mock] --recover:'))).toContain(
+      'journal-000002.ndjson is damaged at line 3',
+    );
     expect(recovered.logs.join('\n')).toContain('Lost: 1 journal line (writes)');
-    const aside = join(copy, readdirSync(copy).find((name) => name.startsWith('damaged-'))!);
+    const aside = join(
+      copy,
+      readdirSync(copy).find((name) => name.startsWith('damaged-'))!,
+    );
     expect(readdirSync(aside).sort()).toEqual(['journal-000002.ndjson', 'sessions.json']);
   });
 
@@ -684,7 +924,9 @@ describe('--recover', () => {
     const { dir, auth_token, starred } = await coveredSegmentLeft(true);
     const second = await start(dir);
     expect(starred(second)).toEqual([true, true, true]);
-    expect(second.logs.find((line) => line.includes('every session has ended'))).toContain('journal-000001.ndjson is damaged at line 3');
+    expect(second.logs.find((line) => line.includes('every session has ended'))).toContain(
+      'journal-000001.ndjson is damaged at line 3',
+    );
     expect((await second.call('GET', '/users/1', undefined, { Authorization: auth_token })).status).toBe(401);
     expect(existsSync(join(dir, 'journal-000001.ndjson'))).toBe(false);
     const { auth_token: again } = await second.login();

@@ -128,7 +128,15 @@ export interface DurableStore {
   /** Runs a snapshot or a rotation now (tests), after any that is under way (an engine without them does nothing). */
   compact(kind: 'snapshot' | 'rotate'): Promise<void>;
   /** The engine's own figures, for tests and the bench. */
-  status(): { segment: number; snapshotBase: number; sessionsBase: number; dbBytes: number; seq: number; syncs: number; compacting: boolean };
+  status(): {
+    segment: number;
+    snapshotBase: number;
+    sessionsBase: number;
+    dbBytes: number;
+    seq: number;
+    syncs: number;
+    compacting: boolean;
+  };
   close(): Promise<void>;
 }
 
@@ -174,7 +182,9 @@ function lostLines(dir: string, damage: Damage): Loss {
 function describeLoss(loss: Loss): string {
   const what = `${loss.lines} journal line${loss.lines === 1 ? '' : 's'} (writes)`;
   if (loss.from === null) return `${what}, whose times cannot be read`;
-  return loss.from === loss.to ? `${what}, written at ${loss.from}` : `${what}, written from ${loss.from} to ${loss.to}`;
+  return loss.from === loss.to
+    ? `${what}, written at ${loss.from}`
+    : `${what}, written from ${loss.from} to ${loss.to}`;
 }
 
 function wayOut(dir: string, backup: boolean, loss?: Loss): string {
@@ -185,14 +195,18 @@ function wayOut(dir: string, backup: boolean, loss?: Loss): string {
       `    (the damaged line and everything after it are lost: ${describeLoss(loss)}; every session ends; the damaged files are moved to ${join(dir, 'damaged-<time>')}/, not deleted)`,
     );
   }
-  lines.push(`  - ${loss ? 'or ' : ''}start over from the seed (deletes the stored data): npm run mock:reset   (add the --data-dir, --seed and --scale you start with)`);
+  lines.push(
+    `  - ${loss ? 'or ' : ''}start over from the seed (deletes the stored data): npm run mock:reset   (add the --data-dir, --seed and --scale you start with)`,
+  );
   if (backup) {
     lines.push(
       `  - or go back to the previous snapshot, kept as ${join(dir, BACKUP_FILE)}: npm run mock -- --restore-backup`,
       `    (changes made after that snapshot are lost and every session ends; the current files are moved to ${join(dir, 'damaged-<time>')}/, not deleted)`,
     );
   } else {
-    lines.push(`  (no previous snapshot is kept yet; to keep the damaged files for a look, move them out of ${dir} first)`);
+    lines.push(
+      `  (no previous snapshot is kept yet; to keep the damaged files for a look, move them out of ${dir} first)`,
+    );
   }
   return lines.join('\n');
 }
@@ -200,13 +214,18 @@ function wayOut(dir: string, backup: boolean, loss?: Loss): string {
 /** The refusal for a damaged file; a damaged journal line also offers `--recover`, saying what it would lose. */
 function damaged(dir: string, error: DamagedFile, damage?: Damage): StoreError {
   const loss = damage ? lostLines(dir, damage) : undefined;
-  return new StoreError(`The mock cannot start: ${error.file} ${error.problem}\n${wayOut(dir, has(dir, BACKUP_FILE), loss)}`);
+  return new StoreError(
+    `The mock cannot start: ${error.file} ${error.problem}\n${wayOut(dir, has(dir, BACKUP_FILE), loss)}`,
+  );
 }
 
 /** The data folder (or a file in it) cannot be written; the message says why and what to do. */
 function cannotWrite(dir: string, error: NodeJS.ErrnoException): StoreError {
   const where = error.path && error.path !== dir ? `, on ${error.path}` : '';
-  const denied: [string, string] = ['this user may not write there', `make it writable for this user (chmod u+w ${dir}), or start the mock as the user who owns it`];
+  const denied: [string, string] = [
+    'this user may not write there',
+    `make it writable for this user (chmod u+w ${dir}), or start the mock as the user who owns it`,
+  ];
   const reasons: Record<string, [string, string]> = {
     EACCES: denied,
     EPERM: denied,
@@ -226,7 +245,8 @@ function cannotWrite(dir: string, error: NodeJS.ErrnoException): StoreError {
 }
 
 const WRITE_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'ENOSPC']);
-const isWriteError = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && WRITE_ERRORS.has((error as NodeJS.ErrnoException).code ?? '');
+const isWriteError = (error: unknown): error is NodeJS.ErrnoException =>
+  error instanceof Error && WRITE_ERRORS.has((error as NodeJS.ErrnoException).code ?? '');
 
 function describe(meta: Pick<DbMeta, 'seed' | 'scale'>): string {
   return `seed ${meta.seed} and scale ${meta.scale}`;
@@ -324,43 +344,76 @@ function resetFolder(dir: string, log: (line: string) => void): void {
 }
 
 function sessionsText(dataset: string, base: number, seq: number, state: TokenState): string {
-  const file: SessionsFile = { sessions: SESSIONS_FORMAT, version: 1, dataset, journal: base, seq, families: state.families };
+  const file: SessionsFile = {
+    sessions: SESSIONS_FORMAT,
+    version: 1,
+    dataset,
+    journal: base,
+    seq,
+    families: state.families,
+  };
   return JSON.stringify(file);
 }
 
 /** Where `--restore-backup` and `--recover` move the files they replace. */
-const asideFolder = (o: StoreOptions) => join(o.dir, `damaged-${new Date(o.now?.() ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`);
+const asideFolder = (o: StoreOptions) =>
+  join(o.dir, `damaged-${new Date(o.now?.() ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`);
 
 function restoreBackupFiles(o: StoreOptions): void {
   const { dir } = o;
-  if (!has(dir, BACKUP_FILE)) throw new StoreError(`--restore-backup: there is no ${join(dir, BACKUP_FILE)} to go back to.`);
+  if (!has(dir, BACKUP_FILE))
+    throw new StoreError(`--restore-backup: there is no ${join(dir, BACKUP_FILE)} to go back to.`);
   let backup: SnapshotHeader;
   try {
     backup = readSnapshot(dir, BACKUP_FILE).header;
   } catch (error) {
-    if (error instanceof DamagedFile) throw new StoreError(`--restore-backup: the backup ${error.file} ${error.problem} Nothing was changed.`);
+    if (error instanceof DamagedFile)
+      throw new StoreError(`--restore-backup: the backup ${error.file} ${error.problem} Nothing was changed.`);
     throw error;
   }
   const aside = asideFolder(o);
   mkdirSync(aside, { recursive: true });
-  const moved = [SNAPSHOT_FILE, SESSIONS_FILE, ...segmentNumbers(dir).map(segmentFile)].filter((name) => has(dir, name));
+  const moved = [SNAPSHOT_FILE, SESSIONS_FILE, ...segmentNumbers(dir).map(segmentFile)].filter((name) =>
+    has(dir, name),
+  );
   for (const name of moved) renameSync(join(dir, name), join(aside, name));
   copyFileSync(join(dir, BACKUP_FILE), join(dir, SNAPSHOT_FILE));
   const fresh = o.newSessions();
   writeFileAtomicSync(dir, SESSIONS_FILE, sessionsText(backup.dataset, backup.journal, 1, fresh));
   syncDir(dir);
-  o.log(`[mock] --restore-backup: moved ${moved.join(', ') || 'nothing'} to ${aside}; the snapshot of ${backup.written_at} is back in place; every session has ended.`);
+  o.log(
+    `[mock] --restore-backup: moved ${moved.join(', ') || 'nothing'} to ${aside}; the snapshot of ${backup.written_at} is back in place; every session has ended.`,
+  );
 }
 
 /** A new folder: the seed, written out before anything else happens. */
 function create(o: StoreOptions, db: Db, sessions: TokenState): Loaded {
   const dataset = randomBytes(8).toString('hex');
   const now = new Date(o.now?.() ?? Date.now()).toISOString();
-  writeSnapshotSync(o.dir, db, { snapshot: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, dataset, journal: 1, meta: db.meta, written_at: now });
+  writeSnapshotSync(o.dir, db, {
+    snapshot: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    dataset,
+    journal: 1,
+    meta: db.meta,
+    written_at: now,
+  });
   writeFileAtomicSync(o.dir, SESSIONS_FILE, sessionsText(dataset, 1, 1, sessions));
   const header: SegmentHeader = { segment: 1, dataset, seq: 1, carry_from: null, created_at: now };
   const { fd, bytes } = createSegment(o.dir, header);
-  return { dataset, repository: holding(db, o), sessions, snapshotBase: 1, sessionsBase: 1, segment: 1, fd, bytes, headerBytes: bytes, seq: 1, dirty: emptyDirty() };
+  return {
+    dataset,
+    repository: holding(db, o),
+    sessions,
+    snapshotBase: 1,
+    sessionsBase: 1,
+    segment: 1,
+    fd,
+    bytes,
+    headerBytes: bytes,
+    seq: 1,
+    dirty: emptyDirty(),
+  };
 }
 
 /** The single db.json of earlier versions: checked like a snapshot, then carried over into the new files. */
@@ -380,11 +433,14 @@ function migrateLegacy(o: StoreOptions): Loaded {
   }
   checkCompatible(o.dir, file, db.meta, o);
   // The sessions of that version kept refresh tokens in clear: they end rather than move over.
-  if (has(o.dir, SESSIONS_FILE)) o.log(`[mock] the sessions of the earlier version have ended (it kept refresh tokens in clear); log in again.`);
+  if (has(o.dir, SESSIONS_FILE))
+    o.log(`[mock] the sessions of the earlier version have ended (it kept refresh tokens in clear); log in again.`);
   const loaded = create(o, db, o.newSessions());
   renameSync(file, join(o.dir, LEGACY_MIGRATED_FILE));
   syncDir(o.dir);
-  o.log(`[mock] moved the database of ${file} to the journaled store (${SNAPSHOT_FILE}); the old file is kept as ${LEGACY_MIGRATED_FILE}.`);
+  o.log(
+    `[mock] moved the database of ${file} to the journaled store (${SNAPSHOT_FILE}); the old file is kept as ${LEGACY_MIGRATED_FILE}.`,
+  );
   return loaded;
 }
 
@@ -397,7 +453,15 @@ function readSessions(dir: string): SessionsFile {
     throw new DamagedFile(file, 'is not complete JSON.');
   }
   const s = value as Partial<SessionsFile>;
-  if (s.sessions !== SESSIONS_FORMAT || s.version !== 1 || typeof s.dataset !== 'string' || !Number.isSafeInteger(s.journal) || !Number.isSafeInteger(s.seq) || typeof s.families !== 'object' || s.families === null) {
+  if (
+    s.sessions !== SESSIONS_FORMAT ||
+    s.version !== 1 ||
+    typeof s.dataset !== 'string' ||
+    !Number.isSafeInteger(s.journal) ||
+    !Number.isSafeInteger(s.seq) ||
+    typeof s.families !== 'object' ||
+    s.families === null
+  ) {
     throw new DamagedFile(file, 'is not a sessions file of this mock.');
   }
   return s as SessionsFile;
@@ -407,7 +471,14 @@ function describeTorn(segment: SegmentContent): string {
   const torn = segment.torn!;
   const seq = /"seq":(\d+)/.exec(torn.text)?.[1];
   const collections = [...new Set([...torn.text.matchAll(/"c":"([a-z_]+)"/g)].map((m) => m[1]))];
-  const what = [seq === undefined ? 'a write' : `the write of seq ${seq}`, collections.length > 0 ? `(changing ${collections.join(', ')}${/"s":\[/.test(torn.text) ? ' and sessions' : ''})` : /"s":\[/.test(torn.text) ? '(changing sessions)' : ''];
+  const what = [
+    seq === undefined ? 'a write' : `the write of seq ${seq}`,
+    collections.length > 0
+      ? `(changing ${collections.join(', ')}${/"s":\[/.test(torn.text) ? ' and sessions' : ''})`
+      : /"s":\[/.test(torn.text)
+        ? '(changing sessions)'
+        : '',
+  ];
   const preview = torn.text.length > 300 ? `${torn.text.slice(0, 300)}…` : torn.text;
   return (
     `[mock] warning: ${segment.file} ends in a line cut off mid-write (line ${torn.line}, ${torn.bytes} bytes from offset ${torn.offset}), as a crash leaves it. ` +
@@ -427,7 +498,12 @@ function cutJournal(o: StoreOptions, cut: Damage & { error: DamagedFile }, sessi
   // sessions.json first: should this stop halfway, a start refuses the folder rather than reading half of it.
   const moved = [SESSIONS_FILE, ...[cut.number, ...cut.later].map(segmentFile)];
   for (const name of moved) renameSync(join(dir, name), join(aside, name));
-  if (cut.goodBytes > 0) writeFileAtomicSync(dir, segmentFile(cut.number), readFileSync(join(aside, segmentFile(cut.number))).subarray(0, cut.goodBytes));
+  if (cut.goodBytes > 0)
+    writeFileAtomicSync(
+      dir,
+      segmentFile(cut.number),
+      readFileSync(join(aside, segmentFile(cut.number))).subarray(0, cut.goodBytes),
+    );
   writeFileAtomicSync(dir, SESSIONS_FILE, sessions);
   syncDir(dir);
   o.log(
@@ -439,7 +515,11 @@ function cutJournal(o: StoreOptions, cut: Damage & { error: DamagedFile }, sessi
 function recover(o: StoreOptions, numbers: number[]): Loaded {
   const { dir, log } = o;
   // 1. Read and check everything; change nothing until all of it holds.
-  if (!has(dir, SNAPSHOT_FILE)) throw damaged(dir, new DamagedFile(join(dir, SNAPSHOT_FILE), 'is missing, though the journal or the backup is there.'));
+  if (!has(dir, SNAPSHOT_FILE))
+    throw damaged(
+      dir,
+      new DamagedFile(join(dir, SNAPSHOT_FILE), 'is missing, though the journal or the backup is there.'),
+    );
   let header: SnapshotHeader;
   try {
     header = readSnapshotHeader(dir);
@@ -462,12 +542,19 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
   let sessionsFile: SessionsFile | null = null;
   try {
     if (has(dir, SESSIONS_FILE)) sessionsFile = readSessions(dir);
-    else if (numbers.length > 0) throw new DamagedFile(join(dir, SESSIONS_FILE), 'is missing, though the journal is there.');
+    else if (numbers.length > 0)
+      throw new DamagedFile(join(dir, SESSIONS_FILE), 'is missing, though the journal is there.');
   } catch (error) {
     throw error instanceof DamagedFile ? damaged(dir, error) : error;
   }
   if (sessionsFile && sessionsFile.dataset !== header.dataset) {
-    throw damaged(dir, new DamagedFile(join(dir, SESSIONS_FILE), `belongs to another data set (${sessionsFile.dataset}) than ${SNAPSHOT_FILE} (${header.dataset}).`));
+    throw damaged(
+      dir,
+      new DamagedFile(
+        join(dir, SESSIONS_FILE),
+        `belongs to another data set (${sessionsFile.dataset}) than ${SNAPSHOT_FILE} (${header.dataset}).`,
+      ),
+    );
   }
 
   const snapshotBase = header.journal;
@@ -484,7 +571,10 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
   try {
     for (const [i, number] of read.entries()) {
       if (i > 0 && number !== read[i - 1]! + 1) {
-        throw new DamagedFile(join(dir, segmentFile(read[i - 1]! + 1)), `is missing: the journal jumps from segment ${read[i - 1]} to ${number}.`);
+        throw new DamagedFile(
+          join(dir, segmentFile(read[i - 1]! + 1)),
+          `is missing: the journal jumps from segment ${read[i - 1]} to ${number}.`,
+        );
       }
       if (sessionsLost && number < snapshotBase) continue;
       let segment: SegmentContent | null;
@@ -505,10 +595,17 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
       if (segment === null) {
         if (!cut) emptyLast = number;
       } else {
-        if (segment.header.dataset !== header.dataset) throw new DamagedFile(segment.file, `belongs to another data set (${segment.header.dataset}) than ${SNAPSHOT_FILE} (${header.dataset}).`);
+        if (segment.header.dataset !== header.dataset)
+          throw new DamagedFile(
+            segment.file,
+            `belongs to another data set (${segment.header.dataset}) than ${SNAPSHOT_FILE} (${header.dataset}).`,
+          );
         const previous = segments.at(-1);
         if (previous && segment.header.seq !== previous.header.seq + previous.lines.length) {
-          throw new DamagedFile(segment.file, `starts at seq ${segment.header.seq}, but ${previous.file} ends at seq ${previous.header.seq + previous.lines.length - 1}: lines are missing.`);
+          throw new DamagedFile(
+            segment.file,
+            `starts at seq ${segment.header.seq}, but ${previous.file} ends at seq ${previous.header.seq + previous.lines.length - 1}: lines are missing.`,
+          );
         }
         segments.push(segment);
       }
@@ -517,7 +614,10 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
   } catch (error) {
     throw error instanceof DamagedFile ? damaged(dir, error) : error;
   }
-  if (o.recover && !cut) throw new StoreError(`--recover: the journal in ${dir} has no damaged line to cut at. Nothing was changed; start without --recover.`);
+  if (o.recover && !cut)
+    throw new StoreError(
+      `--recover: the journal in ${dir} has no damaged line to cut at. Nothing was changed; start without --recover.`,
+    );
 
   if (cut || sessionsLost) {
     // The sessions after the damage are unknown (a logout, a password change): every session ends, and the
@@ -549,7 +649,13 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
     dbFrom = first.number;
   }
   if (first && first.number > sessionsBase) {
-    throw damaged(dir, new DamagedFile(join(dir, segmentFile(sessionsBase)), `is missing: ${SESSIONS_FILE} needs the journal from segment ${sessionsBase} on.`));
+    throw damaged(
+      dir,
+      new DamagedFile(
+        join(dir, segmentFile(sessionsBase)),
+        `is missing: ${SESSIONS_FILE} needs the journal from segment ${sessionsBase} on.`,
+      ),
+    );
   }
 
   // 2. Repairs a crash can call for: a torn last line, an unused last segment, segments already covered (a
@@ -559,7 +665,9 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
   if (sessionsLost) {
     // Written before the damaged segment goes with the covered ones: sessions.json never needs a missing segment.
     writeFileAtomicSync(dir, SESSIONS_FILE, noSessions());
-    log(`[mock] warning: ${sessionsLost.file} ${sessionsLost.problem} ${SNAPSHOT_FILE} already holds its database changes; the sessions' history is lost with it, so every session has ended.`);
+    log(
+      `[mock] warning: ${sessionsLost.file} ${sessionsLost.problem} ${SNAPSHOT_FILE} already holds its database changes; the sessions' history is lost with it, so every session has ended.`,
+    );
   }
   const last = segments.at(-1);
   if (last?.torn) {
@@ -577,7 +685,8 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
 
   // 3. Replay.
   const sessions: TokenState = sessionsFile ? { families: sessionsFile.families } : o.newSessions();
-  if (!sessionsFile) log(`[mock] ${SESSIONS_FILE} was not there (a first start cut short?): starting with no sessions.`);
+  if (!sessionsFile)
+    log(`[mock] ${SESSIONS_FILE} was not there (a first start cut short?): starting with no sessions.`);
   // Replayed through the repository: what it then holds as not yet journaled is what changed since the snapshot.
   const repository = holding(db, o);
   const dirty = emptyDirty();
@@ -613,12 +722,42 @@ function recover(o: StoreOptions, numbers: number[]): Loaded {
   if (last && last.number >= keepFrom && last.number >= Math.max(snapshotBase, sessionsBase)) {
     const fd = openSegmentForAppend(dir, last.number);
     const headerBytes = Buffer.byteLength(encodeLine(last.header));
-    return { dataset: header.dataset, repository, sessions, snapshotBase, sessionsBase, segment: last.number, fd, bytes: last.goodBytes, headerBytes, seq, dirty };
+    return {
+      dataset: header.dataset,
+      repository,
+      sessions,
+      snapshotBase,
+      sessionsBase,
+      segment: last.number,
+      fd,
+      bytes: last.goodBytes,
+      headerBytes,
+      seq,
+      dirty,
+    };
   }
   const number = Math.max(snapshotBase, sessionsBase, (last && last.number >= keepFrom ? last.number : 0) + 1);
-  const segmentHeader: SegmentHeader = { segment: number, dataset: header.dataset, seq, carry_from: null, created_at: new Date(o.now?.() ?? Date.now()).toISOString() };
+  const segmentHeader: SegmentHeader = {
+    segment: number,
+    dataset: header.dataset,
+    seq,
+    carry_from: null,
+    created_at: new Date(o.now?.() ?? Date.now()).toISOString(),
+  };
   const { fd, bytes } = createSegment(dir, segmentHeader);
-  return { dataset: header.dataset, repository, sessions, snapshotBase, sessionsBase, segment: number, fd, bytes, headerBytes: bytes, seq, dirty };
+  return {
+    dataset: header.dataset,
+    repository,
+    sessions,
+    snapshotBase,
+    sessionsBase,
+    segment: number,
+    fd,
+    bytes,
+    headerBytes: bytes,
+    seq,
+    dirty,
+  };
 }
 
 const isAlive = (pid: number) => {
@@ -639,7 +778,9 @@ function lock(dir: string): () => void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const pid = Number(readFileSync(file, 'utf8').trim());
     if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-      throw new StoreError(`The mock cannot start: another mock (process ${pid}) is using ${dir}. Stop it first, or give this one another --data-dir.`);
+      throw new StoreError(
+        `The mock cannot start: another mock (process ${pid}) is using ${dir}. Stop it first, or give this one another --data-dir.`,
+      );
     }
     writeFileSync(file, String(process.pid));
   }
@@ -684,7 +825,9 @@ export const openStore: OpenStore = (o) => {
     const store = new Store(o, loaded, unlock);
     const ended = dropFamiliesInClear(loaded.sessions);
     if (ended.length > 0) {
-      log(`[mock] ended ${ended.length} session${ended.length === 1 ? '' : 's'} stored by an earlier version of the mock, which kept refresh tokens in clear; ${ended.length === 1 ? 'its user logs' : 'their users log'} in again.`);
+      log(
+        `[mock] ended ${ended.length} session${ended.length === 1 ? '' : 's'} stored by an earlier version of the mock, which kept refresh tokens in clear; ${ended.length === 1 ? 'its user logs' : 'their users log'} in again.`,
+      );
       for (const id of ended) store.sessionRemoved(id);
       store.commit().catch(() => {}); // a failure is logged by the store
     }
@@ -783,7 +926,12 @@ class Store implements DurableStore {
     if (db.length === 0 && s.length === 0) return;
     // Keys first: a row without one fails here, before anything unreadable reaches the journal.
     if (db.length > 0) noteDirty(this.dirty, db);
-    const line = encodeLine({ seq: this.seq, at: new Date(this.now()).toISOString(), ...(db.length > 0 ? { db } : {}), ...(s.length > 0 ? { s } : {}) });
+    const line = encodeLine({
+      seq: this.seq,
+      at: new Date(this.now()).toISOString(),
+      ...(db.length > 0 ? { db } : {}),
+      ...(s.length > 0 ? { s } : {}),
+    });
     this.seq += 1;
     this.writer.append(line);
     if (db.length > 0) this.dirty.bytes += line.length;
@@ -821,7 +969,9 @@ class Store implements DurableStore {
   private startCompaction(kind: 'snapshot' | 'rotate'): Promise<void> {
     const run = (kind === 'snapshot' ? this.snapshot() : this.rotateSessions()).catch((error: unknown) => {
       if (error instanceof SnapshotCancelled) return;
-      this.log(`[mock] could not write a ${kind === 'snapshot' ? 'snapshot' : 'new journal segment'} in ${this.dir}: ${error instanceof Error ? error.message : String(error)}. The journal keeps every change.`);
+      this.log(
+        `[mock] could not write a ${kind === 'snapshot' ? 'snapshot' : 'new journal segment'} in ${this.dir}: ${error instanceof Error ? error.message : String(error)}. The journal keeps every change.`,
+      );
     });
     this.compaction = run.finally(() => {
       this.compaction = null;
@@ -890,7 +1040,14 @@ class Store implements DurableStore {
     const before = this.dirty;
     this.dirty = emptyDirty();
     try {
-      const header: SnapshotHeader = { snapshot: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, dataset: this.dataset, journal: base, meta: this.db.meta, written_at: new Date(this.now()).toISOString() };
+      const header: SnapshotHeader = {
+        snapshot: SNAPSHOT_FORMAT,
+        version: SNAPSHOT_VERSION,
+        dataset: this.dataset,
+        journal: base,
+        meta: this.db.meta,
+        written_at: new Date(this.now()).toISOString(),
+      };
       await writeSnapshot(this.dir, this.db, header, {
         cancelled: () => this.closing,
         beforeInstall: () => this.afterJournal(() => undefined),
@@ -898,7 +1055,8 @@ class Store implements DurableStore {
     } catch (error) {
       // The old snapshot and every segment since it are still there: keep counting from it.
       const merged = before;
-      for (const [c, rows] of this.dirty.rows) for (const [key, row] of rows) (merged.rows.get(c) ?? merged.rows.set(c, new Map()).get(c)!).set(key, row);
+      for (const [c, rows] of this.dirty.rows)
+        for (const [key, row] of rows) (merged.rows.get(c) ?? merged.rows.set(c, new Map()).get(c)!).set(key, row);
       for (const c of this.dirty.whole) merged.whole.add(c);
       merged.bytes += this.dirty.bytes;
       this.dirty = merged;

@@ -20,7 +20,10 @@ declare module 'json-server' {
 
   function create(): Express;
   function defaults(options?: DefaultsOptions): RequestHandler[];
-  function router<State extends object>(source: State, options?: { foreignKeySuffix?: string }): JsonServerRouter<State>;
+  function router<State extends object>(
+    source: State,
+    options?: { foreignKeySuffix?: string },
+  ): JsonServerRouter<State>;
   const bodyParser: RequestHandler[];
 
   export { create, defaults, router, bodyParser };

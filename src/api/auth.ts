@@ -6,13 +6,30 @@ import type { User } from '../domain/user';
 import { RefreshResponse, SessionResponse, UserResponse, userOf } from './codecs/session';
 
 /** POST /sessions. */
-export async function login(client: ApiClient, credentials: { email: string; password: string }): Promise<SessionTokens> {
-  const { data } = await client.request({ method: 'POST', path: '/sessions', body: { user: credentials }, codec: SessionResponse, auth: 'none' });
-  return { authToken: data.auth_token, refreshToken: data.refresh_token, userId: data.user_id, accessType: data.event ?? null };
+export async function login(
+  client: ApiClient,
+  credentials: { email: string; password: string },
+): Promise<SessionTokens> {
+  const { data } = await client.request({
+    method: 'POST',
+    path: '/sessions',
+    body: { user: credentials },
+    codec: SessionResponse,
+    auth: 'none',
+  });
+  return {
+    authToken: data.auth_token,
+    refreshToken: data.refresh_token,
+    userId: data.user_id,
+    accessType: data.event ?? null,
+  };
 }
 
 /** POST /auth: rotates the refresh token. */
-export async function refreshTokens(client: ApiClient, refreshToken: string): Promise<{ authToken: string; refreshToken: string }> {
+export async function refreshTokens(
+  client: ApiClient,
+  refreshToken: string,
+): Promise<{ authToken: string; refreshToken: string }> {
   const { data } = await client.request({
     method: 'POST',
     path: '/auth',
@@ -25,7 +42,12 @@ export async function refreshTokens(client: ApiClient, refreshToken: string): Pr
 
 /** POST /users/logout with the auth token in the body, as the spec says (the one sent, even after a refresh). */
 export function logout(client: ApiClient): Promise<MessageResponse> {
-  return client.request({ method: 'POST', path: '/users/logout', body: (token: string | null) => ({ token }), codec: MessageResponse });
+  return client.request({
+    method: 'POST',
+    path: '/users/logout',
+    body: (token: string | null) => ({ token }),
+    codec: MessageResponse,
+  });
 }
 
 /** GET /users/{id}. */
@@ -36,11 +58,20 @@ export async function getUser(client: ApiClient, userId: string): Promise<User> 
 
 /** POST /users/forgot_password. */
 export function forgotPassword(client: ApiClient, email: string): Promise<MessageResponse> {
-  return client.request({ method: 'POST', path: '/users/forgot_password', body: { user: { email } }, codec: MessageResponse, auth: 'none' });
+  return client.request({
+    method: 'POST',
+    path: '/users/forgot_password',
+    body: { user: { email } },
+    codec: MessageResponse,
+    auth: 'none',
+  });
 }
 
 /** POST /users/reset_password with the token from the mailed link. */
-export function resetPassword(client: ApiClient, input: { token: string; password: string; confirmation: string }): Promise<MessageResponse> {
+export function resetPassword(
+  client: ApiClient,
+  input: { token: string; password: string; confirmation: string },
+): Promise<MessageResponse> {
   return client.request({
     method: 'POST',
     path: '/users/reset_password',
@@ -51,7 +82,10 @@ export function resetPassword(client: ApiClient, input: { token: string; passwor
 }
 
 /** PUT /users/set_password: the logged-in user's new password, with the current one (see docs/security.md, What the provider enforces). */
-export function setPassword(client: ApiClient, input: { current: string; password: string; confirmation: string }): Promise<MessageResponse> {
+export function setPassword(
+  client: ApiClient,
+  input: { current: string; password: string; confirmation: string },
+): Promise<MessageResponse> {
   return client.request({
     method: 'PUT',
     path: '/users/set_password',

@@ -32,7 +32,8 @@ interface Call {
 
 type Answer = Response | (() => Response | Promise<Response>) | Error;
 
-const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const urlOf = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 function fakeFetch(...answers: Answer[]) {
   const calls: Call[] = [];
@@ -52,7 +53,10 @@ function fakeFetch(...answers: Answer[]) {
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
 
 const authError = (code: string) => json({ errors: [{ code, detail: `auth failed: ${code}` }] }, 401);
 
@@ -69,7 +73,13 @@ function fakeSession(opts: { token?: string | null; expired?: string | null; inv
 const decodeLog: DecodeError[] = [];
 
 function client(fetchImpl: typeof fetch, extra: Partial<ClientOptions> = {}) {
-  return createApiClient({ baseUrl: 'https://provider.test/api/', product: 'provider', fetch: fetchImpl, logDecodeError: (e) => decodeLog.push(e), ...extra });
+  return createApiClient({
+    baseUrl: 'https://provider.test/api/',
+    product: 'provider',
+    fetch: fetchImpl,
+    logDecodeError: (e) => decodeLog.push(e),
+    ...extra,
+  });
 }
 
 const Anything = t.unknown;
@@ -122,7 +132,9 @@ describe('toQueryString', () => {
 
   it('skips undefined, null and empty-string values at any depth', () => {
     expect(toQueryString({ a: undefined, b: null, c: '', d: 'x' })).toBe('d=x');
-    expect(decoded(toQueryString({ filter: { region: '', status: null, name: undefined, kind: 'k' } }))).toEqual(['filter[kind]=k']);
+    expect(decoded(toQueryString({ filter: { region: '', status: null, name: undefined, kind: 'k' } }))).toEqual([
+      'filter[kind]=k',
+    ]);
     expect(toQueryString({ a: undefined, b: null, c: '' })).toBe('');
     expect(toQueryString({})).toBe('');
     expect(toQueryString({ list: [] })).toBe('');
@@ -170,7 +182,9 @@ describe('flattenData', () => {
   });
 
   it('flattens a single resource', () => {
-    expect(flattenData({ data: { id: '7', type: 'user', attributes: { name: 'Asha' } } })).toEqual({ data: { id: '7', name: 'Asha' } });
+    expect(flattenData({ data: { id: '7', type: 'user', attributes: { name: 'Asha' } } })).toEqual({
+      data: { id: '7', name: 'Asha' },
+    });
   });
 
   it('does not mutate its input', () => {
@@ -189,7 +203,9 @@ describe('flattenData', () => {
   });
 
   it('leaves items that are not resources as they are', () => {
-    expect(flattenData({ data: [1, 'a', null, { id: '3', name: 'plain' }] })).toEqual({ data: [1, 'a', null, { id: '3', name: 'plain' }] });
+    expect(flattenData({ data: [1, 'a', null, { id: '3', name: 'plain' }] })).toEqual({
+      data: [1, 'a', null, { id: '3', name: 'plain' }],
+    });
     expect(flattenData({ data: null })).toEqual({ data: null });
   });
 });
@@ -198,7 +214,9 @@ describe('request', () => {
   it('calls baseUrl + path + query with GET and the v1 vendor Accept header', async () => {
     const f = fakeFetch(json({ message: 'hi' }));
     const api = client(f.fetch);
-    await expect(api.request({ path: '/invoices', query: { filter: { region: 'north' } }, codec: Message, auth: 'none' })).resolves.toEqual({ message: 'hi' });
+    await expect(
+      api.request({ path: '/invoices', query: { filter: { region: 'north' } }, codec: Message, auth: 'none' }),
+    ).resolves.toEqual({ message: 'hi' });
     expect(f.calls).toHaveLength(1);
     expect(f.calls[0]!.url).toBe('https://provider.test/api/invoices?filter%5Bregion%5D=north');
     expect(f.calls[0]!.method).toBe('GET');
@@ -269,7 +287,10 @@ describe('request', () => {
         pagy: { count: 2, page: 1 },
       }),
     );
-    const codec = t.type({ data: t.array(t.type({ id: Id, amount: Money })), pagy: t.type({ count: t.number, page: t.number }) });
+    const codec = t.type({
+      data: t.array(t.type({ id: Id, amount: Money })),
+      pagy: t.type({ count: t.number, page: t.number }),
+    });
     const result = await client(f.fetch).request({ path: '/invoices', codec, auth: 'none' });
     expect(result).toEqual({
       data: [
@@ -282,7 +303,9 @@ describe('request', () => {
 
   it('gives {} for an empty successful answer', async () => {
     const f = fakeFetch(new Response(null, { status: 204 }));
-    await expect(client(f.fetch).request({ method: 'DELETE', path: '/x', codec: Anything, auth: 'none' })).resolves.toEqual({});
+    await expect(
+      client(f.fetch).request({ method: 'DELETE', path: '/x', codec: Anything, auth: 'none' }),
+    ).resolves.toEqual({});
   });
 
   it('throws DecodeError: one sentence for the user, the readable paths in details() and in the log', async () => {
@@ -311,7 +334,9 @@ describe('request', () => {
 
   it('names the method in the DecodeError path', async () => {
     const f = fakeFetch(json({ nope: true }));
-    const error = await caught(client(f.fetch).request({ method: 'POST', path: '/logout', body: {}, codec: Message, auth: 'none' }));
+    const error = await caught(
+      client(f.fetch).request({ method: 'POST', path: '/logout', body: {}, codec: Message, auth: 'none' }),
+    );
     expect(error).toBeInstanceOf(DecodeError);
     expect((error as DecodeError).details()).toContain('POST /logout');
     expect((error as DecodeError).details()).toMatch(/Expecting string at message/);
@@ -319,7 +344,9 @@ describe('request', () => {
 
   describe('error answers', () => {
     it('uses message when present', async () => {
-      const f = fakeFetch(json({ message: 'Invoice is locked', errors: [{ code: 'ER-INV-1', detail: 'locked' }] }, 422));
+      const f = fakeFetch(
+        json({ message: 'Invoice is locked', errors: [{ code: 'ER-INV-1', detail: 'locked' }] }, 422),
+      );
       const error = await apiErrorOf(client(f.fetch).request({ path: '/x', codec: Anything, auth: 'none' }));
       expect(error.status).toBe(422);
       expect(error.text).toBe('Invoice is locked');
@@ -357,7 +384,7 @@ describe('request', () => {
       expect(FALLBACK_TEXT).toBe('Something went wrong!');
     });
 
-    it('an answer that is not the provider\'s (empty, or a gateway\'s HTML page) says what its status means', async () => {
+    it("an answer that is not the provider's (empty, or a gateway's HTML page) says what its status means", async () => {
       const f = fakeFetch(
         new Response('', { status: 502 }),
         new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
@@ -368,12 +395,18 @@ describe('request', () => {
       const first = await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }));
       expect(first.status).toBe(502);
       expect(first.text).toBe('The provider could not be reached (HTTP 502). Try again.');
-      expect(first.errors).toEqual([{ code: 'ERROR', detail: 'The provider could not be reached (HTTP 502). Try again.' }]);
+      expect(first.errors).toEqual([
+        { code: 'ERROR', detail: 'The provider could not be reached (HTTP 502). Try again.' },
+      ]);
       const second = await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }));
       expect(second.text).toBe('The provider could not be reached (HTTP 502). Try again.');
-      expect((await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }))).text).toBe('The provider failed to answer (HTTP 500). Try again.');
+      expect((await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }))).text).toBe(
+        'The provider failed to answer (HTTP 500). Try again.',
+      );
       // Other statuses keep the spec's fallback.
-      expect((await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }))).text).toBe('Something went wrong!');
+      expect((await apiErrorOf(api.request({ path: '/x', codec: Anything, auth: 'none' }))).text).toBe(
+        'Something went wrong!',
+      );
     });
 
     it('a fetch that throws gives ApiError status 0, code ERROR', async () => {
@@ -389,7 +422,9 @@ describe('request', () => {
       controller.abort();
       const abortError = new DOMException('aborted', 'AbortError');
       const f = fakeFetch(abortError);
-      const error = await caught(client(f.fetch).request({ path: '/x', codec: Anything, auth: 'none', signal: controller.signal }));
+      const error = await caught(
+        client(f.fetch).request({ path: '/x', codec: Anything, auth: 'none', signal: controller.signal }),
+      );
       expect(error).toBe(abortError);
     });
 
@@ -482,8 +517,12 @@ describe('toastText', () => {
   });
 
   it('errorToastText handles ApiError, DecodeError, Error and anything else', () => {
-    expect(errorToastText(apiErrorFromBody(422, { errors: [{ code: 'ER-A', detail: 'a' }, { detail: 'b' }] }))).toBe('ER-A: a, ERROR: b');
-    expect(errorToastText(new DecodeError('GET /x', ['p1', 'p2']))).toBe('ERROR: The provider sent data this screen cannot read.');
+    expect(errorToastText(apiErrorFromBody(422, { errors: [{ code: 'ER-A', detail: 'a' }, { detail: 'b' }] }))).toBe(
+      'ER-A: a, ERROR: b',
+    );
+    expect(errorToastText(new DecodeError('GET /x', ['p1', 'p2']))).toBe(
+      'ERROR: The provider sent data this screen cannot read.',
+    );
     expect(errorToastText(new Error('boom'))).toBe('ERROR: boom');
     expect(errorToastText('weird')).toBe('ERROR: Something went wrong!');
   });
@@ -493,7 +532,12 @@ describe('session auth', () => {
   it('on 401 ER-AUTH-103 asks expired(token) and retries once with the returned token', async () => {
     const f = fakeFetch(authError('ER-AUTH-103'), json({ message: 'fresh' }));
     const session = fakeSession({ token: 'old', expired: 'new' });
-    const result = await client(f.fetch, { session }).request({ method: 'POST', path: '/me', body: { a: 1 }, codec: Message });
+    const result = await client(f.fetch, { session }).request({
+      method: 'POST',
+      path: '/me',
+      body: { a: 1 },
+      codec: Message,
+    });
     expect(result).toEqual({ message: 'fresh' });
     expect(session.expired).toHaveBeenCalledTimes(1);
     expect(session.expired).toHaveBeenCalledWith('old');
@@ -532,7 +576,9 @@ describe('session auth', () => {
   it('on 401 ER-AUTH-102 retries with the newer token invalid() gives', async () => {
     const f = fakeFetch(authError('ER-AUTH-102'), json({ message: 'ok' }));
     const session = fakeSession({ token: 'old', invalid: 'newer' });
-    await expect(client(f.fetch, { session }).request({ path: '/me', codec: Message })).resolves.toEqual({ message: 'ok' });
+    await expect(client(f.fetch, { session }).request({ path: '/me', codec: Message })).resolves.toEqual({
+      message: 'ok',
+    });
     expect(f.calls.map((c) => c.headers.Authorization)).toEqual(['old', 'newer']);
   });
 
@@ -557,7 +603,10 @@ describe('session auth', () => {
   });
 
   it('a 401 with another code (or no JSON) is not retried and does not touch the session', async () => {
-    const f = fakeFetch(json({ errors: [{ code: 'ER-AUTH-999', detail: 'nope' }] }, 401), new Response('denied', { status: 401 }));
+    const f = fakeFetch(
+      json({ errors: [{ code: 'ER-AUTH-999', detail: 'nope' }] }, 401),
+      new Response('denied', { status: 401 }),
+    );
     const session = fakeSession();
     const api = client(f.fetch, { session });
     expect((await apiErrorOf(api.request({ path: '/me', codec: Message }))).code).toBe('ER-AUTH-999');
@@ -570,7 +619,9 @@ describe('session auth', () => {
   it('a 401 on a { token } request is not retried through the session', async () => {
     const f = fakeFetch(authError('ER-AUTH-103'));
     const session = fakeSession();
-    const error = await apiErrorOf(client(f.fetch, { session }).request({ path: '/pay', codec: Message, auth: { token: 'page' } }));
+    const error = await apiErrorOf(
+      client(f.fetch, { session }).request({ path: '/pay', codec: Message, auth: { token: 'page' } }),
+    );
     expect(error.status).toBe(401);
     expect(session.expired).not.toHaveBeenCalled();
     expect(f.impl).toHaveBeenCalledTimes(1);
@@ -600,13 +651,21 @@ describe('download', () => {
   function downloader(...answers: Answer[]) {
     const f = fakeFetch(...answers);
     const saved: { filename: string; content: Blob }[] = [];
-    const api = client(f.fetch, { now, saveFile: (filename, content) => saved.push({ filename, content }), session: fakeSession() });
+    const api = client(f.fetch, {
+      now,
+      saveFile: (filename, content) => saved.push({ filename, content }),
+      session: fakeSession(),
+    });
     return { api, saved, f };
   }
 
   it('saves a text/csv answer as Report-YYYY-MM-DD.csv', async () => {
-    const { api, saved, f } = downloader(new Response('a,b\n1,2\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }));
-    await expect(api.download({ path: '/invoices/export', query: { filter: { region: 'north' } } })).resolves.toBe('Report-2024-03-05.csv');
+    const { api, saved, f } = downloader(
+      new Response('a,b\n1,2\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+    );
+    await expect(api.download({ path: '/invoices/export', query: { filter: { region: 'north' } } })).resolves.toBe(
+      'Report-2024-03-05.csv',
+    );
     expect(saved).toHaveLength(1);
     expect(saved[0]!.filename).toBe('Report-2024-03-05.csv');
     expect(saved[0]!.content.type).toBe('text/csv');
@@ -625,8 +684,12 @@ describe('download', () => {
 
   it('takes the name from Content-Disposition, quoted or not', async () => {
     const { api, saved } = downloader(
-      new Response('x', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="invoices-march.csv"' } }),
-      new Response('y', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename=plain.csv; size=1' } }),
+      new Response('x', {
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="invoices-march.csv"' },
+      }),
+      new Response('y', {
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename=plain.csv; size=1' },
+      }),
     );
     await expect(api.download({ path: '/e', filename: 'ignored.csv' })).resolves.toBe('invoices-march.csv');
     await expect(api.download({ path: '/e' })).resolves.toBe('plain.csv');
@@ -636,7 +699,12 @@ describe('download', () => {
 
   it('reads the RFC 5987 filename* form of Content-Disposition first', async () => {
     const { api } = downloader(
-      new Response('x', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="fallback.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv` } }),
+      new Response('x', {
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': `attachment; filename="fallback.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv`,
+        },
+      }),
     );
     await expect(api.download({ path: '/e' })).resolves.toBe('résumé.csv');
   });
@@ -648,7 +716,9 @@ describe('download', () => {
   });
 
   it('saves a JSON { download_csv, result, filename } answer with that filename and content', async () => {
-    const { api, saved } = downloader(json({ download_csv: true, result: 'id,amount\n1,10.00\n', filename: 'Payments.csv' }));
+    const { api, saved } = downloader(
+      json({ download_csv: true, result: 'id,amount\n1,10.00\n', filename: 'Payments.csv' }),
+    );
     await expect(api.download({ path: '/payments/export' })).resolves.toBe('Payments.csv');
     expect(saved).toHaveLength(1);
     expect(saved[0]!.filename).toBe('Payments.csv');
@@ -657,7 +727,10 @@ describe('download', () => {
   });
 
   it('uses the fallback name for a JSON CSV answer with no or empty filename', async () => {
-    const { api, saved } = downloader(json({ download_csv: true, result: 'a' }), json({ download_csv: true, result: 'b', filename: '' }));
+    const { api, saved } = downloader(
+      json({ download_csv: true, result: 'a' }),
+      json({ download_csv: true, result: 'b', filename: '' }),
+    );
     await expect(api.download({ path: '/e' })).resolves.toBe('Report-2024-03-05.csv');
     await expect(api.download({ path: '/e' })).resolves.toBe('Report-2024-03-05.csv');
     expect(saved).toHaveLength(2);
@@ -718,21 +791,47 @@ describe('Optional codec (a value the spec lets the provider leave out)', () => 
   });
 
   it('the lending summary decodes without total_distributors (spec 1 §2.5 shows it as -)', () => {
-    const summary = { utilised_limit_summary: { utilised_limit: 1, unutilised_limit: 2 }, default: { default_30days: 0, default_90days: 0, total: 0 } };
+    const summary = {
+      utilised_limit_summary: { utilised_limit: 1, unutilised_limit: 2 },
+      default: { default_30days: 0, default_90days: 0, total: 0 },
+    };
     const decoded = LendingSummary.decode({ data: { ...summary, credit_limit_available: { total: 5 } } });
-    expect(isRight(decoded) && decoded.right.data.credit_limit_available).toEqual({ total: 500, total_distributors: null });
+    expect(isRight(decoded) && decoded.right.data.credit_limit_available).toEqual({
+      total: 500,
+      total_distributors: null,
+    });
   });
 
   it('the pay page decodes a header without the credit-line figures, and a document without balance_due', () => {
     const meta = {
-      anchor_name: 'A', anchor_id: 1, distributor_name: 'D', distributor_code: 'C', open_limit_customer: false, is_sales_order: false, require_otp: false,
-      show_virtual_account_number: false, show_provider_credit_option: true, show_provider_pay_option: true,
+      anchor_name: 'A',
+      anchor_id: 1,
+      distributor_name: 'D',
+      distributor_code: 'C',
+      open_limit_customer: false,
+      is_sales_order: false,
+      require_otp: false,
+      show_virtual_account_number: false,
+      show_provider_credit_option: true,
+      show_provider_pay_option: true,
     };
-    const item = { id: 1, document_number: 'INV-1', invoice_date: '2026-01-01', due_date: '2026-02-01', invoice_amount: 10, status: 'open' };
+    const item = {
+      id: 1,
+      document_number: 'INV-1',
+      invoice_date: '2026-01-01',
+      due_date: '2026-02-01',
+      invoice_amount: 10,
+      status: 'open',
+    };
     const decoded = invoiceCollectionCodec('provider').decode({ data: [item], meta });
     expect(isRight(decoded)).toBe(true);
     if (isRight(decoded)) {
-      expect(decoded.right.meta).toMatchObject({ loan_account_no: null, credit_limit_balance: null, overdue_amount: null, overdue_days: null });
+      expect(decoded.right.meta).toMatchObject({
+        loan_account_no: null,
+        credit_limit_balance: null,
+        overdue_amount: null,
+        overdue_days: null,
+      });
       expect(decoded.right.data[0]!.balance_due).toBeNull();
     }
   });
@@ -757,7 +856,11 @@ describe('Id codec', () => {
 // ---------------------------------------------------------------------------------------------------
 // Upload progress: a request with onUploadProgress and a FormData body goes by XMLHttpRequest.
 
-type XhrAnswer = { status: number; body?: string; headers?: Record<string, string>; progress?: [number, number | null][] } | 'network-error' | 'timeout' | 'hang';
+type XhrAnswer =
+  | { status: number; body?: string; headers?: Record<string, string>; progress?: [number, number | null][] }
+  | 'network-error'
+  | 'timeout'
+  | 'hang';
 
 class FakeXhr {
   method = '';
@@ -770,7 +873,9 @@ class FakeXhr {
   statusText = '';
   responseText = '';
   private responseHeaders = '';
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -801,7 +906,8 @@ class FakeXhr {
     if (this.aborted || this.answer === 'hang') return;
     if (this.answer === 'network-error') return this.onerror?.();
     if (this.answer === 'timeout') return this.ontimeout?.();
-    for (const [loaded, total] of this.answer.progress ?? []) this.upload.onprogress?.({ loaded, total: total ?? 0, lengthComputable: total !== null });
+    for (const [loaded, total] of this.answer.progress ?? [])
+      this.upload.onprogress?.({ loaded, total: total ?? 0, lengthComputable: total !== null });
     this.status = this.answer.status;
     this.statusText = this.answer.status === 200 ? 'OK' : 'Error';
     this.responseText = this.answer.body ?? '';
@@ -835,7 +941,15 @@ const uploadForm = () => {
 describe('request with onUploadProgress', () => {
   it('sends a FormData body by XMLHttpRequest with the same headers, reports progress and decodes the answer', async () => {
     const f = fakeFetch();
-    const x = fakeXhrs({ status: 200, body: JSON.stringify({ message: 'stored' }), headers: JSON_HEADERS, progress: [[10, 40], [40, 40]] });
+    const x = fakeXhrs({
+      status: 200,
+      body: JSON.stringify({ message: 'stored' }),
+      headers: JSON_HEADERS,
+      progress: [
+        [10, 40],
+        [40, 40],
+      ],
+    });
     const seen: { loaded: number; total: number }[] = [];
     const form = uploadForm();
     const result = await client(f.fetch, { xhr: x.make, session: fakeSession({ token: 'tok-9' }) }).request({
@@ -848,7 +962,12 @@ describe('request with onUploadProgress', () => {
     expect(result).toEqual({ message: 'stored' });
     expect(f.impl).not.toHaveBeenCalled();
     const [xhr] = x.made;
-    expect(xhr).toMatchObject({ method: 'POST', url: 'https://provider.test/api/invoices/upload', isAsync: true, sent: form });
+    expect(xhr).toMatchObject({
+      method: 'POST',
+      url: 'https://provider.test/api/invoices/upload',
+      isAsync: true,
+      sent: form,
+    });
     expect(xhr!.headers).toEqual({ Accept: 'application/vnd.provider.v1+json', Authorization: 'tok-9' });
     expect(seen).toEqual([
       { loaded: 10, total: 40 },
@@ -859,17 +978,39 @@ describe('request with onUploadProgress', () => {
   it('reports total 0 when the size is not computable', async () => {
     const x = fakeXhrs({ status: 200, body: '{"message":"ok"}', headers: JSON_HEADERS, progress: [[5, null]] });
     const seen: unknown[] = [];
-    await client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: (p) => seen.push(p) });
+    await client(fakeFetch().fetch, { xhr: x.make }).request({
+      method: 'POST',
+      path: '/u',
+      body: uploadForm(),
+      codec: Message,
+      auth: 'none',
+      onUploadProgress: (p) => seen.push(p),
+    });
     expect(seen).toEqual([{ loaded: 5, total: 0 }]);
   });
 
   it('builds error text by the same rule: the joined details of a 422', async () => {
     const x = fakeXhrs({
       status: 422,
-      body: JSON.stringify({ status: 'error', errors: [{ code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'Wrong header.' }, { code: 'X', detail: 'Second.' }] }),
+      body: JSON.stringify({
+        status: 'error',
+        errors: [
+          { code: 'ER-UPLOAD-HEADER', title: 'file', detail: 'Wrong header.' },
+          { code: 'X', detail: 'Second.' },
+        ],
+      }),
       headers: JSON_HEADERS,
     });
-    const error = await apiErrorOf(client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} }));
+    const error = await apiErrorOf(
+      client(fakeFetch().fetch, { xhr: x.make }).request({
+        method: 'POST',
+        path: '/u',
+        body: uploadForm(),
+        codec: Message,
+        auth: 'none',
+        onUploadProgress: () => {},
+      }),
+    );
     expect(error.status).toBe(422);
     expect(error.text).toBe('Wrong header., Second.');
     expect(error.code).toBe('ER-UPLOAD-HEADER');
@@ -882,15 +1023,39 @@ describe('request with onUploadProgress', () => {
       { status: 500, body: '{}', headers: JSON_HEADERS },
     );
     const api = client(fakeFetch().fetch, { xhr: x.make });
-    const send = () => api.request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} });
-    expect(await apiErrorOf(send())).toMatchObject({ status: 502, text: 'The provider could not be reached (HTTP 502). Try again.' });
+    const send = () =>
+      api.request({
+        method: 'POST',
+        path: '/u',
+        body: uploadForm(),
+        codec: Message,
+        auth: 'none',
+        onUploadProgress: () => {},
+      });
+    expect(await apiErrorOf(send())).toMatchObject({
+      status: 502,
+      text: 'The provider could not be reached (HTTP 502). Try again.',
+    });
     expect(await apiErrorOf(send())).toMatchObject({ status: 500, text: FALLBACK_TEXT });
   });
 
   it('on 401 ER-AUTH-103 waits for the refresh and sends the same form again with the new token (progress restarts)', async () => {
     const x = fakeXhrs(
-      { status: 401, body: JSON.stringify({ errors: [{ code: 'ER-AUTH-103', detail: 'expired' }] }), headers: JSON_HEADERS, progress: [[40, 40]] },
-      { status: 200, body: '{"message":"stored"}', headers: JSON_HEADERS, progress: [[20, 40], [40, 40]] },
+      {
+        status: 401,
+        body: JSON.stringify({ errors: [{ code: 'ER-AUTH-103', detail: 'expired' }] }),
+        headers: JSON_HEADERS,
+        progress: [[40, 40]],
+      },
+      {
+        status: 200,
+        body: '{"message":"stored"}',
+        headers: JSON_HEADERS,
+        progress: [
+          [20, 40],
+          [40, 40],
+        ],
+      },
     );
     const session = fakeSession({ token: 'old', expired: 'new' });
     const seen: number[] = [];
@@ -910,9 +1075,21 @@ describe('request with onUploadProgress', () => {
   });
 
   it('on 401 ER-AUTH-102 asks the session and gives up without a retry when it has no newer token', async () => {
-    const x = fakeXhrs({ status: 401, body: JSON.stringify({ errors: [{ code: 'ER-AUTH-102', detail: 'revoked' }] }), headers: JSON_HEADERS });
+    const x = fakeXhrs({
+      status: 401,
+      body: JSON.stringify({ errors: [{ code: 'ER-AUTH-102', detail: 'revoked' }] }),
+      headers: JSON_HEADERS,
+    });
     const session = fakeSession({ token: 'tok', invalid: null });
-    const error = await apiErrorOf(client(fakeFetch().fetch, { xhr: x.make, session }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, onUploadProgress: () => {} }));
+    const error = await apiErrorOf(
+      client(fakeFetch().fetch, { xhr: x.make, session }).request({
+        method: 'POST',
+        path: '/u',
+        body: uploadForm(),
+        codec: Message,
+        onUploadProgress: () => {},
+      }),
+    );
     expect(error).toMatchObject({ status: 401, code: 'ER-AUTH-102' });
     expect(session.invalid).toHaveBeenCalledWith('tok');
     expect(x.made).toHaveLength(1);
@@ -921,15 +1098,36 @@ describe('request with onUploadProgress', () => {
   it('a network failure or a timeout is the client’s "could not reach" error', async () => {
     for (const failure of ['network-error', 'timeout'] as const) {
       const x = fakeXhrs(failure);
-      const error = await apiErrorOf(client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} }));
-      expect(error).toMatchObject({ status: 0, code: 'ERROR', text: 'Could not reach the provider. Check the connection and try again.' });
+      const error = await apiErrorOf(
+        client(fakeFetch().fetch, { xhr: x.make }).request({
+          method: 'POST',
+          path: '/u',
+          body: uploadForm(),
+          codec: Message,
+          auth: 'none',
+          onUploadProgress: () => {},
+        }),
+      );
+      expect(error).toMatchObject({
+        status: 0,
+        code: 'ERROR',
+        text: 'Could not reach the provider. Check the connection and try again.',
+      });
     }
   });
 
   it('aborting the signal aborts the XMLHttpRequest and rejects with the abort reason', async () => {
     const x = fakeXhrs('hang');
     const controller = new AbortController();
-    const pending = client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', signal: controller.signal, onUploadProgress: () => {} });
+    const pending = client(fakeFetch().fetch, { xhr: x.make }).request({
+      method: 'POST',
+      path: '/u',
+      body: uploadForm(),
+      codec: Message,
+      auth: 'none',
+      signal: controller.signal,
+      onUploadProgress: () => {},
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     controller.abort(new Error('closed the modal'));
     expect(await caught(pending)).toEqual(new Error('closed the modal'));
@@ -940,23 +1138,56 @@ describe('request with onUploadProgress', () => {
     const x = fakeXhrs();
     const controller = new AbortController();
     controller.abort();
-    const error = await caught(client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', signal: controller.signal, onUploadProgress: () => {} }));
+    const error = await caught(
+      client(fakeFetch().fetch, { xhr: x.make }).request({
+        method: 'POST',
+        path: '/u',
+        body: uploadForm(),
+        codec: Message,
+        auth: 'none',
+        signal: controller.signal,
+        onUploadProgress: () => {},
+      }),
+    );
     expect((error as Error).name).toBe('AbortError');
     expect(x.made).toHaveLength(0);
   });
 
   it('gives {} for a 204 (a status with no body)', async () => {
     const x = fakeXhrs({ status: 204 });
-    expect(await client(fakeFetch().fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Anything, auth: 'none', onUploadProgress: () => {} })).toEqual({});
+    expect(
+      await client(fakeFetch().fetch, { xhr: x.make }).request({
+        method: 'POST',
+        path: '/u',
+        body: uploadForm(),
+        codec: Anything,
+        auth: 'none',
+        onUploadProgress: () => {},
+      }),
+    ).toEqual({});
   });
 
   it('uses fetch for a JSON body, and for any body where there is no XMLHttpRequest (Node)', async () => {
     const x = fakeXhrs();
     const f = fakeFetch(json({ message: 'a' }), json({ message: 'b' }));
-    await client(f.fetch, { xhr: x.make }).request({ method: 'POST', path: '/u', body: { a: 1 }, codec: Message, auth: 'none', onUploadProgress: () => {} });
+    await client(f.fetch, { xhr: x.make }).request({
+      method: 'POST',
+      path: '/u',
+      body: { a: 1 },
+      codec: Message,
+      auth: 'none',
+      onUploadProgress: () => {},
+    });
     expect(typeof XMLHttpRequest).toBe('undefined');
     const form = uploadForm();
-    await client(f.fetch).request({ method: 'POST', path: '/u', body: form, codec: Message, auth: 'none', onUploadProgress: () => {} });
+    await client(f.fetch).request({
+      method: 'POST',
+      path: '/u',
+      body: form,
+      codec: Message,
+      auth: 'none',
+      onUploadProgress: () => {},
+    });
     expect(x.made).toHaveLength(0);
     expect(f.calls.map((c) => c.body)).toEqual(['{"a":1}', form]);
   });
@@ -993,9 +1224,15 @@ describe('request timeout', () => {
   it('ends a request without an answer in a retryable "did not answer" error', async () => {
     const f = hangingFetch();
     const started = Date.now();
-    const error = await apiErrorOf(client(f as unknown as typeof fetch, { timeoutMs: 30 }).request({ path: '/x', codec: Anything, auth: 'none' }));
+    const error = await apiErrorOf(
+      client(f as unknown as typeof fetch, { timeoutMs: 30 }).request({ path: '/x', codec: Anything, auth: 'none' }),
+    );
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(error).toMatchObject({ status: 0, code: 'ERROR', text: 'The provider did not answer within 1 second. Try again.' });
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'ERROR',
+      text: 'The provider did not answer within 1 second. Try again.',
+    });
     expect(isRetryableFailure(error)).toBe(true);
     expect(errorToastText(error)).toBe('ERROR: The provider did not answer within 1 second. Try again.');
   });
@@ -1007,32 +1244,53 @@ describe('request timeout', () => {
 
   it('also ends an answer whose body stalls halfway', async () => {
     const f = partialFetch('{"data": [', 'stall');
-    const error = await apiErrorOf(client(f as unknown as typeof fetch, { timeoutMs: 30 }).request({ path: '/x', codec: Anything, auth: 'none' }));
+    const error = await apiErrorOf(
+      client(f as unknown as typeof fetch, { timeoutMs: 30 }).request({ path: '/x', codec: Anything, auth: 'none' }),
+    );
     expect(error.text).toBe('The provider did not answer within 1 second. Try again.');
   });
 
   it('an answer cut off halfway is "connection lost", not malformed JSON', async () => {
     const f = partialFetch('{"data": [', 'error');
-    const error = await apiErrorOf(client(f as unknown as typeof fetch).request({ path: '/x', codec: Anything, auth: 'none' }));
-    expect(error).toMatchObject({ status: 0, text: 'The connection was lost before the whole answer arrived. Try again.' });
+    const error = await apiErrorOf(
+      client(f as unknown as typeof fetch).request({ path: '/x', codec: Anything, auth: 'none' }),
+    );
+    expect(error).toMatchObject({
+      status: 0,
+      text: 'The connection was lost before the whole answer arrived. Try again.',
+    });
   });
 
   it("the caller's abort is still the caller's (not a timeout), and a timely answer clears the clock", async () => {
     const controller = new AbortController();
     const f = hangingFetch();
-    const pending = client(f as unknown as typeof fetch, { timeoutMs: 5_000 }).request({ path: '/x', codec: Anything, auth: 'none', signal: controller.signal });
+    const pending = client(f as unknown as typeof fetch, { timeoutMs: 5_000 }).request({
+      path: '/x',
+      codec: Anything,
+      auth: 'none',
+      signal: controller.signal,
+    });
     controller.abort(new Error('left the page'));
     expect(await caught(pending)).toEqual(new Error('left the page'));
 
     const quick = fakeFetch(json({ message: 'ok' }));
-    await expect(client(quick.fetch, { timeoutMs: 30 }).request({ path: '/x', codec: Message, auth: 'none' })).resolves.toEqual({ message: 'ok' });
+    await expect(
+      client(quick.fetch, { timeoutMs: 30 }).request({ path: '/x', codec: Message, auth: 'none' }),
+    ).resolves.toEqual({ message: 'ok' });
     await new Promise((resolve) => setTimeout(resolve, 50));
   });
 
   it('an upload that stalls times out and its XMLHttpRequest is aborted', async () => {
     const x = fakeXhrs('hang');
     const error = await apiErrorOf(
-      client(fakeFetch().fetch, { xhr: x.make, timeoutMs: 30 }).request({ method: 'POST', path: '/u', body: uploadForm(), codec: Message, auth: 'none', onUploadProgress: () => {} }),
+      client(fakeFetch().fetch, { xhr: x.make, timeoutMs: 30 }).request({
+        method: 'POST',
+        path: '/u',
+        body: uploadForm(),
+        codec: Message,
+        auth: 'none',
+        onUploadProgress: () => {},
+      }),
     );
     expect(error.text).toBe('The provider did not answer within 1 second. Try again.');
     expect(x.made[0]!.aborted).toBe(true);
@@ -1046,7 +1304,11 @@ describe('Retry-After', () => {
       : json(body, status, retryAfter === undefined ? {} : { 'Retry-After': retryAfter });
   const patient = (f: ReturnType<typeof fakeFetch>, extra: Partial<ClientOptions> = {}) => {
     const waits: number[] = [];
-    const api = client(f.fetch, { sleep: (ms) => (waits.push(ms), Promise.resolve()), now: () => new Date('2026-11-22T10:00:00Z'), ...extra });
+    const api = client(f.fetch, {
+      sleep: (ms) => (waits.push(ms), Promise.resolve()),
+      now: () => new Date('2026-11-22T10:00:00Z'),
+      ...extra,
+    });
     return { api, waits };
   };
 
@@ -1069,7 +1331,11 @@ describe('Retry-After', () => {
   });
 
   it('without Retry-After it waits a second, then two; after two retries the error goes to the user', async () => {
-    const f = fakeFetch(busy(503), busy(503), busy(503, undefined, { errors: [{ code: 'ER-BUSY', detail: 'Down for maintenance.' }] }));
+    const f = fakeFetch(
+      busy(503),
+      busy(503),
+      busy(503, undefined, { errors: [{ code: 'ER-BUSY', detail: 'Down for maintenance.' }] }),
+    );
     const { api, waits } = patient(f);
     const error = await apiErrorOf(api.request({ path: '/x', codec: Message, auth: 'none' }));
     expect(waits).toEqual([1000, 2000]);
@@ -1081,32 +1347,60 @@ describe('Retry-After', () => {
   it('a wait longer than the cap is not waited out: the user hears when to try again', async () => {
     const f = fakeFetch(busy(429, '60'), busy(503, '120'));
     const { api, waits } = patient(f);
-    expect((await apiErrorOf(api.request({ path: '/x', codec: Message, auth: 'none' }))).text).toBe('The provider is receiving too many requests. Try again in 60 seconds.');
-    expect((await apiErrorOf(api.request({ path: '/x', codec: Message, auth: 'none' }))).text).toBe('The provider is unavailable right now. Try again in 120 seconds.');
+    expect((await apiErrorOf(api.request({ path: '/x', codec: Message, auth: 'none' }))).text).toBe(
+      'The provider is receiving too many requests. Try again in 60 seconds.',
+    );
+    expect((await apiErrorOf(api.request({ path: '/x', codec: Message, auth: 'none' }))).text).toBe(
+      'The provider is unavailable right now. Try again in 120 seconds.',
+    );
     expect(waits).toEqual([]);
     expect(f.calls).toHaveLength(2);
   });
 
   it('a limit on attempts (a 429 with the provider’s error body) says how many minutes to wait', async () => {
-    const limited = (retryAfter: string) => busy(429, retryAfter, { errors: [{ code: 'ER-RATE-LIMIT', detail: 'Slow down.' }] });
+    const limited = (retryAfter: string) =>
+      busy(429, retryAfter, { errors: [{ code: 'ER-RATE-LIMIT', detail: 'Slow down.' }] });
     const f = fakeFetch(limited('900'), limited('61'), limited('20'));
     const { api } = patient(f);
-    const login = () => apiErrorOf(api.request({ method: 'POST', path: '/sessions', body: {}, codec: Message, auth: 'none' }));
-    expect(await login()).toMatchObject({ status: 429, text: 'Too many attempts. Try again in 15 minutes.', errors: [{ code: 'ER-RATE-LIMIT', detail: 'Too many attempts. Try again in 15 minutes.' }] });
+    const login = () =>
+      apiErrorOf(api.request({ method: 'POST', path: '/sessions', body: {}, codec: Message, auth: 'none' }));
+    expect(await login()).toMatchObject({
+      status: 429,
+      text: 'Too many attempts. Try again in 15 minutes.',
+      errors: [{ code: 'ER-RATE-LIMIT', detail: 'Too many attempts. Try again in 15 minutes.' }],
+    });
     expect((await login()).text).toBe('Too many attempts. Try again in 2 minutes.');
     expect((await login()).text).toBe('Too many attempts. Try again in 1 minute.');
     expect(f.calls).toHaveLength(3); // a login is never sent again by itself
     // Another 429 keeps the provider's own words.
     const other = fakeFetch(busy(429, '900', { errors: [{ code: 'ER-BUSY', detail: 'Busy.' }] }));
-    expect((await apiErrorOf(patient(other).api.request({ method: 'POST', path: '/x', body: {}, codec: Message, auth: 'none' }))).text).toBe('Busy.');
+    expect(
+      (
+        await apiErrorOf(
+          patient(other).api.request({ method: 'POST', path: '/x', body: {}, codec: Message, auth: 'none' }),
+        )
+      ).text,
+    ).toBe('Busy.');
   });
 
   it('never sends a write twice unless it carries its Idempotency-Key (then with the same key)', async () => {
     const f = fakeFetch(busy(503, '1'), busy(503, '1'), json({ message: 'paid' }));
     const { api, waits } = patient(f);
-    expect((await apiErrorOf(api.request({ method: 'POST', path: '/sessions', body: {}, codec: Message, auth: 'none' }))).status).toBe(503);
+    expect(
+      (await apiErrorOf(api.request({ method: 'POST', path: '/sessions', body: {}, codec: Message, auth: 'none' })))
+        .status,
+    ).toBe(503);
     expect(f.calls).toHaveLength(1);
-    await expect(api.request({ method: 'POST', path: '/pay', body: {}, codec: Message, auth: 'none', headers: { 'Idempotency-Key': 'k-1' } })).resolves.toEqual({ message: 'paid' });
+    await expect(
+      api.request({
+        method: 'POST',
+        path: '/pay',
+        body: {},
+        codec: Message,
+        auth: 'none',
+        headers: { 'Idempotency-Key': 'k-1' },
+      }),
+    ).resolves.toEqual({ message: 'paid' });
     expect(f.calls.slice(1).map((c) => c.headers['Idempotency-Key'])).toEqual(['k-1', 'k-1']);
     expect(waits).toEqual([1000]);
   });

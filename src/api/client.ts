@@ -29,7 +29,8 @@ export interface SessionPort {
   invalid(token: string): Promise<string | null>;
 }
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | { [key: string]: QueryValue };
+type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[] | { [key: string]: QueryValue };
 export type Query = Record<string, QueryValue>;
 
 /** Who the request is from: the logged-in session, nobody, or a page token (the public pay page). */
@@ -100,7 +101,8 @@ export function toQueryString(query: Query): string {
   const add = (key: string, value: QueryValue): void => {
     if (value === undefined || value === null || value === '') return;
     if (Array.isArray(value)) {
-      for (const item of value as readonly (string | number)[]) parts.push(`${encodeURIComponent(`${key}[]`)}=${encodeURIComponent(String(item))}`);
+      for (const item of value as readonly (string | number)[])
+        parts.push(`${encodeURIComponent(`${key}[]`)}=${encodeURIComponent(String(item))}`);
     } else if (typeof value === 'object') {
       for (const [inner, innerValue] of Object.entries(value)) add(`${key}[${inner}]`, innerValue);
     } else {
@@ -144,7 +146,10 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 /** An XMLHttpRequest's answer as a fetch Response, so the rest of the client reads it the same way. */
 function xhrResponse(xhr: XMLHttpRequest): Response {
   const headers = new Headers();
-  for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
   }
@@ -157,12 +162,17 @@ function xhrResponse(xhr: XMLHttpRequest): Response {
  * with a TypeError on a network failure (as fetch does) and with the signal's reason when aborted.
  */
 function xhrFetch(makeXhr: () => XMLHttpRequest, onProgress: (progress: UploadProgress) => void) {
-  return (target: string, init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal }): Promise<Response> =>
+  return (
+    target: string,
+    init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal },
+  ): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
       const { signal } = init;
       const abortReason = (): Error => {
         const reason: unknown = signal?.reason;
-        return reason instanceof Error ? reason : new DOMException(typeof reason === 'string' ? reason : 'The request was aborted.', 'AbortError');
+        return reason instanceof Error
+          ? reason
+          : new DOMException(typeof reason === 'string' ? reason : 'The request was aborted.', 'AbortError');
       };
       if (signal?.aborted) {
         reject(abortReason());
@@ -176,7 +186,8 @@ function xhrFetch(makeXhr: () => XMLHttpRequest, onProgress: (progress: UploadPr
       };
       xhr.open(init.method, target, true);
       for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
-      xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      xhr.upload.onprogress = (event) =>
+        onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
       xhr.onload = () =>
         settle(() => {
           try {
@@ -303,7 +314,8 @@ export function createApiClient(options: ClientOptions) {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const retry = options.retry ?? RETRY_AFTER_POLICY;
   const wait = options.sleep ?? sleep;
-  const logDecodeError = options.logDecodeError ?? ((error: DecodeError) => console.error(`[api] ${error.message}\n${error.details()}`));
+  const logDecodeError =
+    options.logDecodeError ?? ((error: DecodeError) => console.error(`[api] ${error.message}\n${error.details()}`));
 
   function url(path: string, query?: Query): string {
     const qs = query ? toQueryString(query) : '';
@@ -335,7 +347,8 @@ export function createApiClient(options: ClientOptions) {
     const accept = vendorMediaType(options.product, opts.version);
     const headers: Record<string, string> = { ...opts.headers, Accept: accept };
     if (token !== null) headers.Authorization = token;
-    const content: unknown = typeof opts.body === 'function' ? (opts.body as (token: string | null) => unknown)(token) : opts.body;
+    const content: unknown =
+      typeof opts.body === 'function' ? (opts.body as (token: string | null) => unknown)(token) : opts.body;
     let payload: BodyInit | undefined;
     if (content instanceof FormData) payload = content;
     else if (content !== undefined) {
@@ -355,7 +368,9 @@ export function createApiClient(options: ClientOptions) {
     // The entry may have sent this very GET already (src/api/early-answers.ts): its answer is taken instead,
     // under the same deadline.
     const early =
-      opts.method === 'GET' && payload === undefined && token !== null && !opts.headers ? takeEarlyAnswer(opts.target, accept, token) : undefined;
+      opts.method === 'GET' && payload === undefined && token !== null && !opts.headers
+        ? takeEarlyAnswer(opts.target, accept, token)
+        : undefined;
     let answered = false;
     try {
       const response = await (early
@@ -365,12 +380,18 @@ export function createApiClient(options: ClientOptions) {
       limit.extend();
       const reading = NULL_BODY_STATUSES.has(response.status) ? null : response.text();
       const text = reading && early ? await beforeAbort(reading, limit.signal) : await reading;
-      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return new Response(text, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     } catch (error) {
       if (opts.signal?.aborted) throw error;
       if (limit.timedOut()) throw clientError(timeoutText(timeoutMs));
       throw clientError(
-        answered ? 'The connection was lost before the whole answer arrived. Try again.' : 'Could not reach the provider. Check the connection and try again.',
+        answered
+          ? 'The connection was lost before the whole answer arrived. Try again.'
+          : 'Could not reach the provider. Check the connection and try again.',
       );
     } finally {
       limit.clear();
@@ -431,19 +452,26 @@ export function createApiClient(options: ClientOptions) {
    */
   async function exchange(opts: Exchange): Promise<Response> {
     const token = await tokenFor(opts.auth);
-    if (opts.auth === 'session' && token === null) throw new ApiError(401, [{ code: 'ER-AUTH-102', detail: 'You are logged out.' }], 'You are logged out.');
+    if (opts.auth === 'session' && token === null)
+      throw new ApiError(401, [{ code: 'ER-AUTH-102', detail: 'You are logged out.' }], 'You are logged out.');
     const response = await sendPatiently(opts, token);
     if (response.status !== 401 || opts.auth !== 'session' || token === null || !options.session) return response;
     const code = authCode(await response.clone().text());
     const retryWith =
-      code === 'ER-AUTH-103' ? await options.session.expired(token) : code === 'ER-AUTH-102' ? await options.session.invalid(token) : null;
+      code === 'ER-AUTH-103'
+        ? await options.session.expired(token)
+        : code === 'ER-AUTH-102'
+          ? await options.session.invalid(token)
+          : null;
     // The refresh failed, or the token was revoked: the session is over, which is what the caller needs to hear
     // (not "token expired", nor the provider's words for a revoked token, which a request racing the failed
     // refresh gets).
-    if (retryWith === null && (code === 'ER-AUTH-103' || code === 'ER-AUTH-102')) throw new ApiError(401, [SESSION_ENDED], SESSION_ENDED.detail);
+    if (retryWith === null && (code === 'ER-AUTH-103' || code === 'ER-AUTH-102'))
+      throw new ApiError(401, [SESSION_ENDED], SESSION_ENDED.detail);
     if (retryWith === null) return response;
     const retried = await sendPatiently(opts, retryWith);
-    if (retried.status === 401 && authCode(await retried.clone().text()) === 'ER-AUTH-102') await options.session.invalid(retryWith);
+    if (retried.status === 401 && authCode(await retried.clone().text()) === 'ER-AUTH-102')
+      await options.session.invalid(retryWith);
     return retried;
   }
 
@@ -472,7 +500,12 @@ export function createApiClient(options: ClientOptions) {
 
   /** A CSV answer (text/csv, or JSON with download_csv, result and filename) saved as a file. Returns the file name. */
   async function download(opts: DownloadOptions): Promise<string> {
-    const response = await exchange({ method: 'GET', target: url(opts.path, opts.query), version: 1, auth: opts.auth ?? 'session' });
+    const response = await exchange({
+      method: 'GET',
+      target: url(opts.path, opts.query),
+      version: 1,
+      auth: opts.auth ?? 'session',
+    });
     const fallbackName = opts.filename ?? `Report-${isoDay(now())}.csv`;
     const contentType = response.headers.get('content-type') ?? '';
     if (!response.ok) throw failureOf(response, await readBody(response));
@@ -482,8 +515,16 @@ export function createApiClient(options: ClientOptions) {
       return name;
     }
     const body = await readBody(response);
-    if (typeof body === 'object' && body !== null && 'download_csv' in body && body.download_csv === true && 'result' in body && typeof body.result === 'string') {
-      const name = 'filename' in body && typeof body.filename === 'string' && body.filename !== '' ? body.filename : fallbackName;
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      'download_csv' in body &&
+      body.download_csv === true &&
+      'result' in body &&
+      typeof body.result === 'string'
+    ) {
+      const name =
+        'filename' in body && typeof body.filename === 'string' && body.filename !== '' ? body.filename : fallbackName;
       (options.saveFile ?? browserSave)(name, new Blob([body.result], { type: 'text/csv' }));
       return name;
     }

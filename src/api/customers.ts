@@ -6,7 +6,12 @@ import type { TableState } from '../lib/table-state';
 
 /** The query of the admin's customer list (spec: region, admin_panel, require_address_details, search; page). */
 export function customerContactsQuery(state: TableState): Query {
-  const filter = { region: state.region === 'all' ? undefined : state.region, search: searchKeyword(state.search), admin_panel: true, require_address_details: true };
+  const filter = {
+    region: state.region === 'all' ? undefined : state.region,
+    search: searchKeyword(state.search),
+    admin_panel: true,
+    require_address_details: true,
+  };
   return pageQuery(filter, state.page);
 }
 

@@ -43,24 +43,37 @@ const graphRequests = {
   }),
 };
 
-export const fetchSharedGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.shared(w)).then((r) => r.data.invoices_shared[graphType(w.period)]);
-export const fetchClearedGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.cleared(w)).then((r) => r.data.invoices_cleared[graphType(w.period)]);
-export const fetchPaymentGraph = (client: ApiClient, w: GraphWindow) => client.request(graphRequests.payments(w)).then((r) => r.data.payments[graphType(w.period)]);
+export const fetchSharedGraph = (client: ApiClient, w: GraphWindow) =>
+  client.request(graphRequests.shared(w)).then((r) => r.data.invoices_shared[graphType(w.period)]);
+export const fetchClearedGraph = (client: ApiClient, w: GraphWindow) =>
+  client.request(graphRequests.cleared(w)).then((r) => r.data.invoices_cleared[graphType(w.period)]);
+export const fetchPaymentGraph = (client: ApiClient, w: GraphWindow) =>
+  client.request(graphRequests.payments(w)).then((r) => r.data.payments[graphType(w.period)]);
 
 /** GET /payments/top_performers: by window (invoices card) or by period (credit card). */
-export const fetchTopPerformers = (client: ApiClient, filter: { from_date: string; to_date: string } | { period: 'this_year' }) =>
-  client.request({ path: '/payments/top_performers', query: { filter }, codec: TopPerformers }).then((r) => r.data);
+export const fetchTopPerformers = (
+  client: ApiClient,
+  filter: { from_date: string; to_date: string } | { period: 'this_year' },
+) => client.request({ path: '/payments/top_performers', query: { filter }, codec: TopPerformers }).then((r) => r.data);
 
 export const fetchLeadStatusCounts = (client: ApiClient) =>
   client.request({ path: '/distributor_companies/statuses', codec: LeadStatusCounts }).then((r) => r.data);
 
 /** New leads come from lead_list; the other statuses from distributor_companies with application_status. */
 function leadListRequest(status: LeadStatus, state: TableState): { path: string; query: Query } {
-  const filter = { application_status: status, region: state.region === 'all' ? undefined : state.region, search: searchKeyword(state.search) };
-  return { path: status === 'new_leads' ? '/distributor_companies/lead_list' : '/distributor_companies', query: pageQuery(filter, state.page) };
+  const filter = {
+    application_status: status,
+    region: state.region === 'all' ? undefined : state.region,
+    search: searchKeyword(state.search),
+  };
+  return {
+    path: status === 'new_leads' ? '/distributor_companies/lead_list' : '/distributor_companies',
+    query: pageQuery(filter, state.page),
+  };
 }
 
-export const fetchLeadList = (client: ApiClient, status: LeadStatus, state: TableState) => client.request({ ...leadListRequest(status, state), codec: LeadList });
+export const fetchLeadList = (client: ApiClient, status: LeadStatus, state: TableState) =>
+  client.request({ ...leadListRequest(status, state), codec: LeadList });
 
 /** The CSV of every lead matching the table's filters, with the chosen columns. */
 export function downloadLeads(client: ApiClient, status: LeadStatus, state: TableState, keys: string[]) {
@@ -70,4 +83,5 @@ export function downloadLeads(client: ApiClient, status: LeadStatus, state: Tabl
 
 export const fetchCreditLimitSummary = (client: ApiClient) =>
   client.request({ path: '/loan_applications/credit_limit_summary', codec: CreditLimitSummary }).then((r) => r.data);
-export const fetchLendingSummary = (client: ApiClient) => client.request({ path: '/loan_applications/lending_summary', codec: LendingSummary }).then((r) => r.data);
+export const fetchLendingSummary = (client: ApiClient) =>
+  client.request({ path: '/loan_applications/lending_summary', codec: LendingSummary }).then((r) => r.data);

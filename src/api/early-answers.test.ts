@@ -6,8 +6,22 @@ import { ApiError } from './errors';
 import { STORAGE_KEYS } from '../domain/session-storage';
 
 const BASE = 'https://provider.test/api/';
-const USER = { data: { id: 7, type: 'user', attributes: { name: 'Asha', email: 'a@anchor.test', role: 'admin', role_id: 1, event: 't1t2', anchor: { id: 1, name: 'Anchor One', logo_url: null } } } };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const USER = {
+  data: {
+    id: 7,
+    type: 'user',
+    attributes: {
+      name: 'Asha',
+      email: 'a@anchor.test',
+      role: 'admin',
+      role_id: 1,
+      event: 't1t2',
+      anchor: { id: 1, name: 'Anchor One', logo_url: null },
+    },
+  },
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function storage(values: Record<string, string>) {
   return { getItem: (key: string) => values[key] ?? null };
@@ -23,7 +37,11 @@ function fetches(early: () => Promise<Response>, own: () => Promise<Response> = 
 }
 
 function session(token: string, expired: string | null = null): SessionPort {
-  return { currentToken: () => Promise.resolve(token), expired: () => Promise.resolve(expired), invalid: () => Promise.resolve(null) };
+  return {
+    currentToken: () => Promise.resolve(token),
+    expired: () => Promise.resolve(expired),
+    invalid: () => Promise.resolve(null),
+  };
 }
 
 afterEach(() => {
@@ -38,7 +56,9 @@ describe('the profile request sent by the entry', () => {
     sendEarlyProfileRequest(storage(stored), BASE, 'provider');
     expect(f.page).toHaveBeenCalledTimes(1);
     expect(f.page.mock.calls[0]![0]).toBe('https://provider.test/api/users/7');
-    expect(f.page.mock.calls[0]![1]).toEqual({ headers: { Accept: 'application/vnd.provider.v1+json', Authorization: 'tok-1' } });
+    expect(f.page.mock.calls[0]![1]).toEqual({
+      headers: { Accept: 'application/vnd.provider.v1+json', Authorization: 'tok-1' },
+    });
 
     const api = createApiClient({ baseUrl: BASE, product: 'provider', fetch: f.client, session: session('tok-1') });
     const user = await getUser(api, '7');
@@ -55,8 +75,12 @@ describe('the profile request sent by the entry', () => {
     const api = createApiClient({ baseUrl: BASE, product: 'provider', fetch: f.client, session: session('tok-NEW') });
     await getUser(api, '7');
     expect(f.client).toHaveBeenCalledTimes(1);
-    expect(takeEarlyAnswer('https://provider.test/api/users/8', 'application/vnd.provider.v1+json', 'tok-1')).toBeUndefined();
-    expect(takeEarlyAnswer('https://provider.test/api/users/7', 'application/vnd.provider.v2+json', 'tok-1')).toBeUndefined();
+    expect(
+      takeEarlyAnswer('https://provider.test/api/users/8', 'application/vnd.provider.v1+json', 'tok-1'),
+    ).toBeUndefined();
+    expect(
+      takeEarlyAnswer('https://provider.test/api/users/7', 'application/vnd.provider.v2+json', 'tok-1'),
+    ).toBeUndefined();
 
     for (const missing of Object.values(STORAGE_KEYS).filter((k) => k !== STORAGE_KEYS.accessType)) {
       f.page.mockClear();
@@ -67,9 +91,16 @@ describe('the profile request sent by the entry', () => {
   });
 
   it('an expired token in the early answer goes through the refresh and one retry, like any answer', async () => {
-    const f = fetches(() => Promise.resolve(json({ errors: [{ code: 'ER-AUTH-103', detail: 'Auth token expired' }] }, 401)));
+    const f = fetches(() =>
+      Promise.resolve(json({ errors: [{ code: 'ER-AUTH-103', detail: 'Auth token expired' }] }, 401)),
+    );
     sendEarlyProfileRequest(storage(stored), BASE, 'provider');
-    const api = createApiClient({ baseUrl: BASE, product: 'provider', fetch: f.client, session: session('tok-1', 'tok-2') });
+    const api = createApiClient({
+      baseUrl: BASE,
+      product: 'provider',
+      fetch: f.client,
+      session: session('tok-1', 'tok-2'),
+    });
     expect(await getUser(api, '7')).toMatchObject({ id: '7' });
     expect(f.client).toHaveBeenCalledTimes(1);
     expect((f.client.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe('tok-2');
@@ -78,7 +109,13 @@ describe('the profile request sent by the entry', () => {
   it('an early answer that never comes ends in the request deadline, and a lost one in the usual error', async () => {
     fetches(() => new Promise<Response>(() => undefined));
     sendEarlyProfileRequest(storage(stored), BASE, 'provider');
-    const api = createApiClient({ baseUrl: BASE, product: 'provider', fetch: vi.fn(), session: session('tok-1'), timeoutMs: 30 });
+    const api = createApiClient({
+      baseUrl: BASE,
+      product: 'provider',
+      fetch: vi.fn(),
+      session: session('tok-1'),
+      timeoutMs: 30,
+    });
     const slow = await getUser(api, '7').catch((e: unknown) => e);
     expect(slow).toBeInstanceOf(ApiError);
     expect((slow as ApiError).message).toBe(timeoutText(30));

@@ -22,11 +22,15 @@ describe('formatValidationErrors (the decode-error reporter)', () => {
 
   it('writes a failure at the root without a path', () => {
     expect(problems(t.string, 123)).toEqual(['Expecting string but instead got: 123']);
-    expect(problems(Invoices, null)).toEqual(['Expecting { data: Array<{ id: number, amount: Money }> } but instead got: null']);
+    expect(problems(Invoices, null)).toEqual([
+      'Expecting { data: Array<{ id: number, amount: Money }> } but instead got: null',
+    ]);
   });
 
   it('lists every branch a union tried, once, at the union’s path', () => {
-    expect(problems(t.type({ due: Nullable(t.string) }), { due: 5 })).toEqual(['Expecting one of:\n    string\n    null\nat due but instead got: 5']);
+    expect(problems(t.type({ due: Nullable(t.string) }), { due: 5 })).toEqual([
+      'Expecting one of:\n    string\n    null\nat due but instead got: 5',
+    ]);
   });
 
   it('cuts a very long type name to 160 characters', () => {

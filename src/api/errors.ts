@@ -41,7 +41,11 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
   const errors: ErrorEntry[] = entries.map((e) => {
     const code = text(e.code) ?? (typeof e.code === 'number' ? String(e.code) : 'ERROR');
     const title = text(e.title);
-    return { code, detail: text(e.detail) ?? text(e.message) ?? title ?? '', ...(title === undefined ? {} : { title }) };
+    return {
+      code,
+      detail: text(e.detail) ?? text(e.message) ?? title ?? '',
+      ...(title === undefined ? {} : { title }),
+    };
   });
   const details = errors.map((e) => e.detail).filter((d) => d !== '');
   const message = text(record.message) ?? (details.length > 0 ? details.join(', ') : FALLBACK_TEXT);
@@ -82,7 +86,9 @@ export class DecodeError extends ApiError {
   details(limit = Infinity): string {
     const shown = this.problems.slice(0, limit);
     const more = this.problems.length - shown.length;
-    return [`Unexpected response from ${this.path}:`, ...shown, ...(more > 0 ? [`... and ${more} more`] : [])].join('\n');
+    return [`Unexpected response from ${this.path}:`, ...shown, ...(more > 0 ? [`... and ${more} more`] : [])].join(
+      '\n',
+    );
   }
 }
 
@@ -97,7 +103,11 @@ const TYPE_NAME_MAX = 160;
 const typeName = (name: string) => (name.length > TYPE_NAME_MAX ? `${name.slice(0, TYPE_NAME_MAX - 3)}...` : name);
 const jsText = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value));
 /** The keys of a context, its root (the empty key) left out: 'data.0.id'. */
-const keyPath = (context: readonly t.ContextEntry[]) => context.map((entry) => entry.key).filter(Boolean).join('.');
+const keyPath = (context: readonly t.ContextEntry[]) =>
+  context
+    .map((entry) => entry.key)
+    .filter(Boolean)
+    .join('.');
 const isUnion = (entry: t.ContextEntry) => (entry.type as { _tag?: unknown })._tag === 'UnionType';
 
 /** The context up to its first union, that union included (io-ts reports every branch of a failed union). */
@@ -129,7 +139,9 @@ export function formatValidationErrors(errors: t.Errors): string[] {
     });
     if (group.length === 1 || branches.length === 0) return group.map((error) => expecting(path, error));
     const names = branches.map((branch) => `    ${typeName(branch.type.name)}`).join('\n');
-    return [`Expecting one of:\n${names}${path === '' ? '\n' : `\nat ${path} `}but instead got: ${jsText(branches[0]!.actual)}`];
+    return [
+      `Expecting one of:\n${names}${path === '' ? '\n' : `\nat ${path} `}but instead got: ${jsText(branches[0]!.actual)}`,
+    ];
   });
 }
 

@@ -12,7 +12,8 @@ import { isSearchable, searchKeyword } from '../domain/thresholds';
  * all build the same queries.
  */
 
-const regionValue = (region: RegionFilter | undefined) => (region === undefined || region === 'all' ? undefined : region);
+const regionValue = (region: RegionFilter | undefined) =>
+  region === undefined || region === 'all' ? undefined : region;
 
 // ---------------------------------------------------------------------------------------------------
 // Invoice statistics
@@ -26,7 +27,6 @@ export interface InvoiceStatsParams {
   /** The 'Cleared' bar chart. */
   cleared: ChartPeriod;
 }
-
 
 export function invoiceStatsQuery(params: InvoiceStatsParams, today: Date): Query {
   const box = chartWindow(params.box, today);
@@ -50,12 +50,27 @@ export function invoiceStatsQuery(params: InvoiceStatsParams, today: Date): Quer
 // ---------------------------------------------------------------------------------------------------
 
 /** The Invoices Due buttons, in screen order; one at a time, Due Today on load (spec §4). */
-export const DUE_FILTERS = ['starred', 'open', 'in_progress', 'due_today', 'overdue_under_30', 'overdue_30', 'overdue_90'] as const;
+export const DUE_FILTERS = [
+  'starred',
+  'open',
+  'in_progress',
+  'due_today',
+  'overdue_under_30',
+  'overdue_30',
+  'overdue_90',
+] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
 export const DEFAULT_DUE_FILTER: DueFilter = 'due_today';
 
 /** The Detailed Invoice table's status filter; 'closed' brings up the closed-status filter. */
-export const DETAILED_STATUS_FILTERS = ['all', 'not_overdue', 'in_progress', 'overdue_30', 'overdue_90', 'closed'] as const;
+export const DETAILED_STATUS_FILTERS = [
+  'all',
+  'not_overdue',
+  'in_progress',
+  'overdue_30',
+  'overdue_90',
+  'closed',
+] as const;
 export type DetailedStatusFilter = (typeof DETAILED_STATUS_FILTERS)[number];
 
 /** Every invoice filter the page can ask for (60+ is one of the spec's overdue classes). */
@@ -106,15 +121,21 @@ export interface InvoiceListParams {
 
 /** The `filter` of a GET /invoices query. */
 function invoiceFilter(params: InvoiceListParams): Query {
-  const closed = params.filter === 'closed' && params.closedStatus !== undefined && params.closedStatus !== 'all' ? params.closedStatus : undefined;
+  const closed =
+    params.filter === 'closed' && params.closedStatus !== undefined && params.closedStatus !== 'all'
+      ? params.closedStatus
+      : undefined;
   return {
     ...FILTER_RULES[params.filter ?? 'all'],
-    channel_finance: params.channelFinance === 'channel_finance' ? 1 : params.channelFinance === 'non_channel_finance' ? 0 : undefined,
+    channel_finance:
+      params.channelFinance === 'channel_finance' ? 1 : params.channelFinance === 'non_channel_finance' ? 0 : undefined,
     closed_status: closed,
     distributor_company_region_eq: regionValue(params.region),
     search_keyword: searchKeyword(params.search),
     distributor_company_id: params.customerId,
-    document_number_cont: isSearchable(params.numberSearch, INVOICE_SEARCH_MIN_LENGTH) ? params.numberSearch!.trim() : undefined,
+    document_number_cont: isSearchable(params.numberSearch, INVOICE_SEARCH_MIN_LENGTH)
+      ? params.numberSearch!.trim()
+      : undefined,
   };
 }
 
@@ -137,7 +158,12 @@ export const COLLECTION_FILTERS = ['starred', 'today', 'last_30_days', 'last_60_
 export type CollectionFilter = (typeof COLLECTION_FILTERS)[number];
 
 /** payment_date_in_days: N means paid from N days ago to today (0: today). */
-const COLLECTION_DAYS: Record<Exclude<CollectionFilter, 'starred'>, number> = { today: 0, last_30_days: 30, last_60_days: 60, last_90_days: 90 };
+const COLLECTION_DAYS: Record<Exclude<CollectionFilter, 'starred'>, number> = {
+  today: 0,
+  last_30_days: 30,
+  last_60_days: 60,
+  last_90_days: 90,
+};
 
 export interface PaymentListParams {
   /** null: every payment (the Complete Payment Report). */
@@ -152,7 +178,8 @@ export function paymentFilter(params: PaymentListParams): Query {
   return {
     status_in: ['paid'],
     region: regionValue(params.region),
-    payment_date_in_days: params.filter === null || params.filter === 'starred' ? undefined : COLLECTION_DAYS[params.filter],
+    payment_date_in_days:
+      params.filter === null || params.filter === 'starred' ? undefined : COLLECTION_DAYS[params.filter],
     starred: params.filter === 'starred' ? 'true' : undefined,
     search_keyword: searchKeyword(params.search),
   };

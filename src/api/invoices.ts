@@ -22,7 +22,6 @@ import {
   type PaymentListParams,
 } from './invoice-queries';
 
-
 /**
  * The invoices page's calls (spec 1 §7). Every fetcher is `(client, params, product?) => Promise`, so a
  * screen can hand it to the list hook (`src/ui/useList.ts`) or `useApi` with the params as the key.
@@ -35,9 +34,17 @@ import {
 // ---------------------------------------------------------------------------------------------------
 
 /** GET /invoices/stats. */
-export function fetchInvoiceStats(client: ApiClient, params: InvoiceStatsParams & { today?: Date }, product: string = config.product): Promise<InvoiceStats> {
+export function fetchInvoiceStats(
+  client: ApiClient,
+  params: InvoiceStatsParams & { today?: Date },
+  product: string = config.product,
+): Promise<InvoiceStats> {
   return client
-    .request({ path: '/invoices/stats', query: invoiceStatsQuery(params, params.today ?? new Date()), codec: invoiceStatsCodec(product) })
+    .request({
+      path: '/invoices/stats',
+      query: invoiceStatsQuery(params, params.today ?? new Date()),
+      codec: invoiceStatsCodec(product),
+    })
     .then((r) => r.data);
 }
 
@@ -46,12 +53,20 @@ export function fetchInvoiceStats(client: ApiClient, params: InvoiceStatsParams 
 // ---------------------------------------------------------------------------------------------------
 
 /** GET /invoices: one page, the due-list meta and the export columns. */
-export function fetchInvoices(client: ApiClient, params: InvoiceListParams, product: string = config.product): Promise<InvoiceList> {
+export function fetchInvoices(
+  client: ApiClient,
+  params: InvoiceListParams,
+  product: string = config.product,
+): Promise<InvoiceList> {
   return client.request({ path: '/invoices', query: invoiceListQuery(params), codec: invoiceListCodec(product) });
 }
 
 /** Download Report: every invoice matching the list's filters (not just the page), in the chosen columns. */
-export function downloadInvoices(client: ApiClient, params: InvoiceListParams, columns: readonly string[]): Promise<string> {
+export function downloadInvoices(
+  client: ApiClient,
+  params: InvoiceListParams,
+  columns: readonly string[],
+): Promise<string> {
   return client.download({ path: '/invoices', query: invoiceCsvQuery(params, columns) });
 }
 
@@ -60,12 +75,20 @@ export function downloadInvoices(client: ApiClient, params: InvoiceListParams, c
 // ---------------------------------------------------------------------------------------------------
 
 /** GET /payments: one page of collections, the collection figures and the export columns. */
-export function fetchPayments(client: ApiClient, params: PaymentListParams, product: string = config.product): Promise<PaymentList> {
+export function fetchPayments(
+  client: ApiClient,
+  params: PaymentListParams,
+  product: string = config.product,
+): Promise<PaymentList> {
   return client.request({ path: '/payments', query: paymentListQuery(params), codec: paymentListCodec(product) });
 }
 
 /** Download Report for collections: every matching payment, in the chosen columns. */
-export function downloadPayments(client: ApiClient, params: PaymentListParams, columns: readonly string[]): Promise<string> {
+export function downloadPayments(
+  client: ApiClient,
+  params: PaymentListParams,
+  columns: readonly string[],
+): Promise<string> {
   return client.download({ path: '/payments', query: paymentCsvQuery(params, columns) });
 }
 

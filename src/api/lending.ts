@@ -1,8 +1,26 @@
-import { LENDING_APPLICATION_STATUS, LENDING_SEGMENTS, PIPELINE_SEGMENTS, segmentOf, sourcesFilterValue, SOURCE_FILTERS, type FundInDays, type LendingPeriod } from '../domain/lending';
+import {
+  LENDING_APPLICATION_STATUS,
+  LENDING_SEGMENTS,
+  PIPELINE_SEGMENTS,
+  segmentOf,
+  sourcesFilterValue,
+  SOURCE_FILTERS,
+  type FundInDays,
+  type LendingPeriod,
+} from '../domain/lending';
 import { searchKeyword } from '../domain/thresholds';
 import type { TableState } from '../lib/table-state';
 import type { ApiClient, Query } from './client';
-import { CreditEvaluation, CreditLineSummary, DrawdownInvoices, DrawdownPage, FundList, lendingListCodec, OnboardedList, RepaymentPage } from './codecs/lending';
+import {
+  CreditEvaluation,
+  CreditLineSummary,
+  DrawdownInvoices,
+  DrawdownPage,
+  FundList,
+  lendingListCodec,
+  OnboardedList,
+  RepaymentPage,
+} from './codecs/lending';
 import { csvExportQuery, pageQuery } from './list-query';
 
 /**
@@ -15,7 +33,8 @@ import { csvExportQuery, pageQuery } from './list-query';
 const regionOf = (state: TableState) => (state.region === 'all' ? undefined : state.region);
 
 /** The lending table's filters in the URL (`lending.f.*`): segment and period. */
-export const lendingPeriodOf = (state: TableState): LendingPeriod => (state.filters.period === 'this_month' ? 'this_month' : 'this_year');
+export const lendingPeriodOf = (state: TableState): LendingPeriod =>
+  state.filters.period === 'this_month' ? 'this_month' : 'this_year';
 
 /** GET /distributor_companies/lending_list: always approved customers (spec 2 §4), the segment's overdue filter, search, region, period. */
 export function lendingListRequest(state: TableState): { path: string; query: Query } {
@@ -42,7 +61,11 @@ export function downloadLendingList(client: ApiClient, state: TableState, keys: 
 /** GET /distributor_companies/list ('All Customer'): the payment-source filter as a comma list, region, search. */
 export function onboardedListRequest(state: TableState, product: string): { path: string; query: Query } {
   const sources = SOURCE_FILTERS.find((f) => f.key === state.filters.sources) ?? SOURCE_FILTERS[0]!;
-  const filter = { payment_sources_filter: sourcesFilterValue(sources, product), region: regionOf(state), search: searchKeyword(state.search) };
+  const filter = {
+    payment_sources_filter: sourcesFilterValue(sources, product),
+    region: regionOf(state),
+    search: searchKeyword(state.search),
+  };
   return { path: '/distributor_companies/list', query: pageQuery(filter, state.page) };
 }
 
@@ -67,13 +90,23 @@ export interface LoanPageParams {
   page: number;
 }
 
-const loanQuery = (p: LoanPageParams): Query => ({ cust_id: p.custId, loan_application_id: p.loanApplicationId, page: p.page });
+const loanQuery = (p: LoanPageParams): Query => ({
+  cust_id: p.custId,
+  loan_application_id: p.loanApplicationId,
+  page: p.page,
+});
 
 export const fetchDrawdowns = (client: ApiClient, params: LoanPageParams) =>
   client.request({ path: '/distributor_companies/drawdowns', query: loanQuery(params), codec: DrawdownPage });
 
 export const fetchDrawdownInvoices = (client: ApiClient, drawdownId: string) =>
-  client.request({ path: '/distributor_companies/drawdown_invoices', query: { drawdown_id: drawdownId }, codec: DrawdownInvoices }).then((r) => r.data);
+  client
+    .request({
+      path: '/distributor_companies/drawdown_invoices',
+      query: { drawdown_id: drawdownId },
+      codec: DrawdownInvoices,
+    })
+    .then((r) => r.data);
 
 export const fetchRepayments = (client: ApiClient, params: LoanPageParams) =>
   client.request({ path: '/distributor_companies/repayments', query: loanQuery(params), codec: RepaymentPage });
@@ -84,5 +117,10 @@ export const fetchCreditLineSummary = (client: ApiClient) =>
 /** The wizard's Complete: grades the customers the uploads `fileIds` named; with none, every lead waiting for a grade. */
 export const runCreditEvaluation = (client: ApiClient, fileIds: readonly string[]) =>
   client
-    .request({ method: 'POST', path: '/distributor_companies/credit_evaluation', body: fileIds.length > 0 ? { file_ids: [...fileIds] } : {}, codec: CreditEvaluation })
+    .request({
+      method: 'POST',
+      path: '/distributor_companies/credit_evaluation',
+      body: fileIds.length > 0 ? { file_ids: [...fileIds] } : {},
+      codec: CreditEvaluation,
+    })
     .then((r) => r.data);

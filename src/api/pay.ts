@@ -1,5 +1,12 @@
 import type { ApiClient } from './client';
-import { CreatedInvoice, invoiceCollectionCodec, PaymentAnswer, PaymentSuccess, SendOtpAnswer, VerifyOtpAnswer } from './codecs/pay';
+import {
+  CreatedInvoice,
+  invoiceCollectionCodec,
+  PaymentAnswer,
+  PaymentSuccess,
+  SendOtpAnswer,
+  VerifyOtpAnswer,
+} from './codecs/pay';
 import { paiseToRupees, paiseToText, type Paise } from '../domain/money';
 import type { PaymentMode } from '../domain/payments';
 
@@ -17,7 +24,8 @@ export function bankGroups(items: readonly InvoiceDetail[]): { bankAccountId: st
   return [...groups].map(([bankAccountId, grouped]) => ({ bankAccountId, items: grouped }));
 }
 
-const details = (items: readonly InvoiceDetail[]) => items.map((i) => ({ id: i.id, user_requested_amount: paiseToRupees(i.amount) }));
+const details = (items: readonly InvoiceDetail[]) =>
+  items.map((i) => ({ id: i.id, user_requested_amount: paiseToRupees(i.amount) }));
 const idempotent = (key: string) => ({ 'Idempotency-Key': key });
 
 /**
@@ -26,7 +34,12 @@ const idempotent = (key: string) => ({ 'Idempotency-Key': key });
  */
 export function fetchCollection(client: ApiClient, product: string, token: string, status: PayTab, page: number) {
   // Departure from the spec (token in the query): query strings end up in server, proxy and browser logs, and the token pays.
-  return client.request({ path: '/invoice_collection', query: { status, page }, codec: invoiceCollectionCodec(product), auth: { token } });
+  return client.request({
+    path: '/invoice_collection',
+    query: { status, page },
+    codec: invoiceCollectionCodec(product),
+    auth: { token },
+  });
 }
 
 /** POST /avail_credit (closed-limit customers). */
@@ -42,11 +55,19 @@ export function availCredit(client: ApiClient, token: string, items: readonly In
 }
 
 /** POST /op_avail_credit (open-limit customers): invoices grouped by the supplier bank account chosen. */
-export function openLimitAvailCredit(client: ApiClient, token: string, groups: readonly { bankAccountId: string; items: readonly InvoiceDetail[] }[], key: string) {
+export function openLimitAvailCredit(
+  client: ApiClient,
+  token: string,
+  groups: readonly { bankAccountId: string; items: readonly InvoiceDetail[] }[],
+  key: string,
+) {
   return client.request({
     method: 'POST',
     path: '/op_avail_credit',
-    body: { source: 'anchor_portal', payment_gateway: groups.map((g) => ({ bank_account_id: g.bankAccountId, invoice_details: details(g.items) })) },
+    body: {
+      source: 'anchor_portal',
+      payment_gateway: groups.map((g) => ({ bank_account_id: g.bankAccountId, invoice_details: details(g.items) })),
+    },
     codec: PaymentAnswer,
     auth: { token },
     headers: idempotent(key),
@@ -68,12 +89,24 @@ export function sendOtp(client: ApiClient, token: string, loanApplicationId: str
 }
 
 /** POST /communications/verify_otp (version 2). */
-export function verifyOtp(client: ApiClient, token: string, input: { loanApplicationId: string; otp: string; referenceId: string }) {
+export function verifyOtp(
+  client: ApiClient,
+  token: string,
+  input: { loanApplicationId: string; otp: string; referenceId: string },
+) {
   return client
     .request({
       method: 'POST',
       path: '/communications/verify_otp',
-      body: { data: { attributes: { loan_application_id: input.loanApplicationId, otp: input.otp, otp_reference_id: input.referenceId } } },
+      body: {
+        data: {
+          attributes: {
+            loan_application_id: input.loanApplicationId,
+            otp: input.otp,
+            otp_reference_id: input.referenceId,
+          },
+        },
+      },
       codec: VerifyOtpAnswer,
       auth: { token },
       version: 2,
@@ -82,7 +115,13 @@ export function verifyOtp(client: ApiClient, token: string, input: { loanApplica
 }
 
 /** POST /direct_payments/cc_avenue: answers the gateway link to send the customer to. */
-export function directPayment(client: ApiClient, token: string, items: readonly InvoiceDetail[], method: PaymentMode, key: string) {
+export function directPayment(
+  client: ApiClient,
+  token: string,
+  items: readonly InvoiceDetail[],
+  method: PaymentMode,
+  key: string,
+) {
   return client.request({
     method: 'POST',
     path: '/direct_payments/cc_avenue',
@@ -95,7 +134,14 @@ export function directPayment(client: ApiClient, token: string, items: readonly 
 
 /** GET /direct_payments/cc_avenue_success. */
 export function paymentSuccess(client: ApiClient, token: string, orderId: string) {
-  return client.request({ path: '/direct_payments/cc_avenue_success', query: { order_id: orderId }, codec: PaymentSuccess, auth: { token } }).then((r) => r.data);
+  return client
+    .request({
+      path: '/direct_payments/cc_avenue_success',
+      query: { order_id: orderId },
+      codec: PaymentSuccess,
+      auth: { token },
+    })
+    .then((r) => r.data);
 }
 
 /** What an open-limit customer enters for a manual invoice or sales order (spec 3 §2, §7). */
@@ -136,5 +182,12 @@ function createInvoiceForm(input: ManualInvoiceInput): FormData {
 
 /** POST /create_invoice (multipart): an open-limit customer's own invoice or sales order. */
 export function createInvoice(client: ApiClient, token: string, input: ManualInvoiceInput, key: string) {
-  return client.request({ method: 'POST', path: '/create_invoice', body: createInvoiceForm(input), codec: CreatedInvoice, auth: { token }, headers: idempotent(key) });
+  return client.request({
+    method: 'POST',
+    path: '/create_invoice',
+    body: createInvoiceForm(input),
+    codec: CreatedInvoice,
+    auth: { token },
+    headers: idempotent(key),
+  });
 }

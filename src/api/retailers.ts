@@ -9,17 +9,28 @@ import { csvExportQuery, pageQuery } from './list-query';
 
 const regionOf = (state: TableState) => (state.region === 'all' ? undefined : state.region);
 /** The channel-finance filter of the URL ('1', '0'; anything else is All). */
-const channelFinanceOf = (state: TableState) => (state.filters.cf === '1' || state.filters.cf === '0' ? state.filters.cf : undefined);
+const channelFinanceOf = (state: TableState) =>
+  state.filters.cf === '1' || state.filters.cf === '0' ? state.filters.cf : undefined;
 
 /** GET /distributor_retailers/accounts_receivables with the user's type as `event` (null sends none). */
 export const fetchAccountsReceivable = (client: ApiClient, accessType: AccessType | null) =>
-  client.request({ path: '/distributor_retailers/accounts_receivables', query: { event: accessType ?? undefined }, codec: AccountsReceivable }).then((r) => r.data);
+  client
+    .request({
+      path: '/distributor_retailers/accounts_receivables',
+      query: { event: accessType ?? undefined },
+      codec: AccountsReceivable,
+    })
+    .then((r) => r.data);
 
 function distributorsRequest(state: TableState): { path: string; query: Query } {
-  return { path: '/distributor_retailers/distributor_details', query: pageQuery({ region: regionOf(state), channel_finance: channelFinanceOf(state) }, state.page) };
+  return {
+    path: '/distributor_retailers/distributor_details',
+    query: pageQuery({ region: regionOf(state), channel_finance: channelFinanceOf(state) }, state.page),
+  };
 }
 
-export const fetchDistributors = (client: ApiClient, state: TableState) => client.request({ ...distributorsRequest(state), codec: DistributorList });
+export const fetchDistributors = (client: ApiClient, state: TableState) =>
+  client.request({ ...distributorsRequest(state), codec: DistributorList });
 
 export function downloadDistributors(client: ApiClient, state: TableState, keys: string[]) {
   const { path, query } = distributorsRequest(state);
@@ -33,7 +44,8 @@ function retailersRequest(distributorId: string, state: TableState): { path: str
   };
 }
 
-export const fetchRetailers = (client: ApiClient, distributorId: string, state: TableState) => client.request({ ...retailersRequest(distributorId, state), codec: RetailerList });
+export const fetchRetailers = (client: ApiClient, distributorId: string, state: TableState) =>
+  client.request({ ...retailersRequest(distributorId, state), codec: RetailerList });
 
 export function downloadRetailers(client: ApiClient, distributorId: string, state: TableState, keys: string[]) {
   const { path, query } = retailersRequest(distributorId, state);

@@ -11,7 +11,6 @@ export { STORAGE_KEYS };
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-
 function readSessionTokens(storage: KeyValueStorage): SessionTokens | null {
   const authToken = storage.getItem(STORAGE_KEYS.authToken);
   const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
@@ -29,7 +28,8 @@ function withTabLock<T>(name: string, task: () => Promise<T>): Promise<T> {
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 /** A refresh under way, or waiting to be retried: requests wait for it either way. */
-const isRefreshing = (s: SessionSnapshot) => s.matches({ loggedIn: { token: 'refreshing' } }) || s.matches({ loggedIn: { token: 'retryWait' } });
+const isRefreshing = (s: SessionSnapshot) =>
+  s.matches({ loggedIn: { token: 'refreshing' } }) || s.matches({ loggedIn: { token: 'retryWait' } });
 const isSettled = (s: SessionSnapshot) => !isRefreshing(s) && !s.matches('loggingIn') && !s.matches('restoring');
 
 export interface Session {
@@ -92,7 +92,8 @@ export function createSession(options: SessionOptions): Session {
       refresh: fromPromise(({ input }) =>
         withTabLock('anchor-portal-refresh', async () => {
           const stored = readSessionTokens(storage);
-          if (stored && stored.refreshToken !== input.refreshToken) return { authToken: stored.authToken, refreshToken: stored.refreshToken };
+          if (stored && stored.refreshToken !== input.refreshToken)
+            return { authToken: stored.authToken, refreshToken: stored.refreshToken };
           return refreshTokens(client, input.refreshToken);
         }),
       ),

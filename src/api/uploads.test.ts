@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => running.close());
 
-const session: SessionPort = { currentToken: () => Promise.resolve(token), expired: () => Promise.resolve(null), invalid: () => Promise.resolve(null) };
+const session: SessionPort = {
+  currentToken: () => Promise.resolve(token),
+  expired: () => Promise.resolve(null),
+  invalid: () => Promise.resolve(null),
+};
 const api = () => createApiClient({ baseUrl: running.url, product: DEFAULT_PRODUCT, session });
 const file = (text: string, name = 'invoices.csv', type = 'text/csv') => new File([text], name, { type });
 const code = () => mock.db().distributor_companies.find((c) => c.anchor_id === 1)!.customer_code;
@@ -40,13 +44,20 @@ describe('uploadForm', () => {
 
 describe('uploadCsv against the mock provider', () => {
   it('resolves with the result rows of a mixed file', async () => {
-    const result = await uploadCsv(
-      api(),
-      { csvtype: 'invoice', file: file(`invoice_number,customer_code,invoice_date,due_date,amount\nAPI-001,${code()},2026-11-01,2026-11-30,10\nAPI-002,NOPE,2026-11-01,2026-11-30,10\n`) },
-    );
+    const result = await uploadCsv(api(), {
+      csvtype: 'invoice',
+      file: file(
+        `invoice_number,customer_code,invoice_date,due_date,amount\nAPI-001,${code()},2026-11-01,2026-11-30,10\nAPI-002,NOPE,2026-11-01,2026-11-30,10\n`,
+      ),
+    });
     expect(result.rows).toEqual([
       { row: 2, invoice_number: 'API-001', status: 'success', failure_reason: null },
-      { row: 3, invoice_number: 'API-002', status: 'failed', failure_reason: 'Row 3: customer_code NOPE is not one of your customers' },
+      {
+        row: 3,
+        invoice_number: 'API-002',
+        status: 'failed',
+        failure_reason: 'Row 3: customer_code NOPE is not one of your customers',
+      },
     ]);
     expect(result.rows.map(rowFailed)).toEqual([false, true]);
     expect(result.meta).toMatchObject({ csvtype: 'invoice', accepted_rows: 1, rejected_rows: 1 });
@@ -56,7 +67,9 @@ describe('uploadCsv against the mock provider', () => {
   it('sends the customer types to /distributor_companies/upload', async () => {
     const result = await uploadCsv(api(), {
       csvtype: 'demographic_data',
-      file: file('customer_code,name,region,primary_user_name,primary_user_email,primary_user_mobile\nAPI-C-1,Api Traders,north,Asha,asha@api.in,9876543210\n'),
+      file: file(
+        'customer_code,name,region,primary_user_name,primary_user_email,primary_user_mobile\nAPI-C-1,Api Traders,north,Asha,asha@api.in,9876543210\n',
+      ),
     });
     expect(result.rows).toEqual([{ file_id: result.meta!.file_id, status: 'success', failure_reason: [] }]);
     expect(failureReasons(result.rows[0]!)).toEqual([]);
@@ -64,7 +77,9 @@ describe('uploadCsv against the mock provider', () => {
   });
 
   it('rejects a refused file with an ApiError whose text is the provider’s detail', async () => {
-    const error = await uploadCsv(api(), { csvtype: 'invoice', file: file('wrong,header\n1,2\n') }).catch((e: unknown) => e);
+    const error = await uploadCsv(api(), { csvtype: 'invoice', file: file('wrong,header\n1,2\n') }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(422);
     expect((error as ApiError).code).toBe('ER-UPLOAD-HEADER');
@@ -78,22 +93,34 @@ describe('uploadCsv with other answers', () => {
       baseUrl: 'https://provider.test',
       product: DEFAULT_PRODUCT,
       session,
-      fetch: () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+        ),
     });
 
   it('treats status error in a 2xx answer as a refusal, details joined', async () => {
-    const error = await uploadCsv(answering({ status: 'error', errors: [{ detail: 'Bad row data' }, { detail: 'Try again' }] }), { csvtype: 'invoice', file: file('x') }).catch((e: unknown) => e);
+    const error = await uploadCsv(
+      answering({ status: 'error', errors: [{ detail: 'Bad row data' }, { detail: 'Try again' }] }),
+      { csvtype: 'invoice', file: file('x') },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).text).toBe('Bad row data, Try again');
   });
 
   it('accepts numeric file ids, list reasons and no meta', async () => {
-    const result = await uploadCsv(answering({ status: 'success', message: [{ file_id: 7, status: 'failed', failure_reason: ['Row 2: x'] }] }), { csvtype: 'transaction_data', file: file('x') });
+    const result = await uploadCsv(
+      answering({ status: 'success', message: [{ file_id: 7, status: 'failed', failure_reason: ['Row 2: x'] }] }),
+      { csvtype: 'transaction_data', file: file('x') },
+    );
     expect(result).toEqual({ rows: [{ file_id: '7', status: 'failed', failure_reason: ['Row 2: x'] }], meta: null });
   });
 
   it('refuses an answer that breaks the contract', async () => {
-    const error = await uploadCsv(answering({ status: 'success', message: 'done' }), { csvtype: 'invoice', file: file('x') }).catch((e: unknown) => e);
+    const error = await uploadCsv(answering({ status: 'success', message: 'done' }), {
+      csvtype: 'invoice',
+      file: file('x'),
+    }).catch((e: unknown) => e);
     expect((error as Error).name).toBe('DecodeError');
   });
 });
@@ -105,7 +132,9 @@ describe('the upload machine with the real client and mock', () => {
     const upload = fromPromise<CsvUploadResult, CsvUploadActorInput>(({ input, signal }) =>
       uploadCsv(api(), { csvtype: input.csvtype, file: input.file, onProgress: input.onProgress, signal }),
     );
-    const actor = createActor(csvUploadMachine.provide({ actors: { upload }, actions: { refreshInvoices } }), { input: { csvtype } }).start();
+    const actor = createActor(csvUploadMachine.provide({ actors: { upload }, actions: { refreshInvoices } }), {
+      input: { csvtype },
+    }).start();
     actor.send({ type: 'SELECT_FILE', file: file(text) });
     actor.send({ type: 'UPLOAD' });
     actor.send({ type: 'UPLOAD' });
@@ -114,10 +143,15 @@ describe('the upload machine with the real client and mock', () => {
 
   it('uploads once, reaches step 1 with the rows and refreshes the invoice list', async () => {
     const before = mock.db().csv_uploads.length;
-    const { refreshInvoices, settled } = run('invoice', `invoice_number,customer_code,invoice_date,due_date,amount\nMACHINE-001,${code()},2026-11-01,2026-11-30,10\n`);
+    const { refreshInvoices, settled } = run(
+      'invoice',
+      `invoice_number,customer_code,invoice_date,due_date,amount\nMACHINE-001,${code()},2026-11-01,2026-11-30,10\n`,
+    );
     const done = await settled;
     expect(done.value).toBe('success');
-    expect(done.context.result?.rows).toEqual([{ row: 2, invoice_number: 'MACHINE-001', status: 'success', failure_reason: null }]);
+    expect(done.context.result?.rows).toEqual([
+      { row: 2, invoice_number: 'MACHINE-001', status: 'success', failure_reason: null },
+    ]);
     expect(refreshInvoices).toHaveBeenCalledTimes(1);
     expect(mock.db().csv_uploads.length).toBe(before + 1);
   });

@@ -15,7 +15,9 @@ import { exact, PublicPage } from './routing';
  * The public screens with `{product}` filled in. A first load of a pay page gets the light pay app instead
  * (src/main.tsx), which has the list cache; here they are the account pages, which use no lists.
  */
-const PUBLIC_SCREENS = SCREENS.flatMap((s) => (s.kind === 'public' ? [{ ...s, path: withProduct(s.route.path, config.product) }] : []));
+const PUBLIC_SCREENS = SCREENS.flatMap((s) =>
+  s.kind === 'public' ? [{ ...s, path: withProduct(s.route.path, config.product) }] : [],
+);
 
 /**
  * The layout, the profile popup and the list cache load with the first logged-in page, not with the login page
@@ -24,7 +26,15 @@ const PUBLIC_SCREENS = SCREENS.flatMap((s) => (s.kind === 'public' ? [{ ...s, pa
 const LoggedInArea = lazy(() => import('./LoggedInArea'));
 
 /** A public page: a logged-in visitor of an account page is sent on (home for login, `/` for forgot and reset). */
-function AccountPage({ title, screen, loggedInTarget }: { title: string; screen: LazyExoticComponent<ComponentType>; loggedInTarget: string | null }) {
+function AccountPage({
+  title,
+  screen,
+  loggedInTarget,
+}: {
+  title: string;
+  screen: LazyExoticComponent<ComponentType>;
+  loggedInTarget: string | null;
+}) {
   if (loggedInTarget !== null) return <Redirect to={loggedInTarget} replace />;
   return <PublicPage title={title} screen={screen} />;
 }

@@ -32,7 +32,13 @@ const SideNav = styled.nav`
   padding: 16px 12px;
   background: ${({ theme }) => theme.surface};
   border-right: 1px solid ${({ theme }) => theme.border};
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 4px;
+  }
   a {
     display: flex;
     align-items: center;
@@ -101,8 +107,14 @@ const Brand = styled.div`
   align-items: center;
   gap: 16px;
   color: ${({ theme }) => theme.text};
-  img { height: 32px; max-width: 160px; object-fit: contain; }
-  small { color: ${({ theme }) => theme.textMuted}; }
+  img {
+    height: 32px;
+    max-width: 160px;
+    object-fit: contain;
+  }
+  small {
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 const Main = styled.main`
@@ -124,7 +136,13 @@ const productName = config.product.charAt(0).toUpperCase() + config.product.slic
 export function Layout({ children }: { children: ReactNode }) {
   const { actor } = useSession();
   const user = useSessionState((s) => s.context.user);
-  const userState = useSessionState((s) => (s.matches({ loggedIn: { user: 'ready' } }) ? 'ready' : s.matches({ loggedIn: { user: 'failed' } }) ? 'failed' : 'loading'));
+  const userState = useSessionState((s) =>
+    s.matches({ loggedIn: { user: 'ready' } })
+      ? 'ready'
+      : s.matches({ loggedIn: { user: 'failed' } })
+        ? 'failed'
+        : 'loading',
+  );
   // The screen follows a moment later, in a render React can pause (a transition): the frame paints first (with
   // the skeleton, even when the profile is already in), then the screen builds and lays out in tasks of its own.
   const screenState = useDeferredValue(userState, 'loading');
@@ -140,12 +158,20 @@ export function Layout({ children }: { children: ReactNode }) {
     <Shell>
       <TopBar>
         <Brand>
-          {user?.anchor?.logo_url ? <img src={user.anchor.logo_url} alt={anchorName ?? 'Anchor logo'} /> : <DefaultLogo title={anchorName ?? 'Anchor Portal'} />}
+          {user?.anchor?.logo_url ? (
+            <img src={user.anchor.logo_url} alt={anchorName ?? 'Anchor logo'} />
+          ) : (
+            <DefaultLogo title={anchorName ?? 'Anchor Portal'} />
+          )}
           <small>
             Powered by <strong>{productName}</strong>
           </small>
         </Brand>
-        {userState === 'ready' ? <ProfileMenu displayName={displayName} /> : <Skeleton $width="140px" $height="24px" aria-hidden />}
+        {userState === 'ready' ? (
+          <ProfileMenu displayName={displayName} />
+        ) : (
+          <Skeleton $width="140px" $height="24px" aria-hidden />
+        )}
       </TopBar>
       <Navigation type={userState === 'ready' ? type : undefined} />
       <Main id="main" tabIndex={-1}>

@@ -14,8 +14,14 @@ const Details = styled.dl`
   grid-template-columns: max-content 1fr;
   gap: 8px 16px;
   margin: 0 0 24px;
-  dt { color: ${({ theme }) => theme.textMuted}; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Actions = styled.div`
@@ -35,17 +41,29 @@ const Success = styled.p`
 export function ProfileMenu({ displayName }: { displayName: string }) {
   const profile = useProfile();
   const open = useSelector(profile, (s) => !s.matches('closed'));
-  const step = useSelector(profile, (s) => (s.matches({ open: 'password' }) ? 'password' : s.matches({ open: 'success' }) ? 'success' : 'view'));
+  const step = useSelector(profile, (s) =>
+    s.matches({ open: 'password' }) ? 'password' : s.matches({ open: 'success' }) ? 'success' : 'view',
+  );
   const form = useSelector(profile, (s) => s.children.passwordForm);
   // A password change that is on its way cannot be walked away from (it would still happen, unseen).
   const saving = useSelector(form, (s) => s?.matches('submitting') ?? false);
 
   return (
     <>
-      <GhostButton type="button" aria-haspopup="dialog" data-testid="user-name" onClick={() => profile.send({ type: 'OPEN' })}>
+      <GhostButton
+        type="button"
+        aria-haspopup="dialog"
+        data-testid="user-name"
+        onClick={() => profile.send({ type: 'OPEN' })}
+      >
         <bdi>{displayName}</bdi>
       </GhostButton>
-      <Modal open={open} closable={!saving} title={step === 'password' ? 'Change Password' : 'My Profile'} onClose={() => profile.send({ type: 'CLOSE' })}>
+      <Modal
+        open={open}
+        closable={!saving}
+        title={step === 'password' ? 'Change Password' : 'My Profile'}
+        onClose={() => profile.send({ type: 'CLOSE' })}
+      >
         {step === 'view' && <ProfileView onChangePassword={() => profile.send({ type: 'CHANGE_PASSWORD' })} />}
         {step === 'password' && form && <PasswordStep form={form} />}
         {step === 'success' && (
@@ -85,7 +103,12 @@ function ProfileView({ onChangePassword }: { onChangePassword: () => void }) {
         <GhostButton type="button" onClick={onChangePassword}>
           Change Password
         </GhostButton>
-        <Button type="button" disabled={loggingOut} aria-busy={loggingOut} onClick={() => actor.send({ type: 'LOGOUT' })}>
+        <Button
+          type="button"
+          disabled={loggingOut}
+          aria-busy={loggingOut}
+          onClick={() => actor.send({ type: 'LOGOUT' })}
+        >
           {loggingOut ? 'Logging out…' : 'Log Out'}
         </Button>
       </Actions>

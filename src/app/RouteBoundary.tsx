@@ -8,7 +8,9 @@ const Panel = styled.section`
   border: 1px solid ${({ theme }) => theme.danger};
   border-radius: 12px;
   background: ${({ theme }) => theme.surface};
-  h2 { margin-top: 0; }
+  h2 {
+    margin-top: 0;
+  }
 `;
 
 interface Props {
@@ -18,7 +20,8 @@ interface Props {
 }
 
 /** A screen that was built before a deploy can fail to load its chunk: only a reload helps then. */
-const isChunkError = (error: Error) => /dynamically imported module|Failed to fetch|Importing a module script failed/i.test(error.message);
+const isChunkError = (error: Error) =>
+  /dynamically imported module|Failed to fetch|Importing a module script failed/i.test(error.message);
 
 /** One per route: a failing screen shows what failed and a retry, never a blank page. */
 export class RouteBoundary extends Component<Props, { error: Error | null }> {

@@ -12,7 +12,9 @@ if (startPayPage(window.location)) {
   // QA's inspector, to watch and record the flows, on a pay page: `?inspect`, as in the app; it loads only when
   // asked for.
   const inspection = inspectTarget(window.location.search, import.meta.env.VITE_INSPECT);
-  const connecting = inspection ? import('./inspect/inspector').then(({ connectInspector }) => connectInspector(inspection)) : null;
+  const connecting = inspection
+    ? import('./inspect/inspector').then(({ connectInspector }) => connectInspector(inspection))
+    : null;
   void Promise.all([loadingApp, mounting, connecting]).then(([PayApp, mount]) => mount(PayApp));
 } else {
   // pay.html opened on another path: the app serves that.

@@ -17,7 +17,9 @@ export function usePageTitle(title: string) {
 }
 
 /** Screen modules with their lazy components: call once, at module level, so each screen has one component. */
-export function lazyScreens<M extends ScreenModule>(modules: readonly M[]): (M & { Screen: LazyExoticComponent<ComponentType> })[] {
+export function lazyScreens<M extends ScreenModule>(
+  modules: readonly M[],
+): (M & { Screen: LazyExoticComponent<ComponentType> })[] {
   return modules.map((m) => ({ ...m, Screen: lazy(m.load) }));
 }
 

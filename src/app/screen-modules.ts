@@ -14,7 +14,18 @@ import type { ScreenModule } from '../ui/screen';
  * entry (src/main.tsx) reads it to ask for the current screen's code beside React's; `./screens` adds the
  * lazy components the router renders.
  */
-export const SCREEN_MODULES: readonly ScreenModule[] = [...dashboard, ...onboarding, ...invoices, ...lending, ...pipeline, ...retailer, ...admin, ...pay, ...auth];
+export const SCREEN_MODULES: readonly ScreenModule[] = [
+  ...dashboard,
+  ...onboarding,
+  ...invoices,
+  ...lending,
+  ...pipeline,
+  ...retailer,
+  ...admin,
+  ...pay,
+  ...auth,
+];
 
 /** The logged-in screen at `pathname`, if any. */
-export const appScreenAt = (pathname: string): ScreenModule | undefined => SCREEN_MODULES.find((s) => s.kind === 'app' && s.route.path === pathname);
+export const appScreenAt = (pathname: string): ScreenModule | undefined =>
+  SCREEN_MODULES.find((s) => s.kind === 'app' && s.route.path === pathname);

@@ -10,7 +10,11 @@ describe('the screen modules', () => {
 
   it('give every public route exactly one screen', () => {
     const paths = SCREENS.flatMap((s) => (s.kind === 'public' ? [s.route.path] : []));
-    expect([...paths].sort()).toEqual(Object.values(PUBLIC_ROUTES).map((r) => r.path).sort());
+    expect([...paths].sort()).toEqual(
+      Object.values(PUBLIC_ROUTES)
+        .map((r) => r.path)
+        .sort(),
+    );
   });
 
   it('take their route objects from the access table itself (no copies)', () => {

@@ -16,7 +16,11 @@ export function useProfile() {
           passwordForm: formMachine.provide({
             actors: {
               submit: fromPromise(({ input }) =>
-                setPassword(client, { current: input.current_password ?? '', password: input.password ?? '', confirmation: input.password_confirmation ?? '' }),
+                setPassword(client, {
+                  current: input.current_password ?? '',
+                  password: input.password ?? '',
+                  confirmation: input.password_confirmation ?? '',
+                }),
               ),
             },
           }),

@@ -28,10 +28,28 @@ export interface AppRoute {
 /** The logged-in routes, exact paths, with the spec's access table. */
 export const ROUTES = {
   dashboard: { path: '/', title: 'Dashboard', label: 'Dashboard', types: ['t1', 't1t2', null], navPath: '/' },
-  invoices: { path: '/invoices', title: 'Invoices', label: 'Invoices', types: ['t1', 't1t2', null], navPath: '/invoices' },
+  invoices: {
+    path: '/invoices',
+    title: 'Invoices',
+    label: 'Invoices',
+    types: ['t1', 't1t2', null],
+    navPath: '/invoices',
+  },
   lending: { path: '/lending', title: 'Lending', label: 'Lending', types: ['t1', 't1t2', null], navPath: '/lending' },
-  pipeline: { path: '/my-pipeline', title: 'My Pipeline', label: 'My Pipeline', types: ['t1', 't1t2', null], navPath: '/my-pipeline' },
-  retailer: { path: '/Retailer', title: 'Retailer Details', label: 'Retailer Details', types: ['t2', 't1t2', null], navPath: '/Retailer' },
+  pipeline: {
+    path: '/my-pipeline',
+    title: 'My Pipeline',
+    label: 'My Pipeline',
+    types: ['t1', 't1t2', null],
+    navPath: '/my-pipeline',
+  },
+  retailer: {
+    path: '/Retailer',
+    title: 'Retailer Details',
+    label: 'Retailer Details',
+    types: ['t2', 't1t2', null],
+    navPath: '/Retailer',
+  },
   admin: { path: '/admin', title: 'Admin', label: 'Admin', types: ['t1', 't2', 't1t2', null], navPath: '/admin' },
   onboarding: { path: '/onboarding', title: 'Onboarding', label: null, types: ['t1', null], navPath: '/' },
 } as const satisfies Record<string, AppRoute>;

@@ -1,8 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccountProblems, EMPTY_NEW_USER, newUserProblems, SETTING_NAMES, SETTING_TEXTS, settingEffect, settingLabel, SETTINGS, settingValueText, USER_MESSAGES } from './admin';
+import {
+  bankAccountProblems,
+  EMPTY_NEW_USER,
+  newUserProblems,
+  SETTING_NAMES,
+  SETTING_TEXTS,
+  settingEffect,
+  settingLabel,
+  SETTINGS,
+  settingValueText,
+  USER_MESSAGES,
+} from './admin';
 
-const user = { ...EMPTY_NEW_USER, first_name: 'Nisha', last_name: 'Kapoor', email: 'nisha@anchor.test', phone_number: '9876543210' };
-const account = { account_name: 'Sarvodaya Receipts', account_number: '123456789012', account_type: 'CA', ifsc: 'SBIN0000001', bank_name: 'State Bank of India', branch_name: 'KOLKATA MAIN', region: 'east' };
+const user = {
+  ...EMPTY_NEW_USER,
+  first_name: 'Nisha',
+  last_name: 'Kapoor',
+  email: 'nisha@anchor.test',
+  phone_number: '9876543210',
+};
+const account = {
+  account_name: 'Sarvodaya Receipts',
+  account_number: '123456789012',
+  account_type: 'CA',
+  ifsc: 'SBIN0000001',
+  bank_name: 'State Bank of India',
+  branch_name: 'KOLKATA MAIN',
+  region: 'east',
+};
 
 describe('the add-user and add-bank-account forms', () => {
   it('refuse a name with an invisible or direction-changing character, naming the field', () => {
@@ -13,7 +38,9 @@ describe('the add-user and add-bank-account forms', () => {
     // Alone, the override is one character: still the clearer message.
     expect(newUserProblems({ ...user, first_name: '\u202E' }).first_name).toMatch(/^First name contains/);
     expect(newUserProblems({ ...user, first_name: 'N' }).first_name).toBe(USER_MESSAGES.name);
-    expect(bankAccountProblems({ ...account, account_name: 'Sarvodaya\u2066 Receipts', branch_name: 'MAIN\u0085' })).toEqual({
+    expect(
+      bankAccountProblems({ ...account, account_name: 'Sarvodaya\u2066 Receipts', branch_name: 'MAIN\u0085' }),
+    ).toEqual({
       account_name: 'Account name contains an invisible or direction-changing character (U+2066)',
       branch_name: 'Branch name contains an invisible or direction-changing character (U+0085)',
     });
@@ -22,7 +49,9 @@ describe('the add-user and add-bank-account forms', () => {
   it('take names in Hindi, Arabic, with an apostrophe, and what trimming removes', () => {
     expect(newUserProblems({ ...user, first_name: 'अनुराग', last_name: "D'Souza" })).toEqual({});
     expect(newUserProblems({ ...user, first_name: 'محمد', last_name: ' علي\n' })).toEqual({});
-    expect(bankAccountProblems({ ...account, account_name: 'शर्मा ट्रेडर्स', bank_name: '\uFEFFState Bank of India' })).toEqual({});
+    expect(
+      bankAccountProblems({ ...account, account_name: 'शर्मा ट्रेडर्स', bank_name: '\uFEFFState Bank of India' }),
+    ).toEqual({});
   });
 });
 
@@ -31,7 +60,9 @@ describe('the configuration’s settings in words', () => {
     const labels = SETTING_NAMES.map(settingLabel);
     expect(new Set(labels).size).toBe(SETTING_NAMES.length);
     for (const label of labels) expect(label).not.toMatch(/_|\{/);
-    expect(settingLabel('whats_app_notification_after_invoice_file_received')).toBe('WhatsApp notification after an invoice file is received');
+    expect(settingLabel('whats_app_notification_after_invoice_file_received')).toBe(
+      'WhatsApp notification after an invoice file is received',
+    );
     // A setting the provider adds later still reads as words.
     expect(settingLabel('send_weekly_digest')).toBe('send weekly digest');
   });
@@ -43,7 +74,9 @@ describe('the configuration’s settings in words', () => {
       expect(settingEffect(channel, true), channel).toMatch(/^Retailers will get no /);
       expect(settingEffect(channel, false), channel).toBeNull();
     }
-    expect(settingEffect('show_{product}_credit_option', false)).toBe('Retailers will no longer be offered credit on the pay page.');
+    expect(settingEffect('show_{product}_credit_option', false)).toBe(
+      'Retailers will no longer be offered credit on the pay page.',
+    );
     expect(settingEffect('show_{product}_pay_option', false)).toMatch(/pay directly/);
     expect(settingEffect('is_sales_order', true)).toMatch(/sales orders instead of invoices/);
     expect(settingEffect('is_sales_order', false)).toMatch(/invoices instead of sales orders/);
@@ -54,7 +87,8 @@ describe('the configuration’s settings in words', () => {
     expect(settingEffect('whats_app_notification_after_invoice_file_received', false)).toBeNull();
     expect(settingEffect('send_weekly_digest', false)).toBeNull();
     // Every effect sentence is a sentence about the retailers.
-    for (const text of Object.values(SETTINGS).flatMap((s) => Object.values(s.risky ?? {}))) expect(text).toMatch(/^Retailers.*\.$/);
+    for (const text of Object.values(SETTINGS).flatMap((s) => Object.values(s.risky ?? {})))
+      expect(text).toMatch(/^Retailers.*\.$/);
   });
 
   it('says what a change did and how long it can be undone', () => {
@@ -63,10 +97,16 @@ describe('the configuration’s settings in words', () => {
     expect(settingValueText('Draft')).toBe('Draft');
     const label = settingLabel('require_otp');
     expect(SETTING_TEXTS.question(label, false)).toBe('Turn off “Ask for an OTP before a retailer avails credit”?');
-    expect(SETTING_TEXTS.question('Status of new drawdown requests', 'Draft')).toBe('Change “Status of new drawdown requests” to Draft?');
+    expect(SETTING_TEXTS.question('Status of new drawdown requests', 'Draft')).toBe(
+      'Change “Status of new drawdown requests” to Draft?',
+    );
     expect(SETTING_TEXTS.action(false)).toBe('Turn off');
     expect(SETTING_TEXTS.action('Draft')).toBe('Change to Draft');
-    expect(SETTING_TEXTS.changed(label, false)).toBe('Ask for an OTP before a retailer avails credit: Inactive. You can undo this for 10 seconds.');
-    expect(SETTING_TEXTS.undone(label, true)).toBe('Undone: Ask for an OTP before a retailer avails credit is Active again.');
+    expect(SETTING_TEXTS.changed(label, false)).toBe(
+      'Ask for an OTP before a retailer avails credit: Inactive. You can undo this for 10 seconds.',
+    );
+    expect(SETTING_TEXTS.undone(label, true)).toBe(
+      'Undone: Ask for an OTP before a retailer avails credit is Active again.',
+    );
   });
 });

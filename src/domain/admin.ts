@@ -17,7 +17,8 @@ export type Designation = (typeof DESIGNATIONS)[number];
 
 /** A user-level check: who may add and delete users, add bank accounts and change the configuration. */
 export const MANAGE_ANCHOR = 'manage_anchor';
-export const canManageAnchor = (user: { permissions?: readonly string[] } | null | undefined): boolean => user?.permissions?.includes(MANAGE_ANCHOR) ?? false;
+export const canManageAnchor = (user: { permissions?: readonly string[] } | null | undefined): boolean =>
+  user?.permissions?.includes(MANAGE_ANCHOR) ?? false;
 
 export const USER_TEXTS = {
   added: 'User Added Successfully!',
@@ -37,7 +38,13 @@ export interface NewUserForm {
   designation: string;
 }
 
-export const EMPTY_NEW_USER: Readonly<NewUserForm> = Object.freeze({ first_name: '', last_name: '', email: '', phone_number: '', designation: 'portal_user' });
+export const EMPTY_NEW_USER: Readonly<NewUserForm> = Object.freeze({
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone_number: '',
+  designation: 'portal_user',
+});
 
 export const USER_MESSAGES = {
   name: 'Must be more then one character',
@@ -70,7 +77,8 @@ export function newUserProblems(form: NewUserForm): Partial<Record<keyof NewUser
   const phone = form.phone_number.trim();
   if (phone === '') found.phone_number = USER_MESSAGES.phoneRequired;
   else if (!PHONE_PATTERN.test(phone)) found.phone_number = USER_MESSAGES.phoneInvalid;
-  if (form.designation !== '' && !(DESIGNATIONS as readonly string[]).includes(form.designation)) found.designation = USER_MESSAGES.designation;
+  if (form.designation !== '' && !(DESIGNATIONS as readonly string[]).includes(form.designation))
+    found.designation = USER_MESSAGES.designation;
   return found;
 }
 
@@ -94,7 +102,10 @@ export function newUserBody(form: NewUserForm) {
 
 export const ACCOUNT_TYPES = ['CA', 'CC'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
-export const ACCOUNT_TYPE_LABELS: Readonly<Record<AccountType, string>> = { CA: 'Current Account (CA)', CC: 'Cash Credit (CC)' };
+export const ACCOUNT_TYPE_LABELS: Readonly<Record<AccountType, string>> = {
+  CA: 'Current Account (CA)',
+  CC: 'Cash Credit (CC)',
+};
 
 export interface BankAccountForm {
   account_name: string;
@@ -106,7 +117,15 @@ export interface BankAccountForm {
   region: string;
 }
 
-export const EMPTY_BANK_ACCOUNT: Readonly<BankAccountForm> = Object.freeze({ account_name: '', account_number: '', account_type: '', ifsc: '', bank_name: '', branch_name: '', region: '' });
+export const EMPTY_BANK_ACCOUNT: Readonly<BankAccountForm> = Object.freeze({
+  account_name: '',
+  account_number: '',
+  account_type: '',
+  ifsc: '',
+  bank_name: '',
+  branch_name: '',
+  region: '',
+});
 
 export const BANK_MESSAGES = {
   ifsc: 'Invalid Ifsc code.',
@@ -124,7 +143,11 @@ const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const isIfsc = (value: string): boolean => IFSC_PATTERN.test(value);
 
 /** The input mask: upper case, letters and digits only, at most 11 characters. */
-export const maskIfsc = (value: string): string => value.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, IFSC_LENGTH);
+export const maskIfsc = (value: string): string =>
+  value
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, IFSC_LENGTH);
 
 /** Spec 2 §4: a lookup is made once a full 11-character IFSC without a plus sign is typed. */
 export const wantsBankLookup = (ifsc: string): boolean => ifsc.length === IFSC_LENGTH && !ifsc.includes('+');
@@ -150,13 +173,21 @@ export function bankAccountProblems(form: BankAccountForm): Partial<Record<keyof
   const found: Partial<Record<keyof BankAccountForm, string>> = {};
   for (const key of Object.keys(BANK_LABELS) as (keyof BankAccountForm)[]) {
     const value = form[key].trim();
-    const problem = value === '' ? `${BANK_LABELS[key]} is required` : BANK_TEXT_FIELDS.has(key) ? hiddenCharacterProblem(value, BANK_LABELS[key]) : undefined;
+    const problem =
+      value === ''
+        ? `${BANK_LABELS[key]} is required`
+        : BANK_TEXT_FIELDS.has(key)
+          ? hiddenCharacterProblem(value, BANK_LABELS[key])
+          : undefined;
     if (problem) found[key] = problem;
   }
   if (!found.ifsc && !isIfsc(form.ifsc.trim())) found.ifsc = BANK_MESSAGES.ifsc;
-  if (!found.account_number && !/^\d{9,18}$/.test(form.account_number.trim())) found.account_number = BANK_MESSAGES.accountNumber;
-  if (!found.account_type && !(ACCOUNT_TYPES as readonly string[]).includes(form.account_type)) found.account_type = `${BANK_LABELS.account_type} must be CA or CC`;
-  if (!found.region && !(REGIONS as readonly string[]).includes(form.region)) found.region = `${BANK_LABELS.region} must be one of ${REGIONS.join(', ')}`;
+  if (!found.account_number && !/^\d{9,18}$/.test(form.account_number.trim()))
+    found.account_number = BANK_MESSAGES.accountNumber;
+  if (!found.account_type && !(ACCOUNT_TYPES as readonly string[]).includes(form.account_type))
+    found.account_type = `${BANK_LABELS.account_type} must be CA or CC`;
+  if (!found.region && !(REGIONS as readonly string[]).includes(form.region))
+    found.region = `${BANK_LABELS.region} must be one of ${REGIONS.join(', ')}`;
   return found;
 }
 
@@ -230,8 +261,10 @@ export const SETTINGS: Readonly<Record<SettingName, SettingText>> = {
   default_drawdown_status: {
     label: 'Status of new drawdown requests',
     risky: {
-      Verified: 'Retailers’ new drawdown requests will start as verified: their credit goes ahead without a review by your team.',
-      Draft: 'Retailers’ new drawdown requests will start as drafts: their credit waits until your team verifies each one.',
+      Verified:
+        'Retailers’ new drawdown requests will start as verified: their credit goes ahead without a review by your team.',
+      Draft:
+        'Retailers’ new drawdown requests will start as drafts: their credit waits until your team verifies each one.',
     },
   },
   email_blocked: {
@@ -240,7 +273,10 @@ export const SETTINGS: Readonly<Record<SettingName, SettingText>> = {
   },
   is_sales_order: {
     label: 'Retailers pay sales orders, not invoices',
-    risky: { true: 'Retailers will pay against sales orders instead of invoices.', false: 'Retailers will pay against invoices instead of sales orders.' },
+    risky: {
+      true: 'Retailers will pay against sales orders instead of invoices.',
+      false: 'Retailers will pay against invoices instead of sales orders.',
+    },
   },
   require_otp: {
     label: 'Ask for an OTP before a retailer avails credit',
@@ -261,10 +297,14 @@ export const SETTINGS: Readonly<Record<SettingName, SettingText>> = {
     label: 'Block SMS to retailers',
     risky: { true: 'Retailers will get no SMS from the portal: no payment links, reminders or notices by SMS.' },
   },
-  whats_app_notification_after_invoice_file_received: { label: 'WhatsApp notification after an invoice file is received' },
+  whats_app_notification_after_invoice_file_received: {
+    label: 'WhatsApp notification after an invoice file is received',
+  },
   whatsapp_blocked: {
     label: 'Block WhatsApp messages to retailers',
-    risky: { true: 'Retailers will get no WhatsApp messages from the portal: no payment links, reminders or notices on WhatsApp.' },
+    risky: {
+      true: 'Retailers will get no WhatsApp messages from the portal: no payment links, reminders or notices on WhatsApp.',
+    },
   },
 };
 
@@ -274,19 +314,24 @@ const isSettingName = (name: string): name is SettingName => (SETTING_NAMES as r
 export const settingLabel = (name: string): string => (isSettingName(name) ? SETTINGS[name].label : withSpaces(name));
 
 /** What setting `name` to `value` does to the retailers when the change is risky (asked about first), else null. */
-export const settingEffect = (name: string, value: boolean | string): string | null => (isSettingName(name) ? (SETTINGS[name].risky?.[String(value)] ?? null) : null);
+export const settingEffect = (name: string, value: boolean | string): string | null =>
+  isSettingName(name) ? (SETTINGS[name].risky?.[String(value)] ?? null) : null;
 
 /** A setting's value in the Status column and the toasts: a switch is Active or Inactive, a dropdown its option. */
-export const settingValueText = (value: boolean | string): string => (value === true ? 'Active' : value === false ? 'Inactive' : value);
+export const settingValueText = (value: boolean | string): string =>
+  value === true ? 'Active' : value === false ? 'Inactive' : value;
 
 /** The texts of a configuration change: its confirmation, and the toasts of the change and of its undo. */
 export const SETTING_TEXTS = {
   /** The confirmation's title: 'Turn off “Ask for an OTP before a retailer avails credit”?'. */
-  question: (label: string, value: boolean | string) => (typeof value === 'boolean' ? `Turn ${value ? 'on' : 'off'} “${label}”?` : `Change “${label}” to ${value}?`),
+  question: (label: string, value: boolean | string) =>
+    typeof value === 'boolean' ? `Turn ${value ? 'on' : 'off'} “${label}”?` : `Change “${label}” to ${value}?`,
   /** The confirming button: what it does. */
-  action: (value: boolean | string) => (typeof value === 'boolean' ? `Turn ${value ? 'on' : 'off'}` : `Change to ${value}`),
+  action: (value: boolean | string) =>
+    typeof value === 'boolean' ? `Turn ${value ? 'on' : 'off'}` : `Change to ${value}`,
   allRetailers: 'This applies to every retailer of the anchor at once.',
-  changed: (label: string, value: boolean | string) => `${label}: ${settingValueText(value)}. You can undo this for ${SETTING_UNDO_MS / 1000} seconds.`,
+  changed: (label: string, value: boolean | string) =>
+    `${label}: ${settingValueText(value)}. You can undo this for ${SETTING_UNDO_MS / 1000} seconds.`,
   undone: (label: string, value: boolean | string) => `Undone: ${label} is ${settingValueText(value)} again.`,
   undo: 'Undo',
 } as const;

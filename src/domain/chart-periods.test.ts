@@ -25,13 +25,41 @@ describe('chart buckets', () => {
   it('yearly: the 13 calendar months the 364-day window touches, oldest first, each with its year', () => {
     const buckets = chartBuckets('yearly', NOV_22);
     expect(buckets.map((b) => b.label)).toEqual([
-      'Nov 25', 'Dec 25', 'Jan 26', 'Feb 26', 'Mar 26', 'Apr 26', 'May 26', 'Jun 26', 'Jul 26', 'Aug 26', 'Sep 26', 'Oct 26', 'Nov 26',
+      'Nov 25',
+      'Dec 25',
+      'Jan 26',
+      'Feb 26',
+      'Mar 26',
+      'Apr 26',
+      'May 26',
+      'Jun 26',
+      'Jul 26',
+      'Aug 26',
+      'Sep 26',
+      'Oct 26',
+      'Nov 26',
     ]);
     // The first and the last month are partial: together the buckets cover the window exactly, day after day.
-    expect(buckets[0]).toEqual({ label: 'Nov 25', name: '23–30 November 2025', from: '2025-11-23', to: '2025-11-30', month: 'Nov', year: 2025, future: false });
+    expect(buckets[0]).toEqual({
+      label: 'Nov 25',
+      name: '23–30 November 2025',
+      from: '2025-11-23',
+      to: '2025-11-30',
+      month: 'Nov',
+      year: 2025,
+      future: false,
+    });
     expect(buckets[1]).toMatchObject({ name: 'December 2025', from: '2025-12-01', to: '2025-12-31' });
     expect(buckets[3]).toMatchObject({ label: 'Feb 26', from: '2026-02-01', to: '2026-02-28' });
-    expect(buckets[12]).toEqual({ label: 'Nov 26', name: '1–22 November 2026', from: '2026-11-01', to: '2026-11-22', month: 'Nov', year: 2026, future: false });
+    expect(buckets[12]).toEqual({
+      label: 'Nov 26',
+      name: '1–22 November 2026',
+      from: '2026-11-01',
+      to: '2026-11-22',
+      month: 'Nov',
+      year: 2026,
+      future: false,
+    });
     expect(buckets[0]!.from).toBe(chartWindow('yearly', NOV_22).from);
     expect(buckets.at(-1)!.to).toBe(chartWindow('yearly', NOV_22).to);
     expect(buckets.some((b) => b.future)).toBe(false);
@@ -44,7 +72,21 @@ describe('chart buckets', () => {
     expect(end[0]).toMatchObject({ label: 'Dec 25', name: 'December 2025', from: '2025-12-01' });
     expect(end[11]).toMatchObject({ label: 'Nov 26', name: 'November 2026', to: '2026-11-30' });
     const leap = chartBuckets('yearly', new Date(2024, 2, 1)); // 1 Mar 2024: from 3 Mar 2023
-    expect(leap.map((b) => b.label)).toEqual(['Mar 23', 'Apr 23', 'May 23', 'Jun 23', 'Jul 23', 'Aug 23', 'Sep 23', 'Oct 23', 'Nov 23', 'Dec 23', 'Jan 24', 'Feb 24', 'Mar 24']);
+    expect(leap.map((b) => b.label)).toEqual([
+      'Mar 23',
+      'Apr 23',
+      'May 23',
+      'Jun 23',
+      'Jul 23',
+      'Aug 23',
+      'Sep 23',
+      'Oct 23',
+      'Nov 23',
+      'Dec 23',
+      'Jan 24',
+      'Feb 24',
+      'Mar 24',
+    ]);
     expect(leap[11]).toMatchObject({ name: 'February 2024', to: '2024-02-29' });
     expect(leap[12]).toMatchObject({ name: '1 March 2024', from: '2024-03-01', to: '2024-03-01' });
   });

@@ -1,4 +1,14 @@
-import { addDays, addMonths, endOfMonth, format, getDaysInMonth, parseISO, startOfDay, startOfMonth, subMonths } from 'date-fns';
+import {
+  addDays,
+  addMonths,
+  endOfMonth,
+  format,
+  getDaysInMonth,
+  parseISO,
+  startOfDay,
+  startOfMonth,
+  subMonths,
+} from 'date-fns';
 import { MONTHS } from './dates';
 
 /**
@@ -12,7 +22,8 @@ export const YEARLY_WINDOW_DAYS = 364;
 
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 /** '23–30' or, for one day, '23'. */
-const days = (from: Date, to: Date) => (from.getDate() === to.getDate() ? `${from.getDate()}` : `${from.getDate()}–${to.getDate()}`);
+const days = (from: Date, to: Date) =>
+  from.getDate() === to.getDate() ? `${from.getDate()}` : `${from.getDate()}–${to.getDate()}`;
 
 /**
  * The date window of a period (spec 1 §7): monthly starts on the first day of the current month, yearly

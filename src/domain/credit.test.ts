@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { assessCredit, bestGradeFor, creditFacts, eligibilityOf, evaluationReason, riskGradeOf, type CreditRecordInvoice, type EvaluatedCustomer } from './credit';
+import {
+  assessCredit,
+  bestGradeFor,
+  creditFacts,
+  eligibilityOf,
+  evaluationReason,
+  riskGradeOf,
+  type CreditRecordInvoice,
+  type EvaluatedCustomer,
+} from './credit';
 
 const TODAY = '2026-11-22';
-const inv = (invoice_date: string, due_date: string, rupees: number, paid_on: string | null): CreditRecordInvoice => ({ invoice_date, due_date, total: rupees * 100, paid_on });
+const inv = (invoice_date: string, due_date: string, rupees: number, paid_on: string | null): CreditRecordInvoice => ({
+  invoice_date,
+  due_date,
+  total: rupees * 100,
+  paid_on,
+});
 /** `n` monthly invoices of `rupees` from January 2026, due on the 28th; the first `late` paid on the 8th of the next month, the rest on the 20th. */
 const monthly = (n: number, rupees: number, late = 0) =>
   Array.from({ length: n }, (_, i) => {
@@ -21,8 +35,18 @@ describe('riskGradeOf', () => {
 
   it('counts an unpaid invoice past due as late, and one not yet due not at all', () => {
     const paid = monthly(9, 20_000);
-    expect(creditFacts([...paid, inv('2026-11-01', '2026-12-01', 5_000, null)], TODAY)).toEqual({ invoices: 10, judged: 9, paidOnTime: 9, overdueDays: 0 });
-    expect(creditFacts([...paid, inv('2026-10-01', '2026-11-01', 5_000, null)], TODAY)).toEqual({ invoices: 10, judged: 10, paidOnTime: 9, overdueDays: 21 });
+    expect(creditFacts([...paid, inv('2026-11-01', '2026-12-01', 5_000, null)], TODAY)).toEqual({
+      invoices: 10,
+      judged: 9,
+      paidOnTime: 9,
+      overdueDays: 0,
+    });
+    expect(creditFacts([...paid, inv('2026-10-01', '2026-11-01', 5_000, null)], TODAY)).toEqual({
+      invoices: 10,
+      judged: 10,
+      paidOnTime: 9,
+      overdueDays: 21,
+    });
   });
 
   it('is never better than the overdue days allow: more than 30 days at best Medium, more than 90 High', () => {
@@ -49,12 +73,19 @@ describe('eligibilityOf', () => {
     expect(eligibilityOf(monthly(10, 20_000))).toBe(60_000_00);
     expect(eligibilityOf(monthly(10, 35_500))).toBe(106_000_00);
     // Two invoices five months apart: the empty months in between count.
-    expect(eligibilityOf([inv('2026-01-05', '2026-02-04', 100_000, '2026-02-01'), inv('2026-06-05', '2026-07-05', 100_000, '2026-07-01')])).toBe(100_000_00);
+    expect(
+      eligibilityOf([
+        inv('2026-01-05', '2026-02-04', 100_000, '2026-02-01'),
+        inv('2026-06-05', '2026-07-05', 100_000, '2026-07-01'),
+      ]),
+    ).toBe(100_000_00);
   });
 
   it('is never more than the whole record bills, and nothing without a record', () => {
     expect(eligibilityOf([inv('2026-11-10', '2026-12-10', 15_000, null)])).toBe(15_000_00);
-    expect(eligibilityOf([inv('2026-10-01', '2026-10-31', 40_000, null), inv('2026-10-20', '2026-11-19', 2_500, null)])).toBe(42_000_00);
+    expect(
+      eligibilityOf([inv('2026-10-01', '2026-10-31', 40_000, null), inv('2026-10-20', '2026-11-19', 2_500, null)]),
+    ).toBe(42_000_00);
     expect(eligibilityOf([])).toBe(0);
   });
 });
@@ -76,8 +107,14 @@ describe('evaluationReason', () => {
     expect(evaluationReason(customer({}))).toBe('no invoice on record');
     expect(evaluationReason(customer({ invoices: 1 }))).toBe('its 1 invoice is not due yet');
     expect(evaluationReason(customer({ invoices: 3 }))).toBe('none of its 3 invoices is due yet');
-    expect(evaluationReason(customer({ invoices: 10, judged: 10, paid_on_time: 9 }))).toBe('9 of 10 invoices paid by the due date');
-    expect(evaluationReason(customer({ invoices: 1, judged: 1, overdue_days: 1 }))).toBe('0 of 1 invoice paid by the due date; one unpaid 1 day past due');
-    expect(evaluationReason(customer({ invoices: 12, judged: 10, paid_on_time: 9, overdue_days: 120 }))).toBe('9 of 10 invoices paid by the due date; one unpaid 120 days past due');
+    expect(evaluationReason(customer({ invoices: 10, judged: 10, paid_on_time: 9 }))).toBe(
+      '9 of 10 invoices paid by the due date',
+    );
+    expect(evaluationReason(customer({ invoices: 1, judged: 1, overdue_days: 1 }))).toBe(
+      '0 of 1 invoice paid by the due date; one unpaid 1 day past due',
+    );
+    expect(evaluationReason(customer({ invoices: 12, judged: 10, paid_on_time: 9, overdue_days: 120 }))).toBe(
+      '9 of 10 invoices paid by the due date; one unpaid 120 days past due',
+    );
   });
 });

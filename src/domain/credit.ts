@@ -142,7 +142,10 @@ const invoicesText = (n: number) => `${groupIndian(String(n))} ${n === 1 ? 'invo
 /** Why a customer got its grade, in words: what was on its record. */
 export function evaluationReason(c: EvaluatedCustomer): string {
   if (c.invoices === 0) return 'no invoice on record';
-  if (c.judged === 0) return c.invoices === 1 ? 'its 1 invoice is not due yet' : `none of its ${invoicesText(c.invoices)} is due yet`;
+  if (c.judged === 0)
+    return c.invoices === 1 ? 'its 1 invoice is not due yet' : `none of its ${invoicesText(c.invoices)} is due yet`;
   const paid = `${groupIndian(String(c.paid_on_time))} of ${invoicesText(c.judged)} paid by the due date`;
-  return c.overdue_days > 0 ? `${paid}; one unpaid ${groupIndian(String(c.overdue_days))} ${c.overdue_days === 1 ? 'day' : 'days'} past due` : paid;
+  return c.overdue_days > 0
+    ? `${paid}; one unpaid ${groupIndian(String(c.overdue_days))} ${c.overdue_days === 1 ? 'day' : 'days'} past due`
+    : paid;
 }

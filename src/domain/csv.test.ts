@@ -11,7 +11,14 @@ describe('the CSV catalogue', () => {
   });
 
   it('lists each file’s columns, required first', () => {
-    expect(csvColumnsOf('invoices')).toEqual(['invoice_number', 'customer_code', 'invoice_date', 'due_date', 'amount', 'erp_invoice_id']);
+    expect(csvColumnsOf('invoices')).toEqual([
+      'invoice_number',
+      'customer_code',
+      'invoice_date',
+      'due_date',
+      'amount',
+      'erp_invoice_id',
+    ]);
   });
 
   it('reads a header cell as a column key', () => {
@@ -24,7 +31,8 @@ describe('the browser’s file check', () => {
   const file = (name: string, size: number, type = 'text/csv') => ({ name, size, type });
 
   it('takes a .csv of up to 5 MB, whatever CSV type the browser names', () => {
-    for (const type of ['text/csv', 'application/vnd.ms-excel', 'text/plain', '']) expect(csvFileProblem(file('a.CSV', 10, type))).toBeNull();
+    for (const type of ['text/csv', 'application/vnd.ms-excel', 'text/plain', ''])
+      expect(csvFileProblem(file('a.CSV', 10, type))).toBeNull();
     expect(csvFileProblem(file('a.csv', CSV_MAX_BYTES))).toBeNull();
   });
 
@@ -32,7 +40,9 @@ describe('the browser’s file check', () => {
     expect(csvFileProblem(file('a.xlsx', 10))).toContain('is not a CSV file');
     expect(csvFileProblem(file('a.csv', 10, 'application/pdf'))).toContain('is not a CSV file');
     expect(csvFileProblem(file('a.csv', 0))).toContain('is empty');
-    expect(csvFileProblem(file('a.csv', CSV_MAX_BYTES + 1))).toBe("'a.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files.");
+    expect(csvFileProblem(file('a.csv', CSV_MAX_BYTES + 1))).toBe(
+      "'a.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files.",
+    );
   });
 });
 

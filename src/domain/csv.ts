@@ -34,7 +34,9 @@ export const CSV_KIND: Record<CsvType, CsvKind> = {
 
 /** The endpoint a csvtype is uploaded to (spec 3 §7). */
 export function uploadPath(csvtype: CsvType): '/invoices/upload' | '/distributor_companies/upload' {
-  return (CUSTOMER_ENDPOINT_TYPES as readonly string[]).includes(csvtype) ? '/distributor_companies/upload' : '/invoices/upload';
+  return (CUSTOMER_ENDPOINT_TYPES as readonly string[]).includes(csvtype)
+    ? '/distributor_companies/upload'
+    : '/invoices/upload';
 }
 
 export interface CsvColumns {
@@ -103,7 +105,16 @@ export const UPLOAD_TEXTS = {
 export const UPLOAD_FALLBACK_MESSAGE = UPLOAD_TEXTS.fallbackError;
 
 /** Types browsers give a .csv file (Windows with Excel says application/vnd.ms-excel); '' when unknown. */
-const CSV_MIME_TYPES = new Set(['', 'text/csv', 'text/plain', 'text/x-csv', 'text/comma-separated-values', 'application/csv', 'application/x-csv', 'application/vnd.ms-excel']);
+const CSV_MIME_TYPES = new Set([
+  '',
+  'text/csv',
+  'text/plain',
+  'text/x-csv',
+  'text/comma-separated-values',
+  'application/csv',
+  'application/x-csv',
+  'application/vnd.ms-excel',
+]);
 
 export interface FileFacts {
   name: string;
@@ -128,7 +139,8 @@ export function csvFileProblem(file: FileFacts): string | null {
     return `'${file.name}' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8).`;
   }
   if (file.size === 0) return `'${file.name}' is empty. Choose a CSV file with a header row and at least one row.`;
-  if (file.size > CSV_MAX_BYTES) return `'${file.name}' is ${sizeText(file.size)}; files up to ${CSV_MAX_SIZE_TEXT} can be uploaded. Split it into smaller files.`;
+  if (file.size > CSV_MAX_BYTES)
+    return `'${file.name}' is ${sizeText(file.size)}; files up to ${CSV_MAX_SIZE_TEXT} can be uploaded. Split it into smaller files.`;
   return null;
 }
 

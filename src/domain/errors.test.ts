@@ -3,7 +3,14 @@ import { errorEntriesOf, FALLBACK_TEXT, toastText } from './errors';
 
 describe('error entries', () => {
   it('reads any { errors: [...] }, keeping code, detail and field title', () => {
-    expect(errorEntriesOf({ errors: [{ code: 'ER-AUTH-103', detail: 'Token expired' }, { code: 'ER-VALIDATION', detail: 'Too long', title: 'number' }] })).toEqual([
+    expect(
+      errorEntriesOf({
+        errors: [
+          { code: 'ER-AUTH-103', detail: 'Token expired' },
+          { code: 'ER-VALIDATION', detail: 'Too long', title: 'number' },
+        ],
+      }),
+    ).toEqual([
       { code: 'ER-AUTH-103', detail: 'Token expired' },
       { code: 'ER-VALIDATION', detail: 'Too long', title: 'number' },
     ]);
@@ -17,7 +24,12 @@ describe('error entries', () => {
   });
 
   it('toasts as CODE: detail joined by commas', () => {
-    expect(toastText([{ code: 'ER-1', detail: 'one' }, { code: 'ER-2', detail: 'two' }])).toBe('ER-1: one, ER-2: two');
+    expect(
+      toastText([
+        { code: 'ER-1', detail: 'one' },
+        { code: 'ER-2', detail: 'two' },
+      ]),
+    ).toBe('ER-1: one, ER-2: two');
     expect(toastText([{}], 'warn')).toBe(`WARN: ${FALLBACK_TEXT}`);
   });
 });

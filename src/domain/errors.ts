@@ -21,7 +21,8 @@ export function tooManyAttemptsText(waitMs: number): string {
   return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The error entries of anything an effect threw: any `{ errors: [...] }` (the client's ApiError included),

@@ -17,7 +17,14 @@ import {
 } from './lending';
 
 const TODAY = '2026-11-22';
-const drawdown = (over: Partial<DrawdownDue>): DrawdownDue => ({ status: 'completed', totalOutstandingAmount: 100_00, dpdPrincipal: 0, dpdInterest: 0, dueDate: '2026-12-02', ...over });
+const drawdown = (over: Partial<DrawdownDue>): DrawdownDue => ({
+  status: 'completed',
+  totalOutstandingAmount: 100_00,
+  dpdPrincipal: 0,
+  dpdInterest: 0,
+  dueDate: '2026-12-02',
+  ...over,
+});
 
 describe('repayment status (spec 2 §4)', () => {
   it('is To be Paid while anything is outstanding, Paid when nothing is, for completed drawdowns only', () => {
@@ -35,11 +42,17 @@ describe('the due indicator with a fixed clock (spec 2 §4)', () => {
   });
   it('is red overdue when the due date is before today', () => {
     expect(dueIndicator(drawdown({ dueDate: '2026-11-21' }), TODAY)).toEqual({ tone: 'red', text: 'overdue' });
-    expect(dueIndicator(drawdown({ dueDate: '2026-11-21T18:30:00Z' }), TODAY)).toEqual({ tone: 'red', text: 'overdue' });
+    expect(dueIndicator(drawdown({ dueDate: '2026-11-21T18:30:00Z' }), TODAY)).toEqual({
+      tone: 'red',
+      text: 'overdue',
+    });
   });
   it('is amber when only interest is past due', () => {
     expect(dueIndicator(drawdown({ dpdInterest: 4 }), TODAY)).toEqual({ tone: 'amber', text: 'Due in 10 days' });
-    expect(dueIndicator(drawdown({ dpdInterest: 4, dueDate: TODAY }), TODAY)).toEqual({ tone: 'amber', text: 'Due Today' });
+    expect(dueIndicator(drawdown({ dpdInterest: 4, dueDate: TODAY }), TODAY)).toEqual({
+      tone: 'amber',
+      text: 'Due Today',
+    });
   });
   it('is green when neither is past due', () => {
     expect(dueIndicator(drawdown({}), TODAY)).toEqual({ tone: 'green', text: 'Due in 10 days' });
@@ -102,9 +115,19 @@ describe('periods, fund windows and the 1551 table', () => {
     expect(['L', 'M', 'H', 'R'].map(fundWindowOf)).toEqual(['1', '1', '5', '5']);
   });
   it('names invoice overdue status by bucket', () => {
-    expect([0, 1, 12, 31, 95].map(invoiceOverdueText)).toEqual(['Regular', 'Overdue 1 day', 'Overdue 12 days', '30+ days (31 days)', '90+ days (95 days)']);
+    expect([0, 1, 12, 31, 95].map(invoiceOverdueText)).toEqual([
+      'Regular',
+      'Overdue 1 day',
+      'Overdue 12 days',
+      '30+ days (31 days)',
+      '90+ days (95 days)',
+    ]);
   });
   it('gives only anchor 1551 the reduced table', () => {
-    expect([usesReducedLendingTable('1551'), usesReducedLendingTable('1'), usesReducedLendingTable(null)]).toEqual([true, false, false]);
+    expect([usesReducedLendingTable('1551'), usesReducedLendingTable('1'), usesReducedLendingTable(null)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -20,7 +20,8 @@ export const LENDING_APPLICATION_STATUS = 'approved';
 
 /** The anchor whose staff see the reduced lending table (spec 2 §2.1, §6). */
 const REDUCED_LENDING_ANCHOR_ID = '1551';
-export const usesReducedLendingTable = (anchorId: string | null | undefined): boolean => anchorId === REDUCED_LENDING_ANCHOR_ID;
+export const usesReducedLendingTable = (anchorId: string | null | undefined): boolean =>
+  anchorId === REDUCED_LENDING_ANCHOR_ID;
 
 // ---------------------------------------------------------------------------------------------------
 // Overdue segments
@@ -44,10 +45,26 @@ export interface Segment<K extends string = string> {
 }
 
 const ALL: Segment<'all'> = { key: 'all', label: 'All', filter: null };
-const REGULAR: Segment<'regular'> = { key: 'regular', label: 'Regular', filter: { overdue_by_days: 0, overdue_criteria: 'equal' } };
-const DPD: Segment<'dpd'> = { key: 'dpd', label: 'DPD', filter: { overdue_by_days: 0, overdue_criteria: 'greater_than' } };
-const OVER_30: Segment<'30_plus'> = { key: '30_plus', label: '30+', filter: { overdue_by_days: OVERDUE_BUCKETS.over30, overdue_criteria: 'greater_than' } };
-const OVER_90: Segment<'90_plus'> = { key: '90_plus', label: '90+', filter: { overdue_by_days: OVERDUE_BUCKETS.over90, overdue_criteria: 'greater_than' } };
+const REGULAR: Segment<'regular'> = {
+  key: 'regular',
+  label: 'Regular',
+  filter: { overdue_by_days: 0, overdue_criteria: 'equal' },
+};
+const DPD: Segment<'dpd'> = {
+  key: 'dpd',
+  label: 'DPD',
+  filter: { overdue_by_days: 0, overdue_criteria: 'greater_than' },
+};
+const OVER_30: Segment<'30_plus'> = {
+  key: '30_plus',
+  label: '30+',
+  filter: { overdue_by_days: OVERDUE_BUCKETS.over30, overdue_criteria: 'greater_than' },
+};
+const OVER_90: Segment<'90_plus'> = {
+  key: '90_plus',
+  label: '90+',
+  filter: { overdue_by_days: OVERDUE_BUCKETS.over90, overdue_criteria: 'greater_than' },
+};
 
 /** The lending page's segments (spec 2 §4): All none; Regular overdue days = 0; DPD > 0; 30+ > 30; 90+ > 90. */
 export const LENDING_SEGMENTS = [ALL, REGULAR, DPD, OVER_30, OVER_90] as const;
@@ -85,14 +102,19 @@ export const SOURCE_FILTERS: readonly SourceFilter[] = [
 ];
 
 /** A payment source's wire name: `{product}_credit`, `{product}_pay`, `erp_payment`. */
-export const sourceWireName = (source: PaymentSource, product: string): string => (source === 'erp_payment' ? source : `${product}_${source}`);
+export const sourceWireName = (source: PaymentSource, product: string): string =>
+  source === 'erp_payment' ? source : `${product}_${source}`;
 
 /** `filter[payment_sources_filter]`: the comma list of wire names. */
-export const sourcesFilterValue = (filter: SourceFilter, product: string): string => filter.sources.map((s) => sourceWireName(s, product)).join(',');
+export const sourcesFilterValue = (filter: SourceFilter, product: string): string =>
+  filter.sources.map((s) => sourceWireName(s, product)).join(',');
 
 /** Reads `filter[payment_sources_filter]` back; null when a name is not a payment source of this product. */
 export function parseSourcesFilter(value: string, product: string): PaymentSource[] | null {
-  const names = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const out: PaymentSource[] = [];
   for (const name of names) {
     const source = (['credit', 'pay', 'erp_payment'] as const).find((s) => sourceWireName(s, product) === name);
@@ -134,7 +156,8 @@ export const fundWindowOf = (risk: string): FundInDays => (risk === 'L' || risk 
  * customers plus what the leads in the fund tables are eligible for and have yet to avail, so Yet to Avail
  * is always part of it.
  */
-export const creditLimitEligible = (summary: { sanctioned: Paise; yetToAvail: Paise }): Paise => summary.sanctioned + summary.yetToAvail;
+export const creditLimitEligible = (summary: { sanctioned: Paise; yetToAvail: Paise }): Paise =>
+  summary.sanctioned + summary.yetToAvail;
 
 /** A customer's invoice overdue status in the pipeline tables. */
 export function invoiceOverdueText(days: number): string {
@@ -161,7 +184,9 @@ export interface DrawdownDue {
 const isCompleted = (d: Pick<DrawdownDue, 'status'>) => d.status.toLowerCase() === 'completed';
 
 /** Spec 2 §4: only completed drawdowns have one: 'To be Paid' while anything is outstanding, else 'Paid'. */
-export function repaymentStatus(d: Pick<DrawdownDue, 'status' | 'totalOutstandingAmount'>): 'To be Paid' | 'Paid' | null {
+export function repaymentStatus(
+  d: Pick<DrawdownDue, 'status' | 'totalOutstandingAmount'>,
+): 'To be Paid' | 'Paid' | null {
   if (!isCompleted(d)) return null;
   return d.totalOutstandingAmount > 0 ? 'To be Paid' : 'Paid';
 }

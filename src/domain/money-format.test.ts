@@ -180,11 +180,16 @@ describe('formatShortMoney', () => {
   });
 });
 
-
 describe('the formatters match Intl en-IN (which the app does not load: groupIndian says why)', () => {
-  const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const INR = new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const decimal = (paise: number) => `${paise < 0 ? '-' : ''}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, '0')}` as `${number}`;
+  const decimal = (paise: number) =>
+    `${paise < 0 ? '-' : ''}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, '0')}` as `${number}`;
 
   it('groupIndian groups like Intl for every length of number', () => {
     fc.assert(

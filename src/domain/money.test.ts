@@ -53,7 +53,24 @@ describe('rupeesToPaise', () => {
   });
 
   it('rejects text that is not a plain decimal with null', () => {
-    for (const bad of ['abc', '1e5', '1E5', '1,000', '', ' ', '1.2.3', '+5', '.5', '5.', '--1', '₹10', '0x10', 'Infinity', 'NaN', '1 000']) {
+    for (const bad of [
+      'abc',
+      '1e5',
+      '1E5',
+      '1,000',
+      '',
+      ' ',
+      '1.2.3',
+      '+5',
+      '.5',
+      '5.',
+      '--1',
+      '₹10',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '1 000',
+    ]) {
       expect(rupeesToPaise(bad), JSON.stringify(bad)).toBeNull();
     }
   });
@@ -149,6 +166,7 @@ describe('rupeesToPaise options', () => {
     expect(sheetRupees('1,23,45,678.90')).toBe(1_234_567_890);
     expect(sheetRupees('123,456,789.01')).toBe(12_345_678_901);
     expect(sheetRupees('1,000')).toBe(100_000);
-    for (const bad of ['1.234', '-1', '1e5', '12,34', '1,2345', '₹100', '', '.5', '1.']) expect(sheetRupees(bad)).toBeNull();
+    for (const bad of ['1.234', '-1', '1e5', '12,34', '1,2345', '₹100', '', '.5', '1.'])
+      expect(sheetRupees(bad)).toBeNull();
   });
 });

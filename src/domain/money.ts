@@ -157,7 +157,6 @@ export function formatShortMoney(paise: Paise | bigint | null | undefined): stri
   return `${negative ? '-' : ''}₹${groupedHundredths(hundredths)} ${unit.suffix}`;
 }
 
-
 /** Paise as a plain en-IN amount with 2 decimals and no rupee sign: 123450 -> '1,234.50' (the pay page's 'rupees X' form). */
 export function formatRupees(paise: Paise): string {
   const big = BigInt(Math.round(paise));

@@ -5,7 +5,12 @@ export type Region = (typeof REGIONS)[number];
 /** A region filter: one region, or every region. */
 export type RegionFilter = Region | 'all';
 
-export const REGION_LABELS: Readonly<Record<Region, string>> = { north: 'North', east: 'East', west: 'West', south: 'South' };
+export const REGION_LABELS: Readonly<Record<Region, string>> = {
+  north: 'North',
+  east: 'East',
+  west: 'West',
+  south: 'South',
+};
 
 export function isRegion(value: unknown): value is Region {
   return typeof value === 'string' && (REGIONS as readonly string[]).includes(value);

@@ -11,7 +11,14 @@ import {
   type ReminderChoice,
 } from './reminders';
 
-const choice = (change: Partial<ReminderChoice> = {}): ReminderChoice => ({ invoiceIds: ['7'], channels: ['sms'], type: 'custom', time: '09.00', days: ['Mon'], ...change });
+const choice = (change: Partial<ReminderChoice> = {}): ReminderChoice => ({
+  invoiceIds: ['7'],
+  channels: ['sms'],
+  type: 'custom',
+  time: '09.00',
+  days: ['Mon'],
+  ...change,
+});
 
 describe('reminder times', () => {
   it('run hourly from 12 AM (24.00) to 11 PM', () => {
@@ -54,11 +61,26 @@ describe('reminder messages (spec 1 §5, verbatim)', () => {
 
 describe('the reminder body', () => {
   it('maps the type, writes the days string and sends the category', () => {
-    expect(reminderBody(choice({ invoiceIds: ['7', '9'], channels: ['email', 'whatsapp'], days: ['Tue', 'Fri'] }))).toEqual({
-      schedule_reminder: { time: '09.00', type: 'CUSTOM_DAYS', days: '0100100', invoice_ids: [7, 9], category_type: 'clear_dues_for_invoice', modes: ['whatsapp', 'email'] },
+    expect(
+      reminderBody(choice({ invoiceIds: ['7', '9'], channels: ['email', 'whatsapp'], days: ['Tue', 'Fri'] })),
+    ).toEqual({
+      schedule_reminder: {
+        time: '09.00',
+        type: 'CUSTOM_DAYS',
+        days: '0100100',
+        invoice_ids: [7, 9],
+        category_type: 'clear_dues_for_invoice',
+        modes: ['whatsapp', 'email'],
+      },
     });
-    expect(reminderBody(choice({ type: 'once', days: ['Sun'] })).schedule_reminder).toMatchObject({ type: 'ONCE', days: '0000001' });
-    expect(reminderBody(choice({ type: 'daily', days: [] })).schedule_reminder).toMatchObject({ type: 'DAILY', days: '1111111' });
+    expect(reminderBody(choice({ type: 'once', days: ['Sun'] })).schedule_reminder).toMatchObject({
+      type: 'ONCE',
+      days: '0000001',
+    });
+    expect(reminderBody(choice({ type: 'daily', days: [] })).schedule_reminder).toMatchObject({
+      type: 'DAILY',
+      days: '1111111',
+    });
   });
 });
 

@@ -13,11 +13,16 @@ export const CHANNEL_LABELS: Record<Channel, string> = { whatsapp: 'WhatsApp', s
 export const isChannel = (value: unknown): value is Channel => CHANNELS.includes(value as Channel);
 
 /** The anchor configuration key that blocks a channel (`GET /anchor_settings/{id}`, `<key>.default`). */
-export const CHANNEL_BLOCK_SETTINGS: Record<Channel, string> = { whatsapp: 'whatsapp_blocked', sms: 'sms_blocked', email: 'email_blocked' };
+export const CHANNEL_BLOCK_SETTINGS: Record<Channel, string> = {
+  whatsapp: 'whatsapp_blocked',
+  sms: 'sms_blocked',
+  email: 'email_blocked',
+};
 
 /** Spec 1 §5 and §8: a blocked channel warns with this text, as a toast with the code 'Warning'. */
 export const BLOCKED_CHANNEL_CODE = 'Warning';
-export const blockedChannelText = (channel: Channel): string => `Please contact your admin to unblock the ${CHANNEL_LABELS[channel]} service.`;
+export const blockedChannelText = (channel: Channel): string =>
+  `Please contact your admin to unblock the ${CHANNEL_LABELS[channel]} service.`;
 
 /** Spec 1 §5: the payment-link messages, verbatim. */
 export const LINK_MESSAGES = {
@@ -36,7 +41,10 @@ export const REMINDER_MESSAGES = {
 /** The schedule types of a reminder, and what each is called on the wire (spec 3 §7). */
 export const REMINDER_TYPES = ['once', 'custom', 'daily'] as const;
 export type ReminderType = (typeof REMINDER_TYPES)[number];
-export const REMINDER_TYPE_WIRE = { once: 'ONCE', custom: 'CUSTOM_DAYS', daily: 'DAILY' } as const satisfies Record<ReminderType, string>;
+export const REMINDER_TYPE_WIRE = { once: 'ONCE', custom: 'CUSTOM_DAYS', daily: 'DAILY' } as const satisfies Record<
+  ReminderType,
+  string
+>;
 export type ReminderTypeWire = (typeof REMINDER_TYPE_WIRE)[ReminderType];
 export const REMINDER_TYPE_LABELS: Record<ReminderType, string> = { once: 'Once', custom: 'Custom', daily: 'Daily' };
 
@@ -48,11 +56,14 @@ export type Weekday = (typeof WEEKDAYS)[number];
  * Reminder times, hourly from 12 AM to 11 PM (spec 1 §9). 12 AM is sent as '24.00' (spec); the other hours
  * as two-digit 'HH.00' ('01.00' … '23.00').
  */
-export const REMINDER_TIMES: readonly { value: string; label: string; hour: number }[] = Array.from({ length: 24 }, (_, hour) => ({
-  value: hour === 0 ? '24.00' : `${String(hour).padStart(2, '0')}.00`,
-  label: `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`,
-  hour,
-}));
+export const REMINDER_TIMES: readonly { value: string; label: string; hour: number }[] = Array.from(
+  { length: 24 },
+  (_, hour) => ({
+    value: hour === 0 ? '24.00' : `${String(hour).padStart(2, '0')}.00`,
+    label: `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`,
+    hour,
+  }),
+);
 
 /** The hour of the day (0–23) a reminder time value stands for; null for a value not on the list. */
 export function reminderHour(value: string): number | null {
@@ -74,7 +85,8 @@ export function weekdaysOf(days: string): Weekday[] | null {
 export const REMINDER_CATEGORY = 'clear_dues_for_invoice';
 
 /** The reminder message: fixed and read-only (spec 1 §5); the provider fills in the link. */
-export const REMINDER_TEXT = 'Dear customer, your invoices are due for payment. Please clear your dues using the payment link sent with this message.';
+export const REMINDER_TEXT =
+  'Dear customer, your invoices are due for payment. Please clear your dues using the payment link sent with this message.';
 
 export interface ReminderChoice {
   invoiceIds: readonly string[];
@@ -123,7 +135,8 @@ export function reminderBody(choice: ReminderChoice): ReminderBody {
 
 /** Payment links sent over this many days are counted in the send-links banner (spec 1 §9). */
 const LINKS_SENT_WINDOW_DAYS = 60;
-export const linksSentText = (count: number): string => `${count} Payment links sent over last ${LINKS_SENT_WINDOW_DAYS} days`;
+export const linksSentText = (count: number): string =>
+  `${count} Payment links sent over last ${LINKS_SENT_WINDOW_DAYS} days`;
 
 /** The send-links modal's searches: customers from 3 characters, invoice numbers from 2 (spec 1 §5, §9). */
 export const CUSTOMER_SEARCH_MIN_LENGTH = 3;
@@ -150,7 +163,8 @@ export interface CreateLinkBody {
 }
 
 /** Channels in their fixed order, so the same choice is always the same body (and the same idempotent request). */
-export const orderedChannels = (channels: readonly Channel[]): Channel[] => CHANNELS.filter((c) => channels.includes(c));
+export const orderedChannels = (channels: readonly Channel[]): Channel[] =>
+  CHANNELS.filter((c) => channels.includes(c));
 
 /** The list with `item` added at the end, or taken out when it was there (check boxes). */
 export function toggleIn<T>(list: readonly T[], item: T): T[] {
@@ -158,7 +172,12 @@ export function toggleIn<T>(list: readonly T[], item: T): T[] {
 }
 
 /** The warning a click on a blocked channel raises (spec 1 §5, §8), as an error list for the toast. */
-export const blockedChannelNotice = (channel: Channel): { code: string; detail: string }[] => [{ code: BLOCKED_CHANNEL_CODE, detail: blockedChannelText(channel) }];
+export const blockedChannelNotice = (channel: Channel): { code: string; detail: string }[] => [
+  { code: BLOCKED_CHANNEL_CODE, detail: blockedChannelText(channel) },
+];
 
 /** A form's channels once the anchor's blocks are known: the blocked ones are taken off. */
-export const withBlocked = (channels: readonly Channel[], blocked: readonly Channel[]) => ({ blocked: [...blocked], channels: channels.filter((c) => !blocked.includes(c)) });
+export const withBlocked = (channels: readonly Channel[], blocked: readonly Channel[]) => ({
+  blocked: [...blocked],
+  channels: channels.filter((c) => !blocked.includes(c)),
+});

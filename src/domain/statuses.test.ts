@@ -15,7 +15,11 @@ describe('the closed-status rule', () => {
   });
 
   it('answers for every payment source', () => {
-    expect(PAYMENT_SOURCES.map((source) => closedStatusOf(source, false))).toEqual(['credit', 'pending_settlement', 'settled']);
+    expect(PAYMENT_SOURCES.map((source) => closedStatusOf(source, false))).toEqual([
+      'credit',
+      'pending_settlement',
+      'settled',
+    ]);
   });
 });
 

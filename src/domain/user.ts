@@ -35,4 +35,5 @@ export interface User {
 export const CREATE_PAYMENT_LINKS = 'create_payment_links';
 
 /** True when the user may create payment links (the Create Payment Links card and modal). */
-export const canCreatePaymentLinks = (user: Pick<User, 'permissions'> | null | undefined): boolean => user?.permissions?.includes(CREATE_PAYMENT_LINKS) ?? false;
+export const canCreatePaymentLinks = (user: Pick<User, 'permissions'> | null | undefined): boolean =>
+  user?.permissions?.includes(CREATE_PAYMENT_LINKS) ?? false;

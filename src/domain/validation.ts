@@ -8,7 +8,8 @@
  * letter, a mark or an emoji: Persian and Indic spellings and emoji sequences need them there, and they change
  * how characters join, not their order. Anywhere else (alone, first, doubled) they only hide.
  */
-const HIDDEN = /(?<![\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}])[\u200C\u200D]|(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const HIDDEN =
+  /(?<![\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}])[\u200C\u200D]|(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 /** The first invisible or direction-changing character of `value`, written 'U+202E'; undefined when it has none. */
 export function hiddenCharacter(value: string): string | undefined {
@@ -69,7 +70,8 @@ export function passwordPairProblems(
 ): { password?: string; password_confirmation?: string } {
   const found: { password?: string; password_confirmation?: string } = {};
   if (password === '') found.password = `${labels.password} is required`;
-  else if (password.length < PASSWORD_MIN_LENGTH) found.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  else if (password.length < PASSWORD_MIN_LENGTH)
+    found.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (confirmation === '') found.password_confirmation = `${labels.confirmation} is required`;
   else if (password !== '' && password !== confirmation) found.password_confirmation = PASSWORD_MISMATCH;
   return found;

@@ -24,12 +24,18 @@ export interface CsvReadOffThreadOptions {
 
 /** The module worker Vite builds from csv-read.worker.ts (its own chunk, with papaparse). */
 export const defaultCsvReadWorker: (() => CsvReadWorker) | null =
-  typeof Worker === 'undefined' ? null : (): CsvReadWorker => new Worker(new URL('./csv-read.worker.ts', import.meta.url), { type: 'module', name: 'csv-read' });
+  typeof Worker === 'undefined'
+    ? null
+    : (): CsvReadWorker =>
+        new Worker(new URL('./csv-read.worker.ts', import.meta.url), { type: 'module', name: 'csv-read' });
 
 const abortError = () => new DOMException('The file reading was cancelled.', 'AbortError');
 
 /** Reads `file` in a Web Worker (or on the page where there is none): progress as it goes, then the summary. */
-export async function readCsvOffThread(file: CsvSource, options: CsvReadOffThreadOptions = {}): Promise<CsvReadSummary> {
+export async function readCsvOffThread(
+  file: CsvSource,
+  options: CsvReadOffThreadOptions = {},
+): Promise<CsvReadSummary> {
   const { onProgress, signal } = options;
   const createWorker = options.createWorker === undefined ? defaultCsvReadWorker : options.createWorker;
   if (signal?.aborted) throw abortError();

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../mock-server/routes/uploads';
 import { CSV_MAX_BYTES } from '../domain/csv';
-import { readCsvFile, readCsvText, serveCsvRead, unreadableFileText, type CsvReadMessage, type CsvReadProgress } from './csv-read';
+import {
+  readCsvFile,
+  readCsvText,
+  serveCsvRead,
+  unreadableFileText,
+  type CsvReadMessage,
+  type CsvReadProgress,
+} from './csv-read';
 
 /** The reading the upload's worker does, as a plain module. */
 
 const HEADER = 'invoice_number,customer_code,invoice_date,due_date,amount,erp_invoice_id';
 const file = (text: string, name = 'invoices.csv', type = 'text/csv') => new File([text], name, { type });
-const invoices = (rows: number) => [HEADER, ...Array.from({ length: rows }, (_, i) => `INV-${i + 1},C-${i % 7},2025-01-02,2025-02-01,${1000 + i}.50,`)].join('\r\n') + '\r\n';
+const invoices = (rows: number) =>
+  [
+    HEADER,
+    ...Array.from({ length: rows }, (_, i) => `INV-${i + 1},C-${i % 7},2025-01-02,2025-02-01,${1000 + i}.50,`),
+  ].join('\r\n') + '\r\n';
 
 describe('readCsvText', () => {
   it('counts the data rows under the header as the provider does: quoted commas and line breaks, blank lines, a BOM, no final newline', () => {
@@ -54,7 +65,11 @@ describe('readCsvText', () => {
 
 describe('readCsvFile', () => {
   it('reads a chosen file: its rows and header, and no problem', async () => {
-    await expect(readCsvFile(file(invoices(2)))).resolves.toEqual({ rows: 2, header: HEADER.split(','), problem: null });
+    await expect(readCsvFile(file(invoices(2)))).resolves.toEqual({
+      rows: 2,
+      header: HEADER.split(','),
+      problem: null,
+    });
   });
 
   it('refuses with the kernel’s messages what the file check refuses (not CSV, empty, over 5 MB), without reading it', async () => {
@@ -63,18 +78,26 @@ describe('readCsvFile', () => {
       header: [],
       problem: "'photo.png' is not a CSV file. Choose a .csv file (in Excel: Save As, CSV UTF-8).",
     });
-    expect((await readCsvFile(file('', 'empty.csv'))).problem).toBe("'empty.csv' is empty. Choose a CSV file with a header row and at least one row.");
-    expect((await readCsvFile(file('x'.repeat(CSV_MAX_BYTES + 1), 'big.csv'))).problem).toBe("'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files.");
+    expect((await readCsvFile(file('', 'empty.csv'))).problem).toBe(
+      "'empty.csv' is empty. Choose a CSV file with a header row and at least one row.",
+    );
+    expect((await readCsvFile(file('x'.repeat(CSV_MAX_BYTES + 1), 'big.csv'))).problem).toBe(
+      "'big.csv' is 5.0 MB; files up to 5 MB can be uploaded. Split it into smaller files.",
+    );
   });
 
   it('leaves to the provider what it judges: a wrong header, malformed quotes, too many rows go on with no problem', async () => {
     expect(await readCsvFile(file('number,customer\r\nX1,Y1\r\n'))).toMatchObject({ rows: 1, problem: null });
-    expect(await readCsvFile(file(`${HEADER}\r\n"open,B,2025-01-01,2025-01-02,5,\r\n`))).toMatchObject({ problem: null });
+    expect(await readCsvFile(file(`${HEADER}\r\n"open,B,2025-01-01,2025-01-02,5,\r\n`))).toMatchObject({
+      problem: null,
+    });
     expect(await readCsvFile(file(invoices(10_001)))).toMatchObject({ rows: 10_001, problem: null });
   });
 
   it('says so when the browser cannot read the file any more (moved or changed since it was chosen)', async () => {
-    const gone = Object.assign(file(invoices(1), 'gone.csv'), { text: () => Promise.reject(new DOMException('The file could not be read', 'NotReadableError')) });
+    const gone = Object.assign(file(invoices(1), 'gone.csv'), {
+      text: () => Promise.reject(new DOMException('The file could not be read', 'NotReadableError')),
+    });
     await expect(readCsvFile(gone)).resolves.toEqual({ rows: 0, header: [], problem: unreadableFileText('gone.csv') });
   });
 });

@@ -41,7 +41,8 @@ export interface CsvReadOptions {
 const CSV_READ_REPORT_EVERY = 500;
 
 /** A file the browser could not read (moved, deleted or changed since it was chosen). */
-export const unreadableFileText = (name: string) => `'${name}' could not be read: it may have been moved or changed since it was chosen. Choose it again.`;
+export const unreadableFileText = (name: string) =>
+  `'${name}' could not be read: it may have been moved or changed since it was chosen. Choose it again.`;
 
 const isBlankRow = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
@@ -67,7 +68,8 @@ export function readCsvText(text: string, options: CsvReadOptions = {}): Omit<Cs
         if (header === null) header = cells;
         else if (!isBlankRow(cells)) {
           rows += 1;
-          if (rows % every === 0) onProgress?.({ rows, loaded: Math.min(total, Math.max(0, results.meta.cursor)), total });
+          if (rows % every === 0)
+            onProgress?.({ rows, loaded: Math.min(total, Math.max(0, results.meta.cursor)), total });
         }
       },
     });
@@ -101,12 +103,17 @@ export interface CsvReadRequest {
 }
 
 /** The worker answers with progress, then the summary or why it failed. */
-export type CsvReadMessage = ({ type: 'progress' } & CsvReadProgress) | { type: 'done'; summary: CsvReadSummary } | { type: 'failed'; message: string };
+export type CsvReadMessage =
+  | ({ type: 'progress' } & CsvReadProgress)
+  | { type: 'done'; summary: CsvReadSummary }
+  | { type: 'failed'; message: string };
 
 /** What the worker does with a request: read the file, posting progress and then the outcome. */
 export async function serveCsvRead(request: CsvReadRequest, post: (message: CsvReadMessage) => void): Promise<void> {
   try {
-    const summary = await readCsvFile(request.file, { onProgress: (progress) => post({ type: 'progress', ...progress }) });
+    const summary = await readCsvFile(request.file, {
+      onProgress: (progress) => post({ type: 'progress', ...progress }),
+    });
     post({ type: 'done', summary });
   } catch (error) {
     post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

@@ -174,18 +174,33 @@ describe('orMissing', () => {
 
 describe('the formatters match Intl (which the app does not load: groupIndian in src/domain/money says why)', () => {
   it('formatCount and formatPercent round and group as Intl en-IN does', () => {
-    const percent = (d: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: d, maximumFractionDigits: d, signDisplay: 'negative' });
+    const percent = (d: number) =>
+      new Intl.NumberFormat('en-IN', { minimumFractionDigits: d, maximumFractionDigits: d, signDisplay: 'negative' });
     const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, signDisplay: 'negative' });
     fc.assert(
-      fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e25, max: 1e25 }), fc.integer().map((n) => n / 1000)), fc.integer({ min: 0, max: 6 }), (value, decimals) => {
-        expect(formatCount(value)).toBe(count.format(value));
-        expect(formatPercent(value, decimals)).toBe(`${percent(decimals).format(value)}%`);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e25, max: 1e25 }),
+          fc.integer().map((n) => n / 1000),
+        ),
+        fc.integer({ min: 0, max: 6 }),
+        (value, decimals) => {
+          expect(formatCount(value)).toBe(count.format(value));
+          expect(formatPercent(value, decimals)).toBe(`${percent(decimals).format(value)}%`);
+        },
+      ),
     );
   });
 
   it('formatDateTime names the parts as Intl en-US does, in local time', () => {
-    const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true });
+    const parts = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    });
     fc.assert(
       fc.property(fc.date({ min: new Date(1000, 0, 1), max: new Date(9999, 11, 31), noInvalidDate: true }), (date) => {
         const p = Object.fromEntries(parts.formatToParts(date).map(({ type, value }) => [type, value]));

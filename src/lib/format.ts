@@ -21,11 +21,19 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d
 function parseIso(text: string): Date | null {
   const match = ISO.exec(text);
   if (!match) return null;
-  const [year, month, day, hours, minutes, seconds] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hours, minutes, seconds] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = match[7] ? Math.floor(Number(`0.${match[7]}`) * 1000) : 0;
   const offset = match[8];
   if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
-  if (hours === 24 ? minutes !== 0 || seconds !== 0 || ms !== 0 : hours > 23 || minutes > 59 || seconds > 59) return null;
+  if (hours === 24 ? minutes !== 0 || seconds !== 0 || ms !== 0 : hours > 23 || minutes > 59 || seconds > 59)
+    return null;
   if (offset === undefined) {
     const date = new Date(year, month - 1, day, hours, minutes, seconds, ms);
     date.setFullYear(year); // years 0-99 would otherwise be read as 1900-1999
@@ -101,7 +109,8 @@ export function formatCount(n: number | null | undefined): string {
  * of zero. Integer arithmetic on the digits, so any size of number is exact.
  */
 function formatDecimal(value: number, decimals: number): string {
-  const [, whole = '', fraction = '', exponent = '0'] = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(Math.abs(value))) ?? [];
+  const [, whole = '', fraction = '', exponent = '0'] =
+    /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(Math.abs(value))) ?? [];
   // |value| = digits x 10^scale; then the same in units of 10^-decimals, rounded half up.
   const digits = BigInt(`${whole}${fraction}`);
   const shift = Number(exponent) - fraction.length + decimals;

@@ -24,8 +24,11 @@ export function inspectOption(): { inspect?: Listener } {
 export { INSPECTOR_PATH, inspectTarget, type InspectTarget } from './inspect-target';
 
 /** useActorRef, reporting to the inspector when it is on. */
-export const useFlowActor = ((logic: Parameters<typeof useActorRef>[0], options?: Parameters<typeof useActorRef>[1], observer?: Parameters<typeof useActorRef>[2]) =>
-  useActorRef(logic, { ...options, ...inspectOption() } as never, observer)) as typeof useActorRef;
+export const useFlowActor = ((
+  logic: Parameters<typeof useActorRef>[0],
+  options?: Parameters<typeof useActorRef>[1],
+  observer?: Parameters<typeof useActorRef>[2],
+) => useActorRef(logic, { ...options, ...inspectOption() } as never, observer)) as typeof useActorRef;
 
 /** useMachine, reporting to the inspector when it is on. */
 export const useFlowMachine = ((logic: Parameters<typeof useMachine>[0], options?: Parameters<typeof useMachine>[1]) =>

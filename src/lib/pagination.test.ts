@@ -153,11 +153,39 @@ describe('pageSummary', () => {
 
 describe('pagyOfZeroBased', () => {
   it('turns a zero-based page into the pager block, pages counted from 1', () => {
-    expect(pagyOfZeroBased({ page: 0, size: 10, totalElements: 23, totalPages: 3 })).toEqual({ count: 23, page: 1, pages: 3, items: 10, from: 1, to: 10, prev: null, next: 2 });
-    expect(pagyOfZeroBased({ page: 2, size: 10, totalElements: 23, totalPages: 3 })).toEqual({ count: 23, page: 3, pages: 3, items: 10, from: 21, to: 23, prev: 2, next: null });
-    expect(pageSummary(pagyOfZeroBased({ page: 1, size: 10, totalElements: 23, totalPages: 3 }))).toBe('Showing 11 to 20 of 23');
+    expect(pagyOfZeroBased({ page: 0, size: 10, totalElements: 23, totalPages: 3 })).toEqual({
+      count: 23,
+      page: 1,
+      pages: 3,
+      items: 10,
+      from: 1,
+      to: 10,
+      prev: null,
+      next: 2,
+    });
+    expect(pagyOfZeroBased({ page: 2, size: 10, totalElements: 23, totalPages: 3 })).toEqual({
+      count: 23,
+      page: 3,
+      pages: 3,
+      items: 10,
+      from: 21,
+      to: 23,
+      prev: 2,
+      next: null,
+    });
+    expect(pageSummary(pagyOfZeroBased({ page: 1, size: 10, totalElements: 23, totalPages: 3 }))).toBe(
+      'Showing 11 to 20 of 23',
+    );
   });
   it('reads an empty list as one empty page', () => {
-    expect(pagyOfZeroBased({ page: 0, size: 10, totalElements: 0, totalPages: 0 })).toMatchObject({ count: 0, page: 1, pages: 1, from: 0, to: 0, prev: null, next: null });
+    expect(pagyOfZeroBased({ page: 0, size: 10, totalElements: 0, totalPages: 0 })).toMatchObject({
+      count: 0,
+      page: 1,
+      pages: 1,
+      from: 0,
+      to: 0,
+      prev: null,
+      next: null,
+    });
   });
 });

@@ -86,5 +86,14 @@ export function pagyOfZeroBased(p: { page: number; size: number; totalElements: 
   const count = p.totalElements;
   const from = count === 0 ? 0 : p.page * p.size + 1;
   const to = Math.min(count, page * p.size);
-  return { count, page, pages: Math.max(1, p.totalPages), items: p.size, from, to, prev: p.page > 0 ? page - 1 : null, next: page < p.totalPages ? page + 1 : null };
+  return {
+    count,
+    page,
+    pages: Math.max(1, p.totalPages),
+    items: p.size,
+    from,
+    to,
+    prev: p.page > 0 ? page - 1 : null,
+    next: page < p.totalPages ? page + 1 : null,
+  };
 }

@@ -21,7 +21,13 @@ describe('readTableState', () => {
   });
 
   it('reads the prefixed keys, with or without the leading ?', () => {
-    const expected = { page: 3, region: 'east', search: 'acme steel', filters: { status: 'overdue', tenor: '90' }, selected: [] };
+    const expected = {
+      page: 3,
+      region: 'east',
+      search: 'acme steel',
+      filters: { status: 'overdue', tenor: '90' },
+      selected: [],
+    };
     const query = 'loans.page=3&loans.region=east&loans.q=acme+steel&loans.f.status=overdue&loans.f.tenor=90';
     expect(readTableState(query, 'loans')).toEqual(expected);
     expect(readTableState(`?${query}`, 'loans')).toEqual(expected);
@@ -30,7 +36,13 @@ describe('readTableState', () => {
   it("ignores other tables' and unrelated keys", () => {
     const query = 'tab=2&invoices.page=5&invoices.region=west&invoices.f.status=paid&loans.q=x&loansx.page=9';
     expect(readTableState(query, 'loans')).toEqual({ page: 1, region: 'all', search: 'x', filters: {}, selected: [] });
-    expect(readTableState(query, 'invoices')).toEqual({ page: 5, region: 'west', search: '', filters: { status: 'paid' }, selected: [] });
+    expect(readTableState(query, 'invoices')).toEqual({
+      page: 5,
+      region: 'west',
+      search: '',
+      filters: { status: 'paid' },
+      selected: [],
+    });
   });
 
   it('falls back to page 1 when the page is not a positive integer', () => {
@@ -48,12 +60,22 @@ describe('readTableState', () => {
 
   it('falls back to the given defaults for invalid values', () => {
     const defaults = { page: 2, region: 'south' as const };
-    expect(readTableState('t.page=zero&t.region=moon', 't', defaults)).toEqual({ page: 2, region: 'south', search: '', filters: {}, selected: [] });
+    expect(readTableState('t.page=zero&t.region=moon', 't', defaults)).toEqual({
+      page: 2,
+      region: 'south',
+      search: '',
+      filters: {},
+      selected: [],
+    });
   });
 
   it('lays filters over the default filters; an empty value clears one', () => {
     const defaults = { filters: { status: 'open', kind: 'po' } };
-    expect(readTableState('t.f.status=closed&t.f.extra=1', 't', defaults).filters).toEqual({ status: 'closed', kind: 'po', extra: '1' });
+    expect(readTableState('t.f.status=closed&t.f.extra=1', 't', defaults).filters).toEqual({
+      status: 'closed',
+      kind: 'po',
+      extra: '1',
+    });
     expect(readTableState('t.f.status=', 't', defaults).filters).toEqual({ kind: 'po' });
   });
 
@@ -85,23 +107,38 @@ describe('writeTableState', () => {
 
   it('omits values equal to the given defaults', () => {
     const defaults = { page: 1, region: 'north' as const, search: 'a', filters: { status: 'open' } };
-    expect(writeTableState('', 't', { page: 1, region: 'north', search: 'a', filters: { status: 'open' }, selected: [] }, defaults)).toBe('');
-    expect(writeTableState('', 't', { page: 1, region: 'all', search: '', filters: {}, selected: [] }, defaults)).toBe('t.region=all&t.q=&t.f.status=');
+    expect(
+      writeTableState(
+        '',
+        't',
+        { page: 1, region: 'north', search: 'a', filters: { status: 'open' }, selected: [] },
+        defaults,
+      ),
+    ).toBe('');
+    expect(writeTableState('', 't', { page: 1, region: 'all', search: '', filters: {}, selected: [] }, defaults)).toBe(
+      't.region=all&t.q=&t.f.status=',
+    );
   });
 
   it('writes this table’s keys in a fixed order, filters sorted by name', () => {
     const next = state({ page: 2, region: 'west', search: 'acme & co', filters: { zeta: '1', alpha: 'b c' } });
-    expect(writeTableState('', 'loans', next)).toBe('loans.page=2&loans.region=west&loans.q=acme+%26+co&loans.f.alpha=b+c&loans.f.zeta=1');
+    expect(writeTableState('', 'loans', next)).toBe(
+      'loans.page=2&loans.region=west&loans.q=acme+%26+co&loans.f.alpha=b+c&loans.f.zeta=1',
+    );
   });
 
   it('leaves other tables’ and unrelated keys untouched and in place', () => {
     const search = '?tab=2&loans.page=3&invoices.page=5&x=1&x=2&loans.q=old&loansx.page=9';
-    expect(writeTableState(search, 'loans', state({ page: 4 }))).toBe('tab=2&loans.page=4&invoices.page=5&x=1&x=2&loansx.page=9');
+    expect(writeTableState(search, 'loans', state({ page: 4 }))).toBe(
+      'tab=2&loans.page=4&invoices.page=5&x=1&x=2&loansx.page=9',
+    );
     expect(writeTableState(search, 'loans', state())).toBe('tab=2&invoices.page=5&x=1&x=2&loansx.page=9');
   });
 
   it('appends at the end when the table had no keys yet', () => {
-    expect(writeTableState('tab=2&invoices.page=5', 'loans', state({ region: 'east' }))).toBe('tab=2&invoices.page=5&loans.region=east');
+    expect(writeTableState('tab=2&invoices.page=5', 'loans', state({ region: 'east' }))).toBe(
+      'tab=2&invoices.page=5&loans.region=east',
+    );
   });
 
   it('does not shuffle the URL on repeated writes', () => {
@@ -112,7 +149,9 @@ describe('writeTableState', () => {
   });
 
   it('writes the selection last, in the order ticked, without repeats', () => {
-    expect(writeTableState('', 'd', state({ page: 2, selected: ['inv_9', 'inv_2', 'inv_9'] }))).toBe('d.page=2&d.sel=inv_9%2Cinv_2');
+    expect(writeTableState('', 'd', state({ page: 2, selected: ['inv_9', 'inv_2', 'inv_9'] }))).toBe(
+      'd.page=2&d.sel=inv_9%2Cinv_2',
+    );
     expect(readTableState('d.sel=inv_9,,inv_2,inv_9', 'd').selected).toEqual(['inv_9', 'inv_2']);
     expect(writeTableState('d.sel=inv_9&x=1', 'd', state())).toBe('x=1');
   });
@@ -141,12 +180,20 @@ describe('round trips', () => {
     },
     { requiredKeys: [] },
   );
-  const otherQueryArb = fc.array(fc.tuple(fc.constantFrom('tab', 'other.page', 'other.f.status', 'loansx.q', 'x'), fc.string({ maxLength: 6 })), {
-    maxLength: 5,
-  });
+  const otherQueryArb = fc.array(
+    fc.tuple(fc.constantFrom('tab', 'other.page', 'other.f.status', 'loansx.q', 'x'), fc.string({ maxLength: 6 })),
+    {
+      maxLength: 5,
+    },
+  );
 
   it('reads back a written example state', () => {
-    const next = state({ page: 7, region: 'south', search: 'Rāma Traders', filters: { status: 'due soon', 'a=b&c': '?#%' } });
+    const next = state({
+      page: 7,
+      region: 'south',
+      search: 'Rāma Traders',
+      filters: { status: 'due soon', 'a=b&c': '?#%' },
+    });
     expect(readTableState(writeTableState('', 'loans', next), 'loans')).toEqual(next);
   });
 

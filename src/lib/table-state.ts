@@ -73,7 +73,13 @@ function keys(tableId: string) {
 
 function ownsKey(key: string, tableId: string): boolean {
   const k = keys(tableId);
-  return key === k.page || key === k.region || key === k.search || key === k.selected || (key.startsWith(k.filterPrefix) && key.length > k.filterPrefix.length);
+  return (
+    key === k.page ||
+    key === k.region ||
+    key === k.search ||
+    key === k.selected ||
+    (key.startsWith(k.filterPrefix) && key.length > k.filterPrefix.length)
+  );
 }
 
 /**
@@ -134,7 +140,12 @@ function uniqueIds(ids: readonly string[]): string[] {
  *   empty while its default is not is written empty (`<id>.q=`), which {@link readTableState} reads as cleared.
  * - A page that is not a positive integer or a region that is not known is written as the default (left out).
  */
-export function writeTableState(search: string, tableId: string, next: TableState, defaults?: Partial<TableState>): string {
+export function writeTableState(
+  search: string,
+  tableId: string,
+  next: TableState,
+  defaults?: Partial<TableState>,
+): string {
   assertTableId(tableId);
   const base = resolveDefaults(defaults);
   const k = keys(tableId);
@@ -199,6 +210,7 @@ export function withChange(state: TableState, change: Partial<TableState>): Tabl
     filters: change.filters ?? state.filters,
     selected: change.selected ?? state.selected,
   };
-  const reset = next.region !== state.region || next.search !== state.search || !sameFilters(next.filters, state.filters);
+  const reset =
+    next.region !== state.region || next.search !== state.search || !sameFilters(next.filters, state.filters);
   return reset ? { ...next, page: 1 } : next;
 }

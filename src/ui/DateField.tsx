@@ -19,7 +19,9 @@ const Text = styled.input`
   background: ${({ theme }) => theme.surfaceRaised};
   color: ${({ theme }) => theme.text};
   font-variant-numeric: tabular-nums;
-  &::placeholder { color: ${({ theme }) => theme.textMuted}; }
+  &::placeholder {
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 const CalendarButton = styled.button`
@@ -32,7 +34,10 @@ const CalendarButton = styled.button`
   cursor: pointer;
   display: inline-grid;
   place-items: center;
-  &:disabled { cursor: not-allowed; opacity: 0.6; }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
 `;
 
 /* The browser's own calendar, opened by the button: laid under it so the popup opens there, never seen. */
@@ -50,7 +55,16 @@ const Picker = styled.input`
 /** A drawn icon, not an emoji: not every phone or Linux desktop has an emoji font. */
 function CalendarIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M3 10h18M8 3v4M16 3v4" />
     </svg>
@@ -105,7 +119,12 @@ export function DateField({ id, label, value, onChange, min, max, pickerOnly = f
         onChange={(event) => onChange(parseDisplayDate(event.target.value) ?? event.target.value)}
         {...(pickerOnly && { readOnly: true, inputMode: 'none' as const, onClick: openPicker, onKeyDown: pickerKeys })}
       />
-      <CalendarButton type="button" aria-label={`Choose ${label} from a calendar`} disabled={text.disabled} onClick={openPicker}>
+      <CalendarButton
+        type="button"
+        aria-label={`Choose ${label} from a calendar`}
+        disabled={text.disabled}
+        onClick={openPicker}
+      >
         <CalendarIcon />
       </CalendarButton>
       <Picker

@@ -14,9 +14,20 @@ const Fieldset = styled.fieldset`
   border: 0;
   margin: 0 0 16px;
   padding: 0;
-  legend { font-weight: 700; margin-bottom: 8px; }
-  label { display: flex; align-items: center; gap: 8px; min-height: 36px; }
-  input { width: 20px; height: 20px; }
+  legend {
+    font-weight: 700;
+    margin-bottom: 8px;
+  }
+  label {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    min-height: 36px;
+  }
+  input {
+    width: 20px;
+    height: 20px;
+  }
 `;
 
 const Columns = styled.div`

@@ -70,7 +70,14 @@ export function ListBlock<Row>(props: ListBlockProps<Row>) {
     <>
       {props.filters && <Toolbar>{props.filters}</Toolbar>}
       <Toolbar>
-        {props.search && <SearchBox label={props.search.label} placeholder={props.search.placeholder} value={list.state.search} onSearch={props.onSearch ?? ((search) => list.update({ search }))} />}
+        {props.search && (
+          <SearchBox
+            label={props.search.label}
+            placeholder={props.search.placeholder}
+            value={list.state.search}
+            onSearch={props.onSearch ?? ((search) => list.update({ search }))}
+          />
+        )}
         {props.region !== false && <RegionFilter value={list.state.region} onChange={setRegion} />}
         {props.exportCsv && <ExportPanel columns={props.exportCsv.columns} onDownload={props.exportCsv.download} />}
         {props.tools}
@@ -90,7 +97,14 @@ export function ListBlock<Row>(props: ListBlockProps<Row>) {
         detail={props.detail}
         emptyText={props.emptyText}
       />
-      <Pagination label={props.pagerLabel} unit={props.pagerUnit} showLabel={props.showPagerLabel} pagy={props.pagy} onPage={(page) => list.update({ page })} reserve />
+      <Pagination
+        label={props.pagerLabel}
+        unit={props.pagerUnit}
+        showLabel={props.showPagerLabel}
+        pagy={props.pagy}
+        onPage={(page) => list.update({ page })}
+        reserve
+      />
     </>
   );
 }

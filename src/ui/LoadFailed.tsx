@@ -8,7 +8,9 @@ const DETAIL_LINES = 12;
 const Technical = styled.details`
   font-size: 12px;
   text-align: start;
-  summary { cursor: pointer; }
+  summary {
+    cursor: pointer;
+  }
   pre {
     margin: 6px 0 0;
     max-height: 160px;
@@ -43,15 +45,30 @@ const Box = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 12px;
-  > p { margin: 0; color: ${({ theme }) => theme.danger}; }
-  > details { flex-basis: 100%; }
+  > p {
+    margin: 0;
+    color: ${({ theme }) => theme.danger};
+  }
+  > details {
+    flex-basis: 100%;
+  }
 `;
 
 /**
  * A block that could not load: the message (and Details), and Retry, which says so while the retry runs.
  * The toast has already said it once; this stays until the block loads.
  */
-export function LoadFailed({ error, onRetry, retrying = false, className }: { error: unknown; onRetry: () => void; retrying?: boolean; className?: string }) {
+export function LoadFailed({
+  error,
+  onRetry,
+  retrying = false,
+  className,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+  className?: string;
+}) {
   return (
     <Box role="alert" className={className}>
       <ErrorMessage error={error} />

@@ -21,7 +21,9 @@ const Dialog = styled.dialog<{ $width: string }>`
   border-radius: 12px;
   background: ${({ theme }) => theme.surface};
   color: ${({ theme }) => theme.text};
-  &::backdrop { background: rgb(0 0 0 / 0.55); }
+  &::backdrop {
+    background: rgb(0 0 0 / 0.55);
+  }
 `;
 
 const Header = styled.header`
@@ -32,7 +34,10 @@ const Header = styled.header`
   gap: 16px;
   padding: 16px 20px;
   border-bottom: 1px solid ${({ theme }) => theme.border};
-  h2 { margin: 0; font-size: 18px; }
+  h2 {
+    margin: 0;
+    font-size: 18px;
+  }
 `;
 
 const CloseButton = styled.button`
@@ -53,11 +58,17 @@ const Body = styled.div`
   display: flex;
   flex-direction: column;
   padding: 20px;
-  & > [role='region'] { min-height: 160px; }
+  & > [role='region'] {
+    min-height: 160px;
+  }
   /* The kit's table wraps its scroll region in a frame that passes shrinking on: the floor goes on the frame.
      A rule of its own, so a browser without :has() drops only this one. */
-  & > :has(> [role='region']) { min-height: 160px; }
-  & > button { align-self: flex-start; }
+  & > :has(> [role='region']) {
+    min-height: 160px;
+  }
+  & > button {
+    align-self: flex-start;
+  }
 `;
 
 /**
@@ -103,7 +114,8 @@ export function Modal({ open, title, onClose, children, width = '40%', closable 
   const lastFocused = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const remember = (event: FocusEvent) => {
-      if (event.target instanceof HTMLElement && !dialog.current?.contains(event.target)) lastFocused.current = event.target;
+      if (event.target instanceof HTMLElement && !dialog.current?.contains(event.target))
+        lastFocused.current = event.target;
     };
     document.addEventListener('focusin', remember);
     return () => document.removeEventListener('focusin', remember);
@@ -152,7 +164,12 @@ export function Modal({ open, title, onClose, children, width = '40%', closable 
   }, []);
 
   return (
-    <Dialog ref={dialog} aria-labelledby={titleId} $width={width} onKeyDown={(event) => dialog.current && wrapTab(dialog.current, event)}>
+    <Dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      $width={width}
+      onKeyDown={(event) => dialog.current && wrapTab(dialog.current, event)}
+    >
       {open && (
         <>
           <Header>

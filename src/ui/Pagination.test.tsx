@@ -18,7 +18,10 @@ describe('Pagination', () => {
   it('names each button with its visible words, so a voice command of what is shown reaches it', () => {
     const onPage = vi.fn();
     pager({ page: 2, count: 25, pages: 3, prev: 1, next: 3 }, onPage);
-    for (const [name, page] of [['Previous page', 1], ['Next page', 3]] as const) {
+    for (const [name, page] of [
+      ['Previous page', 1],
+      ['Next page', 3],
+    ] as const) {
       const button = screen.getByRole('button', { name });
       const visibleWords = (button.textContent ?? '').replace(/[‹›]/g, '').trim();
       expect(name.toLowerCase()).toContain(visibleWords.toLowerCase());

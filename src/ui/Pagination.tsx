@@ -21,7 +21,9 @@ const Controls = styled.div`
   gap: 8px;
   /* As tall as a button or the page box, whether the page box shows or not: the footer keeps its height. */
   min-height: 44px;
-  input { width: 80px; }
+  input {
+    width: 80px;
+  }
 `;
 
 interface PaginationProps {
@@ -77,13 +79,23 @@ export function Pagination({ pagy, onPage, label, unit, showLabel = false, reser
         {pageSummary(pagy, unit)}
       </span>
       <Controls>
-        <GhostButton type="button" disabled={!pagy.prev} onClick={() => pagy.prev && onPage(pagy.prev)} aria-label="Previous page">
+        <GhostButton
+          type="button"
+          disabled={!pagy.prev}
+          onClick={() => pagy.prev && onPage(pagy.prev)}
+          aria-label="Previous page"
+        >
           ‹ Previous
         </GhostButton>
         <span>
           Page {pagy.page} of {last}
         </span>
-        <GhostButton type="button" disabled={!pagy.next} onClick={() => pagy.next && onPage(pagy.next)} aria-label="Next page">
+        <GhostButton
+          type="button"
+          disabled={!pagy.next}
+          onClick={() => pagy.next && onPage(pagy.next)}
+          aria-label="Next page"
+        >
           Next ›
         </GhostButton>
         {showPageInput(pagy) && (
@@ -96,7 +108,15 @@ export function Pagination({ pagy, onPage, label, unit, showLabel = false, reser
           >
             <Label>
               Go to page
-              <Input type="number" inputMode="numeric" min={1} max={last} value={typed} placeholder={String(pagy.page)} onChange={(e) => setTyped(e.target.value)} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={last}
+                value={typed}
+                placeholder={String(pagy.page)}
+                onChange={(e) => setTyped(e.target.value)}
+              />
             </Label>
           </form>
         )}

@@ -18,7 +18,13 @@ const Fill = styled.div<{ $percent: number }>`
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   const clamped = Math.max(0, Math.min(100, Number.isFinite(percent) ? percent : 0));
   return (
-    <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(clamped)}>
+    <Track
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(clamped)}
+    >
       <Fill $percent={clamped} />
     </Track>
   );

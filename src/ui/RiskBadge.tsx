@@ -3,12 +3,13 @@ import styled from 'styled-components';
 export type RiskGrade = 'L' | 'M' | 'H' | 'R';
 
 /** Spec: L Low (green), M Medium (orange), H High (red), R shown as R with the tooltip 'Need more data'. */
-const GRADES: Record<RiskGrade, { text: string; tone: 'success' | 'warning' | 'danger' | 'textMuted'; tip?: string }> = {
-  L: { text: 'Low', tone: 'success' },
-  M: { text: 'Medium', tone: 'warning' },
-  H: { text: 'High', tone: 'danger' },
-  R: { text: 'R', tone: 'textMuted', tip: 'Need more data' },
-};
+const GRADES: Record<RiskGrade, { text: string; tone: 'success' | 'warning' | 'danger' | 'textMuted'; tip?: string }> =
+  {
+    L: { text: 'Low', tone: 'success' },
+    M: { text: 'Medium', tone: 'warning' },
+    H: { text: 'High', tone: 'danger' },
+    R: { text: 'R', tone: 'textMuted', tip: 'Need more data' },
+  };
 
 const Badge = styled.span<{ $tone: 'success' | 'warning' | 'danger' | 'textMuted' }>`
   position: relative;

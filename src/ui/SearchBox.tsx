@@ -7,14 +7,28 @@ import { useDebouncedSearch } from './search';
 const Box = styled.div`
   display: grid;
   gap: 4px;
-  label { font-weight: 600; }
-  small { color: ${({ theme }) => theme.textMuted}; min-height: 1.2em; }
-  div { display: flex; gap: 4px; }
+  label {
+    font-weight: 600;
+  }
+  small {
+    color: ${({ theme }) => theme.textMuted};
+    min-height: 1.2em;
+  }
+  div {
+    display: flex;
+    gap: 4px;
+  }
   /* Wide enough for its placeholder (--placeholder-ch, its length); on a phone, as wide as the screen allows. */
-  input { width: max(260px, calc(var(--placeholder-ch, 0) * 1ch + 28px)); }
+  input {
+    width: max(260px, calc(var(--placeholder-ch, 0) * 1ch + 28px));
+  }
   @media (max-width: 640px) {
     min-width: 0;
-    input { flex: 1 1 auto; width: auto; min-width: 0; }
+    input {
+      flex: 1 1 auto;
+      width: auto;
+      min-width: 0;
+    }
   }
   button {
     min-width: 44px;

@@ -13,7 +13,9 @@ export const Skeleton = styled.span<{ $width?: string; $height?: string }>`
   border-radius: 6px;
   background: ${({ theme }) => theme.surfaceRaised};
   animation: ${pulse} 0.9s ease-in-out infinite alternate;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 
 const Stack = styled.div`

@@ -12,9 +12,18 @@ const card = css`
   background: ${({ theme }) => theme.surface};
   color: ${({ theme }) => theme.text};
   text-align: start;
-  .label { color: ${({ theme }) => theme.textMuted}; font-weight: 600; }
-  .value { font-size: 24px; font-weight: 800; }
-  .sub { color: ${({ theme }) => theme.textMuted}; font-size: 14px; }
+  .label {
+    color: ${({ theme }) => theme.textMuted};
+    font-weight: 600;
+  }
+  .value {
+    font-size: 24px;
+    font-weight: 800;
+  }
+  .sub {
+    color: ${({ theme }) => theme.textMuted};
+    font-size: 14px;
+  }
 `;
 
 const StaticCard = styled.div`
@@ -25,7 +34,10 @@ const ButtonCard = styled.button`
   ${card}
   font: inherit;
   cursor: pointer;
-  &[aria-expanded='true'] { border-color: ${({ theme }) => theme.primary}; box-shadow: inset 0 0 0 1px ${({ theme }) => theme.primary}; }
+  &[aria-expanded='true'] {
+    border-color: ${({ theme }) => theme.primary};
+    box-shadow: inset 0 0 0 1px ${({ theme }) => theme.primary};
+  }
 `;
 
 export const CardGrid = styled.div`

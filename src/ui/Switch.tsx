@@ -12,7 +12,10 @@ const Button = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.text};
   cursor: pointer;
-  &:disabled { cursor: not-allowed; opacity: 0.55; }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.55;
+  }
   .track {
     position: relative;
     width: 36px;
@@ -20,7 +23,9 @@ const Button = styled.button`
     border-radius: 10px;
     background: ${({ theme }) => theme.border};
   }
-  &[aria-checked='true'] .track { background: ${({ theme }) => theme.primary}; }
+  &[aria-checked='true'] .track {
+    background: ${({ theme }) => theme.primary};
+  }
   .track::after {
     content: '';
     position: absolute;
@@ -32,8 +37,14 @@ const Button = styled.button`
     background: ${({ theme }) => theme.text};
     transition: left 0.15s;
   }
-  &[aria-checked='true'] .track::after { left: 18px; }
-  @media (prefers-reduced-motion: reduce) { .track::after { transition: none; } }
+  &[aria-checked='true'] .track::after {
+    left: 18px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .track::after {
+      transition: none;
+    }
+  }
 `;
 
 const StateText = styled.label`
@@ -65,7 +76,16 @@ export function Switch({ label, checked, onChange, disabled, text, reason }: Swi
   const why = disabled && reason ? reason : null;
   return (
     <>
-      <Button id={id} type="button" role="switch" aria-checked={checked} aria-label={label} disabled={disabled} aria-describedby={why ? reasonId : undefined} onClick={() => onChange(!checked)}>
+      <Button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        disabled={disabled}
+        aria-describedby={why ? reasonId : undefined}
+        onClick={() => onChange(!checked)}
+      >
         <span className="track" aria-hidden />
       </Button>
       {/* The state word sits beside the switch, not in it: inside, a voice user's "click Full" would find no

@@ -1,4 +1,15 @@
-import { Fragment, memo, useCallback, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import {
+  Fragment,
+  memo,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import styled, { keyframes } from 'styled-components';
 import { formatCount } from '../lib/format';
 import { GhostButton } from './form';
@@ -40,13 +51,17 @@ const PINS_FROM = '(min-width: 768px)';
 const SIDEWAYS_HINT = 'Scroll sideways for more columns.';
 
 /** Where a column is pinned: the first column at the start (it names the row in every table), others as they say. */
-const pinOf = (column: Pick<Column<unknown>, 'pin'>, index: number): 'start' | 'end' | undefined => (index === 0 ? 'start' : column.pin);
+const pinOf = (column: Pick<Column<unknown>, 'pin'>, index: number): 'start' | 'end' | undefined =>
+  index === 0 ? 'start' : column.pin;
 
 /**
  * A pinned cell's props: which side, and its offset from that side (the widths of the pinned columns before
  * it, measured into the frame's `--pin-<index>` by {@link placePins}).
  */
-function pinProps(column: Pick<Column<unknown>, 'pin'>, index: number): { 'data-pin'?: 'start' | 'end'; style?: CSSProperties } {
+function pinProps(
+  column: Pick<Column<unknown>, 'pin'>,
+  index: number,
+): { 'data-pin'?: 'start' | 'end'; style?: CSSProperties } {
   const pin = pinOf(column, index);
   if (!pin) return {};
   return { 'data-pin': pin, style: { '--pin-at': `var(--pin-${index}, 0px)` } as CSSProperties };
@@ -79,11 +94,18 @@ const Scroller = styled.div<{ $maxHeight: number; $fixed: boolean }>`
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 10px;
   background: ${({ theme }) => theme.surface};
-  tbody { transition: opacity 0.1s; }
+  tbody {
+    transition: opacity 0.1s;
+  }
   /* The previous rows while the next ones load: dimmed after a moment (a fast answer does not flicker). */
-  &[data-stale='true'] tbody { opacity: 0.55; transition: opacity 0.2s 0.15s; }
+  &[data-stale='true'] tbody {
+    opacity: 0.55;
+    transition: opacity 0.2s 0.15s;
+  }
   /* Rows with a detail: the scroller is the detail's container, so the detail can be as wide as what is in view. */
-  &[data-detail='true'] { container-type: inline-size; }
+  &[data-detail='true'] {
+    container-type: inline-size;
+  }
 `;
 
 const slide = keyframes`
@@ -98,7 +120,9 @@ const slide = keyframes`
  */
 const BusyBar = styled.div`
   display: none;
-  &[data-on='true'] { display: block; }
+  &[data-on='true'] {
+    display: block;
+  }
   position: absolute;
   z-index: 5;
   top: 1px;
@@ -117,7 +141,11 @@ const BusyBar = styled.div`
     animation: ${slide} 1.1s ease-in-out infinite;
   }
   @media (prefers-reduced-motion: reduce) {
-    &::before { width: 100%; animation: none; opacity: 0.6; }
+    &::before {
+      width: 100%;
+      animation: none;
+      opacity: 0.6;
+    }
   }
 `;
 
@@ -127,7 +155,9 @@ const BusyBar = styled.div`
  */
 const Edge = styled.div`
   display: none;
-  &[data-on='true'] { display: block; }
+  &[data-on='true'] {
+    display: block;
+  }
   position: absolute;
   z-index: 4;
   top: 1px;
@@ -150,9 +180,22 @@ const Grid = styled.table`
   border-collapse: separate;
   border-spacing: 0;
   font-size: 14px;
-  caption { text-align: start; padding: 12px; font-weight: 700; }
-  th, td { padding: 10px 12px; text-align: start; white-space: nowrap; border-bottom: 1px solid ${({ theme }) => theme.border}; }
-  th[data-align='end'], td[data-align='end'] { text-align: end; }
+  caption {
+    text-align: start;
+    padding: 12px;
+    font-weight: 700;
+  }
+  th,
+  td {
+    padding: 10px 12px;
+    text-align: start;
+    white-space: nowrap;
+    border-bottom: 1px solid ${({ theme }) => theme.border};
+  }
+  th[data-align='end'],
+  td[data-align='end'] {
+    text-align: end;
+  }
   thead th {
     position: sticky;
     top: 0;
@@ -162,13 +205,27 @@ const Grid = styled.table`
   }
   @media ${PINS_FROM} {
     /* Opaque, so the columns scrolling under a pinned one do not show through (the header's already is). */
-    td[data-pin] { position: sticky; z-index: 1; background: ${({ theme }) => theme.surface}; }
-    thead th[data-pin] { z-index: 3; }
-    [data-pin='start'] { left: var(--pin-at); }
-    [data-pin='end'] { right: var(--pin-at); }
+    td[data-pin] {
+      position: sticky;
+      z-index: 1;
+      background: ${({ theme }) => theme.surface};
+    }
+    thead th[data-pin] {
+      z-index: 3;
+    }
+    [data-pin='start'] {
+      left: var(--pin-at);
+    }
+    [data-pin='end'] {
+      right: var(--pin-at);
+    }
   }
-  tbody tr:last-child td { border-bottom: 0; }
-  tbody tr:hover td { background: ${({ theme }) => theme.surfaceRaised}; }
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+  tbody tr:hover td {
+    background: ${({ theme }) => theme.surfaceRaised};
+  }
 `;
 
 const Empty = styled.td`
@@ -250,7 +307,10 @@ interface PinnedCell {
  * (`--head-height`, its top padding). Returns the cells that stick.
  */
 function placePins(frame: HTMLElement, table: HTMLTableElement): PinnedCell[] {
-  const headers = [...table.querySelectorAll<HTMLTableCellElement>(':scope > thead th')].map((cell, index) => ({ cell, index }));
+  const headers = [...table.querySelectorAll<HTMLTableCellElement>(':scope > thead th')].map((cell, index) => ({
+    cell,
+    index,
+  }));
   // Below the width pins start at, nothing sticks and nothing is covered.
   const sticks = window.matchMedia(PINS_FROM).matches;
   const pinned: PinnedCell[] = [];
@@ -365,7 +425,9 @@ export function Table<T>({
   const busy = skeleton || stale || (refreshing && !failed);
   const skeletons = skeletonRows ?? (fixedHeight ? Math.max(5, Math.ceil(maxHeight / ROW_HEIGHT_ESTIMATE)) : 5);
   // Measured again when the pinned columns change, not on every render (screens may build their columns anew).
-  const { frame, scroller, sideways, onScroll } = useSideways(columns.map((column, index) => `${column.key}:${pinOf(column, index) ?? ''}`).join());
+  const { frame, scroller, sideways, onScroll } = useSideways(
+    columns.map((column, index) => `${column.key}:${pinOf(column, index) ?? ''}`).join(),
+  );
   const hintId = useId();
   return (
     <Frame ref={frame}>
@@ -424,7 +486,13 @@ function HeadCells<T>({ columns }: { columns: readonly Column<T>[] }) {
     <thead>
       <tr>
         {columns.map((column, index) => (
-          <th key={column.key} scope="col" data-align={column.align ?? 'start'} aria-sort={column.sort} {...pinProps(column, index)}>
+          <th
+            key={column.key}
+            scope="col"
+            data-align={column.align ?? 'start'}
+            aria-sort={column.sort}
+            {...pinProps(column, index)}
+          >
             {column.header}
           </th>
         ))}
@@ -523,4 +591,3 @@ function BodyRows<T>({ columns, rows, rowKey, detail, emptyText }: BodyProps<T>)
   return shown;
 }
 const Body = memo(BodyRows) as typeof BodyRows;
-

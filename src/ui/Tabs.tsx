@@ -7,7 +7,11 @@ const List = styled.div`
   flex-wrap: wrap;
   gap: 8px;
   margin-bottom: 12px;
-  button[aria-selected='true'] { background: ${({ theme }) => theme.primary}; color: ${({ theme }) => theme.primaryText}; border-color: ${({ theme }) => theme.primary}; }
+  button[aria-selected='true'] {
+    background: ${({ theme }) => theme.primary};
+    color: ${({ theme }) => theme.primaryText};
+    border-color: ${({ theme }) => theme.primary};
+  }
 `;
 
 export interface TabItem<K extends string> {
@@ -19,13 +23,35 @@ export interface TabItem<K extends string> {
  * Tabs with the ARIA tabs pattern: one tab stop, arrow keys (and Home / End) move between tabs and select
  * them, the panel is named by its tab. Which tab is chosen is the caller's state (often the URL).
  */
-export function Tabs<K extends string>({ label, tabs, value, onChange, children }: { label: string; tabs: readonly TabItem<K>[]; value: K; onChange: (key: K) => void; children: ReactNode }) {
+export function Tabs<K extends string>({
+  label,
+  tabs,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  tabs: readonly TabItem<K>[];
+  value: K;
+  onChange: (key: K) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   const refs = useRef(new Map<K, HTMLButtonElement | null>());
-  const index = Math.max(0, tabs.findIndex((t) => t.key === value));
+  const index = Math.max(
+    0,
+    tabs.findIndex((t) => t.key === value),
+  );
   const onKeyDown = (event: KeyboardEvent) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-    const to = event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : step === undefined ? null : (index + step + tabs.length) % tabs.length;
+    const to =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? tabs.length - 1
+          : step === undefined
+            ? null
+            : (index + step + tabs.length) % tabs.length;
     if (to === null) return;
     event.preventDefault();
     const next = tabs[to]!.key;

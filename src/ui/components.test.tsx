@@ -69,9 +69,11 @@ describe('ExportPanel', () => {
     wrap(<ExportPanel columns={columns} onDownload={() => Promise.resolve()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    for (const c of columns) expect(screen.getByRole('checkbox', { name: c.display_name })).toHaveProperty('checked', true);
+    for (const c of columns)
+      expect(screen.getByRole('checkbox', { name: c.display_name })).toHaveProperty('checked', true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    for (const c of columns) expect(screen.getByRole('checkbox', { name: c.display_name })).toHaveProperty('checked', false);
+    for (const c of columns)
+      expect(screen.getByRole('checkbox', { name: c.display_name })).toHaveProperty('checked', false);
   });
 });
 
@@ -107,15 +109,31 @@ describe('Table', () => {
     expect(region().getAttribute('aria-busy')).toBe('true');
     rerender(themed(<Table caption="People" columns={columns} rows={[]} rowKey={rowKey} />));
     expect(screen.getByText(EMPTY_TEXT)).toBeTruthy();
-    rerender(themed(<Table caption="People" columns={columns} rows={[{ name: 'Asha' }, { name: 'Rohan' }]} rowKey={rowKey} />));
+    rerender(
+      themed(<Table caption="People" columns={columns} rows={[{ name: 'Asha' }, { name: 'Rohan' }]} rowKey={rowKey} />),
+    );
     expect(names(container)).toEqual(['Asha', 'Rohan']);
     expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy();
     expect(region().getAttribute('aria-busy')).toBe('false');
   });
 
   it('shows a text cell isolated in <bdi>: a name’s direction characters reorder nothing outside it', () => {
-    const withAction = [...columns, { key: 'action', header: 'Action', render: (row: { name: string }) => <button type="button">Delete {row.name}</button> }];
-    const { container } = wrap(<Table caption="People" columns={withAction} rows={[{ name: '\u202Eevil' }, { name: 'محمد علي' }]} rowKey={rowKey} />);
+    const withAction = [
+      ...columns,
+      {
+        key: 'action',
+        header: 'Action',
+        render: (row: { name: string }) => <button type="button">Delete {row.name}</button>,
+      },
+    ];
+    const { container } = wrap(
+      <Table
+        caption="People"
+        columns={withAction}
+        rows={[{ name: '\u202Eevil' }, { name: 'محمد علي' }]}
+        rowKey={rowKey}
+      />,
+    );
     const cells = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')]);
     expect(cells.map(([name]) => name!.firstElementChild?.tagName)).toEqual(['BDI', 'BDI']);
     expect(cells.map(([name]) => name!.firstElementChild?.textContent)).toEqual(['\u202Eevil', 'محمد علي']);
@@ -128,10 +146,16 @@ describe('Table', () => {
       ...columns,
       { key: 'city', header: 'City', render: () => 'Pune' },
       { key: 'code', header: 'Code', pin: 'start' as const, render: () => 'C-1' },
-      { key: 'action', header: 'Action', pin: 'end' as const, render: (row: { name: string }) => <button type="button">Delete {row.name}</button> },
+      {
+        key: 'action',
+        header: 'Action',
+        pin: 'end' as const,
+        render: (row: { name: string }) => <button type="button">Delete {row.name}</button>,
+      },
     ];
     const { container } = wrap(<Table caption="People" columns={wide} rows={[{ name: 'Asha' }]} rowKey={rowKey} />);
-    const pins = (selector: string) => [...container.querySelectorAll(selector)].map((cell) => cell.getAttribute('data-pin'));
+    const pins = (selector: string) =>
+      [...container.querySelectorAll(selector)].map((cell) => cell.getAttribute('data-pin'));
     expect(pins('thead th')).toEqual(['start', null, 'start', 'end']);
     expect(pins('tbody td')).toEqual(['start', null, 'start', 'end']);
     // Each pinned cell sticks at its column's measured offset (the pinned columns before it).
@@ -140,7 +164,9 @@ describe('Table', () => {
   });
 
   it('fills a fixed-height table with skeleton rows on the first load', () => {
-    const { container } = wrap(<Table caption="People" columns={columns} rows={undefined} rowKey={rowKey} fixedHeight maxHeight={353} />);
+    const { container } = wrap(
+      <Table caption="People" columns={columns} rows={undefined} rowKey={rowKey} fixedHeight maxHeight={353} />,
+    );
     expect(container.querySelectorAll('tbody tr[aria-hidden]').length).toBe(9);
   });
 
@@ -162,7 +188,9 @@ describe('Table', () => {
     expect(region().getAttribute('aria-busy')).toBe('false');
     expect(container.querySelector('tbody')!.hasAttribute('inert')).toBe(false);
     // The same rows fetched again: busy and the bar, the rows neither dimmed nor inert.
-    rerender(themed(<Table caption="People" columns={columns} rows={[{ name: 'Meera' }]} rowKey={rowKey} refreshing />));
+    rerender(
+      themed(<Table caption="People" columns={columns} rows={[{ name: 'Meera' }]} rowKey={rowKey} refreshing />),
+    );
     expect(region().getAttribute('aria-busy')).toBe('true');
     expect(region().getAttribute('data-stale')).toBe('false');
     expect(screen.getByTestId('table-busy').getAttribute('data-on')).toBe('true');
@@ -170,7 +198,16 @@ describe('Table', () => {
 
   it('shows a failed load in the table with Retry, over the previous rows', () => {
     const onRetry = vi.fn();
-    const { container } = wrap(<Table caption="People" columns={columns} rows={[{ name: 'Asha' }]} rowKey={rowKey} error={new Error('ER-UNAVAILABLE: Try again shortly.')} onRetry={onRetry} />);
+    const { container } = wrap(
+      <Table
+        caption="People"
+        columns={columns}
+        rows={[{ name: 'Asha' }]}
+        rowKey={rowKey}
+        error={new Error('ER-UNAVAILABLE: Try again shortly.')}
+        onRetry={onRetry}
+      />,
+    );
     expect(screen.getByRole('alert')).toBeTruthy();
     expect(names(container).join('')).not.toContain('Asha');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -189,7 +226,9 @@ describe('Table', () => {
     expect(screen.queryByRole('note')).toBeNull();
     // Detail rows count too.
     const detail = (row: { name: string }) => <span>{row.name} detail</span>;
-    rerender(themed(<Table caption="People" columns={columns} rows={many.slice(0, 300)} rowKey={rowKey} detail={detail} />));
+    rerender(
+      themed(<Table caption="People" columns={columns} rows={many.slice(0, 300)} rowKey={rowKey} detail={detail} />),
+    );
     expect(container.querySelectorAll('tbody tr').length).toBeLessThanOrEqual(MAX_TABLE_ROWS);
     expect(screen.getByRole('note').textContent).toBe('Showing the first 249 of 300 rows.');
   });
@@ -204,7 +243,10 @@ describe('useList', () => {
   function setup() {
     const location = memoryLocation({ path: '/invoices?other.page=2', record: true });
     const answers = new Map<string, (answer: Answer) => void>();
-    const fetch = vi.fn((_client: ApiClient, params: ReturnType<typeof listParams>) => new Promise<Answer>((resolve) => answers.set(JSON.stringify(params), resolve)));
+    const fetch = vi.fn(
+      (_client: ApiClient, params: ReturnType<typeof listParams>) =>
+        new Promise<Answer>((resolve) => answers.set(JSON.stringify(params), resolve)),
+    );
     const wrapper = ({ children }: { children: ReactNode }) => (
       <ClientProvider client={{} as ApiClient}>
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
@@ -214,7 +256,13 @@ describe('useList', () => {
         </SWRConfig>
       </ClientProvider>
     );
-    const view = renderHook(() => ({ list: useList({ id: 'due', resource: 'invoices', params: listParams, fetch }), other: useTableState('other') }), { wrapper });
+    const view = renderHook(
+      () => ({
+        list: useList({ id: 'due', resource: 'invoices', params: listParams, fetch }),
+        other: useTableState('other'),
+      }),
+      { wrapper },
+    );
     const answer = async (params: ReturnType<typeof listParams>, rows: string[]) => {
       await act(async () => {
         answers.get(JSON.stringify(params))!({ rows });

@@ -19,7 +19,9 @@ export const Input = styled.input`
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surfaceRaised};
   color: ${({ theme }) => theme.text};
-  &::placeholder { color: ${({ theme }) => theme.textMuted}; }
+  &::placeholder {
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 export const Label = styled.label`
@@ -42,5 +44,9 @@ export const FilterButtons = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
-  button[aria-pressed='true'] { background: ${({ theme }) => theme.primary}; color: ${({ theme }) => theme.primaryText}; border-color: ${({ theme }) => theme.primary}; }
+  button[aria-pressed='true'] {
+    background: ${({ theme }) => theme.primary};
+    color: ${({ theme }) => theme.primaryText};
+    border-color: ${({ theme }) => theme.primary};
+  }
 `;

@@ -10,7 +10,11 @@ const TABBABLE = 'a[href], button, input, select, textarea, summary, [tabindex]'
 /** The elements Tab stops on inside `root`, in order (enabled, shown, not taken out with tabindex -1). */
 function tabbables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) => el.tabIndex >= 0 && !el.matches(':disabled') && !(el instanceof HTMLInputElement && el.type === 'hidden') && el.getClientRects().length > 0,
+    (el) =>
+      el.tabIndex >= 0 &&
+      !el.matches(':disabled') &&
+      !(el instanceof HTMLInputElement && el.type === 'hidden') &&
+      el.getClientRects().length > 0,
   );
 }
 
@@ -18,7 +22,10 @@ function tabbables(root: HTMLElement): HTMLElement[] {
  * Keeps Tab inside a modal: from its last stop Tab goes to the first, from its first Shift+Tab to the last
  * (a native modal dialog would send the focus out to the browser's own controls first).
  */
-export function wrapTab(root: HTMLElement, event: { key: string; shiftKey: boolean; defaultPrevented: boolean; preventDefault: () => void }): void {
+export function wrapTab(
+  root: HTMLElement,
+  event: { key: string; shiftKey: boolean; defaultPrevented: boolean; preventDefault: () => void },
+): void {
   // Handled already: by a modal inside this one.
   if (event.key !== 'Tab' || event.defaultPrevented) return;
   const stops = tabbables(root);

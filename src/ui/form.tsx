@@ -15,9 +15,15 @@ const primaryLook = css`
 
 export const Button = styled.button`
   ${primaryLook}
-  &:disabled { opacity: 0.6; cursor: progress; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: progress;
+  }
   /* Disabled but focusable: pressing it says why it is disabled. */
-  &[aria-disabled='true'] { opacity: 0.6; cursor: not-allowed; }
+  &[aria-disabled='true'] {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 export const GhostButton = styled(Button)`
@@ -51,7 +57,9 @@ const Field = styled.div`
   display: grid;
   gap: 4px;
   margin-bottom: 16px;
-  label { font-weight: 600; }
+  label {
+    font-weight: 600;
+  }
 `;
 
 const InputRow = styled.div`
@@ -60,7 +68,10 @@ const InputRow = styled.div`
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 8px;
   background: ${({ theme }) => theme.surfaceRaised};
-  &:focus-within { outline: 3px solid ${({ theme }) => theme.focus}; outline-offset: 1px; }
+  &:focus-within {
+    outline: 3px solid ${({ theme }) => theme.focus};
+    outline-offset: 1px;
+  }
   input {
     flex: 1;
     min-height: 44px;
@@ -70,7 +81,9 @@ const InputRow = styled.div`
     color: ${({ theme }) => theme.text};
     outline: none;
   }
-  input::placeholder { color: ${({ theme }) => theme.textMuted}; }
+  input::placeholder {
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 const Toggle = styled.button`

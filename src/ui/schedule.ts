@@ -42,9 +42,12 @@ export function whenVisibleOrIdle(element: Element, callback: () => void, rootMa
     callback();
   };
   if (typeof IntersectionObserver === 'function') {
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) run();
-    }, { rootMargin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) run();
+      },
+      { rootMargin },
+    );
     observer.observe(element);
     cancels.push(() => observer.disconnect());
   }

@@ -7,7 +7,8 @@ import type { AppRoute, PublicRoute } from '../domain/access';
  * `src/app/screen-modules.ts` collects them and the router (`src/app/screens.ts`) makes each a lazy component.
  * There is no second route table. No React here: the entry reads this table to ask for a screen's code early.
  */
-export type ScreenModule = { kind: 'app'; route: AppRoute; load: ScreenLoader } | { kind: 'public'; route: PublicRoute; load: ScreenLoader };
+export type ScreenModule =
+  { kind: 'app'; route: AppRoute; load: ScreenLoader } | { kind: 'public'; route: PublicRoute; load: ScreenLoader };
 
 /** The screen's import: its lazy component calls it when first rendered; the entry may call it earlier to fetch the code sooner. */
 type ScreenLoader = () => Promise<{ default: ComponentType }>;

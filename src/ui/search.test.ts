@@ -60,7 +60,9 @@ describe('useDebouncedSearch', () => {
 
   it('commits the cleared search, trims, and does not repeat the committed value', () => {
     const onCommit = vi.fn();
-    const { result, rerender } = renderHook(({ committed }) => useDebouncedSearch(committed, onCommit), { initialProps: { committed: 'sharma' } });
+    const { result, rerender } = renderHook(({ committed }) => useDebouncedSearch(committed, onCommit), {
+      initialProps: { committed: 'sharma' },
+    });
     act(() => {
       result.current.setText(' sharma ');
     });

@@ -10,7 +10,11 @@ export function isCommittable(text: string, min = SEARCH_MIN_LENGTH): boolean {
  * What the user types, and the committed search: `onCommit` runs once typing has paused for
  * `delay` ms, only for committable text, and only when it differs from the committed value.
  */
-export function useDebouncedSearch(committed: string, onCommit: (text: string) => void, options: { min?: number; delay?: number } = {}) {
+export function useDebouncedSearch(
+  committed: string,
+  onCommit: (text: string) => void,
+  options: { min?: number; delay?: number } = {},
+) {
   const { min = SEARCH_MIN_LENGTH, delay = SEARCH_DEBOUNCE_MS } = options;
   const [text, setText] = useState(committed);
   const onCommitRef = useRef(onCommit);

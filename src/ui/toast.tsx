@@ -76,7 +76,10 @@ export function AppToaster() {
  * toasts it when it changes (a new failure is a new list, even with the same text). With `initial`, a
  * failure already there when the screen mounts is shown too (the login screen after a session ended).
  */
-export function useErrorToast(errors: readonly Partial<ErrorEntry>[] | null | undefined, options: { initial?: boolean } = {}): void {
+export function useErrorToast(
+  errors: readonly Partial<ErrorEntry>[] | null | undefined,
+  options: { initial?: boolean } = {},
+): void {
   const shown = useRef(options.initial ? null : errors);
   useEffect(() => {
     if (errors && errors !== shown.current) notify.errors(errors);
@@ -89,7 +92,18 @@ export const notify = {
   /** An error list as 'CODE: detail, CODE: detail' (fallback code ERROR). */
   errors: (errors: readonly Partial<ErrorEntry>[]) => show((toast) => toast.error(toastText(errors))),
   /** Anything thrown by the client; an answer the screen cannot read keeps its technical part behind 'Details'. */
-  failure: (error: unknown) => show((toast) => toast.error(error instanceof DecodeError ? <div><ErrorMessage error={error} /></div> : errorToastText(error))),
+  failure: (error: unknown) =>
+    show((toast) =>
+      toast.error(
+        error instanceof DecodeError ? (
+          <div>
+            <ErrorMessage error={error} />
+          </div>
+        ) : (
+          errorToastText(error)
+        ),
+      ),
+    ),
   /** A warning list (fallback code WARN). */
   warn: (errors: readonly Partial<ErrorEntry>[]) => show((toast) => toast(toastText(errors, 'warn'), { icon: '⚠️' })),
   /** The spec's 'clear' kind: dismiss every toast, after those asked for before (none, if no toast was ever asked for). */

@@ -9,8 +9,14 @@ import { useFlowMachine } from '../lib/inspection';
  * The actions keep their identity across renders, so memoised cards and panels that take them do not re-render
  * when only another chart's state changes.
  */
-export function useChartPanel<C extends string>(charts: readonly C[], period: ChartPeriod = 'yearly', periods?: Partial<Record<C, ChartPeriod>>) {
-  const [state, send] = useFlowMachine(chartPanelMachine, { input: { charts, period, ...(periods ? { periods } : {}) } });
+export function useChartPanel<C extends string>(
+  charts: readonly C[],
+  period: ChartPeriod = 'yearly',
+  periods?: Partial<Record<C, ChartPeriod>>,
+) {
+  const [state, send] = useFlowMachine(chartPanelMachine, {
+    input: { charts, period, ...(periods ? { periods } : {}) },
+  });
   const { context } = state;
   const actions = useMemo(
     () => ({

@@ -31,7 +31,8 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
   }
 }
 
-const attributeIs = (locator: Locator, name: string, value: string) => async () => (await locator.getAttribute(name, { timeout: 1_000 })) === value;
+const attributeIs = (locator: Locator, name: string, value: string) => async () =>
+  (await locator.getAttribute(name, { timeout: 1_000 })) === value;
 
 /** Requests in flight on a page, to wait for a quiet network ('stable network'). */
 export class NetworkWatch {
@@ -96,7 +97,10 @@ export class ResponseLog {
   private pending: Promise<void>[] = [];
   phase = 'load';
 
-  constructor(page: Page, private readonly origin: string) {
+  constructor(
+    page: Page,
+    private readonly origin: string,
+  ) {
     page.on('response', (response) => this.pending.push(this.take(response)));
   }
 
@@ -107,7 +111,12 @@ export class ResponseLog {
     const resource = response.request().resourceType();
     const path = new URL(url).pathname;
     const isJs = resource === 'script' || type.includes('javascript') || /\.m?js$/.test(path);
-    const isData = !isJs && url.startsWith(this.origin) && !path.startsWith('/api/') && (/json|svg/.test(type) || /\.(json|svg|geojson)$/.test(path)) && !path.endsWith('favicon.svg');
+    const isData =
+      !isJs &&
+      url.startsWith(this.origin) &&
+      !path.startsWith('/api/') &&
+      (/json|svg/.test(type) || /\.(json|svg|geojson)$/.test(path)) &&
+      !path.endsWith('favicon.svg');
     if (!isJs && !isData) return;
     const phase = this.phase;
     const body = await response.body().catch(() => null);
@@ -236,7 +245,11 @@ async function drawnIn(page: Page, selector: string, timeoutMs: number): Promise
 /** The dashboard's cards have their figures (no '…' placeholders left in the first card). */
 export async function dashboardReady(page: Page, timeoutMs = 30_000): Promise<void> {
   await page.getByTestId('card-shared').waitFor({ state: 'visible', timeout: timeoutMs });
-  await waitUntil('the dashboard cards to show figures', async () => !(await page.getByTestId('card-shared').innerText()).includes('…'), timeoutMs);
+  await waitUntil(
+    'the dashboard cards to show figures',
+    async () => !(await page.getByTestId('card-shared').innerText()).includes('…'),
+    timeoutMs,
+  );
 }
 
 export const HOME_CHARTS = ['shared', 'cleared', 'payments'] as const;
@@ -278,19 +291,30 @@ export async function dashboardFirstLoad(context: BrowserContext, appUrl: string
   const journey = summarise(files);
 
   const js = files.filter((f) => f.kind === 'js');
-  const mapFiles = files.filter((f) => !f.echarts && (f.outlineShare >= 0.3 || (MAP_NAME.test(f.file) && f.outlineGzip > 0) || f.kind === 'data'));
+  const mapFiles = files.filter(
+    (f) => !f.echarts && (f.outlineShare >= 0.3 || (MAP_NAME.test(f.file) && f.outlineGzip > 0) || f.kind === 'data'),
+  );
   let mapInfo: DashboardLoad['map'];
   if (mapFiles.length > 0) {
-    mapInfo = { gzip: mapFiles.reduce((s, f) => s + f.gzip, 0), files: mapFiles.map((f) => f.file), how: 'files that are mostly outline data, whole' };
+    mapInfo = {
+      gzip: mapFiles.reduce((s, f) => s + f.gzip, 0),
+      files: mapFiles.map((f) => f.file),
+      how: 'files that are mostly outline data, whole',
+    };
   } else {
     // ECharts' own runs are its icons, not the map.
     const holders = files.filter((f) => !f.echarts && f.outlineGzip > 0);
-    mapInfo = { gzip: holders.reduce((s, f) => s + f.outlineGzip, 0), files: holders.map((f) => f.file), how: 'outline data inside these files' };
+    mapInfo = {
+      gzip: holders.reduce((s, f) => s + f.outlineGzip, 0),
+      files: holders.map((f) => f.file),
+      how: 'outline data inside these files',
+    };
   }
   return {
     login,
     journey,
-    journeyTotal: journey.jsGzip + files.filter((f) => f.kind === 'data' && mapFiles.includes(f)).reduce((s, f) => s + f.gzip, 0),
+    journeyTotal:
+      journey.jsGzip + files.filter((f) => f.kind === 'data' && mapFiles.includes(f)).reduce((s, f) => s + f.gzip, 0),
     afterLoginJs: js.filter((f) => f.phase === 'after login').reduce((s, f) => s + f.gzip, 0),
     echartsGzip: js.filter((f) => f.echarts).reduce((s, f) => s + f.gzip, 0),
     map: mapInfo,
@@ -308,7 +332,10 @@ let webVitalsSource: string | null = null;
 /** web-vitals' attribution IIFE build (it defines `webVitals`), then our observers; run before any page script. */
 function instrumentation(): string {
   // The package exports no IIFE path: find its dist folder through the attribution build it does export.
-  webVitalsSource ??= readFileSync(join(dirname(require.resolve('web-vitals/attribution')), 'web-vitals.attribution.iife.js'), 'utf8');
+  webVitalsSource ??= readFileSync(
+    join(dirname(require.resolve('web-vitals/attribution')), 'web-vitals.attribution.iife.js'),
+    'utf8',
+  );
   return `${webVitalsSource}
 ;(() => {
   const bench = { inp: null, events: [], longtasks: [], shifts: [], marks: {} };
@@ -344,7 +371,14 @@ function instrumentation(): string {
 
 interface BenchWindow {
   __bench?: {
-    inp: { value: number; target: string; type: string; inputDelay?: number; processing?: number; presentation?: number } | null;
+    inp: {
+      value: number;
+      target: string;
+      type: string;
+      inputDelay?: number;
+      processing?: number;
+      presentation?: number;
+    } | null;
     events: { name: string; id: number; start: number; duration: number; target: string }[];
     longtasks: { start: number; duration: number }[];
     /** Every layout shift, those right after an input too (CLS leaves those out; a filter change must not jump at all). */
@@ -423,7 +457,10 @@ async function measureSteps(page: Page, network: NetworkWatch, steps: Step[]): P
     await page.waitForTimeout(200);
     const worst = await page.evaluate((since) => {
       const events = ((window as unknown as BenchWindow).__bench?.events ?? []).filter((e) => e.start >= since);
-      return events.reduce<{ duration: number; target: string }>((best, e) => (e.duration > best.duration ? { duration: e.duration, target: `${e.name} on ${e.target}` } : best), { duration: 0, target: '' });
+      return events.reduce<{ duration: number; target: string }>(
+        (best, e) => (e.duration > best.duration ? { duration: e.duration, target: `${e.name} on ${e.target}` } : best),
+        { duration: 0, target: '' },
+      );
     }, t0);
     latencies.push({ step: step.label, latencyMs: worst.duration, target: worst.target });
   }
@@ -432,10 +469,20 @@ async function measureSteps(page: Page, network: NetworkWatch, steps: Step[]): P
   const attribution = await page.evaluate(() => (window as unknown as BenchWindow).__bench?.inp ?? null);
   const inpMs = attribution?.value ?? null;
   const layoutShift = await page.evaluate(
-    (since) => ((window as unknown as BenchWindow).__bench?.shifts ?? []).filter((e) => e.start >= since).reduce((sum, e) => sum + e.value, 0),
+    (since) =>
+      ((window as unknown as BenchWindow).__bench?.shifts ?? [])
+        .filter((e) => e.start >= since)
+        .reduce((sum, e) => sum + e.value, 0),
     stepsStart,
   );
-  return { inpMs, attribution, steps: latencies, figureMs: inpMs ?? Math.max(0, ...latencies.map((l) => l.latencyMs)), layoutShift, loadLongestTaskMs };
+  return {
+    inpMs,
+    attribution,
+    steps: latencies,
+    figureMs: inpMs ?? Math.max(0, ...latencies.map((l) => l.latencyMs)),
+    layoutShift,
+    loadLongestTaskMs,
+  };
 }
 
 /**
@@ -446,8 +493,14 @@ async function measureSteps(page: Page, network: NetworkWatch, steps: Step[]): P
  */
 async function longestTaskSinceParsed(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domInteractive ?? 0;
-    return Math.max(0, ...((window as unknown as BenchWindow).__bench?.longtasks ?? []).map((t) => t.start + t.duration - Math.max(t.start, parsed)));
+    const parsed =
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domInteractive ?? 0;
+    return Math.max(
+      0,
+      ...((window as unknown as BenchWindow).__bench?.longtasks ?? []).map(
+        (t) => t.start + t.duration - Math.max(t.start, parsed),
+      ),
+    );
   });
 }
 
@@ -504,7 +557,10 @@ async function dashboardInpOn(page: Page, appUrl: string, cpu: number): Promise<
     label: 'close the chart',
     run: async () => {
       await tap(page, page.getByTestId('chart-payments').getByRole('button', { name: /^Close / }));
-      await waitUntil('the chart panel to close', async () => (await page.locator('[data-testid^="chart-"]').count()) === 0);
+      await waitUntil(
+        'the chart panel to close',
+        async () => (await page.locator('[data-testid^="chart-"]').count()) === 0,
+      );
     },
   });
   return measureSteps(page, network, steps);
@@ -524,7 +580,11 @@ async function dueFiltersInpOn(page: Page, appUrl: string, cpu: number): Promise
   await page.goto(`${appUrl}/invoices`);
   const due = page.getByRole('region', { name: 'Invoices Due', exact: true });
   const list = due.getByRole('region', { name: 'Invoices Due list' });
-  await waitUntil('Due Today pressed', attributeIs(due.getByRole('button', { name: 'Due Today', exact: true }), 'aria-pressed', 'true'), 60_000);
+  await waitUntil(
+    'Due Today pressed',
+    attributeIs(due.getByRole('button', { name: 'Due Today', exact: true }), 'aria-pressed', 'true'),
+    60_000,
+  );
   await waitUntil('the due list to settle', attributeIs(list, 'aria-busy', 'false'), 60_000);
   await network.idle(800, 30_000);
   const steps: Step[] = DUE_FILTERS.map((label) => ({
@@ -578,7 +638,12 @@ async function payClickInpOn(page: Page, appUrl: string, cpu: number): Promise<I
       await tap(page, page.getByRole('button', { name: 'Pay', exact: true }));
       await waitUntil('the payment mode prompt', async () => {
         if ((await page.getByRole('dialog').count()) > 0) return true;
-        return (await page.getByRole('status').filter({ hasText: /payment mode/i }).count()) > 0;
+        return (
+          (await page
+            .getByRole('status')
+            .filter({ hasText: /payment mode/i })
+            .count()) > 0
+        );
       });
     },
   });
@@ -601,7 +666,8 @@ export interface UploadResult {
   statusText: string;
 }
 
-const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** Customer codes of anchor 1 that no demo pay link uses (seeded owners are name.N@example.in), as tests/e2e does. */
 async function ordinaryCustomerCodes(page: Page, appUrl: string): Promise<string[]> {
@@ -624,7 +690,10 @@ export function invoiceCsv(header: string, codes: string[], rows: number, prefix
   const invoiceDate = isoDay(new Date(today.getTime() - 400 * 86_400_000));
   const dueDate = isoDay(new Date(today.getTime() + 30 * 86_400_000));
   const lines = [header];
-  for (let i = 1; i <= rows; i += 1) lines.push(`${prefix}-${i},${codes[i % codes.length]},${invoiceDate},${dueDate},${(1000 + (i % 9000)).toFixed(2)},`);
+  for (let i = 1; i <= rows; i += 1)
+    lines.push(
+      `${prefix}-${i},${codes[i % codes.length]},${invoiceDate},${dueDate},${(1000 + (i % 9000)).toFixed(2)},`,
+    );
   return Buffer.from(lines.join('\r\n') + '\r\n');
 }
 
@@ -689,13 +758,32 @@ async function uploadRunOn(page: Page, appUrl: string, rows: number, cpu: number
   page.on('requestfinished', timing);
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await dialog.getByRole('heading', { name: 'Upload processed' }).waitFor({ state: 'visible', timeout: 120_000 });
-  await waitUntil('the result to be painted', () => page.evaluate(() => (window as unknown as { __uploadMarks: Record<string, number> }).__uploadMarks.painted !== undefined), 60_000);
+  await waitUntil(
+    'the result to be painted',
+    () =>
+      page.evaluate(
+        () => (window as unknown as { __uploadMarks: Record<string, number> }).__uploadMarks.painted !== undefined,
+      ),
+    60_000,
+  );
   await network.idle(1_000, 30_000);
   await page.waitForTimeout(1_000);
 
-  const marks = await page.evaluate(() => (window as unknown as { __uploadMarks: Record<string, number> }).__uploadMarks);
-  const tasks = await page.evaluate((since) => ((window as unknown as BenchWindow).__bench?.longtasks ?? []).filter((t) => t.start + t.duration >= since), marks.click ?? 0);
-  const statusText = (await dialog.getByRole('status').first().innerText().catch(() => '')).trim();
+  const marks = await page.evaluate(
+    () => (window as unknown as { __uploadMarks: Record<string, number> }).__uploadMarks,
+  );
+  const tasks = await page.evaluate(
+    (since) =>
+      ((window as unknown as BenchWindow).__bench?.longtasks ?? []).filter((t) => t.start + t.duration >= since),
+    marks.click ?? 0,
+  );
+  const statusText = (
+    await dialog
+      .getByRole('status')
+      .first()
+      .innerText()
+      .catch(() => '')
+  ).trim();
   const accepted = /(\d[\d,]*) accepted/.exec(statusText)?.[1];
   return {
     rows,

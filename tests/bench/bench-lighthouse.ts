@@ -67,10 +67,15 @@ function lcpElementOf(details: unknown): string {
 export async function lighthouseOnce(url: string, signIn?: (page: Page) => Promise<void>): Promise<LighthouseRun> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-lh-'));
   const portFile = join(profile, 'DevToolsActivePort');
-  const browser = await startProcess('chromium (lighthouse)', CHROMIUM, [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
-    ready: /DevTools listening on (ws:\/\/\S+)/,
-    timeoutMs: 30_000,
-  });
+  const browser = await startProcess(
+    'chromium (lighthouse)',
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    {
+      ready: /DevTools listening on (ws:\/\/\S+)/,
+      timeoutMs: 30_000,
+    },
+  );
   try {
     await waitUntilFile(portFile, 10_000);
     const port = Number(readFileSync(portFile, 'utf8').split('\n')[0]);
@@ -105,8 +110,10 @@ export async function lighthouseOnce(url: string, signIn?: (page: Page) => Promi
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const finalUrl = lhr.finalDisplayedUrl;
-    if (signIn && new URL(finalUrl).pathname.startsWith('/login')) throw new Error(`Lighthouse ended on ${finalUrl}: the session did not carry over`);
-    const taskItems = (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? [];
+    if (signIn && new URL(finalUrl).pathname.startsWith('/login'))
+      throw new Error(`Lighthouse ended on ${finalUrl}: the session did not carry over`);
+    const taskItems =
+      (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? [];
     const longTasks = taskItems
       .map((t) => ({ file: (t.url ?? '').split('/').pop() || 'unattributable', ms: Math.round(t.duration ?? 0) }))
       .sort((a, b) => b.ms - a.ms)
@@ -128,7 +135,12 @@ export async function lighthouseOnce(url: string, signIn?: (page: Page) => Promi
   }
 }
 
-export async function lighthouseMedian(url: string, runs: number, signIn?: (page: Page) => Promise<void>, log: (line: string) => void = () => {}): Promise<LighthouseFigures> {
+export async function lighthouseMedian(
+  url: string,
+  runs: number,
+  signIn?: (page: Page) => Promise<void>,
+  log: (line: string) => void = () => {},
+): Promise<LighthouseFigures> {
   const results: LighthouseRun[] = [];
   const failures: string[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -144,7 +156,9 @@ export async function lighthouseMedian(url: string, runs: number, signIn?: (page
       }
     }
     if (!run) continue;
-    log(`    run ${i + 1}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s (${run.lcpElement || 'element not reported'}), TBT ${run.tbtMs.toFixed(0)} ms`);
+    log(
+      `    run ${i + 1}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s (${run.lcpElement || 'element not reported'}), TBT ${run.tbtMs.toFixed(0)} ms`,
+    );
     results.push(run);
   }
   if (results.length === 0) throw new Error(`every Lighthouse run failed: ${failures.at(-1) ?? ''}`);

@@ -43,7 +43,12 @@ export function startProcess(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; ready: RegExp; timeoutMs: number; cwd?: string },
 ): Promise<Started & { match: RegExpExecArray }> {
-  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let text = '';
   const started: Started = { name, child, output: () => text };
   running.add(started);
@@ -59,7 +64,10 @@ export function startProcess(
         reject(error);
       } else resolve({ ...started, match: match! });
     };
-    const timer = setTimeout(() => finish(new Error(`${name} was not ready within ${options.timeoutMs / 1000} s:\n${text.slice(-2000)}`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`${name} was not ready within ${options.timeoutMs / 1000} s:\n${text.slice(-2000)}`)),
+      options.timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       text += chunk.toString('utf8');
       if (text.length > 200_000) text = text.slice(-100_000);
@@ -69,13 +77,25 @@ export function startProcess(
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.once('error', (error) => finish(error));
-    child.once('exit', (code, signal) => finish(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${text.slice(-2000)}`)));
+    child.once('exit', (code, signal) =>
+      finish(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${text.slice(-2000)}`)),
+    );
   });
 }
 
 /** Runs a command to its end (a build); rejects on a non-zero exit or after `timeoutMs` (stopping it). */
-export async function runToEnd(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs: number; cwd?: string }): Promise<string> {
-  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+export async function runToEnd(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs: number; cwd?: string },
+): Promise<string> {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let text = '';
   const started: Started = { name, child, output: () => text };
   running.add(started);
@@ -137,7 +157,6 @@ function portIsFree(port: number): Promise<boolean> {
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
-
 
 /** `preferred` when nothing listens there, else any free port. */
 export async function portNear(preferred: number): Promise<number> {

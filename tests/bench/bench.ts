@@ -32,7 +32,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  chromium,
+  devices,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { preview, type PreviewServer } from 'vite';
 import {
   bareFirstLoad,
@@ -55,7 +62,18 @@ import {
 } from './bench-browser';
 import { SIZE_BUDGETS_KIB } from './budgets';
 import { CHROMIUM, lighthouseMedian, type LighthouseFigures } from './bench-lighthouse';
-import { killAllNow, portNear, ROOT, runToEnd, startProcess, stopAll, stopProcess, waitForHttp, withTimeout, type Started } from './bench-processes';
+import {
+  killAllNow,
+  portNear,
+  ROOT,
+  runToEnd,
+  startProcess,
+  stopAll,
+  stopProcess,
+  waitForHttp,
+  withTimeout,
+  type Started,
+} from './bench-processes';
 
 // ---------------------------------------------------------------------------------------------------
 // Options
@@ -81,9 +99,13 @@ function positiveOption(name: string, fallback: number): number {
 function selectedParts(): Set<Part> {
   const raw = argValue('only');
   if (raw === undefined) return new Set(PARTS);
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(PARTS as readonly string[]).includes(n));
-  if (unknown.length > 0 || names.length === 0) throw new Error(`--only takes a list of ${PARTS.join(', ')} (got '${raw}')`);
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(`--only takes a list of ${PARTS.join(', ')} (got '${raw}')`);
   return new Set(names as Part[]);
 }
 
@@ -101,14 +123,17 @@ const UPLOAD_ROWS = 10_000;
 /** The app to measure: this checkout, or another tree (`--app-root`, e.g. a `git archive` of an older commit with node_modules linked). */
 const APP_ROOT = resolve(argValue('app-root') ?? ROOT);
 // BENCH_CACHE: another folder for the builds, so two checkouts (or two people on one machine) do not overwrite each other's.
-const CACHE = process.env.BENCH_CACHE ? resolve(process.env.BENCH_CACHE) : join(ROOT, 'node_modules', '.cache', 'anchor-bench');
+const CACHE = process.env.BENCH_CACHE
+  ? resolve(process.env.BENCH_CACHE)
+  : join(ROOT, 'node_modules', '.cache', 'anchor-bench');
 const APP_DIST = join(CACHE, 'app');
 const BARE_DIST = join(CACHE, 'bare');
 const BARE_CONFIG = join(ROOT, 'tests', 'bench', 'bare', 'vite.config.ts');
 const RESULTS_DIR = join(ROOT, '.bench');
 const VITE = join(APP_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
 /** The mock limits guesses per account and per address; the bench logs in many times from one address. */
-const RATE_LIMITS = 'login-address=100000,login-account=100000,forgot-address=10000,forgot-account=10000,otp-token=10000';
+const RATE_LIMITS =
+  'login-address=100000,login-account=100000,forgot-address=10000,forgot-account=10000,otp-token=10000';
 
 const t0 = performance.now();
 const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s`;
@@ -158,9 +183,18 @@ function budgetText(budget: Budget | null, unit: Unit): string {
 
 type Spec = readonly [order: number, figure: string, unit: Unit, budget: Budget | null];
 
-function addRow(spec: Spec, measured: number | null, extra: { bare?: string; note?: string; error?: string } = {}): void {
+function addRow(
+  spec: Spec,
+  measured: number | null,
+  extra: { bare?: string; note?: string; error?: string } = {},
+): void {
   const [order, figure, unit, budget] = spec;
-  const ok = measured === null || !Number.isFinite(measured) || !budget ? null : budget.op === '<=' ? measured <= budget.limit : measured >= budget.limit;
+  const ok =
+    measured === null || !Number.isFinite(measured) || !budget
+      ? null
+      : budget.op === '<='
+        ? measured <= budget.limit
+        : measured >= budget.limit;
   rows.push({
     order,
     figure,
@@ -185,7 +219,12 @@ function failedRows(specs: Spec[], error: unknown): void {
 const SPEC = {
   pay: [10, 'pay page first-load JS (gzip, phone)', 'KiB', { op: '<=', limit: SIZE_BUDGETS_KIB.pay }],
   login: [20, 'login page first-load JS', 'KiB', { op: '<=', limit: SIZE_BUDGETS_KIB.login }],
-  dashboard: [30, 'dashboard: login to every chart and the map', 'KiB', { op: '<=', limit: SIZE_BUDGETS_KIB.dashboard }],
+  dashboard: [
+    30,
+    'dashboard: login to every chart and the map',
+    'KiB',
+    { op: '<=', limit: SIZE_BUDGETS_KIB.dashboard },
+  ],
   mapData: [31, 'dashboard: map data', 'KiB', { op: '<=', limit: SIZE_BUDGETS_KIB.mapData }],
   payScore: [40, 'pay page Lighthouse mobile: score', 'score', { op: '>=', limit: 95 }],
   payLcp: [41, 'pay page Lighthouse mobile: LCP', 's', { op: '<=', limit: 2000 }],
@@ -240,7 +279,8 @@ function git(args: string[]): string {
   }
 }
 
-const packageVersion = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const packageVersion = (name: string) =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 // ---------------------------------------------------------------------------------------------------
 // The parts
@@ -250,7 +290,12 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } 
 const PHONE: BrowserContextOptions = { ...devices['Pixel 7'] };
 
 /** A fresh browser context for `work`, closed afterwards (also when `work` times out). */
-async function inContext<T>(label: string, options: BrowserContextOptions, timeoutMs: number, work: (context: BrowserContext) => Promise<T>): Promise<T> {
+async function inContext<T>(
+  label: string,
+  options: BrowserContextOptions,
+  timeoutMs: number,
+  work: (context: BrowserContext) => Promise<T>,
+): Promise<T> {
   if (!browser) throw new Error('the browser is not running');
   const context = await browser.newContext(options);
   context.setDefaultTimeout(30_000);
@@ -294,15 +339,21 @@ async function measureLoginAndDashboard(appUrl: string, wantLogin: boolean, want
       addRow(SPEC.login, kib(login.jsGzip), { note: `largest: ${fileList(login, 4)}` });
       return;
     }
-    const dash: DashboardLoad = await inContext('dashboard first load', DESKTOP, 180_000, (c) => dashboardFirstLoad(c, appUrl));
+    const dash: DashboardLoad = await inContext('dashboard first load', DESKTOP, 180_000, (c) =>
+      dashboardFirstLoad(c, appUrl),
+    );
     details.loginFirstLoad = dash.login;
     details.dashboardFirstLoad = dash;
     if (wantLogin) addRow(SPEC.login, kib(dash.login.jsGzip), { note: `largest: ${fileList(dash.login, 4)}` });
     addRow(SPEC.dashboard, kib(dash.journeyTotal), {
       note: `login page ${kib(dash.login.jsGzip).toFixed(1)} + after login ${kib(dash.afterLoginJs).toFixed(1)}; ECharts ${kib(dash.echartsGzip).toFixed(1)}`,
     });
-    addRow(SPEC.mapData, kib(dash.map.gzip), { note: `${dash.map.files.join(', ') || 'none found'} (${dash.map.how})` });
-    log(`  login ${kib(dash.login.jsGzip).toFixed(1)} KiB, dashboard journey ${kib(dash.journeyTotal).toFixed(1)} KiB, map ${kib(dash.map.gzip).toFixed(1)} KiB`);
+    addRow(SPEC.mapData, kib(dash.map.gzip), {
+      note: `${dash.map.files.join(', ') || 'none found'} (${dash.map.how})`,
+    });
+    log(
+      `  login ${kib(dash.login.jsGzip).toFixed(1)} KiB, dashboard journey ${kib(dash.journeyTotal).toFixed(1)} KiB, map ${kib(dash.map.gzip).toFixed(1)} KiB`,
+    );
   } catch (error) {
     failedRows([...(wantLogin ? [SPEC.login] : []), ...(wantDashboard ? [SPEC.dashboard, SPEC.mapData] : [])], error);
   }
@@ -312,7 +363,10 @@ const inpNote = (r: InpResult) => {
   const worst = [...r.steps].sort((a, b) => b.latencyMs - a.latencyMs)[0];
   const parts = [`${r.steps.length} interactions`];
   if (worst) parts.push(`worst: ${worst.step} ${Math.round(worst.latencyMs)} ms`);
-  if (r.attribution) parts.push(`input ${Math.round(r.attribution.inputDelay ?? 0)} / processing ${Math.round(r.attribution.processing ?? 0)} / presentation ${Math.round(r.attribution.presentation ?? 0)} ms`);
+  if (r.attribution)
+    parts.push(
+      `input ${Math.round(r.attribution.inputDelay ?? 0)} / processing ${Math.round(r.attribution.processing ?? 0)} / presentation ${Math.round(r.attribution.presentation ?? 0)} ms`,
+    );
   if (r.inpMs === null) parts.push('no interaction reached 16 ms: web-vitals reported none');
   return parts.join('; ');
 };
@@ -324,15 +378,23 @@ const medianOf = (values: number[]) => {
 };
 
 /** The run whose figure is the median (the lower middle for an even count). */
-const medianRun = <T>(runs: T[], figure: (run: T) => number): T => [...runs].sort((a, b) => figure(a) - figure(b))[Math.floor((runs.length - 1) / 2)]!;
+const medianRun = <T>(runs: T[], figure: (run: T) => number): T =>
+  [...runs].sort((a, b) => figure(a) - figure(b))[Math.floor((runs.length - 1) / 2)]!;
 
 /** `inpRuns` runs of one INP scenario (each on a fresh page); the row is their median. */
-async function inpRows(spec: Spec, key: string, runOnce: () => Promise<InpResult>, extraNote: (run: InpResult) => string = () => ''): Promise<InpResult[]> {
+async function inpRows(
+  spec: Spec,
+  key: string,
+  runOnce: () => Promise<InpResult>,
+  extraNote: (run: InpResult) => string = () => '',
+): Promise<InpResult[]> {
   const runs: InpResult[] = [];
   try {
     for (let i = 0; i < inpRuns; i += 1) {
       const run = await runOnce();
-      log(`    run ${i + 1}: INP ${Math.round(run.figureMs)} ms (worst: ${[...run.steps].sort((a, b) => b.latencyMs - a.latencyMs)[0]?.step ?? '-'})`);
+      log(
+        `    run ${i + 1}: INP ${Math.round(run.figureMs)} ms (worst: ${[...run.steps].sort((a, b) => b.latencyMs - a.latencyMs)[0]?.step ?? '-'})`,
+      );
       runs.push(run);
     }
   } catch (error) {
@@ -351,10 +413,19 @@ async function inpRows(spec: Spec, key: string, runOnce: () => Promise<InpResult
 }
 
 /** Another figure of the same runs (the page's load, its layout shift): their median, each run in the note. */
-function figureOfRuns(spec: Spec, runs: InpResult[], figure: (run: InpResult) => number, what: string, bare = ''): void {
+function figureOfRuns(
+  spec: Spec,
+  runs: InpResult[],
+  figure: (run: InpResult) => number,
+  what: string,
+  bare = '',
+): void {
   if (runs.length === 0) return addRow(spec, null, { error: 'its runs failed (see the row above)' });
   const values = runs.map(figure);
-  addRow(spec, medianOf(values), { bare, note: `median of ${runs.length}: ${values.map((v) => show(v, spec[2])).join(', ')}; ${what}` });
+  addRow(spec, medianOf(values), {
+    bare,
+    note: `median of ${runs.length}: ${values.map((v) => show(v, spec[2])).join(', ')}; ${what}`,
+  });
 }
 
 /** The bare React page's longest load task, median of the INP runs' number: React's own share of the dashboard's figure. */
@@ -364,7 +435,10 @@ async function bareLoadTaskText(context: BrowserContext, bareUrl: string): Promi
     const values: number[] = [];
     for (let i = 0; i < inpRuns; i += 1) values.push(await bareLoadTask(context, bareUrl, cpuRate));
     log(`    bare React page: longest load task ${values.map((v) => show(v, 'ms')).join(', ')}`);
-    return { text: show(medianOf(values), 'ms'), note: `; the bare React page: ${values.map((v) => show(v, 'ms')).join(', ')}` };
+    return {
+      text: show(medianOf(values), 'ms'),
+      note: `; the bare React page: ${values.map((v) => show(v, 'ms')).join(', ')}`,
+    };
   } catch (error) {
     errors.push(`the bare page's load task: ${message(error)}`);
     return { text: '', note: '' };
@@ -379,7 +453,9 @@ async function measureInp(appUrl: string, bareUrl: string): Promise<void> {
       await logIn(page, appUrl);
       await page.close();
       log('  dashboard chart toggles');
-      const chartRuns = await inpRows(SPEC.inpCharts, 'inpDashboardCharts', () => dashboardInp(context, appUrl, cpuRate));
+      const chartRuns = await inpRows(SPEC.inpCharts, 'inpDashboardCharts', () =>
+        dashboardInp(context, appUrl, cpuRate),
+      );
       const bare = await bareLoadTaskText(context, bareUrl);
       figureOfRuns(
         SPEC.dashLoadTask,
@@ -390,11 +466,18 @@ async function measureInp(appUrl: string, bareUrl: string): Promise<void> {
       );
       log('  invoices due filters');
       const dueRuns = await inpRows(SPEC.inpDue, 'inpDueFilters', () => dueFiltersInp(context, appUrl, cpuRate));
-      figureOfRuns(SPEC.dueShift, dueRuns, (r) => r.layoutShift, 'every layout shift while the filters change, those right after the click included (CLS would leave them out)');
+      figureOfRuns(
+        SPEC.dueShift,
+        dueRuns,
+        (r) => r.layoutShift,
+        'every layout shift while the filters change, those right after the click included (CLS would leave them out)',
+      );
     });
   } catch (error) {
     // A timeout or a failed login: whichever rows are missing become errors.
-    const missing = [SPEC.inpCharts, SPEC.dashLoadTask, SPEC.inpDue, SPEC.dueShift].filter((spec) => !rows.some((r) => r.order === spec[0]));
+    const missing = [SPEC.inpCharts, SPEC.dashLoadTask, SPEC.inpDue, SPEC.dueShift].filter(
+      (spec) => !rows.some((r) => r.order === spec[0]),
+    );
     failedRows(missing, error);
   }
   log(`INP at ${cpuRate}x CPU, ${inpRuns} runs: pay page Pay click (phone)`);
@@ -423,31 +506,49 @@ async function measureLighthouse(appUrl: string, bareUrl: string): Promise<void>
             await dashboardReady(page);
           }
         : undefined;
-      results[name] = await withTimeout(`Lighthouse ${name}`, 150_000 * lighthouseRuns, lighthouseMedian(url, lighthouseRuns, signIn, log));
+      results[name] = await withTimeout(
+        `Lighthouse ${name}`,
+        150_000 * lighthouseRuns,
+        lighthouseMedian(url, lighthouseRuns, signIn, log),
+      );
     } catch (error) {
       results[name] = error instanceof Error ? error : new Error(String(error));
     }
   }
-  details.lighthouse = Object.fromEntries(Object.entries(results).map(([k, v]) => [k, v instanceof Error ? { error: v.message } : v]));
+  details.lighthouse = Object.fromEntries(
+    Object.entries(results).map(([k, v]) => [k, v instanceof Error ? { error: v.message } : v]),
+  );
   const bare = results.bare instanceof Error ? null : (results.bare ?? null);
   const pay = results.pay;
   if (!pay || pay instanceof Error) failedRows([SPEC.payScore, SPEC.payLcp, SPEC.payTbt], pay ?? 'not run');
   else {
     const m = pay.median;
-    addRow(SPEC.payScore, m.score, { bare: bare ? String(bare.median.score) : '', note: `runs: ${pay.runs.map((r) => r.score).join(', ')}` });
+    addRow(SPEC.payScore, m.score, {
+      bare: bare ? String(bare.median.score) : '',
+      note: `runs: ${pay.runs.map((r) => r.score).join(', ')}`,
+    });
     addRow(SPEC.payLcp, m.lcpMs, {
       bare: bare ? show(bare.median.lcpMs, 's') : '',
       note: `${bare ? `${(m.lcpMs / bare.median.lcpMs).toFixed(2)}x the bare page; ` : ''}FCP ${show(m.fcpMs, 's')}, CLS ${m.cls.toFixed(3)}`,
     });
-    addRow(SPEC.payTbt, m.tbtMs, { bare: bare ? show(bare.median.tbtMs, 'ms') : '', note: `runs: ${pay.runs.map((r) => Math.round(r.tbtMs)).join(', ')} ms` });
+    addRow(SPEC.payTbt, m.tbtMs, {
+      bare: bare ? show(bare.median.tbtMs, 'ms') : '',
+      note: `runs: ${pay.runs.map((r) => Math.round(r.tbtMs)).join(', ')} ms`,
+    });
   }
   const dash = results.dashboard;
   if (!dash || dash instanceof Error) failedRows([SPEC.dashScore, SPEC.dashTbt], dash ?? 'not run');
   else {
     const m = dash.median;
-    addRow(SPEC.dashScore, m.score, { note: `runs: ${dash.runs.map((r) => r.score).join(', ')}; LCP ${show(m.lcpMs, 's')}` });
-    const tasks = medianRun(dash.runs, (r) => r.tbtMs).longTasks.map((t) => `${t.file} ${t.ms} ms`).join(', ');
-    addRow(SPEC.dashTbt, m.tbtMs, { note: `runs: ${dash.runs.map((r) => Math.round(r.tbtMs)).join(', ')} ms${tasks ? `; longest tasks (median run, simulated): ${tasks}` : ''}` });
+    addRow(SPEC.dashScore, m.score, {
+      note: `runs: ${dash.runs.map((r) => r.score).join(', ')}; LCP ${show(m.lcpMs, 's')}`,
+    });
+    const tasks = medianRun(dash.runs, (r) => r.tbtMs)
+      .longTasks.map((t) => `${t.file} ${t.ms} ms`)
+      .join(', ');
+    addRow(SPEC.dashTbt, m.tbtMs, {
+      note: `runs: ${dash.runs.map((r) => Math.round(r.tbtMs)).join(', ')} ms${tasks ? `; longest tasks (median run, simulated): ${tasks}` : ''}`,
+    });
   }
   if (results.bare instanceof Error) errors.push(`Lighthouse on the bare page: ${results.bare.message}`);
 }
@@ -462,14 +563,18 @@ async function measureUpload(appUrl: string): Promise<void> {
       const out: UploadResult[] = [];
       for (let i = 0; i < uploadRuns; i += 1) {
         const run = await uploadRun(context, appUrl, UPLOAD_ROWS, 1);
-        log(`    run ${i + 1}: longest task ${Math.round(run.longestTaskMs)} ms, click to result ${Math.round(run.clickToResultMs)} ms, server ${Math.round(run.serverMs ?? NaN)} ms, ${run.resultRowsInDom} rows in the DOM (${run.statusText})`);
+        log(
+          `    run ${i + 1}: longest task ${Math.round(run.longestTaskMs)} ms, click to result ${Math.round(run.clickToResultMs)} ms, server ${Math.round(run.serverMs ?? NaN)} ms, ${run.resultRowsInDom} rows in the DOM (${run.statusText})`,
+        );
         out.push(run);
       }
       return out;
     });
     details.upload = runs;
     const accepted = runs.map((r) => r.accepted);
-    const acceptedNote = accepted.every((a) => a === UPLOAD_ROWS) ? 'all rows accepted' : `accepted: ${accepted.join(', ')}`;
+    const acceptedNote = accepted.every((a) => a === UPLOAD_ROWS)
+      ? 'all rows accepted'
+      : `accepted: ${accepted.join(', ')}`;
     addRow(SPEC.uploadTask, medianOf(runs.map((r) => r.longestTaskMs)), {
       note: `median of ${runs.length}: ${runs.map((r) => Math.round(r.longestTaskMs)).join(', ')} ms; ${runs[0]!.resultRowsInDom.toLocaleString('en-IN')} result rows in the DOM`,
     });
@@ -485,11 +590,16 @@ async function measureUpload(appUrl: string): Promise<void> {
 async function measureMock(): Promise<void> {
   log(`mock budgets at --scale ${mockScale} (tests/bench/invoices-mock.ts --budgets-only)`);
   try {
-    const output = await runToEnd('mock budgets', process.execPath, ['--import', 'tsx', 'tests/bench/invoices-mock.ts', '--budgets-only', '--scale', String(mockScale)], {
-      env: { MOCK_RATE_LIMITS: RATE_LIMITS },
-      timeoutMs: 360_000,
-      cwd: APP_ROOT,
-    }).catch((error: unknown) => {
+    const output = await runToEnd(
+      'mock budgets',
+      process.execPath,
+      ['--import', 'tsx', 'tests/bench/invoices-mock.ts', '--budgets-only', '--scale', String(mockScale)],
+      {
+        env: { MOCK_RATE_LIMITS: RATE_LIMITS },
+        timeoutMs: 360_000,
+        cwd: APP_ROOT,
+      },
+    ).catch((error: unknown) => {
       // A FAIL exits 1: keep its table.
       const text = error instanceof Error ? error.message : String(error);
       if (/Budgets: some FAIL/.test(text)) return text;
@@ -522,7 +632,18 @@ async function measureMock(): Promise<void> {
     log(`  ${lines.length} budgets, ${lines.filter((l) => /FAIL\s*$/.test(l)).length} FAIL`);
   } catch (error) {
     errors.push(`mock budgets: ${message(error)}`);
-    rows.push({ order: 100, figure: 'mock budgets', unit: 'text', measured: null, shown: '-', budget: null, budgetText: '', result: 'ERROR', bare: '', note: `not measured: ${message(error)}` });
+    rows.push({
+      order: 100,
+      figure: 'mock budgets',
+      unit: 'text',
+      measured: null,
+      shown: '-',
+      budget: null,
+      budgetText: '',
+      result: 'ERROR',
+      bare: '',
+      note: `not measured: ${message(error)}`,
+    });
   }
 }
 
@@ -536,7 +657,8 @@ function printTable(): void {
   const cells = sorted.map((row) => [row.figure, row.shown, row.budgetText, row.result, row.bare, row.note]);
   const widths = header.slice(0, 5).map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const right = [false, true, false, false, true];
-  const line = (cols: string[]) => cols.map((text, i) => (i === 5 ? text : right[i] ? text.padStart(widths[i]!) : text.padEnd(widths[i]!))).join('  ');
+  const line = (cols: string[]) =>
+    cols.map((text, i) => (i === 5 ? text : right[i] ? text.padStart(widths[i]!) : text.padEnd(widths[i]!))).join('  ');
   console.log('');
   console.log(line(header));
   console.log(line([...widths.map((w) => '-'.repeat(w)), '-----']));
@@ -550,7 +672,9 @@ async function main(): Promise<number> {
   const changed = git(['status', '--porcelain']).split('\n').filter(Boolean);
   const loadStart = loadavg();
   if (APP_ROOT !== ROOT || label) log(`app tree: ${APP_ROOT}${label ? ` (${label})` : ''}`);
-  log(`bench: ${[...only].join(', ')}; commit ${commit}${changed.length ? ` + ${changed.length} uncommitted changes` : ''}; ${cpus().length} cores, load ${loadStart.map((l) => l.toFixed(1)).join(' ')}`);
+  log(
+    `bench: ${[...only].join(', ')}; commit ${commit}${changed.length ? ` + ${changed.length} uncommitted changes` : ''}; ${cpus().length} cores, load ${loadStart.map((l) => l.toFixed(1)).join(' ')}`,
+  );
 
   const needApp = PARTS.some((p) => p !== 'mock' && only.has(p));
   const needBare = only.has('pay') || only.has('lighthouse') || only.has('inp');
@@ -562,28 +686,53 @@ async function main(): Promise<number> {
     if (needApp) {
       if (!skipBuild) {
         log(`building the app${APP_ROOT === ROOT ? '' : ` in ${APP_ROOT}`} into ${relative(ROOT, APP_DIST)}`);
-        await runToEnd('vite build (app)', process.execPath, [VITE, 'build', '--outDir', APP_DIST, '--emptyOutDir', '--logLevel', 'warn'], { timeoutMs: 300_000, cwd: APP_ROOT });
+        await runToEnd(
+          'vite build (app)',
+          process.execPath,
+          [VITE, 'build', '--outDir', APP_DIST, '--emptyOutDir', '--logLevel', 'warn'],
+          { timeoutMs: 300_000, cwd: APP_ROOT },
+        );
       }
       if (needBare && !skipBuild) {
         log(`building the bare React page into ${relative(ROOT, BARE_DIST)}`);
-        await runToEnd('vite build (bare)', process.execPath, [VITE, 'build', '--config', BARE_CONFIG, '--outDir', BARE_DIST, '--emptyOutDir'], { timeoutMs: 120_000 });
+        await runToEnd(
+          'vite build (bare)',
+          process.execPath,
+          [VITE, 'build', '--config', BARE_CONFIG, '--outDir', BARE_DIST, '--emptyOutDir'],
+          { timeoutMs: 120_000 },
+        );
       }
 
       const appPort = await portNear(Number(process.env.BENCH_APP_PORT ?? 4599));
       const mockPort = await portNear(Number(process.env.BENCH_MOCK_PORT ?? 3599));
       appUrl = `http://127.0.0.1:${appPort}`;
       log(`starting the app (${appUrl}) with an in-memory mock (port ${mockPort})`);
-      app = await startProcess('app + mock', process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--preview', '--memory'], {
-        env: { APP_PORT: String(appPort), MOCK_PORT: String(mockPort), APP_URL: appUrl, APP_OUT_DIR: APP_DIST, MOCK_RATE_LIMITS: RATE_LIMITS },
-        ready: /Anchor Portal\s+(http\S+)/,
-        timeoutMs: 180_000,
-        cwd: APP_ROOT,
-      });
+      app = await startProcess(
+        'app + mock',
+        process.execPath,
+        ['--import', 'tsx', 'scripts/start.ts', '--preview', '--memory'],
+        {
+          env: {
+            APP_PORT: String(appPort),
+            MOCK_PORT: String(mockPort),
+            APP_URL: appUrl,
+            APP_OUT_DIR: APP_DIST,
+            MOCK_RATE_LIMITS: RATE_LIMITS,
+          },
+          ready: /Anchor Portal\s+(http\S+)/,
+          timeoutMs: 180_000,
+          cwd: APP_ROOT,
+        },
+      );
       await waitForHttp(`${appUrl}/login`, 60_000);
 
       if (needBare) {
         const barePort = await portNear(Number(process.env.BENCH_BARE_PORT ?? 4598));
-        barePreview = await preview({ configFile: BARE_CONFIG, build: { outDir: BARE_DIST }, preview: { port: barePort, host: '127.0.0.1', strictPort: true } });
+        barePreview = await preview({
+          configFile: BARE_CONFIG,
+          build: { outDir: BARE_DIST },
+          preview: { port: barePort, host: '127.0.0.1', strictPort: true },
+        });
         bareUrl = `http://127.0.0.1:${barePort}`;
         await waitForHttp(`${bareUrl}/`, 30_000);
         log(`bare page at ${bareUrl}`);
@@ -591,12 +740,20 @@ async function main(): Promise<number> {
 
       browser = await chromium.launch({
         executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       });
       chromiumVersion = browser.version();
 
       if (only.has('pay')) await measurePay(appUrl, bareUrl);
-      if (only.has('login') || only.has('dashboard')) await measureLoginAndDashboard(appUrl, only.has('login'), only.has('dashboard'));
+      if (only.has('login') || only.has('dashboard'))
+        await measureLoginAndDashboard(appUrl, only.has('login'), only.has('dashboard'));
       if (only.has('inp')) await measureInp(appUrl, bareUrl);
       if (only.has('lighthouse')) await measureLighthouse(appUrl, bareUrl);
       // Last of the browser parts: the upload adds 10,000 invoices per run to the mock's book.
@@ -604,7 +761,8 @@ async function main(): Promise<number> {
     }
   } catch (error) {
     errors.push(message(error));
-    if (!interrupted) console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (!interrupted)
+      console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   } finally {
     await cleanup();
   }
@@ -618,7 +776,10 @@ async function main(): Promise<number> {
   printTable();
   const durationMs = performance.now() - t0;
   const failed = rows.filter((r) => r.result === 'FAIL' || r.result === 'ERROR');
-  const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+  const stamp = startedAt
+    .toISOString()
+    .replace(/[:]/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
   mkdirSync(RESULTS_DIR, { recursive: true });
   const jsonPath = join(RESULTS_DIR, `results-${stamp}.json`);
   const report = {
@@ -626,8 +787,19 @@ async function main(): Promise<number> {
     durationMs: Math.round(durationMs),
     parts: [...only],
     git: { appRoot: APP_ROOT, label, commit, uncommitted: changed },
-    machine: { cores: cpus().length, loadAverageAtStart: loadStart, loadAverageAtEnd: loadavg(), node: process.version, chromium: chromiumVersion },
-    tools: { lighthouse: packageVersion('lighthouse'), webVitals: packageVersion('web-vitals'), playwright: packageVersion('@playwright/test'), vite: packageVersion('vite') },
+    machine: {
+      cores: cpus().length,
+      loadAverageAtStart: loadStart,
+      loadAverageAtEnd: loadavg(),
+      node: process.version,
+      chromium: chromiumVersion,
+    },
+    tools: {
+      lighthouse: packageVersion('lighthouse'),
+      webVitals: packageVersion('web-vitals'),
+      playwright: packageVersion('@playwright/test'),
+      vite: packageVersion('vite'),
+    },
     settings: { cpuRate, lighthouseRuns, uploadRuns, uploadRows: UPLOAD_ROWS, mockScale, appUrl, bareUrl },
     rows: [...rows].sort((a, b) => a.order - b.order).map(({ order: _order, ...row }) => row),
     errors,
@@ -638,9 +810,13 @@ async function main(): Promise<number> {
   if (label) console.log(`tree: ${label}`);
   const busiest = Math.max(loadStart[0]!, loadavg()[0]!);
   if (busiest > cpus().length) {
-    console.log(`note: the machine was busy (1-minute load up to ${busiest.toFixed(1)} on ${cpus().length} cores): timing figures (Lighthouse, INP, upload, mock) run high; sizes are unaffected.`);
+    console.log(
+      `note: the machine was busy (1-minute load up to ${busiest.toFixed(1)} on ${cpus().length} cores): timing figures (Lighthouse, INP, upload, mock) run high; sizes are unaffected.`,
+    );
   }
-  console.log(`${passed} PASS, ${rows.filter((r) => r.result === 'FAIL').length} FAIL, ${rows.filter((r) => r.result === 'ERROR').length} not measured; commit ${commit}${changed.length ? ` + ${changed.length} uncommitted changes` : ''}`);
+  console.log(
+    `${passed} PASS, ${rows.filter((r) => r.result === 'FAIL').length} FAIL, ${rows.filter((r) => r.result === 'ERROR').length} not measured; commit ${commit}${changed.length ? ` + ${changed.length} uncommitted changes` : ''}`,
+  );
   console.log(`results: ${relative(ROOT, jsonPath)}; took ${(durationMs / 1000).toFixed(0)} s`);
   return strict && failed.length > 0 ? 1 : 0;
 }

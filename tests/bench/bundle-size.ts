@@ -17,7 +17,12 @@ const chunks = readdirSync(assets)
   .filter((name) => name.endsWith('.js'))
   .map((name) => {
     const code = readFileSync(join(assets, name));
-    return { name, raw: statSync(join(assets, name)).size, gzip: gzipSync(code, { level: 9 }).length, code: code.toString('utf8') };
+    return {
+      name,
+      raw: statSync(join(assets, name)).size,
+      gzip: gzipSync(code, { level: 9 }).length,
+      code: code.toString('utf8'),
+    };
   })
   .sort((a, b) => b.gzip - a.gzip);
 
@@ -46,4 +51,6 @@ if (inspectorLeak.length > 0) {
   process.exit(1);
 }
 const inspectorChunks = chunks.filter((c) => INSPECTOR.test(c.code));
-console.log(`The inspector is not in the first-load code; it loads on demand: ${inspectorChunks.map((c) => `${c.name} ${kib(c.gzip)} KiB`).join(', ')}.`);
+console.log(
+  `The inspector is not in the first-load code; it loads on demand: ${inspectorChunks.map((c) => `${c.name} ${kib(c.gzip)} KiB`).join(', ')}.`,
+);

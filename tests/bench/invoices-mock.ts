@@ -56,9 +56,15 @@ async function latencyTables(): Promise<void> {
   const seedMs = performance.now() - started;
   const running = await mock.listen(0);
   const db = mock.db();
-  console.log(`scale ${scale}: ${db.invoices.length} invoices, ${db.payments.length} payments, ${db.distributor_companies.length} customers (seeded in ${ms(seedMs)} ms)`);
+  console.log(
+    `scale ${scale}: ${db.invoices.length} invoices, ${db.payments.length} payments, ${db.distributor_companies.length} customers (seeded in ${ms(seedMs)} ms)`,
+  );
   console.log(`${requests} requests per row, ${concurrency} at a time, HTTP on loopback (client in the same process)`);
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine inflates every figure)\n`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (other work on the machine inflates every figure)\n`,
+  );
 
   const token = await demoAuthToken(running.url, 't1@anchor.test');
   const headers = { Authorization: token };
@@ -70,7 +76,8 @@ async function latencyTables(): Promise<void> {
     return { ms: performance.now() - t, status: response.status, body };
   }
 
-  const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  const percentile = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
   interface Row {
     name: string;
@@ -118,7 +125,9 @@ async function latencyTables(): Promise<void> {
 
   function print(title: string): void {
     console.log(title);
-    console.log(`${'query'.padEnd(34)}${'rows'.padStart(8)}${'cold ms'.padStart(10)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'req/s'.padStart(9)}`);
+    console.log(
+      `${'query'.padEnd(34)}${'rows'.padStart(8)}${'cold ms'.padStart(10)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'req/s'.padStart(9)}`,
+    );
     for (const r of rows.splice(0)) {
       console.log(
         `${r.name.padEnd(34)}${String(r.count).padStart(8)}${ms(r.cold).padStart(10)}${ms(r.p50).padStart(9)}${ms(r.p95).padStart(9)}${ms(r.p99).padStart(9)}${ms(r.max).padStart(9)}${r.rps.toFixed(0).padStart(9)}`,
@@ -128,18 +137,38 @@ async function latencyTables(): Promise<void> {
   }
 
   // The first request of all builds the anchor's index; each filter's first request builds its slice.
-  for (const filter of DUE_FILTERS) await measure(`due: ${filter}`, `/invoices?${toQueryString(invoiceListQuery({ filter }))}`);
-  await measure('due: 30+, north, page 20', `/invoices?${toQueryString(invoiceListQuery({ filter: 'overdue_30', region: 'north', page: 20 }))}`);
-  await measure('detailed: closed, credit, CF', `/invoices?${toQueryString(invoiceListQuery({ filter: 'closed', closedStatus: 'credit', channelFinance: 'channel_finance' }))}`);
-  await measure('due: open, search "trad"', `/invoices?${toQueryString(invoiceListQuery({ filter: null, search: 'trad' }))}`);
+  for (const filter of DUE_FILTERS)
+    await measure(`due: ${filter}`, `/invoices?${toQueryString(invoiceListQuery({ filter }))}`);
+  await measure(
+    'due: 30+, north, page 20',
+    `/invoices?${toQueryString(invoiceListQuery({ filter: 'overdue_30', region: 'north', page: 20 }))}`,
+  );
+  await measure(
+    'detailed: closed, credit, CF',
+    `/invoices?${toQueryString(invoiceListQuery({ filter: 'closed', closedStatus: 'credit', channelFinance: 'channel_finance' }))}`,
+  );
+  await measure(
+    'due: open, search "trad"',
+    `/invoices?${toQueryString(invoiceListQuery({ filter: null, search: 'trad' }))}`,
+  );
   print('Invoices Due (GET /invoices)');
 
-  for (const filter of COLLECTION_FILTERS) await measure(`collections: ${filter}`, `/payments?${toQueryString(paymentListQuery({ filter }))}`);
-  await measure('collections: all, south, page 30', `/payments?${toQueryString(paymentListQuery({ filter: null, region: 'south', page: 30 }))}`);
-  await measure('collections: 90 days, search "inv/"', `/payments?${toQueryString(paymentListQuery({ filter: 'last_90_days', search: 'inv/' }))}`);
+  for (const filter of COLLECTION_FILTERS)
+    await measure(`collections: ${filter}`, `/payments?${toQueryString(paymentListQuery({ filter }))}`);
+  await measure(
+    'collections: all, south, page 30',
+    `/payments?${toQueryString(paymentListQuery({ filter: null, region: 'south', page: 30 }))}`,
+  );
+  await measure(
+    'collections: 90 days, search "inv/"',
+    `/payments?${toQueryString(paymentListQuery({ filter: 'last_90_days', search: 'inv/' }))}`,
+  );
   print('Collections (GET /payments)');
 
-  await measure('stats: yearly box and charts', `/invoices/stats?${toQueryString(invoiceStatsQuery({ box: 'yearly', shared: 'yearly', cleared: 'monthly' }, new Date()))}`);
+  await measure(
+    'stats: yearly box and charts',
+    `/invoices/stats?${toQueryString(invoiceStatsQuery({ box: 'yearly', shared: 'yearly', cleared: 'monthly' }, new Date()))}`,
+  );
   await measure('distributor utilisation card', '/distributor_companies/details');
   print('Summaries');
 
@@ -148,10 +177,16 @@ async function latencyTables(): Promise<void> {
   const today = isoDay(todayOf(Date.now()));
   const target = db.invoices.find((inv) => inv.anchor_id === 1 && inv.status === 'open' && inv.due_date === today);
   if (target) {
-    recordPayment(mock.repository, target, target.total - target.amount_paid, 'pay', { utr: 'UTRBENCH', now: Date.now(), drawdownId: null });
+    recordPayment(mock.repository, target, target.total - target.amount_paid, 'pay', {
+      utr: 'UTRBENCH',
+      now: Date.now(),
+      drawdownId: null,
+    });
     const rebuilt = await timed(dueToday);
     const again = await timed(dueToday);
-    console.log(`after a payment is recorded: first due-today request ${ms(rebuilt.ms)} ms (the anchor's index rebuilt), the next ${ms(again.ms)} ms`);
+    console.log(
+      `after a payment is recorded: first due-today request ${ms(rebuilt.ms)} ms (the anchor's index rebuilt), the next ${ms(again.ms)} ms`,
+    );
   }
   const collectionsToday = `/payments?${toQueryString(paymentListQuery({ filter: 'today' }))}`;
   console.log(`collections today after it: ${ms((await timed(collectionsToday)).ms)} ms`);
@@ -159,19 +194,28 @@ async function latencyTables(): Promise<void> {
   // Export: every open invoice of the anchor, all columns, streamed.
   const csv = await timed(`/invoices?${toQueryString(invoiceCsvQuery({ filter: 'open' }, []))}`);
   const lines = csv.body.split('\r\n').length - 2;
-  console.log(`CSV export of every open invoice: ${lines} rows, ${(csv.body.length / 1e6).toFixed(1)} MB in ${ms(csv.ms)} ms`);
+  console.log(
+    `CSV export of every open invoice: ${lines} rows, ${(csv.body.length / 1e6).toFixed(1)} MB in ${ms(csv.ms)} ms`,
+  );
 
   // For scale: one naive pass (filter + sort) over every invoice, in-process, as a scan-per-request would do.
   const scan = () => {
     const t = performance.now();
     const hits = db.invoices
-      .filter((inv) => inv.anchor_id === 1 && (inv.status === 'open' || inv.status === 'partially_paid') && inv.due_date < today)
+      .filter(
+        (inv) =>
+          inv.anchor_id === 1 && (inv.status === 'open' || inv.status === 'partially_paid') && inv.due_date < today,
+      )
       .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id);
     return { ms: performance.now() - t, hits: hits.length };
   };
   scan();
-  const scans = Array.from({ length: 20 }, scan).map((s) => s.ms).sort((a, b) => a - b);
-  console.log(`for comparison, one in-process scan + sort of all ${db.invoices.length} invoices: p50 ${ms(percentile(scans, 50))} ms`);
+  const scans = Array.from({ length: 20 }, scan)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
+  console.log(
+    `for comparison, one in-process scan + sort of all ${db.invoices.length} invoices: p50 ${ms(percentile(scans, 50))} ms`,
+  );
 
   console.log('');
   await lendingTables();
@@ -183,18 +227,29 @@ async function latencyTables(): Promise<void> {
   async function lendingTables(): Promise<void> {
     const product = 'provider';
     const state = (change: Partial<TableState> = {}): TableState => ({ ...DEFAULT_TABLE_STATE, ...change });
-    const path = (request: { path: string; query: Parameters<typeof toQueryString>[0] }) => `${request.path}?${toQueryString(request.query)}`;
+    const path = (request: { path: string; query: Parameters<typeof toQueryString>[0] }) =>
+      `${request.path}?${toQueryString(request.query)}`;
     for (const segment of ['all', 'regular', 'dpd', '30_plus', '90_plus']) {
       await measure(`lending: ${segment}`, path(lendingListRequest(state({ filters: { segment } }))));
     }
-    await measure('lending: this month, north, page 3', path(lendingListRequest(state({ filters: { period: 'this_month' }, region: 'north', page: 3 }))));
+    await measure(
+      'lending: this month, north, page 3',
+      path(lendingListRequest(state({ filters: { period: 'this_month' }, region: 'north', page: 3 }))),
+    );
     await measure('lending: search "tra"', path(lendingListRequest(state({ search: 'tra' }))));
     print('Lending (GET /distributor_companies/lending_list)');
 
     await measure('all customers: all sources', path(onboardedListRequest(state(), product)));
-    await measure('all customers: SCF, south, page 5', path(onboardedListRequest(state({ filters: { sources: 'scf' }, region: 'south', page: 5 }), product)));
+    await measure(
+      'all customers: SCF, south, page 5',
+      path(onboardedListRequest(state({ filters: { sources: 'scf' }, region: 'south', page: 5 }), product)),
+    );
     for (const days of ['1', '5'] as const) {
-      for (const segment of ['all', 'regular', '30_plus', '90_plus']) await measure(`funds ${days === '1' ? '24 hours' : '5 days'}: ${segment}`, path(fundAvailableRequest(days, state({ filters: { segment } }))));
+      for (const segment of ['all', 'regular', '30_plus', '90_plus'])
+        await measure(
+          `funds ${days === '1' ? '24 hours' : '5 days'}: ${segment}`,
+          path(fundAvailableRequest(days, state({ filters: { segment } }))),
+        );
     }
     const company = db.distributor_companies.find((c) => c.name === MANY_DRAWDOWNS_CUSTOMER)!;
     const loan = db.loan_applications.find((l) => l.id === company.loan_application_id)!;
@@ -209,10 +264,17 @@ async function latencyTables(): Promise<void> {
     // A credit draw (a drawdown, a payment, its invoice and loan edited): the next lending request rebuilds the anchor's index.
     const invoice = db.invoices.find((inv) => inv.distributor_company_id === company.id && inv.status === 'open');
     if (invoice) {
-      drawCredit(mock.repository, loan, [{ invoiceId: invoice.id, amount: 100, bankAccountId: null, field: 'bench', invoice }], Date.now());
+      drawCredit(
+        mock.repository,
+        loan,
+        [{ invoiceId: invoice.id, amount: 100, bankAccountId: null, field: 'bench', invoice }],
+        Date.now(),
+      );
       const first = await timed(lendingAll);
       const again = await timed(lendingAll);
-      console.log(`after a credit draw: first lending request ${ms(first.ms)} ms (the anchor's index rebuilt), the next ${ms(again.ms)} ms`);
+      console.log(
+        `after a credit draw: first lending request ${ms(first.ms)} ms (the anchor's index rebuilt), the next ${ms(again.ms)} ms`,
+      );
     }
     // A rebuild (a new day, or an edit such as a credit evaluation).
     const rebuilds = Array.from({ length: 5 }, (_, i) => {

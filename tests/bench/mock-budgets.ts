@@ -62,8 +62,8 @@ interface Figures {
 }
 
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 interface Child {
   process: ChildProcess;
@@ -135,7 +135,8 @@ async function login(url: string): Promise<string> {
   return ((await response.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
 }
 
-const DUE_LIST = '/invoices?filter%5Bstatus_in%5D%5B%5D=open&filter%5Bstatus_in%5D%5B%5D=partially_paid&page=1&items=10';
+const DUE_LIST =
+  '/invoices?filter%5Bstatus_in%5D%5B%5D=open&filter%5Bstatus_in%5D%5B%5D=partially_paid&page=1&items=10';
 
 interface ListAnswer {
   data: { attributes: { id: number; customer_code: string; resource: { starred: boolean } } }[];
@@ -148,7 +149,8 @@ async function list(url: string, token: string): Promise<ListAnswer> {
 }
 
 /** The lending page's list as the app first asks for it: approved customers, this year, page 1. */
-const LENDING_LIST = '/distributor_companies/lending_list?filter%5Bapplication_status%5D=approved&filter%5Bperiod%5D=this_year&page=1';
+const LENDING_LIST =
+  '/distributor_companies/lending_list?filter%5Bapplication_status%5D=approved&filter%5Bperiod%5D=this_year&page=1';
 
 async function lendingList(url: string, token: string): Promise<void> {
   const response = await fetch(`${url}${LENDING_LIST}`, { headers: { Authorization: token } });
@@ -178,14 +180,20 @@ async function upload(url: string, token: string, rows: string[]): Promise<void>
   form.append('csvtype', 'invoice');
   const text = `invoice_number,customer_code,invoice_date,due_date,amount\r\n${rows.join('\r\n')}\r\n`;
   form.append('file', new File([text], 'bench.csv', { type: 'text/csv' }));
-  const response = await fetch(`${url}/invoices/upload`, { method: 'POST', body: form, headers: { Authorization: token } });
+  const response = await fetch(`${url}/invoices/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: token },
+  });
   const body = (await response.json()) as { meta?: { accepted_rows: number }; errors?: unknown };
-  if (response.status !== 200 || body.meta?.accepted_rows !== rows.length) throw new Error(`upload: HTTP ${response.status} ${JSON.stringify(body).slice(0, 400)}`);
+  if (response.status !== 200 || body.meta?.accepted_rows !== rows.length)
+    throw new Error(`upload: HTTP ${response.status} ${JSON.stringify(body).slice(0, 400)}`);
 }
 
 let invoiceSerial = 0;
 const run = Math.random().toString(36).slice(2, 6).toUpperCase();
-const invoiceRow = (code: string) => `BN${run}${String(++invoiceSerial).padStart(7, '0')},${code},${today()},${today()},1234.50`;
+const invoiceRow = (code: string) =>
+  `BN${run}${String(++invoiceSerial).padStart(7, '0')},${code},${today()},${today()},1234.50`;
 
 async function measure(child: Child, options: Required<Omit<BudgetOptions, 'log'>>): Promise<Figures> {
   const { url } = child;
@@ -212,7 +220,13 @@ async function measure(child: Child, options: Required<Omit<BudgetOptions, 'log'
   const loginsPerSecond = logins / ((performance.now() - loginStart) / 1000);
 
   // A 10,000-row upload, then the first list.
-  const big = await timed(() => upload(url, token, Array.from({ length: 10_000 }, (_, i) => invoiceRow(codes[i % codes.length]!))));
+  const big = await timed(() =>
+    upload(
+      url,
+      token,
+      Array.from({ length: 10_000 }, (_, i) => invoiceRow(codes[i % codes.length]!)),
+    ),
+  );
   const afterUpload = await timed(() => list(url, token));
   const lendingAfterUpload = await timed(() => lendingList(url, token));
 
@@ -268,7 +282,9 @@ export async function runBudgets(input: BudgetOptions): Promise<boolean> {
   const log = input.log ?? ((line: string) => console.log(line));
   const scaleArgs = ['--scale', String(options.scale)];
 
-  log(`Budgets at --scale ${options.scale}: the saving mock (a fresh data folder) beside the same mock with --memory, each a child process`);
+  log(
+    `Budgets at --scale ${options.scale}: the saving mock (a fresh data folder) beside the same mock with --memory, each a child process`,
+  );
   const memory = await startMock([...scaleArgs, '--memory']);
   let memoryFigures: Figures;
   try {
@@ -310,12 +326,30 @@ export async function runBudgets(input: BudgetOptions): Promise<boolean> {
 
   const rows: [string, string, string, string, boolean | null][] = [];
   const verdict = (ok: boolean) => ok;
-  rows.push(['start to listening (ms)', ms(savingFigures.readyMs), ms(memoryFigures.readyMs), `first start with seeding: ${ms(run.firstStartMs)}`, null]);
+  rows.push([
+    'start to listening (ms)',
+    ms(savingFigures.readyMs),
+    ms(memoryFigures.readyMs),
+    `first start with seeding: ${ms(run.firstStartMs)}`,
+    null,
+  ]);
   rows.push(['copy of the seeded store for a test (ms)', ms(run.copyMs), '', '', null]);
   rows.push(['start on the copy to listening (ms)', ms(run.copyStartMs), '', '', null]);
   rows.push(['first login after start (ms)', ms(savingFigures.firstLoginMs), ms(memoryFigures.firstLoginMs), '', null]);
-  rows.push(['first request after start: due list (ms)', ms(savingFigures.firstListMs), ms(memoryFigures.firstListMs), '<= 250', verdict(savingFigures.firstListMs <= 250)]);
-  rows.push(['first lending list after start (ms)', ms(savingFigures.firstLendingMs), ms(memoryFigures.firstLendingMs), '<= 250', verdict(savingFigures.firstLendingMs <= 250)]);
+  rows.push([
+    'first request after start: due list (ms)',
+    ms(savingFigures.firstListMs),
+    ms(memoryFigures.firstListMs),
+    '<= 250',
+    verdict(savingFigures.firstListMs <= 250),
+  ]);
+  rows.push([
+    'first lending list after start (ms)',
+    ms(savingFigures.firstLendingMs),
+    ms(memoryFigures.firstLendingMs),
+    '<= 250',
+    verdict(savingFigures.firstLendingMs <= 250),
+  ]);
   rows.push([
     'logins per second (8 at a time)',
     savingFigures.loginsPerSecond.toFixed(1),
@@ -324,24 +358,76 @@ export async function runBudgets(input: BudgetOptions): Promise<boolean> {
     verdict(savingFigures.loginsPerSecond >= memoryFigures.loginsPerSecond / 2),
   ]);
   rows.push(['10,000-row upload (ms)', ms(savingFigures.uploadMs), ms(memoryFigures.uploadMs), '', null]);
-  rows.push(['first list after it (ms)', ms(savingFigures.listAfterUploadMs), ms(memoryFigures.listAfterUploadMs), '', null]);
-  rows.push(['first lending list after it (ms)', ms(savingFigures.lendingAfterUploadMs), ms(memoryFigures.lendingAfterUploadMs), '', null]);
+  rows.push([
+    'first list after it (ms)',
+    ms(savingFigures.listAfterUploadMs),
+    ms(memoryFigures.listAfterUploadMs),
+    '',
+    null,
+  ]);
+  rows.push([
+    'first lending list after it (ms)',
+    ms(savingFigures.lendingAfterUploadMs),
+    ms(memoryFigures.lendingAfterUploadMs),
+    '',
+    null,
+  ]);
   rows.push(['list p50 while writes go on (ms)', ms(savingFigures.listP50), ms(memoryFigures.listP50), '', null]);
-  rows.push(['list p99 while writes go on (ms)', ms(savingFigures.listP99), ms(memoryFigures.listP99), '<= 50', verdict(savingFigures.listP99 <= 50)]);
+  rows.push([
+    'list p99 while writes go on (ms)',
+    ms(savingFigures.listP99),
+    ms(memoryFigures.listP99),
+    '<= 50',
+    verdict(savingFigures.listP99 <= 50),
+  ]);
   rows.push(['list max while writes go on (ms)', ms(savingFigures.listMax), ms(memoryFigures.listMax), '', null]);
-  rows.push(['lending list p50 while writes go on (ms)', ms(savingFigures.lendingP50), ms(memoryFigures.lendingP50), '', null]);
-  rows.push(['lending list p99 while writes go on (ms)', ms(savingFigures.lendingP99), ms(memoryFigures.lendingP99), '<= 50', verdict(savingFigures.lendingP99 <= 50)]);
-  rows.push(['lending list max while writes go on (ms)', ms(savingFigures.lendingMax), ms(memoryFigures.lendingMax), '', null]);
-  rows.push(['  reads / writes in that time', `${savingFigures.reads} / ${savingFigures.writes}`, `${memoryFigures.reads} / ${memoryFigures.writes}`, '', null]);
-  rows.push(['peak memory, VmHWM (MB)', savingFigures.peakMb.toFixed(0), memoryFigures.peakMb.toFixed(0), '<= 600', verdict(savingFigures.peakMb <= 600)]);
+  rows.push([
+    'lending list p50 while writes go on (ms)',
+    ms(savingFigures.lendingP50),
+    ms(memoryFigures.lendingP50),
+    '',
+    null,
+  ]);
+  rows.push([
+    'lending list p99 while writes go on (ms)',
+    ms(savingFigures.lendingP99),
+    ms(memoryFigures.lendingP99),
+    '<= 50',
+    verdict(savingFigures.lendingP99 <= 50),
+  ]);
+  rows.push([
+    'lending list max while writes go on (ms)',
+    ms(savingFigures.lendingMax),
+    ms(memoryFigures.lendingMax),
+    '',
+    null,
+  ]);
+  rows.push([
+    '  reads / writes in that time',
+    `${savingFigures.reads} / ${savingFigures.writes}`,
+    `${memoryFigures.reads} / ${memoryFigures.writes}`,
+    '',
+    null,
+  ]);
+  rows.push([
+    'peak memory, VmHWM (MB)',
+    savingFigures.peakMb.toFixed(0),
+    memoryFigures.peakMb.toFixed(0),
+    '<= 600',
+    verdict(savingFigures.peakMb <= 600),
+  ]);
 
   log(`${'figure'.padEnd(44)}${'saving'.padStart(12)}${'--memory'.padStart(12)}   ${'budget'.padEnd(34)}result`);
   let pass = true;
   for (const [name, saving, mem, budget, ok] of rows) {
     if (ok === false) pass = false;
-    log(`${name.padEnd(44)}${saving.padStart(12)}${mem.padStart(12)}   ${budget.padEnd(34)}${ok === null ? '' : ok ? 'PASS' : 'FAIL'}`);
+    log(
+      `${name.padEnd(44)}${saving.padStart(12)}${mem.padStart(12)}   ${budget.padEnd(34)}${ok === null ? '' : ok ? 'PASS' : 'FAIL'}`,
+    );
   }
-  log(`(saving mock with MOCK_SNAPSHOT_BYTES=${options.snapshotBytes}, so the 10,000-row upload starts a database snapshot during the run)`);
+  log(
+    `(saving mock with MOCK_SNAPSHOT_BYTES=${options.snapshotBytes}, so the 10,000-row upload starts a database snapshot during the run)`,
+  );
   log(`data folder at the end: ${run.files}`);
   log(pass ? 'Budgets: all PASS' : 'Budgets: some FAIL');
   return pass;

@@ -23,7 +23,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // ---------------------------------------------------------------------------------------------------
 
 /** A path segment that stands for an id: digits, a UUID, or a token with a digit in it (`u_12`, `abc123`). */
-const ID_LIKE = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]+)$/i;
+const ID_LIKE =
+  /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]+)$/i;
 /** What an app template's `${...}` becomes. */
 const APP_PARAM = ':param';
 
@@ -116,7 +117,8 @@ function propertyOf(object: ts.ObjectLiteralExpression, name: string): ts.Expres
 /** The paths an expression can be; null when it is not plain enough to read. */
 function pathsOf(node: ts.Expression): string[] | null {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
-  if (ts.isTemplateExpression(node)) return [node.head.text + node.templateSpans.map((s) => APP_PARAM + s.literal.text).join('')];
+  if (ts.isTemplateExpression(node))
+    return [node.head.text + node.templateSpans.map((s) => APP_PARAM + s.literal.text).join('')];
   if (ts.isParenthesizedExpression(node)) return pathsOf(node.expression);
   if (ts.isConditionalExpression(node)) {
     const a = pathsOf(node.whenTrue);
@@ -124,16 +126,19 @@ function pathsOf(node: ts.Expression): string[] | null {
     return a && b ? [...a, ...b] : null;
   }
   // The CSV upload's endpoint is the kernel's (src/domain/csv.ts): every path it gives.
-  if (ts.isCallExpression(node) && node.expression.getText() === 'uploadPath') return [...new Set(CSV_TYPES.map(uploadPath))];
+  if (ts.isCallExpression(node) && node.expression.getText() === 'uploadPath')
+    return [...new Set(CSV_TYPES.map(uploadPath))];
   // The profile's path is shared with the entry's early request (src/api/early-answers.ts); it encodes the id.
-  if (ts.isCallExpression(node) && node.expression.getText() === 'userPath') return [decodeURIComponent(userPath(APP_PARAM))];
+  if (ts.isCallExpression(node) && node.expression.getText() === 'userPath')
+    return [decodeURIComponent(userPath(APP_PARAM))];
   return null;
 }
 
 function authOfSource(object: ts.ObjectLiteralExpression): AuthKind | undefined {
   const auth = propertyOf(object, 'auth');
   if (auth === undefined) return 'session';
-  if (ts.isStringLiteral(auth)) return auth.text === 'none' ? 'public' : auth.text === 'session' ? 'session' : undefined;
+  if (ts.isStringLiteral(auth))
+    return auth.text === 'none' ? 'public' : auth.text === 'session' ? 'session' : undefined;
   if (ts.isObjectLiteralExpression(auth)) return 'pay-token';
   return undefined;
 }
@@ -145,7 +150,8 @@ function readAppCalls() {
   const unreadable: string[] = [];
   for (const file of apiFiles) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const where = (node: ts.Node) => `${relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+    const where = (node: ts.Node) =>
+      `${relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     const claimed = new Set<ts.Node>();
     const visitObjects = (node: ts.Node): void => {
       if (ts.isObjectLiteralExpression(node)) {
@@ -175,7 +181,10 @@ function readAppCalls() {
     };
     visitObjects(source);
     const visitStrings = (node: ts.Node): void => {
-      if (!claimed.has(node) && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node))) {
+      if (
+        !claimed.has(node) &&
+        (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node))
+      ) {
         const [path] = pathsOf(node) ?? [];
         if (path !== undefined && PATH_LIKE.test(path)) loose.push({ path, where: where(node) });
       }
@@ -195,20 +204,37 @@ describe('the API catalogue', () => {
   it('is well formed: one entry per method and path, :name placeholders, reasons where asked', () => {
     const seen = new Map<string, number>();
     for (const e of CATALOGUE) seen.set(key(e), (seen.get(key(e)) ?? 0) + 1);
-    expect.soft([...seen].filter(([, n]) => n > 1).map(([k]) => k), 'entries listed more than once').toEqual([]);
-    expect.soft(
-      CATALOGUE.filter((e) => !/^\/[a-z][a-z0-9_]*(\/([a-z0-9_]+|:[a-z_]+))*$/.test(e.path)).map(key),
-      'paths that are not /segments with :name placeholders',
-    ).toEqual([]);
-    expect.soft(
-      CATALOGUE.filter((e) => (e.pathChosen && !e.pathChosen.reason.trim()) || (e.unused && !e.unused.reason.trim()) || !e.spec.trim() || areas(e).length === 0).map(key),
-      'entries with an empty reason, spec or area',
-    ).toEqual([]);
+    expect
+      .soft(
+        [...seen].filter(([, n]) => n > 1).map(([k]) => k),
+        'entries listed more than once',
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        CATALOGUE.filter((e) => !/^\/[a-z][a-z0-9_]*(\/([a-z0-9_]+|:[a-z_]+))*$/.test(e.path)).map(key),
+        'paths that are not /segments with :name placeholders',
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        CATALOGUE.filter(
+          (e) =>
+            (e.pathChosen && !e.pathChosen.reason.trim()) ||
+            (e.unused && !e.unused.reason.trim()) ||
+            !e.spec.trim() ||
+            areas(e).length === 0,
+        ).map(key),
+        'entries with an empty reason, spec or area',
+      )
+      .toEqual([]);
     // No two entries can claim the same concrete path.
     const clashes = CATALOGUE.flatMap((e) => {
       const example = e.path.replaceAll(/:[a-z_]+/g, '42');
       const found = entriesFor(e.method, example);
-      return found.length === 1 && found[0] === e ? [] : [`${key(e)} (as ${example}) -> ${found.map(key).join(' | ') || 'nothing'}`];
+      return found.length === 1 && found[0] === e
+        ? []
+        : [`${key(e)} (as ${example}) -> ${found.map(key).join(' | ') || 'nothing'}`];
     });
     expect.soft(clashes, 'entries whose own example path resolves to another entry').toEqual([]);
   });
@@ -232,14 +258,26 @@ describe('the API catalogue', () => {
       const entry = found[0]!;
       byEntry.set(entry, [...(byEntry.get(entry) ?? []), interaction]);
       const auth = authOf(interaction);
-      if (auth !== entry.auth) wrongAuth.push(`${named(interaction)}: sends ${auth}, the catalogue says ${entry.auth} (${key(entry)})`);
+      if (auth !== entry.auth)
+        wrongAuth.push(`${named(interaction)}: sends ${auth}, the catalogue says ${entry.auth} (${key(entry)})`);
       const accept = header(interaction, 'Accept');
       const expected = vendorMediaType(DEFAULT_PRODUCT, entry.version ?? 1);
       // A 406 interaction asks for a version on purpose that the provider must refuse.
-      if (accept !== expected && interaction.response.status !== 406) wrongVersion.push(`${named(interaction)}: Accept ${accept ?? '(none)'}, the catalogue says ${expected}`);
+      if (accept !== expected && interaction.response.status !== 406)
+        wrongVersion.push(`${named(interaction)}: Accept ${accept ?? '(none)'}, the catalogue says ${expected}`);
     }
-    const missing = CATALOGUE.filter((e) => !e.unused && !byEntry.has(e)).map((e) => `${key(e)} (${areas(e).join(', ')}; ${e.spec})`);
-    const unusedWithInteractions = unused.filter((e) => byEntry.has(e)).map((e) => `${key(e)}: ${byEntry.get(e)!.map((i) => `'${i.description}'`).join(', ')}`);
+    const missing = CATALOGUE.filter((e) => !e.unused && !byEntry.has(e)).map(
+      (e) => `${key(e)} (${areas(e).join(', ')}; ${e.spec})`,
+    );
+    const unusedWithInteractions = unused
+      .filter((e) => byEntry.has(e))
+      .map(
+        (e) =>
+          `${key(e)}: ${byEntry
+            .get(e)!
+            .map((i) => `'${i.description}'`)
+            .join(', ')}`,
+      );
 
     expect.soft(missing, `catalogue entries with no interaction in ${PACT_FILE}`).toEqual([]);
     expect.soft(uncatalogued, 'interactions whose request is in no catalogue entry').toEqual([]);
@@ -251,7 +289,9 @@ describe('the API catalogue', () => {
 
   it('catalogues every call in src/api, with its auth kind and version, and marks unused only what the app never calls', () => {
     const { calls, loose, unreadable } = readAppCalls();
-    expect.soft(unreadable, 'path: expressions in src/api this test cannot read (teach pathsOf, or use a literal)').toEqual([]);
+    expect
+      .soft(unreadable, 'path: expressions in src/api this test cannot read (teach pathsOf, or use a literal)')
+      .toEqual([]);
     expect(calls.length, 'calls found in src/api').toBeGreaterThan(40);
 
     const used = new Set<CatalogueEntry>();
@@ -260,31 +300,44 @@ describe('the API catalogue', () => {
     for (const call of calls) {
       const found = entriesFor(call.method, call.path);
       if (found.length !== 1) {
-        uncatalogued.push(`${call.method} ${call.path} at ${call.where}${found.length > 1 ? ` (ambiguous: ${found.map(key).join(' | ')})` : ''}`);
+        uncatalogued.push(
+          `${call.method} ${call.path} at ${call.where}${found.length > 1 ? ` (ambiguous: ${found.map(key).join(' | ')})` : ''}`,
+        );
         continue;
       }
       const entry = found[0]!;
       used.add(entry);
-      if (call.auth !== undefined && call.auth !== entry.auth) mismatched.push(`${call.method} ${call.path} at ${call.where}: sends ${call.auth}, the catalogue says ${entry.auth}`);
-      if ((call.version ?? 1) !== (entry.version ?? 1)) mismatched.push(`${call.method} ${call.path} at ${call.where}: version ${call.version ?? 1}, the catalogue says ${entry.version ?? 1}`);
+      if (call.auth !== undefined && call.auth !== entry.auth)
+        mismatched.push(
+          `${call.method} ${call.path} at ${call.where}: sends ${call.auth}, the catalogue says ${entry.auth}`,
+        );
+      if ((call.version ?? 1) !== (entry.version ?? 1))
+        mismatched.push(
+          `${call.method} ${call.path} at ${call.where}: version ${call.version ?? 1}, the catalogue says ${entry.version ?? 1}`,
+        );
     }
-    const looseUncatalogued = loose.filter((l) => CATALOGUE.every((e) => literalMatches(e.path, l.path) === null)).map((l) => `${l.path} at ${l.where}`);
+    const looseUncatalogued = loose
+      .filter((l) => CATALOGUE.every((e) => literalMatches(e.path, l.path) === null))
+      .map((l) => `${l.path} at ${l.where}`);
 
     expect.soft(uncatalogued, 'calls in src/api that are in no catalogue entry').toEqual([]);
     expect.soft(looseUncatalogued, 'provider paths written in src/api that are in no catalogue entry').toEqual([]);
     expect.soft(mismatched, 'calls in src/api whose auth or version disagrees with the catalogue').toEqual([]);
-    expect.soft(
-      unused.filter((e) => used.has(e)).map(key),
-      'entries marked unused that src/api calls (drop the mark)',
-    ).toEqual([]);
-    expect.soft(
-      CATALOGUE.filter((e) => !e.unused && !used.has(e)).map(key),
-      'entries src/api never calls (mark them unused with a reason, or add the call)',
-    ).toEqual([]);
+    expect
+      .soft(unused.filter((e) => used.has(e)).map(key), 'entries marked unused that src/api calls (drop the mark)')
+      .toEqual([]);
+    expect
+      .soft(
+        CATALOGUE.filter((e) => !e.unused && !used.has(e)).map(key),
+        'entries src/api never calls (mark them unused with a reason, or add the call)',
+      )
+      .toEqual([]);
   });
 
   it('says its size', () => {
-    const byAuth = (['session', 'pay-token', 'public'] as const).map((a) => `${a} ${CATALOGUE.filter((e) => e.auth === a).length}`).join(', ');
+    const byAuth = (['session', 'pay-token', 'public'] as const)
+      .map((a) => `${a} ${CATALOGUE.filter((e) => e.auth === a).length}`)
+      .join(', ');
     console.info(
       `API catalogue: ${CATALOGUE.length} calls (${byAuth}); ${CATALOGUE.filter((e) => e.pathChosen).length} chosen paths; ${unused.length} unused:\n` +
         unused.map((e) => `  ${key(e)}: ${e.unused!.reason}`).join('\n'),

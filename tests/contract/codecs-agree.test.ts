@@ -4,17 +4,53 @@ import { fileURLToPath } from 'node:url';
 import { isLeft } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
-import { createUser, deleteUser, fetchAnchorSettings, fetchBankAccounts, fetchUsers, fetchVirtualAccounts, lookupBank, updateAnchorSetting, updateUserFlag, virtualAccountsQuery, createBankAccount } from '../../src/api/admin';
+import {
+  createUser,
+  deleteUser,
+  fetchAnchorSettings,
+  fetchBankAccounts,
+  fetchUsers,
+  fetchVirtualAccounts,
+  lookupBank,
+  updateAnchorSetting,
+  updateUserFlag,
+  virtualAccountsQuery,
+  createBankAccount,
+} from '../../src/api/admin';
 import { forgotPassword, getUser, login, logout, refreshTokens, resetPassword, setPassword } from '../../src/api/auth';
-import { flattenData, toQueryString, type ApiClient, type DownloadOptions, type RequestOptions } from '../../src/api/client';
+import {
+  flattenData,
+  toQueryString,
+  type ApiClient,
+  type DownloadOptions,
+  type RequestOptions,
+} from '../../src/api/client';
 import { SettingDefinition } from '../../src/api/codecs/admin';
 import { GraphType } from '../../src/api/codecs/dashboard';
 import { PaymentSource, productSourceCodec, StarResourceType } from '../../src/api/codecs/invoices';
 import { UploadFailure, UploadSuccess } from '../../src/api/codecs/upload';
 import { customerContactsQuery, fetchCustomerContacts } from '../../src/api/customers';
-import { downloadLeads, fetchClearedGraph, fetchCreditLimitSummary, fetchLeadList, fetchLeadStatusCounts, fetchLendingSummary, fetchPaymentGraph, fetchSharedGraph, fetchTopPerformers } from '../../src/api/dashboard';
+import {
+  downloadLeads,
+  fetchClearedGraph,
+  fetchCreditLimitSummary,
+  fetchLeadList,
+  fetchLeadStatusCounts,
+  fetchLendingSummary,
+  fetchPaymentGraph,
+  fetchSharedGraph,
+  fetchTopPerformers,
+} from '../../src/api/dashboard';
 import { apiErrorFromBody, formatValidationErrors } from '../../src/api/errors';
-import { downloadInvoices, downloadPayments, fetchDistributorDetails, fetchInvoices, fetchInvoiceStats, fetchPayments, setStarred } from '../../src/api/invoices';
+import {
+  downloadInvoices,
+  downloadPayments,
+  fetchDistributorDetails,
+  fetchInvoices,
+  fetchInvoiceStats,
+  fetchPayments,
+  setStarred,
+} from '../../src/api/invoices';
 import {
   downloadLendingList,
   fetchCreditLineSummary,
@@ -26,9 +62,34 @@ import {
   fetchRepayments,
   runCreditEvaluation,
 } from '../../src/api/lending';
-import { createPaymentLink, fetchBlockedChannels, fetchCustomerInvoices, fetchLinkCustomers, fetchPaymentLinks, lookUpInvoice, scheduleReminder, sendPaymentLinks } from '../../src/api/links';
-import { availCredit, createInvoice, directPayment, fetchCollection, openLimitAvailCredit, paymentSuccess, sendOtp, verifyOtp } from '../../src/api/pay';
-import { downloadDistributors, downloadRetailers, fetchAccountsReceivable, fetchDistributors, fetchRetailerInvoices, fetchRetailers } from '../../src/api/retailers';
+import {
+  createPaymentLink,
+  fetchBlockedChannels,
+  fetchCustomerInvoices,
+  fetchLinkCustomers,
+  fetchPaymentLinks,
+  lookUpInvoice,
+  scheduleReminder,
+  sendPaymentLinks,
+} from '../../src/api/links';
+import {
+  availCredit,
+  createInvoice,
+  directPayment,
+  fetchCollection,
+  openLimitAvailCredit,
+  paymentSuccess,
+  sendOtp,
+  verifyOtp,
+} from '../../src/api/pay';
+import {
+  downloadDistributors,
+  downloadRetailers,
+  fetchAccountsReceivable,
+  fetchDistributors,
+  fetchRetailerInvoices,
+  fetchRetailers,
+} from '../../src/api/retailers';
 import { uploadCsv } from '../../src/api/uploads';
 import { ACCESS_TYPES } from '../../src/domain/access';
 import { ACCOUNT_TYPES } from '../../src/domain/admin';
@@ -37,7 +98,14 @@ import { fundWindowOf } from '../../src/domain/lending';
 import { DEFAULT_PRODUCT } from '../../src/domain/product';
 import { REGIONS } from '../../src/domain/regions';
 import { CHANNELS } from '../../src/domain/reminders';
-import { APPLICATION_STATUSES, CLOSED_STATUSES, INVOICE_STATUSES, LINK_STATUSES, PAYMENT_SOURCES, RISK_GRADES } from '../../src/domain/statuses';
+import {
+  APPLICATION_STATUSES,
+  CLOSED_STATUSES,
+  INVOICE_STATUSES,
+  LINK_STATUSES,
+  PAYMENT_SOURCES,
+  RISK_GRADES,
+} from '../../src/domain/statuses';
 import { DEFAULT_TABLE_STATE } from '../../src/lib/table-state';
 import { clientFor, PACT_FILE } from './pact';
 import {
@@ -112,7 +180,16 @@ const YEAR_WINDOW = { period: 'yearly' as const, from: '2025-11-23', to: '2026-1
 const LOAN = { custId: 'CUST1', loanApplicationId: '1', page: 0 };
 const ITEMS = [{ id: '1', amount: 100 }];
 const csv = (name: string) => new File(['a,b\r\n'], name, { type: 'text/csv' });
-const MANUAL = { loanApplicationId: '1', anchorId: '1', erpDistributorId: 'CS1', customerCode: 'CS1', number: 'OL/1', amount: 100, invoiceDate: '2026-11-20', dueDate: '2026-11-22' };
+const MANUAL = {
+  loanApplicationId: '1',
+  anchorId: '1',
+  erpDistributorId: 'CS1',
+  customerCode: 'CS1',
+  number: 'OL/1',
+  amount: 100,
+  invoiceDate: '2026-11-20',
+  dueDate: '2026-11-22',
+};
 const has = (key: string) => (q: Query) => key in q;
 
 const ROUTES: Route[] = [
@@ -121,31 +198,71 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/auth', calls: { refreshTokens: (c) => refreshTokens(c, 'rt') } },
   { method: 'POST', path: '/users/logout', calls: { logout: (c) => logout(c) } },
   { method: 'POST', path: '/users/forgot_password', calls: { forgotPassword: (c) => forgotPassword(c, 'a@b.c') } },
-  { method: 'POST', path: '/users/reset_password', calls: { resetPassword: (c) => resetPassword(c, { token: 't', password: 'p', confirmation: 'p' }) } },
-  { method: 'PUT', path: '/users/set_password', calls: { setPassword: (c) => setPassword(c, { current: 'c', password: 'p', confirmation: 'p' }) } },
+  {
+    method: 'POST',
+    path: '/users/reset_password',
+    calls: { resetPassword: (c) => resetPassword(c, { token: 't', password: 'p', confirmation: 'p' }) },
+  },
+  {
+    method: 'PUT',
+    path: '/users/set_password',
+    calls: { setPassword: (c) => setPassword(c, { current: 'c', password: 'p', confirmation: 'p' }) },
+  },
   { method: 'GET', path: '/users/:id', calls: { getUser: (c) => getUser(c, ID) } },
   { method: 'GET', path: '/users', calls: { fetchUsers: (c) => fetchUsers(c, 1) } },
   {
     method: 'POST',
     path: '/users',
-    calls: { createUser: (c) => createUser(c, { first_name: 'a', last_name: 'b', email: 'a@b.c', phone_number: '1', designation: 'portal_user' }) },
+    calls: {
+      createUser: (c) =>
+        createUser(c, {
+          first_name: 'a',
+          last_name: 'b',
+          email: 'a@b.c',
+          phone_number: '1',
+          designation: 'portal_user',
+        }),
+    },
   },
   { method: 'PUT', path: '/users/:id', calls: { updateUserFlag: (c) => updateUserFlag(c, ID, 'news_letter', true) } },
   { method: 'DELETE', path: '/users/:id', calls: { deleteUser: (c) => deleteUser(c, ID) } },
 
   // Admin
-  { method: 'GET', path: '/anchor_account_details', calls: { fetchBankAccounts: (c) => fetchBankAccounts(c, state()) } },
+  {
+    method: 'GET',
+    path: '/anchor_account_details',
+    calls: { fetchBankAccounts: (c) => fetchBankAccounts(c, state()) },
+  },
   {
     method: 'POST',
     path: '/anchor_account_details',
     calls: {
       createBankAccount: (c) =>
-        createBankAccount(c, { account_name: 'a', account_number: '1', account_type: 'CA', ifsc: 'SBIN0000001', bank_name: 'b', branch_name: 'c', region: 'north' }),
+        createBankAccount(c, {
+          account_name: 'a',
+          account_number: '1',
+          account_type: 'CA',
+          ifsc: 'SBIN0000001',
+          bank_name: 'b',
+          branch_name: 'c',
+          region: 'north',
+        }),
     },
   },
   { method: 'GET', path: '/bank_details_by_ifsc', calls: { lookupBank: (c) => lookupBank(c, 'SBIN0000001') } },
-  { method: 'GET', path: '/anchor_settings/:id', calls: { fetchAnchorSettings: (c) => fetchAnchorSettings(c, ID), fetchBlockedChannels: (c) => fetchBlockedChannels(c, ID) } },
-  { method: 'PUT', path: '/anchor_settings/:id/settings', calls: { updateAnchorSetting: (c) => updateAnchorSetting(c, ID, 'require_otp', true) } },
+  {
+    method: 'GET',
+    path: '/anchor_settings/:id',
+    calls: {
+      fetchAnchorSettings: (c) => fetchAnchorSettings(c, ID),
+      fetchBlockedChannels: (c) => fetchBlockedChannels(c, ID),
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/anchor_settings/:id/settings',
+    calls: { updateAnchorSetting: (c) => updateAnchorSetting(c, ID, 'require_otp', true) },
+  },
 
   // Customers (one path, three lists: told apart by their filters)
   {
@@ -169,21 +286,64 @@ const ROUTES: Route[] = [
     when: { text: 'filter[status] (the send-links modal)', test: has('filter[status]') },
     calls: { fetchLinkCustomers: (c) => fetchLinkCustomers(c, { search: '', page: 1 }) },
   },
-  { method: 'GET', path: '/distributor_companies/lead_list', calls: { fetchLeadList: (c) => fetchLeadList(c, 'new_leads', state()) } },
-  { method: 'GET', path: '/distributor_companies/lead_list', when: DOWNLOAD, calls: { downloadLeads: (c) => downloadLeads(c, 'new_leads', state(), ['name']) } },
-  { method: 'GET', path: '/distributor_companies/statuses', calls: { fetchLeadStatusCounts: (c) => fetchLeadStatusCounts(c) } },
-  { method: 'GET', path: '/distributor_companies/details', calls: { fetchDistributorDetails: (c) => fetchDistributorDetails(c) } },
+  {
+    method: 'GET',
+    path: '/distributor_companies/lead_list',
+    calls: { fetchLeadList: (c) => fetchLeadList(c, 'new_leads', state()) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_companies/lead_list',
+    when: DOWNLOAD,
+    calls: { downloadLeads: (c) => downloadLeads(c, 'new_leads', state(), ['name']) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_companies/statuses',
+    calls: { fetchLeadStatusCounts: (c) => fetchLeadStatusCounts(c) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_companies/details',
+    calls: { fetchDistributorDetails: (c) => fetchDistributorDetails(c) },
+  },
 
   // Dashboard
   { method: 'GET', path: '/invoices/graph', calls: { fetchSharedGraph: (c) => fetchSharedGraph(c, YEAR_WINDOW) } },
-  { method: 'GET', path: '/invoices/cleared_graph', calls: { fetchClearedGraph: (c) => fetchClearedGraph(c, YEAR_WINDOW) } },
-  { method: 'GET', path: '/invoices/payment_graph', calls: { fetchPaymentGraph: (c) => fetchPaymentGraph(c, YEAR_WINDOW) } },
-  { method: 'GET', path: '/payments/top_performers', calls: { fetchTopPerformers: (c) => fetchTopPerformers(c, { from_date: '2025-11-23', to_date: '2026-11-22' }) } },
-  { method: 'GET', path: '/loan_applications/credit_limit_summary', calls: { fetchCreditLimitSummary: (c) => fetchCreditLimitSummary(c) } },
-  { method: 'GET', path: '/loan_applications/lending_summary', calls: { fetchLendingSummary: (c) => fetchLendingSummary(c) } },
+  {
+    method: 'GET',
+    path: '/invoices/cleared_graph',
+    calls: { fetchClearedGraph: (c) => fetchClearedGraph(c, YEAR_WINDOW) },
+  },
+  {
+    method: 'GET',
+    path: '/invoices/payment_graph',
+    calls: { fetchPaymentGraph: (c) => fetchPaymentGraph(c, YEAR_WINDOW) },
+  },
+  {
+    method: 'GET',
+    path: '/payments/top_performers',
+    calls: { fetchTopPerformers: (c) => fetchTopPerformers(c, { from_date: '2025-11-23', to_date: '2026-11-22' }) },
+  },
+  {
+    method: 'GET',
+    path: '/loan_applications/credit_limit_summary',
+    calls: { fetchCreditLimitSummary: (c) => fetchCreditLimitSummary(c) },
+  },
+  {
+    method: 'GET',
+    path: '/loan_applications/lending_summary',
+    calls: { fetchLendingSummary: (c) => fetchLendingSummary(c) },
+  },
 
   // Invoices and collections
-  { method: 'GET', path: '/invoices/stats', calls: { fetchInvoiceStats: (c) => fetchInvoiceStats(c, { box: 'yearly', shared: 'yearly', cleared: 'monthly' }, P) } },
+  {
+    method: 'GET',
+    path: '/invoices/stats',
+    calls: {
+      fetchInvoiceStats: (c) => fetchInvoiceStats(c, { box: 'yearly', shared: 'yearly', cleared: 'monthly' }, P),
+    },
+  },
   {
     method: 'GET',
     path: '/invoices',
@@ -192,62 +352,203 @@ const ROUTES: Route[] = [
       fetchCustomerInvoices: (c) => fetchCustomerInvoices(c, { customerId: ID, search: 'IN', page: 1 }, P),
     },
   },
-  { method: 'GET', path: '/invoices', when: DOWNLOAD, calls: { downloadInvoices: (c) => downloadInvoices(c, { filter: 'due_today' }, ['customer_name']) } },
-  { method: 'GET', path: '/payments', calls: { fetchPayments: (c) => fetchPayments(c, { filter: 'last_30_days' }, P) } },
-  { method: 'GET', path: '/payments', when: DOWNLOAD, calls: { downloadPayments: (c) => downloadPayments(c, { filter: 'last_60_days' }, ['customer_name']) } },
-  { method: 'POST', path: '/resources/create_or_update', calls: { setStarred: (c) => setStarred(c, { type: 'Invoice', id: ID, starred: true }) } },
-  { method: 'POST', path: '/invoices/upload', calls: { uploadCsv: (c) => uploadCsv(c, { csvtype: 'invoice', file: csv('invoices.csv') }) } },
-  { method: 'POST', path: '/distributor_companies/upload', calls: { uploadCsv: (c) => uploadCsv(c, { csvtype: 'demographic_data', file: csv('customers.csv') }) } },
+  {
+    method: 'GET',
+    path: '/invoices',
+    when: DOWNLOAD,
+    calls: { downloadInvoices: (c) => downloadInvoices(c, { filter: 'due_today' }, ['customer_name']) },
+  },
+  {
+    method: 'GET',
+    path: '/payments',
+    calls: { fetchPayments: (c) => fetchPayments(c, { filter: 'last_30_days' }, P) },
+  },
+  {
+    method: 'GET',
+    path: '/payments',
+    when: DOWNLOAD,
+    calls: { downloadPayments: (c) => downloadPayments(c, { filter: 'last_60_days' }, ['customer_name']) },
+  },
+  {
+    method: 'POST',
+    path: '/resources/create_or_update',
+    calls: { setStarred: (c) => setStarred(c, { type: 'Invoice', id: ID, starred: true }) },
+  },
+  {
+    method: 'POST',
+    path: '/invoices/upload',
+    calls: { uploadCsv: (c) => uploadCsv(c, { csvtype: 'invoice', file: csv('invoices.csv') }) },
+  },
+  {
+    method: 'POST',
+    path: '/distributor_companies/upload',
+    calls: { uploadCsv: (c) => uploadCsv(c, { csvtype: 'demographic_data', file: csv('customers.csv') }) },
+  },
 
   // Payment links and reminders
-  { method: 'GET', path: '/payment_links', calls: { fetchPaymentLinks: (c) => fetchPaymentLinks(c, { region: 'all', channelFinance: 'all', status: 'pending', search: '', page: 1 }) } },
+  {
+    method: 'GET',
+    path: '/payment_links',
+    calls: {
+      fetchPaymentLinks: (c) =>
+        fetchPaymentLinks(c, { region: 'all', channelFinance: 'all', status: 'pending', search: '', page: 1 }),
+    },
+  },
   {
     method: 'POST',
     path: '/payment_links',
-    calls: { createPaymentLink: (c) => createPaymentLink(c, { payment_links: { distributor_user_id: 1, invoices_ids: [1], mode_of_communication: ['email'] } }, 'k') },
+    calls: {
+      createPaymentLink: (c) =>
+        createPaymentLink(
+          c,
+          { payment_links: { distributor_user_id: 1, invoices_ids: [1], mode_of_communication: ['email'] } },
+          'k',
+        ),
+    },
   },
   { method: 'GET', path: '/invoices/lookup', calls: { lookUpInvoice: (c) => lookUpInvoice(c, 'INV-1') } },
   {
     method: 'POST',
     path: '/payments/send_payment_links',
-    calls: { sendPaymentLinks: (c) => sendPaymentLinks(c, { payment_links: { distributor_company_ids: [1], mode_of_communication: ['sms'] } }, 'k') },
+    calls: {
+      sendPaymentLinks: (c) =>
+        sendPaymentLinks(c, { payment_links: { distributor_company_ids: [1], mode_of_communication: ['sms'] } }, 'k'),
+    },
   },
   {
     method: 'POST',
     path: '/schedule_reminders',
     calls: {
       scheduleReminder: (c) =>
-        scheduleReminder(c, { schedule_reminder: { time: '09.00', type: 'DAILY', days: '1111111', invoice_ids: [1], category_type: 'clear_dues_for_invoice', modes: ['email'] } }, 'k'),
+        scheduleReminder(
+          c,
+          {
+            schedule_reminder: {
+              time: '09.00',
+              type: 'DAILY',
+              days: '1111111',
+              invoice_ids: [1],
+              category_type: 'clear_dues_for_invoice',
+              modes: ['email'],
+            },
+          },
+          'k',
+        ),
     },
   },
 
   // Lending and the pipeline
-  { method: 'GET', path: '/distributor_companies/lending_list', calls: { fetchLendingList: (c) => fetchLendingList(c, state(), P) } },
-  { method: 'GET', path: '/distributor_companies/lending_list', when: DOWNLOAD, calls: { downloadLendingList: (c) => downloadLendingList(c, state(), ['name']) } },
-  { method: 'GET', path: '/distributor_companies/list', calls: { fetchOnboardedList: (c) => fetchOnboardedList(c, state(), P) } },
-  { method: 'GET', path: '/distributor_companies/fund_available', calls: { fetchFundAvailable: (c) => fetchFundAvailable(c, '1', state()) } },
-  { method: 'GET', path: '/distributor_companies/drawdowns', calls: { fetchDrawdowns: (c) => fetchDrawdowns(c, LOAN) } },
-  { method: 'GET', path: '/distributor_companies/drawdown_invoices', calls: { fetchDrawdownInvoices: (c) => fetchDrawdownInvoices(c, 'DDR1') } },
-  { method: 'GET', path: '/distributor_companies/repayments', calls: { fetchRepayments: (c) => fetchRepayments(c, LOAN) } },
-  { method: 'GET', path: '/loan_applications/credit_line_summary', calls: { fetchCreditLineSummary: (c) => fetchCreditLineSummary(c) } },
-  { method: 'POST', path: '/distributor_companies/credit_evaluation', calls: { runCreditEvaluation: (c) => runCreditEvaluation(c, ['UPL-000001']) } },
+  {
+    method: 'GET',
+    path: '/distributor_companies/lending_list',
+    calls: { fetchLendingList: (c) => fetchLendingList(c, state(), P) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_companies/lending_list',
+    when: DOWNLOAD,
+    calls: { downloadLendingList: (c) => downloadLendingList(c, state(), ['name']) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_companies/list',
+    calls: { fetchOnboardedList: (c) => fetchOnboardedList(c, state(), P) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_companies/fund_available',
+    calls: { fetchFundAvailable: (c) => fetchFundAvailable(c, '1', state()) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_companies/drawdowns',
+    calls: { fetchDrawdowns: (c) => fetchDrawdowns(c, LOAN) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_companies/drawdown_invoices',
+    calls: { fetchDrawdownInvoices: (c) => fetchDrawdownInvoices(c, 'DDR1') },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_companies/repayments',
+    calls: { fetchRepayments: (c) => fetchRepayments(c, LOAN) },
+  },
+  {
+    method: 'GET',
+    path: '/loan_applications/credit_line_summary',
+    calls: { fetchCreditLineSummary: (c) => fetchCreditLineSummary(c) },
+  },
+  {
+    method: 'POST',
+    path: '/distributor_companies/credit_evaluation',
+    calls: { runCreditEvaluation: (c) => runCreditEvaluation(c, ['UPL-000001']) },
+  },
 
   // Retailer area
-  { method: 'GET', path: '/distributor_retailers/accounts_receivables', calls: { fetchAccountsReceivable: (c) => fetchAccountsReceivable(c, 't2') } },
-  { method: 'GET', path: '/distributor_retailers/distributor_details', calls: { fetchDistributors: (c) => fetchDistributors(c, state()) } },
-  { method: 'GET', path: '/distributor_retailers/distributor_details', when: DOWNLOAD, calls: { downloadDistributors: (c) => downloadDistributors(c, state(), ['name']) } },
-  { method: 'GET', path: '/distributor_retailers/:id/distributor_retailer_details', calls: { fetchRetailers: (c) => fetchRetailers(c, ID, state()) } },
-  { method: 'GET', path: '/distributor_retailers/:id/distributor_retailer_details', when: DOWNLOAD, calls: { downloadRetailers: (c) => downloadRetailers(c, ID, state(), ['name']) } },
-  { method: 'GET', path: '/distributor_retailers/:id/retailer_invoice_details', calls: { fetchRetailerInvoices: (c) => fetchRetailerInvoices(c, ID, ID, 1) } },
+  {
+    method: 'GET',
+    path: '/distributor_retailers/accounts_receivables',
+    calls: { fetchAccountsReceivable: (c) => fetchAccountsReceivable(c, 't2') },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_retailers/distributor_details',
+    calls: { fetchDistributors: (c) => fetchDistributors(c, state()) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_retailers/distributor_details',
+    when: DOWNLOAD,
+    calls: { downloadDistributors: (c) => downloadDistributors(c, state(), ['name']) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_retailers/:id/distributor_retailer_details',
+    calls: { fetchRetailers: (c) => fetchRetailers(c, ID, state()) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_retailers/:id/distributor_retailer_details',
+    when: DOWNLOAD,
+    calls: { downloadRetailers: (c) => downloadRetailers(c, ID, state(), ['name']) },
+  },
+  {
+    method: 'GET',
+    path: '/distributor_retailers/:id/retailer_invoice_details',
+    calls: { fetchRetailerInvoices: (c) => fetchRetailerInvoices(c, ID, ID, 1) },
+  },
 
   // Pay page
-  { method: 'GET', path: '/invoice_collection', calls: { fetchCollection: (c) => fetchCollection(c, P, 'token', 'open', 1) } },
+  {
+    method: 'GET',
+    path: '/invoice_collection',
+    calls: { fetchCollection: (c) => fetchCollection(c, P, 'token', 'open', 1) },
+  },
   { method: 'POST', path: '/avail_credit', calls: { availCredit: (c) => availCredit(c, 'token', ITEMS, 'k') } },
-  { method: 'POST', path: '/op_avail_credit', calls: { openLimitAvailCredit: (c) => openLimitAvailCredit(c, 'token', [{ bankAccountId: '1', items: ITEMS }], 'k') } },
+  {
+    method: 'POST',
+    path: '/op_avail_credit',
+    calls: {
+      openLimitAvailCredit: (c) => openLimitAvailCredit(c, 'token', [{ bankAccountId: '1', items: ITEMS }], 'k'),
+    },
+  },
   { method: 'POST', path: '/communications/send_otp', calls: { sendOtp: (c) => sendOtp(c, 'token', '1') } },
-  { method: 'POST', path: '/communications/verify_otp', calls: { verifyOtp: (c) => verifyOtp(c, 'token', { loanApplicationId: '1', otp: '123456', referenceId: 'r' }) } },
-  { method: 'POST', path: '/direct_payments/cc_avenue', calls: { directPayment: (c) => directPayment(c, 'token', ITEMS, 'upi', 'k') } },
-  { method: 'GET', path: '/direct_payments/cc_avenue_success', calls: { paymentSuccess: (c) => paymentSuccess(c, 'token', 'CCA1') } },
+  {
+    method: 'POST',
+    path: '/communications/verify_otp',
+    calls: { verifyOtp: (c) => verifyOtp(c, 'token', { loanApplicationId: '1', otp: '123456', referenceId: 'r' }) },
+  },
+  {
+    method: 'POST',
+    path: '/direct_payments/cc_avenue',
+    calls: { directPayment: (c) => directPayment(c, 'token', ITEMS, 'upi', 'k') },
+  },
+  {
+    method: 'GET',
+    path: '/direct_payments/cc_avenue_success',
+    calls: { paymentSuccess: (c) => paymentSuccess(c, 'token', 'CCA1') },
+  },
   { method: 'POST', path: '/create_invoice', calls: { createInvoice: (c) => createInvoice(c, 'token', MANUAL, 'k') } },
 ];
 
@@ -312,12 +613,15 @@ const callsOf = (route: Route) => RECORDED.get(route) ?? [];
 
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`);
 /** How specific a route is: its literal segments first (PUT /users/set_password over /users/:id), then a `when`. */
-const specificity = (route: Route) => route.path.split('/').filter((s) => s !== '' && !s.startsWith(':')).length * 2 + (route.when ? 1 : 0);
+const specificity = (route: Route) =>
+  route.path.split('/').filter((s) => s !== '' && !s.startsWith(':')).length * 2 + (route.when ? 1 : 0);
 
 /** The routes a request is: method, path and `when` match, and no more specific route does. */
 function routesFor(request: { method: string; path: string; query?: Query }): Route[] {
   const query = request.query ?? {};
-  const matching = ROUTES.filter((r) => r.method === request.method && pathPattern(r.path).test(request.path) && (r.when?.test(query) ?? true));
+  const matching = ROUTES.filter(
+    (r) => r.method === request.method && pathPattern(r.path).test(request.path) && (r.when?.test(query) ?? true),
+  );
   const best = Math.max(...matching.map(specificity));
   return matching.filter((r) => specificity(r) === best);
 }
@@ -333,7 +637,8 @@ function callsFor(interaction: PactInteraction): ResolvedCall[] {
 // ---------------------------------------------------------------------------------------------------
 
 const ok = (i: PactInteraction) => i.response.status >= 200 && i.response.status < 300;
-const label = (i: PactInteraction) => `'${i.description}' (${i.request.method} ${i.request.path} -> ${i.response.status})`;
+const label = (i: PactInteraction) =>
+  `'${i.description}' (${i.request.method} ${i.request.path} -> ${i.response.status})`;
 const isDownload = (i: PactInteraction) => callsFor(i).some((c) => c.recorded.some((r) => r.codec === null));
 
 const OK_ANSWERS = INTERACTIONS.filter(ok);
@@ -342,7 +647,19 @@ const DOWNLOADS = OK_ANSWERS.filter(isDownload);
 const JSON_FAILURES = INTERACTIONS.filter((i) => !ok(i) && isJsonResponse(i));
 
 /** Where a consumer test names the interaction: `file:line`, to send a reader to its matchers. */
-const consumerSources = ['admin', 'customers', 'dashboard', 'errors', 'invoices', 'lending', 'links', 'pay', 'retailers', 'session', 'uploads'].flatMap((area) => {
+const consumerSources = [
+  'admin',
+  'customers',
+  'dashboard',
+  'errors',
+  'invoices',
+  'lending',
+  'links',
+  'pay',
+  'retailers',
+  'session',
+  'uploads',
+].flatMap((area) => {
   const file = `tests/contract/consumer/${area}.pact.test.ts`;
   try {
     return [{ file, lines: readFileSync(join(root, file), 'utf8').split('\n') }];
@@ -352,7 +669,9 @@ const consumerSources = ['admin', 'customers', 'dashboard', 'errors', 'invoices'
 });
 function definedAt(description: string): string {
   for (const { file, lines } of consumerSources) {
-    const line = lines.findIndex((l) => l.includes(`'${description}'`) || l.includes(`"${description}"`) || l.includes(`\`${description}\``));
+    const line = lines.findIndex(
+      (l) => l.includes(`'${description}'`) || l.includes(`"${description}"`) || l.includes(`\`${description}\``),
+    );
     if (line >= 0) return `${file}:${line + 1}`;
   }
   return 'its consumer test (the description is built at run time)';
@@ -373,7 +692,9 @@ function decodeProblems(codec: AnyDecoder, body: unknown): string[] {
  * branch of the app in use); when none does (a decode failure, reported on its own), all of them.
  */
 function fieldCodecs(interaction: PactInteraction): { name: string; codec: AnyDecoder }[] {
-  const all = callsFor(interaction).flatMap(({ name, recorded }) => recorded.flatMap((r) => (r.codec ? [{ name, codec: r.codec }] : [])));
+  const all = callsFor(interaction).flatMap(({ name, recorded }) =>
+    recorded.flatMap((r) => (r.codec ? [{ name, codec: r.codec }] : [])),
+  );
   const decoding = all.filter(({ codec }) => decodeProblems(codec, exampleBody(interaction)).length === 0);
   return decoding.length > 0 ? decoding : all;
 }
@@ -385,10 +706,14 @@ function fieldCodecs(interaction: PactInteraction): { name: string; codec: AnyDe
  */
 function exampleFailures(interactions: readonly PactInteraction[]): string[] {
   return interactions.flatMap((i) => {
-    const calls = callsFor(i).flatMap(({ name, recorded }) => recorded.flatMap((r) => (r.codec ? [{ name, codec: r.codec }] : [])));
+    const calls = callsFor(i).flatMap(({ name, recorded }) =>
+      recorded.flatMap((r) => (r.codec ? [{ name, codec: r.codec }] : [])),
+    );
     const attempts = calls.map(({ name, codec }) => ({ name, problems: decodeProblems(codec, exampleBody(i)) }));
     if (attempts.length === 0 || attempts.some((a) => a.problems.length === 0)) return [];
-    return [`${label(i)} (${definedAt(i.description)}) decodes with no codec of the call:\n${attempts.map((a) => `  ${a.name}:\n    ${a.problems.join('\n    ')}`).join('\n')}`];
+    return [
+      `${label(i)} (${definedAt(i.description)}) decodes with no codec of the call:\n${attempts.map((a) => `  ${a.name}:\n    ${a.problems.join('\n    ')}`).join('\n')}`,
+    ];
   });
 }
 
@@ -397,8 +722,17 @@ function responseOf(interaction: PactInteraction): Response {
   const { status, headers = {}, body } = interaction.response;
   const content = body?.content;
   const bytes =
-    content === undefined ? null : typeof content !== 'string' ? JSON.stringify(content) : body?.encoded ? Buffer.from(content, 'base64') : content;
-  return new Response(bytes, { status, headers: Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v] as [string, string]) });
+    content === undefined
+      ? null
+      : typeof content !== 'string'
+        ? JSON.stringify(content)
+        : body?.encoded
+          ? Buffer.from(content, 'base64')
+          : content;
+  return new Response(bytes, {
+    status,
+    headers: Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v] as [string, string]),
+  });
 }
 
 /** CSV reports that the app's download function cannot save: run through the real client over the example. */
@@ -408,12 +742,18 @@ async function downloadFailures(interactions: readonly PactInteraction[]): Promi
       Promise.all(
         callsFor(i).map(async ({ name, call }) => {
           const saved: string[] = [];
-          const client = clientFor('http://pact.example', {}, { fetch: () => Promise.resolve(responseOf(i)), saveFile: (file) => saved.push(file) });
+          const client = clientFor(
+            'http://pact.example',
+            {},
+            { fetch: () => Promise.resolve(responseOf(i)), saveFile: (file) => saved.push(file) },
+          );
           const error = await call(client).then(
             () => null,
             (e: unknown) => (e instanceof Error ? e.message : String(e)),
           );
-          return error !== null || saved.length !== 1 ? [`${label(i)}: ${name} saves no file (${error ?? `${saved.length} files`})`] : [];
+          return error !== null || saved.length !== 1
+            ? [`${label(i)}: ${name} saves no file (${error ?? `${saved.length} files`})`]
+            : [];
         }),
       ),
     ),
@@ -426,17 +766,24 @@ function errorBodyProblems(interaction: PactInteraction): string[] {
   const body = exampleBody(interaction);
   const failure = apiErrorFromBody(interaction.response.status, body);
   const problems: string[] = [];
-  if (failure.text === FALLBACK_TEXT) problems.push(`reads as the fallback text '${FALLBACK_TEXT}': no message and no error detail`);
-  const entries = typeof body === 'object' && body !== null && 'errors' in body && Array.isArray(body.errors) ? (body.errors as unknown[]) : null;
+  if (failure.text === FALLBACK_TEXT)
+    problems.push(`reads as the fallback text '${FALLBACK_TEXT}': no message and no error detail`);
+  const entries =
+    typeof body === 'object' && body !== null && 'errors' in body && Array.isArray(body.errors)
+      ? (body.errors as unknown[])
+      : null;
   if (entries === null || entries.length === 0) {
-    if (!(typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string')) problems.push('has neither errors[] nor message');
+    if (!(typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'))
+      problems.push('has neither errors[] nor message');
     return problems;
   }
   entries.forEach((entry, n) => {
     const read = failure.errors[n];
     const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    if (typeof e.code !== 'string' || e.code === '' || read?.code !== e.code) problems.push(`errors[${n}].code ${JSON.stringify(e.code)} is read as ${JSON.stringify(read?.code)}`);
-    if (typeof e.detail !== 'string' || e.detail === '' || read?.detail !== e.detail) problems.push(`errors[${n}].detail ${JSON.stringify(e.detail)} is read as ${JSON.stringify(read?.detail)}`);
+    if (typeof e.code !== 'string' || e.code === '' || read?.code !== e.code)
+      problems.push(`errors[${n}].code ${JSON.stringify(e.code)} is read as ${JSON.stringify(read?.code)}`);
+    if (typeof e.detail !== 'string' || e.detail === '' || read?.detail !== e.detail)
+      problems.push(`errors[${n}].detail ${JSON.stringify(e.detail)} is read as ${JSON.stringify(read?.detail)}`);
   });
   return problems;
 }
@@ -500,7 +847,8 @@ const NARROWED: { call: string; field: string; values: (query: Query) => readonl
     call: 'GET /distributor_companies/fund_available',
     field: 'risk_grading',
     values: (query) => RISK_GRADES.filter((risk) => fundWindowOf(risk) === query['filter[fund_in_days]']?.[0]),
-    reason: "each fund window holds the risk grades of that window (src/domain/lending.ts fundWindowOf: L and M in '1', H and R in '5')",
+    reason:
+      "each fund window holds the risk grades of that window (src/domain/lending.ts fundWindowOf: L and M in '1', H and R in '5')",
   },
   {
     call: 'GET /distributor_companies/fund_available',
@@ -513,14 +861,16 @@ const NARROWED: { call: string; field: string; values: (query: Query) => readonl
 /** A field's name: the last key of its path that is not an array index (`mode_of_communication` for `...mode_of_communication[0]`). */
 const fieldName = (path: readonly string[]) => [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? '$';
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v) => b.includes(v));
-const enumName = (values: readonly string[], fallback: string) => Object.entries(ENUMS).find(([, list]) => sameSet(list, values))?.[0] ?? fallback;
+const enumName = (values: readonly string[], fallback: string) =>
+  Object.entries(ENUMS).find(([, list]) => sameSet(list, values))?.[0] ?? fallback;
 
 /** The list a leaf codec holds: `t.keyof` (oneOf), `t.literal`, or a codec over a known list's values (PaymentSource). */
 function listOf(codec: t.Decoder<unknown, unknown>): { name: string; values: string[] } | null {
   let values: string[] | null = null;
   if (codec instanceof t.KeyofType) values = Object.keys(codec.keys as Record<string, unknown>);
   else if (codec instanceof t.LiteralType) values = [String(codec.value)];
-  else if (codec instanceof t.Type && codec.is === PaymentSource.is) values = PAYMENT_SOURCES.map((s) => String((codec as t.Type<unknown, unknown>).encode(s)));
+  else if (codec instanceof t.Type && codec.is === PaymentSource.is)
+    values = PAYMENT_SOURCES.map((s) => String((codec as t.Type<unknown, unknown>).encode(s)));
   return values ? { name: enumName(values, codec.name), values } : null;
 }
 
@@ -530,8 +880,10 @@ function tagValues(codec: unknown, key: string): string[] {
     const prop = (codec.props as Record<string, AnyDecoder | undefined>)[key];
     return prop ? (listOf(prop)?.values ?? []) : [];
   }
-  if (codec instanceof t.IntersectionType || codec instanceof t.UnionType) return (codec.types as unknown[]).flatMap((member) => tagValues(member, key));
-  if (codec instanceof t.RefinementType || codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return tagValues(codec.type, key);
+  if (codec instanceof t.IntersectionType || codec instanceof t.UnionType)
+    return (codec.types as unknown[]).flatMap((member) => tagValues(member, key));
+  if (codec instanceof t.RefinementType || codec instanceof t.ExactType || codec instanceof t.ReadonlyType)
+    return tagValues(codec.type, key);
   return [];
 }
 
@@ -565,19 +917,28 @@ function enumFields(interaction: PactInteraction): { fields: EnumField[]; unclas
         if (!last) continue;
         // A tagged union refuses an unknown tag as the whole object that holds it.
         const holder = error.value;
-        if (last.type instanceof t.UnionType && typeof holder === 'object' && holder !== null && (holder as Record<string, unknown>)[key] === PROBE) {
+        if (
+          last.type instanceof t.UnionType &&
+          typeof holder === 'object' &&
+          holder !== null &&
+          (holder as Record<string, unknown>)[key] === PROBE
+        ) {
           const values = [...new Set(tagValues(last.type, key))];
-          if (values.includes(original)) found.set(values.join('|'), { name: enumName(values, `tag of ${last.type.name}`), values });
+          if (values.includes(original))
+            found.set(values.join('|'), { name: enumName(values, `tag of ${last.type.name}`), values });
           continue;
         }
         // Otherwise only the probed value's own failures, by a codec that took the example's value (the branch in use).
         if (error.value !== PROBE || isLeft(last.type.decode(original))) continue;
         const list = listOf(last.type);
         if (list) found.set(list.values.join('|'), list);
-        else if (!NOT_LISTS.has(last.type.name)) unclassified.push(`${label(interaction)} ${formatPath(leaf.path)}: ${last.type.name}`);
+        else if (!NOT_LISTS.has(last.type.name))
+          unclassified.push(`${label(interaction)} ${formatPath(leaf.path)}: ${last.type.name}`);
       }
       for (const list of found.values()) {
-        const same = fields.find((f) => formatPath(f.path) === formatPath(leaf.path) && sameSet(f.list.values, list.values));
+        const same = fields.find(
+          (f) => formatPath(f.path) === formatPath(leaf.path) && sameSet(f.list.values, list.values),
+        );
         if (same) same.codecName = `${same.codecName}, ${name}`;
         else fields.push({ interaction, path: leaf.path, example: original, list, codecName: name });
       }
@@ -603,25 +964,47 @@ type Verdict =
 function verdict(field: EnumField): Verdict {
   const rules = field.interaction.response.matchingRules?.body;
   const { best, ties } = selectRule(rules, field.path);
-  const rule = describeRule(best) + (ties.length > 0 ? ` (tied with ${ties.map((tie: SelectedRule) => describeRule(tie)).join('; ')})` : '');
+  const rule =
+    describeRule(best) +
+    (ties.length > 0 ? ` (tied with ${ties.map((tie: SelectedRule) => describeRule(tie)).join('; ')})` : '');
   if (ties.length > 0) return { agrees: false, problem: 'two rules tie for this path: Pact picks either', rule };
   const allows = (v: string) => ruleAllows(best?.rules ?? null, v, field.example);
   const values = field.list.values;
   const unknown = [...values, ...outsiders(values)].filter((v) => allows(v) === 'unknown');
-  if (unknown.length > 0) return { agrees: false, problem: `the rule cannot be read for ${unknown.map((v) => JSON.stringify(v)).join(', ')}`, rule };
+  if (unknown.length > 0)
+    return {
+      agrees: false,
+      problem: `the rule cannot be read for ${unknown.map((v) => JSON.stringify(v)).join(', ')}`,
+      rule,
+    };
   const leaked = outsiders(values).filter((v) => allows(v) === 'yes');
   if (leaked.length > 0) {
     const shown = leaked.slice(0, 8).map((v) => JSON.stringify(v));
-    return { agrees: false, problem: `the matcher allows values the codec refuses: ${shown.join(', ')}${leaked.length > shown.length ? ` and ${leaked.length - shown.length} more` : ''}`, rule };
+    return {
+      agrees: false,
+      problem: `the matcher allows values the codec refuses: ${shown.join(', ')}${leaked.length > shown.length ? ` and ${leaked.length - shown.length} more` : ''}`,
+      rule,
+    };
   }
   const allowed = values.filter((v) => allows(v) === 'yes');
   if (allowed.length === values.length) return { agrees: true, kind: 'whole list', rule };
-  if (allowed.length === 1 && allowed[0] === field.example) return { agrees: true, kind: 'pinned to the example', rule };
+  if (allowed.length === 1 && allowed[0] === field.example)
+    return { agrees: true, kind: 'pinned to the example', rule };
   const [route] = routesFor({ ...field.interaction.request, query: queryOf(field.interaction) });
-  const narrowed = NARROWED.find((n) => route && n.call === `${route.method} ${route.path}` && n.field === fieldName(field.path) && sameSet(n.values(queryOf(field.interaction)), allowed));
+  const narrowed = NARROWED.find(
+    (n) =>
+      route &&
+      n.call === `${route.method} ${route.path}` &&
+      n.field === fieldName(field.path) &&
+      sameSet(n.values(queryOf(field.interaction)), allowed),
+  );
   if (narrowed) return { agrees: true, kind: 'narrowed on purpose', rule };
   const missing = values.filter((v) => !allowed.includes(v));
-  return { agrees: false, problem: `the matcher allows only ${allowed.join(', ') || 'nothing'} of the list: not ${missing.join(', ')}`, rule };
+  return {
+    agrees: false,
+    problem: `the matcher allows only ${allowed.join(', ') || 'nothing'} of the list: not ${missing.join(', ')}`,
+    rule,
+  };
 }
 
 function disagreements(fields: readonly EnumField[]): string[] {
@@ -650,12 +1033,17 @@ describe('the table of calls', () => {
   it('names functions that make exactly that call (method, path, and the filter that tells it apart)', () => {
     const wrong = ROUTES.flatMap((route) =>
       callsOf(route).flatMap(({ name, recorded }) => {
-        if (recorded.length !== 1) return [`${name} made ${recorded.length} requests, not one ${route.method} ${route.path}`];
+        if (recorded.length !== 1)
+          return [`${name} made ${recorded.length} requests, not one ${route.method} ${route.path}`];
         const [r] = recorded as [Recorded];
         const routed = routesFor(r);
         if (routed.length === 1 && routed[0] === route) return [];
-        const query = new URLSearchParams(Object.entries(r.query).flatMap(([k, vs]) => vs.map((v) => [k, v]))).toString();
-        return [`${name} calls ${r.method} ${r.path}?${query}: that is ${routed.map((x) => `${x.method} ${x.path}${x.when ? ` with ${x.when.text}` : ''}`).join(' and ') || 'no route'}, not ${route.method} ${route.path}${route.when ? ` with ${route.when.text}` : ''}`];
+        const query = new URLSearchParams(
+          Object.entries(r.query).flatMap(([k, vs]) => vs.map((v) => [k, v])),
+        ).toString();
+        return [
+          `${name} calls ${r.method} ${r.path}?${query}: that is ${routed.map((x) => `${x.method} ${x.path}${x.when ? ` with ${x.when.text}` : ''}`).join(' and ') || 'no route'}, not ${route.method} ${route.path}${route.when ? ` with ${route.when.text}` : ''}`,
+        ];
       }),
     );
     expect(wrong, wrong.join('\n')).toEqual([]);
@@ -667,7 +1055,9 @@ describe('the table of calls', () => {
     );
     const notJson = OK_ANSWERS.filter((i) => !isJsonResponse(i) && !isDownload(i)).map(label);
     expect(unrouted, `ROUTES has no call (or several) for:\n${unrouted.join('\n')}`).toEqual([]);
-    expect(notJson, `2xx answers that are not JSON, to calls that are not downloads:\n${notJson.join('\n')}`).toEqual([]);
+    expect(notJson, `2xx answers that are not JSON, to calls that are not downloads:\n${notJson.join('\n')}`).toEqual(
+      [],
+    );
   });
 });
 
@@ -693,15 +1083,23 @@ describe('examples decode', () => {
 describe('enums agree', () => {
   it('the probe classifies every leaf codec that refuses it', () => {
     const unclassified = FIELDS.flatMap((f) => f.unclassified);
-    expect(unclassified, `codecs that refuse some strings but are not known lists (add to NOT_LISTS or teach listOf):\n${unclassified.join('\n')}`).toEqual([]);
+    expect(
+      unclassified,
+      `codecs that refuse some strings but are not known lists (add to NOT_LISTS or teach listOf):\n${unclassified.join('\n')}`,
+    ).toEqual([]);
   });
 
   it('the enum fields in the examples are the declared ones, and each declared field has an example', () => {
     const found = new Set(ALL_FIELDS.map((f) => `${f.list.name}.${fieldName(f.path)}`));
-    const declared = new Set(Object.entries(ENUM_FIELDS).flatMap(([name, fields]) => fields.map((f) => `${name}.${f}`)));
+    const declared = new Set(
+      Object.entries(ENUM_FIELDS).flatMap(([name, fields]) => fields.map((f) => `${name}.${f}`)),
+    );
     const undeclared = [...found].filter((f) => !declared.has(f));
     const unseen = [...declared].filter((f) => !found.has(f));
-    expect(undeclared, `enum fields the examples hold that ENUM_FIELDS does not declare:\n${undeclared.join('\n')}`).toEqual([]);
+    expect(
+      undeclared,
+      `enum fields the examples hold that ENUM_FIELDS does not declare:\n${undeclared.join('\n')}`,
+    ).toEqual([]);
     expect(unseen, `ENUM_FIELDS declares fields no example holds:\n${unseen.join('\n')}`).toEqual([]);
   });
 
@@ -721,10 +1119,15 @@ describe('enums agree', () => {
     if (process.env.CODECS_AGREE_VERBOSE) {
       for (const f of ALL_FIELDS) {
         const v = verdict(f);
-        console.info(`${v.agrees ? v.kind : 'DISAGREES'} | ${f.interaction.description} | ${formatPath(f.path)} = ${JSON.stringify(f.example)} | ${f.list.name} | ${v.rule}`);
+        console.info(
+          `${v.agrees ? v.kind : 'DISAGREES'} | ${f.interaction.description} | ${formatPath(f.path)} = ${JSON.stringify(f.example)} | ${f.list.name} | ${v.rule}`,
+        );
       }
     }
-    expect(found, `${found.length} enum field(s) where the matchers and the codecs disagree:\n${found.join('\n')}`).toEqual([]);
+    expect(
+      found,
+      `${found.length} enum field(s) where the matchers and the codecs disagree:\n${found.join('\n')}`,
+    ).toEqual([]);
   });
 });
 
@@ -766,7 +1169,10 @@ describe('the checker', () => {
     const fake: PactInteraction = {
       ...field.interaction,
       description: 'a fake answer whose region has only a type matcher',
-      response: { ...field.interaction.response, matchingRules: { body: { ...rules, [parent]: { matchers: [{ match: 'type' }] } } } },
+      response: {
+        ...field.interaction.response,
+        matchingRules: { body: { ...rules, [parent]: { matchers: [{ match: 'type' }] } } },
+      },
     };
     const [fieldOfFake] = enumFields(fake).fields.filter((f) => formatPath(f.path) === formatPath(field.path));
     expect(fieldOfFake).toBeDefined();
@@ -781,11 +1187,26 @@ describe('the checker', () => {
     const field = regionField!;
     const withRule = (matchers: { match: string; regex?: string }[]): EnumField => ({
       ...field,
-      interaction: { ...field.interaction, response: { ...field.interaction.response, matchingRules: { body: { [formatPath(field.path)]: { matchers } } } } },
+      interaction: {
+        ...field.interaction,
+        response: {
+          ...field.interaction.response,
+          matchingRules: { body: { [formatPath(field.path)]: { matchers } } },
+        },
+      },
     });
-    expect(verdict(withRule([{ match: 'regex', regex: 'north|east|west|south' }]))).toMatchObject({ agrees: false, problem: expect.stringContaining('"northx"') as unknown });
-    expect(verdict(withRule([{ match: 'regex', regex: '^(north|east|west)$' }]))).toMatchObject({ agrees: false, problem: expect.stringContaining('not south') as unknown });
-    expect(verdict(withRule([{ match: 'regex', regex: `^(${REGIONS.join('|')})$` }]))).toMatchObject({ agrees: true, kind: 'whole list' });
+    expect(verdict(withRule([{ match: 'regex', regex: 'north|east|west|south' }]))).toMatchObject({
+      agrees: false,
+      problem: expect.stringContaining('"northx"') as unknown,
+    });
+    expect(verdict(withRule([{ match: 'regex', regex: '^(north|east|west)$' }]))).toMatchObject({
+      agrees: false,
+      problem: expect.stringContaining('not south') as unknown,
+    });
+    expect(verdict(withRule([{ match: 'regex', regex: `^(${REGIONS.join('|')})$` }]))).toMatchObject({
+      agrees: true,
+      kind: 'whole list',
+    });
     expect(verdict(withRule([{ match: 'equality' }]))).toMatchObject({ agrees: true, kind: 'pinned to the example' });
     expect(verdict(withRule([{ match: 'include', value: 'o' } as { match: string }]))).toMatchObject({ agrees: false });
   });
@@ -796,7 +1217,13 @@ describe('the checker', () => {
     const bogus: PactInteraction = {
       ...field.interaction,
       description: 'a fake answer with status bogus',
-      response: { ...field.interaction.response, body: { ...field.interaction.response.body, content: replaceAt(exampleBody(field.interaction), field.path, 'bogus') } },
+      response: {
+        ...field.interaction.response,
+        body: {
+          ...field.interaction.response.body,
+          content: replaceAt(exampleBody(field.interaction), field.path, 'bogus'),
+        },
+      },
     };
     const failures = exampleFailures([bogus]);
     expect(failures.length).toBeGreaterThan(0);
@@ -807,7 +1234,11 @@ describe('the checker', () => {
 
   it('finds no enum in a field whose codec takes any string, and routes no unknown call', () => {
     expect(byPath(ALL_FIELDS, 'document_number')).toBeUndefined();
-    const unknownCall: PactInteraction = { description: 'an unknown call', request: { method: 'GET', path: '/nowhere' }, response: { status: 200, body: { content: {} } } };
+    const unknownCall: PactInteraction = {
+      description: 'an unknown call',
+      request: { method: 'GET', path: '/nowhere' },
+      response: { status: 200, body: { content: {} } },
+    };
     expect(routesFor(unknownCall.request)).toEqual([]);
     expect(callsFor(unknownCall)).toEqual([]);
     expect(exampleFailures([unknownCall])).toEqual([]);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_HINT, comparePacts, formatDrift, hasDrift, interactionName, jsonDiff, normalisePact, serialisePact } from './pact-drift';
+import {
+  REVIEW_HINT,
+  comparePacts,
+  formatDrift,
+  hasDrift,
+  interactionName,
+  jsonDiff,
+  normalisePact,
+  serialisePact,
+} from './pact-drift';
 
 /** The drift check on small fake pacts: only order is ignored, every other change is named in the report. */
 
@@ -28,13 +37,21 @@ const pact = <T>(interactions: T[], pactJs = '16.5.0') => ({
 });
 const committed = pact([customers, invoices, missing]);
 const copy = <T>(value: T): T => structuredClone(value);
-const report = (regenerated: unknown) => formatDrift(comparePacts(committed, regenerated), { committedFile: 'pacts/p.json', regeneratedFile: '.pact-out/p.json' });
+const report = (regenerated: unknown) =>
+  formatDrift(comparePacts(committed, regenerated), {
+    committedFile: 'pacts/p.json',
+    regeneratedFile: '.pact-out/p.json',
+  });
 
 describe('normalisePact', () => {
   it('sorts interactions by description, states, method and path, and object keys, and changes nothing else', () => {
     const shuffled = pact([missing, invoices, customers]);
     const normalised = normalisePact(shuffled) as typeof committed;
-    expect(normalised.interactions.map((i) => i.description)).toEqual(['a missing invoice', 'the customers', 'the invoices']);
+    expect(normalised.interactions.map((i) => i.description)).toEqual([
+      'a missing invoice',
+      'the customers',
+      'the invoices',
+    ]);
     expect(Object.keys(normalised.interactions[0]!.request)).toEqual(['headers', 'method', 'path']);
     expect(normalised.interactions[1]).toEqual(customers);
     expect(serialisePact(shuffled)).toBe(serialisePact(pact([invoices, customers, missing])));
@@ -44,7 +61,9 @@ describe('normalisePact', () => {
     const a = interaction('the list', '/b', [{ name: 'a state' }]);
     const b = interaction('the list', '/a', [{ name: 'b state' }]);
     const c = { ...interaction('the list', '/a', [{ name: 'a state' }]), request: { method: 'GET', path: '/a' } };
-    const order = (normalisePact(pact([b, a, c])) as typeof committed).interactions.map((i) => `${i.providerStates[0]!.name} ${i.request.path}`);
+    const order = (normalisePact(pact([b, a, c])) as typeof committed).interactions.map(
+      (i) => `${i.providerStates[0]!.name} ${i.request.path}`,
+    );
     expect(order).toEqual(['a state /a', 'a state /b', 'b state /a']);
   });
 
@@ -71,10 +90,17 @@ describe('comparePacts', () => {
     expect(drift).toEqual({
       added: [],
       removed: [],
-      changed: [{ name: interactionName(invoices), differences: ['~ $.response.matchingRules.body["$.data"].matchers[0].min: 1 → 0'] }],
+      changed: [
+        {
+          name: interactionName(invoices),
+          differences: ['~ $.response.matchingRules.body["$.data"].matchers[0].min: 1 → 0'],
+        },
+      ],
       other: [],
     });
-    expect(report(pact([customers, changed, missing]))).toContain(`~ "the invoices" (given "u1 is logged in", "u1 has open invoices")\n      ~ $.response.matchingRules.body["$.data"].matchers[0].min: 1 → 0`);
+    expect(report(pact([customers, changed, missing]))).toContain(
+      `~ "the invoices" (given "u1 is logged in", "u1 has open invoices")\n      ~ $.response.matchingRules.body["$.data"].matchers[0].min: 1 → 0`,
+    );
   });
 
   it('reports a removed interaction by description and states', () => {
@@ -82,7 +108,9 @@ describe('comparePacts', () => {
     expect(drift.removed).toEqual(['"the invoices" (given "u1 is logged in", "u1 has open invoices")']);
     expect(drift.added).toEqual([]);
     expect(drift.changed).toEqual([]);
-    expect(report(pact([customers, missing]))).toContain('Removed interactions:\n  - "the invoices" (given "u1 is logged in", "u1 has open invoices")');
+    expect(report(pact([customers, missing]))).toContain(
+      'Removed interactions:\n  - "the invoices" (given "u1 is logged in", "u1 has open invoices")',
+    );
   });
 
   it('reports an added interaction by description and states', () => {
@@ -90,7 +118,9 @@ describe('comparePacts', () => {
     const drift = comparePacts(committed, pact([customers, invoices, missing, added]));
     expect(drift.added).toEqual(['"a page past the end" (given "u1 is logged in")']);
     expect(drift.removed).toEqual([]);
-    expect(report(pact([customers, invoices, missing, added]))).toContain('Added interactions:\n  + "a page past the end" (given "u1 is logged in")');
+    expect(report(pact([customers, invoices, missing, added]))).toContain(
+      'Added interactions:\n  + "a page past the end" (given "u1 is logged in")',
+    );
   });
 
   it('reports an interaction whose states changed as changed, with the state that came', () => {
@@ -98,7 +128,9 @@ describe('comparePacts', () => {
     const drift = comparePacts(committed, pact([restated, invoices, missing]));
     expect(drift.added).toEqual([]);
     expect(drift.removed).toEqual([]);
-    expect(drift.changed).toEqual([{ name: interactionName(restated), differences: ['+ $.providerStates[1]: {"name":"u1 has customers"}'] }]);
+    expect(drift.changed).toEqual([
+      { name: interactionName(restated), differences: ['+ $.providerStates[1]: {"name":"u1 has customers"}'] },
+    ]);
   });
 
   it('does not ignore the metadata', () => {
@@ -111,7 +143,9 @@ describe('comparePacts', () => {
 describe('formatDrift', () => {
   it('counts the changes and ends with what to do', () => {
     const text = report(pact([customers]));
-    expect(text.split('\n')[0]).toBe('The pact the consumer tests generated (.pact-out/p.json) differs from the committed one (pacts/p.json): interactions 2 removed.');
+    expect(text.split('\n')[0]).toBe(
+      'The pact the consumer tests generated (.pact-out/p.json) differs from the committed one (pacts/p.json): interactions 2 removed.',
+    );
     expect(text.endsWith(`The contract changed: ${REVIEW_HINT}.`)).toBe(true);
     expect(REVIEW_HINT).toBe('review it, then run `npm run pact:accept` and commit pacts/');
   });

@@ -21,7 +21,8 @@ export const REVIEW_HINT = `review it, then run \`${ACCEPT}\` and commit pacts/`
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** Plain code-unit order, as Pact's own sort (no locale: the order must not depend on the machine). */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -72,7 +73,10 @@ export function normalisePact(pact: unknown): unknown {
   const sorted = canonical(pact);
   if (!isObject(sorted) || !Array.isArray(sorted.interactions)) return sorted;
   const interactions: unknown[] = sorted.interactions;
-  const keyed = interactions.map((interaction) => ({ interaction, key: [...sortKey(interaction), JSON.stringify(interaction)] }));
+  const keyed = interactions.map((interaction) => ({
+    interaction,
+    key: [...sortKey(interaction), JSON.stringify(interaction)],
+  }));
   keyed.sort((a, b) => compareKeys(a.key, b.key));
   return { ...sorted, interactions: keyed.map((k) => k.interaction) };
 }
@@ -90,7 +94,8 @@ const show = (value: unknown, max = 80) => {
   const json = JSON.stringify(value) ?? String(value);
   return json.length > max ? `${json.slice(0, max - 1)}…` : json;
 };
-const childPath = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+const childPath = (path: string, key: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 
 /** Every difference between two JSON values, one line per path: `~` changed, `+` only in `after`, `-` only in `before`. */
 export function jsonDiff(before: unknown, after: unknown, path = '$'): string[] {
@@ -134,7 +139,8 @@ export interface PactDrift {
   other: string[];
 }
 
-export const hasDrift = (drift: PactDrift) => drift.added.length + drift.removed.length + drift.changed.length + drift.other.length > 0;
+export const hasDrift = (drift: PactDrift) =>
+  drift.added.length + drift.removed.length + drift.changed.length + drift.other.length > 0;
 
 interface Named {
   name: string;
@@ -172,7 +178,9 @@ export function comparePacts(committed: unknown, regenerated: unknown): PactDrif
   const now = named(after);
   const oldNames = new Set(old.map((o) => o.name));
   const nowNames = new Set(now.map((n) => n.name));
-  const pairs: [Named, Named][] = now.filter((n) => oldNames.has(n.name)).map((n) => [old.find((o) => o.name === n.name)!, n]);
+  const pairs: [Named, Named][] = now
+    .filter((n) => oldNames.has(n.name))
+    .map((n) => [old.find((o) => o.name === n.name)!, n]);
   let removed = old.filter((o) => !nowNames.has(o.name));
   let added = now.filter((n) => !oldNames.has(n.name));
   const once = (list: Named[], description: string) => list.filter((x) => x.description === description).length === 1;
@@ -219,11 +227,22 @@ export function formatDrift(drift: PactDrift, options: ReportOptions): string {
   if (drift.removed.length > 0) lines.push('', 'Removed interactions:', ...drift.removed.map((name) => `  - ${name}`));
   if (drift.changed.length > 0) {
     lines.push('', 'Changed interactions (committed → generated):');
-    for (const change of drift.changed.slice(0, changedListed)) lines.push(`  ~ ${change.name}`, ...capped(change.differences, linesPerInteraction, '      '));
-    if (drift.changed.length > changedListed) lines.push(`  … and ${drift.changed.length - changedListed} more changed interactions`);
+    for (const change of drift.changed.slice(0, changedListed))
+      lines.push(`  ~ ${change.name}`, ...capped(change.differences, linesPerInteraction, '      '));
+    if (drift.changed.length > changedListed)
+      lines.push(`  … and ${drift.changed.length - changedListed} more changed interactions`);
   }
-  if (drift.other.length > 0) lines.push('', 'Outside the interactions (committed → generated):', ...capped(drift.other, linesPerInteraction, '  '));
-  lines.push('', `The whole diff: git diff --no-index ${committedFile} ${regeneratedFile}`, `The contract changed: ${REVIEW_HINT}.`);
+  if (drift.other.length > 0)
+    lines.push(
+      '',
+      'Outside the interactions (committed → generated):',
+      ...capped(drift.other, linesPerInteraction, '  '),
+    );
+  lines.push(
+    '',
+    `The whole diff: git diff --no-index ${committedFile} ${regeneratedFile}`,
+    `The contract changed: ${REVIEW_HINT}.`,
+  );
   return lines.join('\n');
 }
 
@@ -241,14 +260,16 @@ function fail(message: string): never {
 }
 
 function readRegenerated(): unknown {
-  if (!existsSync(inRoot(GENERATED_PACT_FILE))) fail(`No generated pact at ${GENERATED_PACT_FILE}: run \`npm run pact:consumer\` (its consumer tests write it).`);
+  if (!existsSync(inRoot(GENERATED_PACT_FILE)))
+    fail(`No generated pact at ${GENERATED_PACT_FILE}: run \`npm run pact:consumer\` (its consumer tests write it).`);
   return readJson(GENERATED_PACT_FILE);
 }
 
 /** `clean`: deletes the pacts of the scratch folder (never the committed folder). */
 function clean(): void {
   const dir = inRoot(GENERATED_PACT_DIR);
-  if (dir === inRoot(PACT_DIR) || root.startsWith(`${dir}/`)) fail(`Refusing to clear ${GENERATED_PACT_DIR}: set PACT_OUT_DIR to a scratch folder.`);
+  if (dir === inRoot(PACT_DIR) || root.startsWith(`${dir}/`))
+    fail(`Refusing to clear ${GENERATED_PACT_DIR}: set PACT_OUT_DIR to a scratch folder.`);
   if (!existsSync(dir)) return;
   for (const file of readdirSync(dir)) if (file.endsWith('.json')) rmSync(resolve(dir, file));
 }
@@ -257,11 +278,15 @@ function clean(): void {
 function check(): void {
   const regenerated = readRegenerated();
   if (!existsSync(inRoot(PACT_FILE))) {
-    fail(`There is no committed pact at ${PACT_FILE}; the consumer tests generated ${GENERATED_PACT_FILE} (${interactionsOf(regenerated).length} interactions): ${REVIEW_HINT}.`);
+    fail(
+      `There is no committed pact at ${PACT_FILE}; the consumer tests generated ${GENERATED_PACT_FILE} (${interactionsOf(regenerated).length} interactions): ${REVIEW_HINT}.`,
+    );
   }
   const drift = comparePacts(readJson(PACT_FILE), regenerated);
   if (hasDrift(drift)) fail(formatDrift(drift, { committedFile: PACT_FILE, regeneratedFile: GENERATED_PACT_FILE }));
-  console.log(`No drift: ${GENERATED_PACT_FILE} matches the committed ${PACT_FILE} (${interactionsOf(regenerated).length} interactions).`);
+  console.log(
+    `No drift: ${GENERATED_PACT_FILE} matches the committed ${PACT_FILE} (${interactionsOf(regenerated).length} interactions).`,
+  );
 }
 
 /** `accept`: writes the regenerated pact, normalised, over the committed one, and says what changed. */
@@ -271,8 +296,15 @@ function accept(): void {
   const drift = existsSync(target) ? comparePacts(readJson(PACT_FILE), regenerated) : null;
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, serialisePact(regenerated));
-  const what = drift === null ? 'a new file' : hasDrift(drift) ? `${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed` : 'no change to the contract';
-  console.log(`Wrote ${PACT_FILE} from ${GENERATED_PACT_FILE} (${interactionsOf(regenerated).length} interactions; ${what}). Commit pacts/.`);
+  const what =
+    drift === null
+      ? 'a new file'
+      : hasDrift(drift)
+        ? `${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed`
+        : 'no change to the contract';
+  console.log(
+    `Wrote ${PACT_FILE} from ${GENERATED_PACT_FILE} (${interactionsOf(regenerated).length} interactions; ${what}). Commit pacts/.`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -36,7 +36,12 @@ export interface PactInteraction {
   description: string;
   type?: string;
   providerStates?: { name: string; params?: Record<string, unknown> }[];
-  request: { method: string; path: string; query?: Record<string, string[]>; headers?: Record<string, string | string[]> };
+  request: {
+    method: string;
+    path: string;
+    query?: Record<string, string[]>;
+    headers?: Record<string, string | string[]>;
+  };
   response: {
     status: number;
     headers?: Record<string, string | string[]>;
@@ -49,7 +54,12 @@ export interface PactInteraction {
 // Rule paths
 // ---------------------------------------------------------------------------------------------------
 
-export type PathToken = { kind: 'root' } | { kind: 'field'; name: string } | { kind: 'index'; index: number } | { kind: 'star' } | { kind: 'starIndex' };
+export type PathToken =
+  | { kind: 'root' }
+  | { kind: 'field'; name: string }
+  | { kind: 'index'; index: number }
+  | { kind: 'star' }
+  | { kind: 'starIndex' };
 
 /** pact_models' identifier characters after a `.` */
 const IDENT_CHAR = /[\p{L}\p{N}_\-:#@]/u;
@@ -90,7 +100,8 @@ export function parseRulePath(expr: string): PathToken[] {
         tokens.push({ kind: 'field', name });
       } else {
         const digits = /^\d+/.exec(expr.slice(i))?.[0];
-        if (!digits || expr[i + digits.length] !== ']') throw new Error(`rule path '${expr}': expected [n], [*] or ['name'] at ${i}`);
+        if (!digits || expr[i + digits.length] !== ']')
+          throw new Error(`rule path '${expr}': expected [n], [*] or ['name'] at ${i}`);
         tokens.push({ kind: 'index', index: Number(digits) });
         i += digits.length + 1;
       }
@@ -126,7 +137,15 @@ export function pathWeight(tokens: readonly PathToken[], path: readonly string[]
 export function formatPath(path: readonly string[]): string {
   return path
     .slice(1)
-    .reduce((text, part) => (/^\d+$/.test(part) ? `${text}[${part}]` : /^[_A-Za-z][_A-Za-z0-9]*$/.test(part) ? `${text}.${part}` : `${text}['${part}']`), '$');
+    .reduce(
+      (text, part) =>
+        /^\d+$/.test(part)
+          ? `${text}[${part}]`
+          : /^[_A-Za-z][_A-Za-z0-9]*$/.test(part)
+            ? `${text}.${part}`
+            : `${text}['${part}']`,
+      '$',
+    );
 }
 
 export interface SelectedRule {
@@ -236,8 +255,10 @@ export interface Leaf {
 /** Every primitive of a JSON value, with its concrete path from `$`. */
 export function leaves(value: unknown, path: string[] = ['$']): Leaf[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, [...path, String(i)]));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return [{ path, value }];
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return [{ path, value }];
   return [];
 }
 
@@ -245,9 +266,14 @@ export function leaves(value: unknown, path: string[] = ['$']): Leaf[] {
 export function replaceAt(value: unknown, path: readonly string[], replacement: unknown): unknown {
   if (path.length <= 1) return replacement;
   const [, key, ...rest] = path;
-  if (Array.isArray(value)) return (value as unknown[]).map((item, i) => (String(i) === key ? replaceAt(item, ['$', ...rest], replacement) : item));
+  if (Array.isArray(value))
+    return (value as unknown[]).map((item, i) =>
+      String(i) === key ? replaceAt(item, ['$', ...rest], replacement) : item,
+    );
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === key ? replaceAt(v, ['$', ...rest], replacement) : v]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, k === key ? replaceAt(v, ['$', ...rest], replacement) : v]),
+    );
   }
   throw new Error(`no ${formatPath(path)} in the example`);
 }
@@ -264,7 +290,8 @@ function headerValue(headers: Record<string, string | string[]> | undefined, nam
 
 /** A JSON answer, as the client decides (`/\bjson\b/` in Content-Type, src/api/client.ts `isJson`). */
 export function isJsonResponse(interaction: PactInteraction): boolean {
-  const contentType = headerValue(interaction.response.headers, 'content-type') ?? interaction.response.body?.contentType ?? '';
+  const contentType =
+    headerValue(interaction.response.headers, 'content-type') ?? interaction.response.body?.contentType ?? '';
   return /\bjson\b/i.test(contentType);
 }
 
@@ -272,7 +299,8 @@ export function isJsonResponse(interaction: PactInteraction): boolean {
 export function exampleBody(interaction: PactInteraction): unknown {
   const body = interaction.response.body;
   if (!body || body.content === undefined || body.content === '') return {};
-  if (typeof body.content === 'string' && body.encoded) return JSON.parse(Buffer.from(body.content, 'base64').toString('utf8')) as unknown;
+  if (typeof body.content === 'string' && body.encoded)
+    return JSON.parse(Buffer.from(body.content, 'base64').toString('utf8')) as unknown;
   return typeof body.content === 'string' ? (JSON.parse(body.content) as unknown) : body.content;
 }
 

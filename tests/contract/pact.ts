@@ -17,7 +17,13 @@ export const GENERATED_PACT_DIR = process.env.PACT_OUT_DIR || '.pact-out';
 export const GENERATED_PACT_FILE = `${GENERATED_PACT_DIR}/${CONSUMER}-${PROVIDER}.json`;
 
 export function newPact(): PactV4 {
-  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: GENERATED_PACT_DIR, spec: SpecificationVersion.SPECIFICATION_VERSION_V4, logLevel: 'warn' });
+  return new PactV4({
+    consumer: CONSUMER,
+    provider: PROVIDER,
+    dir: GENERATED_PACT_DIR,
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+    logLevel: 'warn',
+  });
 }
 
 /**
@@ -30,16 +36,23 @@ export const PACT_TODAY = new Date('2026-11-22T10:00:00').getTime();
 export const EXAMPLE_AUTH_TOKEN = 'at_example-token';
 
 export const V1 = vendorMediaType(DEFAULT_PRODUCT, 1);
-export const JSON_CONTENT = { 'Content-Type': MatchersV3.regex('^application/json(;.*)?$', 'application/json; charset=utf-8') };
+export const JSON_CONTENT = {
+  'Content-Type': MatchersV3.regex('^application/json(;.*)?$', 'application/json; charset=utf-8'),
+};
 
 /**
  * The Authorization of an interaction: whatever its provider states return as `authToken` (a user's auth
  * token, a pay token), `example` in the consumer test. Any provider can verify it: no token is in the pact.
  */
-export const authorization = (example: string = EXAMPLE_AUTH_TOKEN) => MatchersV3.fromProviderState('${authToken}', example);
+export const authorization = (example: string = EXAMPLE_AUTH_TOKEN) =>
+  MatchersV3.fromProviderState('${authToken}', example);
 
 /** Request headers of an authenticated JSON call. */
-export const authHeaders = (extra: Record<string, string> = {}) => ({ Accept: V1, Authorization: authorization(), ...extra });
+export const authHeaders = (extra: Record<string, string> = {}) => ({
+  Accept: V1,
+  Authorization: authorization(),
+  ...extra,
+});
 
 /** The real client, pointed at the Pact mock, with a session that always hands out the example token. */
 /**
@@ -89,7 +102,10 @@ export function numberMatching(pattern: string, example: number): Matcher<number
 
 /** The JSON types of the paths pinned with `numberMatching`, as extra response rules (combined with the regex by AND). */
 export const numberRules = (types: Record<string, 'integer' | 'number'>) => ({
-  body: Object.entries(types).map(([path, type]) => ({ path, rules: [type === 'integer' ? MatchersV3.integer() : MatchersV3.number()] })),
+  body: Object.entries(types).map(([path, type]) => ({
+    path,
+    rules: [type === 'integer' ? MatchersV3.integer() : MatchersV3.number()],
+  })),
 });
 
 /** A whole number above 0. */

@@ -3,7 +3,15 @@ import type { MockContext } from '../../mock-server/context';
 import type { ReadonlyDb } from '../../mock-server/db';
 import { pactStates } from '../../mock-server/pact-states';
 import { PROVIDER_STATES } from './provider-states';
-import { PROVIDER_STATES_DOC, REGENERATE, injectionsOf, interactionsByState, readCommittedDoc, readPact, renderProviderStatesDoc } from './write-provider-states';
+import {
+  PROVIDER_STATES_DOC,
+  REGENERATE,
+  injectionsOf,
+  interactionsByState,
+  readCommittedDoc,
+  readPact,
+  renderProviderStatesDoc,
+} from './write-provider-states';
 
 /**
  * The provider-state registry (tests/contract/provider-states.ts) against the committed pact, the mock's
@@ -46,7 +54,10 @@ describe('the provider-state registry', () => {
       const documented = sortedKeys(entry.params);
       for (const { interaction, params } of used) {
         const given = sortedKeys(params);
-        if (given.join() !== documented.join()) wrong.push(`'${interaction.description}' gives '${name}' {${given.join(', ')}}; the registry documents {${documented.join(', ')}}`);
+        if (given.join() !== documented.join())
+          wrong.push(
+            `'${interaction.description}' gives '${name}' {${given.join(', ')}}; the registry documents {${documented.join(', ')}}`,
+          );
       }
     }
     expectNone({ "parameters that differ from the registry's": wrong });
@@ -59,7 +70,10 @@ describe('the provider-state registry', () => {
       const states = (interaction.providerStates ?? []).map((s) => s.name);
       const answered = new Set(states.flatMap((name) => registry.get(name)?.returns ?? []));
       for (const { key, where } of injectionsOf(interaction)) {
-        if (!answered.has(key)) unanswered.push(`'${interaction.description}' injects \${${key}} (${where}); none of its states returns it: ${states.map((s) => `'${s}'`).join(', ') || 'no states'}`);
+        if (!answered.has(key))
+          unanswered.push(
+            `'${interaction.description}' injects \${${key}} (${where}); none of its states returns it: ${states.map((s) => `'${s}'`).join(', ') || 'no states'}`,
+          );
         for (const name of states) {
           const keys = injectedByState.get(name) ?? new Set<string>();
           keys.add(key);
@@ -68,7 +82,9 @@ describe('the provider-state registry', () => {
       }
     }
     const unusedReturns = PROVIDER_STATES.flatMap((s) =>
-      s.returns.filter((key) => !injectedByState.get(s.name)?.has(key)).map((key) => `'${s.name}' returns ${key}, which none of its interactions injects`),
+      s.returns
+        .filter((key) => !injectedByState.get(s.name)?.has(key))
+        .map((key) => `'${s.name}' returns ${key}, which none of its interactions injects`),
     );
     expectNone({
       "injected values no state returns (add them to the state's returns)": unanswered,
@@ -78,7 +94,10 @@ describe('the provider-state registry', () => {
 
   it('matches the states the mock implements (mock-server/pact-states/)', () => {
     // Building the states reads only the database (the pay states keep a copy of it as seeded), so an empty one will do.
-    const implemented = pactStates({ ctx: { db: () => ({}) as ReadonlyDb, now: () => 0 } as MockContext, url: () => '' }).names();
+    const implemented = pactStates({
+      ctx: { db: () => ({}) as ReadonlyDb, now: () => 0 } as MockContext,
+      url: () => '',
+    }).names();
     const missing = PROVIDER_STATES.map((s) => s.name).filter((name) => !implemented.includes(name));
     const unlisted = implemented.filter((name) => !registry.has(name));
     expectNone({
@@ -94,6 +113,9 @@ describe('the provider-state registry', () => {
     } catch {
       // missing: the comparison below says how to write it
     }
-    expect(committed, `${PROVIDER_STATES_DOC} is out of date with the registry or the pact: run \`${REGENERATE}\` and commit it`).toBe(renderProviderStatesDoc(pact));
+    expect(
+      committed,
+      `${PROVIDER_STATES_DOC} is out of date with the registry or the pact: run \`${REGENERATE}\` and commit it`,
+    ).toBe(renderProviderStatesDoc(pact));
   });
 });

@@ -13,10 +13,20 @@
  */
 
 /** Where a state belongs: the consumer test (and mock-server/pact-states/ file) of its interactions. */
-export type StateArea = 'session' | 'admin' | 'invoices' | 'payment-links' | 'lending' | 'retailers' | 'uploads' | 'pay';
+export type StateArea =
+  'session' | 'admin' | 'invoices' | 'payment-links' | 'lending' | 'retailers' | 'uploads' | 'pay';
 
 /** The order of the areas in the document. */
-export const STATE_AREAS: readonly StateArea[] = ['session', 'admin', 'invoices', 'payment-links', 'lending', 'retailers', 'uploads', 'pay'];
+export const STATE_AREAS: readonly StateArea[] = [
+  'session',
+  'admin',
+  'invoices',
+  'payment-links',
+  'lending',
+  'retailers',
+  'uploads',
+  'pay',
+];
 
 export interface ProviderStateEntry {
   readonly name: string;
@@ -31,7 +41,8 @@ export interface ProviderStateEntry {
   readonly teardown?: string;
 }
 
-const PASSWORD_BACK = 'If the interaction changed the user’s password, set it back to Demo@1234 (later states log the user in with it).';
+const PASSWORD_BACK =
+  'If the interaction changed the user’s password, set it back to Demo@1234 (later states log the user in with it).';
 
 /**
  * '<e-mail> is logged in': a demo login, logged in; the setup answers a fresh auth token as `authToken`, and
@@ -46,7 +57,8 @@ const loggedIn = (email: string, who: string, ids: readonly string[] = []): Prov
 });
 
 /** What the pay states share: a payment link's customer as seeded, whatever earlier interactions did. */
-const AS_SEEDED = 'Start from the customer as seeded: no credit draws, payments, gateway orders, OTPs or Idempotency-Keys left by earlier interactions.';
+const AS_SEEDED =
+  'Start from the customer as seeded: no credit draws, payments, gateway orders, OTPs or Idempotency-Keys left by earlier interactions.';
 /** The teardown of a pay state whose interaction (or setup) changes the customer's data. */
 const payTeardown = (what: string) =>
   `Remove ${what}, and put the customer’s invoices, loan and limit back as they were (the mock instead puts the customer back as seeded at every pay-state setup).`;
@@ -70,8 +82,14 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     'The user t1@anchor.test: Asha Verma, admin (role 1) of anchor 1, Sarvodaya Consumer Products Ltd (system generated); access type t1, allowed to create payment links and to manage the anchor; password Demo@1234. The user’s id is userId (GET /users/{userId}), the anchor’s id anchorId (GET /anchor_settings/{anchorId}). An interaction that needs more data than the user, its anchor and its settings names a second state for it.',
     ['userId', 'anchorId'],
   ),
-  loggedIn('t2@anchor.test', 'The user t2@anchor.test: Rohan Iyer, user 2, portal user of anchor 1, access type t2 (may see the t2 accounts receivable, not the t1 ones); password Demo@1234.'),
-  loggedIn('t1t2@anchor.test', 'The user t1t2@anchor.test: Meera Nair, portal user of anchor 1, access type t1t2 (the retailer pages and both accounts receivable); password Demo@1234.'),
+  loggedIn(
+    't2@anchor.test',
+    'The user t2@anchor.test: Rohan Iyer, user 2, portal user of anchor 1, access type t2 (may see the t2 accounts receivable, not the t1 ones); password Demo@1234.',
+  ),
+  loggedIn(
+    't1t2@anchor.test',
+    'The user t1t2@anchor.test: Meera Nair, portal user of anchor 1, access type t1t2 (the retailer pages and both accounts receivable); password Demo@1234.',
+  ),
   loggedIn(
     'anchor1551@anchor.test',
     'The user anchor1551@anchor.test: Vikram Rao, portal user of anchor 1551, Meridian Agro Industries (not system generated; its settings block SMS), access type t1, allowed to create payment links and to manage the anchor; password Demo@1234.',
@@ -87,7 +105,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'the auth token of t1@anchor.test has expired',
     area: 'session',
-    creates: 'An auth token of t1@anchor.test that was valid but has expired (the mock issues one with no lifetime left); answer it as authToken and the user’s id as userId. GET /users/{userId} with it answers 401 ER-AUTH-103.',
+    creates:
+      'An auth token of t1@anchor.test that was valid but has expired (the mock issues one with no lifetime left); answer it as authToken and the user’s id as userId. GET /users/{userId} with it answers 401 ER-AUTH-103.',
     returns: ['authToken', 'userId'],
   },
   {
@@ -100,13 +119,15 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'the auth token is invalid',
     area: 'session',
-    creates: 'A token the provider never issued (the mock answers at_not-a-real-token); answer it as authToken. Calls with it answer 401 ER-AUTH-102.',
+    creates:
+      'A token the provider never issued (the mock answers at_not-a-real-token); answer it as authToken. Calls with it answer 401 ER-AUTH-102.',
     returns: ['authToken'],
   },
   {
     name: 't1@anchor.test has a valid refresh token',
     area: 'session',
-    creates: 'A fresh login of t1@anchor.test; answer its refresh token, not yet used, as refreshToken (POST /auth exchanges it for new tokens).',
+    creates:
+      'A fresh login of t1@anchor.test; answer its refresh token, not yet used, as refreshToken (POST /auth exchanges it for new tokens).',
     returns: ['refreshToken'],
   },
   {
@@ -138,7 +159,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'no user has the e-mail pact.new.user@anchor.test',
     area: 'admin',
-    creates: 'No user with the e-mail pact.new.user@anchor.test (remove one left over). The interaction adds it to anchor 1: Pact Newcomer, +91 9876500099, portal_user.',
+    creates:
+      'No user with the e-mail pact.new.user@anchor.test (remove one left over). The interaction adds it to anchor 1: Pact Newcomer, +91 9876500099, portal_user.',
     returns: [],
     teardown: 'Remove the user pact.new.user@anchor.test and the audit-log entries written since the setup.',
   },
@@ -148,7 +170,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     creates:
       'A portal user of anchor 1 who is not system generated (staff, not a demo login), with the newsletter turned off; answer its id as userId. The interaction turns the newsletter on (PUT /users/{userId}).',
     returns: ['userId'],
-    teardown: 'Put the user’s newsletter and send-email flags back as they were, and remove the audit-log entries written since the setup.',
+    teardown:
+      'Put the user’s newsletter and send-email flags back as they were, and remove the audit-log entries written since the setup.',
   },
   {
     name: 'anchor1551@anchor.test’s anchor is not system generated and has a portal user',
@@ -163,12 +186,14 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     creates:
       'A portal user added to anchor 1 by t1@anchor.test (as POST /users does): pact.short.lived@anchor.test, Pact Shortlived, +91 9876500098, portal_user, role 5, not system generated; answer its id as userId. The interaction deletes it.',
     returns: ['userId'],
-    teardown: 'Remove pact.short.lived@anchor.test if the interaction did not, and the audit-log entries written since the setup.',
+    teardown:
+      'Remove pact.short.lived@anchor.test if the interaction did not, and the audit-log entries written since the setup.',
   },
   {
     name: 't2@anchor.test is a system-generated user of t1@anchor.test’s anchor',
     area: 'admin',
-    creates: 't2@anchor.test (user 2) is a system-generated user of anchor 1, which the portal may not delete (403); answer its id as userId.',
+    creates:
+      't2@anchor.test (user 2) is a system-generated user of anchor 1, which the portal may not delete (403); answer its id as userId.',
     returns: ['userId'],
   },
   {
@@ -180,9 +205,11 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'no bank account 123456789012 with IFSC SBIN0000001 is on record for t1@anchor.test’s anchor',
     area: 'admin',
-    creates: 'Anchor 1 has no bank account with account number 123456789012 and IFSC SBIN0000001 (remove one left over). The interaction adds it.',
+    creates:
+      'Anchor 1 has no bank account with account number 123456789012 and IFSC SBIN0000001 (remove one left over). The interaction adds it.',
     returns: [],
-    teardown: 'Remove anchor 1’s bank account 123456789012 / SBIN0000001 and the audit-log entries written since the setup.',
+    teardown:
+      'Remove anchor 1’s bank account 123456789012 / SBIN0000001 and the audit-log entries written since the setup.',
   },
   {
     name: 'SBIN0000001 is a known IFSC',
@@ -193,13 +220,15 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'ABCD0123456 is no known IFSC',
     area: 'admin',
-    creates: 'The IFSC lookup knows no branch for ABCD0123456 (well formed, but no bank has it): it answers 404 ER-NOT-FOUND.',
+    creates:
+      'The IFSC lookup knows no branch for ABCD0123456 (well formed, but no bank has it): it answers 404 ER-NOT-FOUND.',
     returns: [],
   },
   {
     name: 't1@anchor.test’s anchor is system generated',
     area: 'admin',
-    creates: 'Anchor 1 (the anchor of t1@anchor.test) is system generated and has its configuration (anchor settings); answer its id as anchorId.',
+    creates:
+      'Anchor 1 (the anchor of t1@anchor.test) is system generated and has its configuration (anchor settings); answer its id as anchorId.',
     returns: ['anchorId'],
   },
   {
@@ -208,7 +237,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     creates:
       't1@anchor.test is Asha Verma and may manage anchor 1, which is system generated; anchor 1’s setting show_credit_option (the credit option on the pay page) is on. Answer the anchor’s id as anchorId. The interaction turns the option off, and the answer names Asha Verma as the last to change the settings.',
     returns: ['anchorId'],
-    teardown: 'Put anchor 1’s settings back as they were, with who changed them last and when, and remove the audit-log entries written since the setup.',
+    teardown:
+      'Put anchor 1’s settings back as they were, with who changed them last and when, and remove the audit-log entries written since the setup.',
   },
   {
     name: 't1@anchor.test has customers with a virtual account',
@@ -229,7 +259,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 't1@anchor.test has open invoices of customers in the north more than 30 days overdue',
     area: 'invoices',
-    creates: 'Anchor 1 has at least one open or part-paid invoice of a customer in the north region, due more than 30 days ago, whose document number contains INV/ (the interaction searches for it).',
+    creates:
+      'Anchor 1 has at least one open or part-paid invoice of a customer in the north region, due more than 30 days ago, whose document number contains INV/ (the interaction searches for it).',
     returns: [],
   },
   {
@@ -241,13 +272,15 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 't1@anchor.test has invoices of channel-finance customers closed by credit',
     area: 'invoices',
-    creates: 'Anchor 1 has at least one paid invoice of a customer on channel finance that was closed by credit (a drawdown paid it).',
+    creates:
+      'Anchor 1 has at least one paid invoice of a customer on channel finance that was closed by credit (a drawdown paid it).',
     returns: [],
   },
   {
     name: 't1@anchor.test has an open invoice that is not starred',
     area: 'invoices',
-    creates: 'An open or part-paid invoice of anchor 1 that is not starred (unstar it); answer its id as invoiceId. The interaction stars it.',
+    creates:
+      'An open or part-paid invoice of anchor 1 that is not starred (unstar it); answer its id as invoiceId. The interaction stars it.',
     returns: ['invoiceId'],
   },
   {
@@ -266,13 +299,15 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 't1@anchor.test received payments from customers in the north in the last 90 days',
     area: 'invoices',
-    creates: 'Anchor 1 received at least one payment from a customer in the north region within the last 90 days, for an invoice whose number contains INV/ (the interaction searches for it).',
+    creates:
+      'Anchor 1 received at least one payment from a customer in the north region within the last 90 days, for an invoice whose number contains INV/ (the interaction searches for it).',
     returns: [],
   },
   {
     name: 't1@anchor.test has a starred payment',
     area: 'invoices',
-    creates: 'A payment received by anchor 1 that the anchor starred (star it); answer its id as paymentId. One interaction lists the starred payments, one unstars it.',
+    creates:
+      'A payment received by anchor 1 that the anchor starred (star it); answer its id as paymentId. One interaction lists the starred payments, one unstars it.',
     returns: ['paymentId'],
   },
   {
@@ -303,7 +338,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'anchor1551@anchor.test has a customer with open invoices',
     area: 'payment-links',
-    creates: 'A customer of anchor 1551, whose settings block SMS, with at least one open invoice; answer the customer’s id as customerId. The interaction asks to send it payment links by SMS and is refused (422).',
+    creates:
+      'A customer of anchor 1551, whose settings block SMS, with at least one open invoice; answer the customer’s id as customerId. The interaction asks to send it payment links by SMS and is refused (422).',
     returns: ['customerId'],
   },
 
@@ -319,7 +355,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'anchor1551@anchor.test has approved customers with a loan application',
     area: 'lending',
-    creates: 'Anchor 1551 has approved customers with a loan application this year (the mock: Green Valley Agri Inputs among them).',
+    creates:
+      'Anchor 1551 has approved customers with a loan application this year (the mock: Green Valley Agri Inputs among them).',
     returns: [],
   },
   {
@@ -332,7 +369,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 't1@anchor.test has approved customers in the north',
     area: 'lending',
-    creates: 'Anchor 1 has at least one approved customer in the north region (the first page of the approved list filtered by north).',
+    creates:
+      'Anchor 1 has at least one approved customer in the north region (the first page of the approved list filtered by north).',
     returns: [],
   },
   {
@@ -345,19 +383,22 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 't1@anchor.test has new leads and leads in other statuses',
     area: 'lending',
-    creates: 'Anchor 1 has customers in the new_leads status and in at least one other application status: the lead counts by status, the first page of new leads and their CSV export.',
+    creates:
+      'Anchor 1 has customers in the new_leads status and in at least one other application status: the lead counts by status, the first page of new leads and their CSV export.',
     returns: [],
   },
   {
     name: 't1@anchor.test has approved customers in the north more than 30 days past due',
     area: 'lending',
-    creates: 'Anchor 1 has an approved customer in the north region whose loan has a drawdown more than 30 days past due (the mock: Tapti Agro Suppliers, 110 days).',
+    creates:
+      'Anchor 1 has an approved customer in the north region whose loan has a drawdown more than 30 days past due (the mock: Tapti Agro Suppliers, 110 days).',
     returns: [],
   },
   {
     name: 't1@anchor.test has approved customers with nothing past due',
     area: 'lending',
-    creates: 'Anchor 1 has an approved customer with a loan application and nothing past due (the mock: Godavari Retail Links).',
+    creates:
+      'Anchor 1 has an approved customer with a loan application and nothing past due (the mock: Godavari Retail Links).',
     returns: [],
   },
   {
@@ -384,7 +425,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'another anchor has a customer with a loan application',
     area: 'lending',
-    creates: 'A customer with a loan application of an anchor other than anchor 1 (the mock: one of anchor 1551); answer its customer id as custId and its loan application’s id as loanApplicationId. t1@anchor.test asking for its drawdowns or repayments gets 404.',
+    creates:
+      'A customer with a loan application of an anchor other than anchor 1 (the mock: one of anchor 1551); answer its customer id as custId and its loan application’s id as loanApplicationId. t1@anchor.test asking for its drawdowns or repayments gets 404.',
     returns: ['custId', 'loanApplicationId'],
   },
   {
@@ -398,7 +440,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'no customer of anchor1551@anchor.test waits for a credit evaluation',
     area: 'lending',
-    creates: 'Anchor 1551 has no lead (new lead or work in progress) waiting to be graded (risk grade R), so its credit evaluation of every waiting lead answers all zeros and no customers.',
+    creates:
+      'Anchor 1551 has no lead (new lead or work in progress) waiting to be graded (risk grade R), so its credit evaluation of every waiting lead answers all zeros and no customers.',
     returns: [],
   },
 
@@ -408,25 +451,29 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'the anchor of t1@anchor.test and t2@anchor.test has retailers with unpaid invoices on channel finance',
     area: 'retailers',
-    creates: 't1@anchor.test and t2@anchor.test are users of the same anchor (1), which has retailers on channel finance with a sanctioned limit, and retailer invoices not fully paid (its accounts receivable).',
+    creates:
+      't1@anchor.test and t2@anchor.test are users of the same anchor (1), which has retailers on channel finance with a sanctioned limit, and retailer invoices not fully paid (its accounts receivable).',
     returns: [],
   },
   {
     name: 't1@anchor.test has distributors in the south with retailers on channel finance',
     area: 'retailers',
-    creates: 'Anchor 1 has a distributor in the south region with retailers on channel finance (the mock: Godavari Retail Links).',
+    creates:
+      'Anchor 1 has a distributor in the south region with retailers on channel finance (the mock: Godavari Retail Links).',
     returns: [],
   },
   {
     name: 't1@anchor.test’s distributor Godavari Retail Links has retailers off channel finance',
     area: 'retailers',
-    creates: 'Anchor 1’s distributor Godavari Retail Links (south) has retailers, some of them not on channel finance (the mock: 12 retailers, two pages of 10); answer the distributor’s id as distributorId.',
+    creates:
+      'Anchor 1’s distributor Godavari Retail Links (south) has retailers, some of them not on channel finance (the mock: 12 retailers, two pages of 10); answer the distributor’s id as distributorId.',
     returns: ['distributorId'],
   },
   {
     name: 'another anchor has a distributor',
     area: 'retailers',
-    creates: 'A distributor of an anchor other than anchor 1 (the mock: one of anchor 1551); answer its id as distributorId. t1t2@anchor.test asking for its retailers gets 404.',
+    creates:
+      'A distributor of an anchor other than anchor 1 (the mock: one of anchor 1551); answer its id as distributorId. t1t2@anchor.test asking for its retailers gets 404.',
     returns: ['distributorId'],
   },
   {
@@ -446,7 +493,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     creates:
       'Anchor 1 has the customer CS000001 and no invoice numbered UP/2627/0001 or UP/2627/0002 (remove ones left over); NOPE-404 is no customer code of anchor 1. The interaction uploads an invoice CSV whose first row (UP/2627/0001, CS000001, ₹12,500.50) is taken and whose second (customer NOPE-404) is refused.',
     returns: [],
-    teardown: 'Remove the invoices the upload added, its upload record, and put anchor 1’s last invoice upload time back.',
+    teardown:
+      'Remove the invoices the upload added, its upload record, and put anchor 1’s last invoice upload time back.',
   },
   {
     name: 'the customers of the customer master fixture are not on record',
@@ -483,13 +531,15 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'the payment link demo-expired has expired',
     area: 'pay',
-    creates: 'A payment link of Shree Ganesh Traders (anchor 1) whose expiry date has passed (the mock’s: demo-expired, expired 3 days ago); answer its token as authToken. GET /invoice_collection with it answers 401.',
+    creates:
+      'A payment link of Shree Ganesh Traders (anchor 1) whose expiry date has passed (the mock’s: demo-expired, expired 3 days ago); answer its token as authToken. GET /invoice_collection with it answers 401.',
     returns: ['authToken'],
   },
   {
     name: 'no payment link has the token no-such-token',
     area: 'pay',
-    creates: 'A token that is no payment link’s (the mock answers no-such-token); answer it as authToken. GET /invoice_collection with it answers 401.',
+    creates:
+      'A token that is no payment link’s (the mock answers no-such-token); answer it as authToken. GET /invoice_collection with it answers 401.',
     returns: ['authToken'],
   },
   {
@@ -525,9 +575,13 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
     name: 'demo-closed-limit has less credit left than an open invoice asks for',
     area: 'pay',
     creates: `The demo-closed-limit link’s customer (see 'the payment link demo-closed-limit is open') as seeded, with an invoice that has at least \`amount\` left to pay ${CREDIT_MAY_PAY}, and the lender’s limit lowered so that exactly \`available\` of credit is left; answer the pay token as authToken and that invoice’s id as invoiceId. The credit draw of \`amount\` is refused (422 ER-CREDIT-103).`,
-    params: { amount: 'The rupees the interaction draws for the invoice (more than `available`).', available: 'The rupees of credit left after the setup (less than `amount`).' },
+    params: {
+      amount: 'The rupees the interaction draws for the invoice (more than `available`).',
+      available: 'The rupees of credit left after the setup (less than `amount`).',
+    },
     returns: ['authToken', 'invoiceId'],
-    teardown: 'Put the customer’s limit back as it was (the mock instead puts the customer back as seeded at every pay-state setup).',
+    teardown:
+      'Put the customer’s limit back as it was (the mock instead puts the customer back as seeded at every pay-state setup).',
   },
   {
     name: 'demo-open-limit has an open invoice credit can pay',
@@ -556,7 +610,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'demo-closed-limit has a gateway order not paid yet',
     area: 'pay',
-    creates: 'The demo-closed-limit link’s customer (see \'the payment link demo-closed-limit is open\') as seeded, with a payment-gateway order for `amount` of one of its open invoices (as POST /direct_payments/cc_avenue makes it) that the customer has not paid at the gateway; answer the pay token as authToken and the order’s id as orderId. Asking for its outcome answers 422 ER-PAY-102.',
+    creates:
+      "The demo-closed-limit link’s customer (see 'the payment link demo-closed-limit is open') as seeded, with a payment-gateway order for `amount` of one of its open invoices (as POST /direct_payments/cc_avenue makes it) that the customer has not paid at the gateway; answer the pay token as authToken and the order’s id as orderId. Asking for its outcome answers 422 ER-PAY-102.",
     params: { amount: AMOUNT },
     returns: ['authToken', 'orderId'],
     teardown: payTeardown('the gateway order'),
@@ -564,7 +619,8 @@ export const PROVIDER_STATES: readonly ProviderStateEntry[] = [
   {
     name: 'demo-closed-limit paid a gateway order',
     area: 'pay',
-    creates: 'As \'demo-closed-limit has a gateway order not paid yet\', and the customer then paid the order at the gateway (successfully: a transaction number, the date, `amount` paid); answer the pay token as authToken and the order’s id as orderId.',
+    creates:
+      "As 'demo-closed-limit has a gateway order not paid yet', and the customer then paid the order at the gateway (successfully: a transaction number, the date, `amount` paid); answer the pay token as authToken and the order’s id as orderId.",
     params: { amount: AMOUNT },
     returns: ['authToken', 'orderId'],
     teardown: payTeardown('the gateway order and the payment it made'),

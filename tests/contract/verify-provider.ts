@@ -59,25 +59,35 @@ export function verificationFromCli(argv: string[], env: NodeJS.ProcessEnv): Pro
   });
   const providerBaseUrl = values['provider-base-url'] ?? env.PACT_PROVIDER_BASE_URL;
   const statesUrl = values['states-url'] ?? env.PACT_STATES_SETUP_URL;
-  if (!providerBaseUrl) throw new Error('Give the provider: --provider-base-url https://provider.example (or PACT_PROVIDER_BASE_URL).');
-  if (!statesUrl) throw new Error('Give the provider-state endpoint: PACT_STATES_SETUP_URL=https://provider.example/... (see pacts/PROVIDER-STATES.md).');
+  if (!providerBaseUrl)
+    throw new Error('Give the provider: --provider-base-url https://provider.example (or PACT_PROVIDER_BASE_URL).');
+  if (!statesUrl)
+    throw new Error(
+      'Give the provider-state endpoint: PACT_STATES_SETUP_URL=https://provider.example/... (see pacts/PROVIDER-STATES.md).',
+    );
   const headers = (env.PACT_PROVIDER_HEADERS ?? '')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
   for (const header of headers) {
     if (!/^[\w-]+:\s*\S/.test(header)) throw new Error(`PACT_PROVIDER_HEADERS: '${header}' is not 'Name: value'.`);
-    if (/^authorization:/i.test(header)) throw new Error('PACT_PROVIDER_HEADERS: leave Authorization out; each interaction gets it from its provider states.');
+    if (/^authorization:/i.test(header))
+      throw new Error(
+        'PACT_PROVIDER_HEADERS: leave Authorization out; each interaction gets it from its provider states.',
+      );
   }
   const brokerUrl = env.PACT_BROKER_BASE_URL;
   const brokerToken = env.PACT_BROKER_TOKEN;
-  if (Boolean(brokerUrl) !== Boolean(brokerToken)) throw new Error('Set both PACT_BROKER_BASE_URL and PACT_BROKER_TOKEN to use a Pact Broker, or neither.');
+  if (Boolean(brokerUrl) !== Boolean(brokerToken))
+    throw new Error('Set both PACT_BROKER_BASE_URL and PACT_BROKER_TOKEN to use a Pact Broker, or neither.');
   return {
     providerBaseUrl,
     statesUrl,
     headers,
     ...(values.pact ? { pactFile: values.pact } : {}),
-    ...(brokerUrl && brokerToken ? { broker: { url: brokerUrl, token: brokerToken, providerVersion: env.PACT_PROVIDER_VERSION ?? gitCommit() } } : {}),
+    ...(brokerUrl && brokerToken
+      ? { broker: { url: brokerUrl, token: brokerToken, providerVersion: env.PACT_PROVIDER_VERSION ?? gitCommit() } }
+      : {}),
   };
 }
 
@@ -91,7 +101,9 @@ function gitCommit(): string {
 
 async function main(): Promise<void> {
   const verification = verificationFromCli(process.argv.slice(2), process.env);
-  const against = verification.broker ? `${CONSUMER}'s pacts from ${verification.broker.url}` : (verification.pactFile ?? PACT_FILE);
+  const against = verification.broker
+    ? `${CONSUMER}'s pacts from ${verification.broker.url}`
+    : (verification.pactFile ?? PACT_FILE);
   console.log(`Verifying ${verification.providerBaseUrl} against ${against}`);
   await verifyProvider(verification);
   console.log('Every interaction verified.');

@@ -50,7 +50,8 @@ export interface Injection {
   jsonType?: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStateGenerator = (value: unknown): value is { type: string; expression: string } =>
   isRecord(value) && value.type === 'ProviderState' && typeof value.expression === 'string';
 const keysOf = (expression: string) => [...expression.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!);
@@ -71,12 +72,23 @@ export function injectionsOf(interaction: PactInteraction): Injection[] {
   const found: Injection[] = [];
   const part = (generators: Record<string, unknown> | undefined, side: string, body?: unknown) => {
     for (const [category, entry] of Object.entries(generators ?? {})) {
-      const named: [string, unknown][] = isStateGenerator(entry) ? [['', entry]] : isRecord(entry) ? Object.entries(entry) : [];
+      const named: [string, unknown][] = isStateGenerator(entry)
+        ? [['', entry]]
+        : isRecord(entry)
+          ? Object.entries(entry)
+          : [];
       for (const [name, generator] of named) {
         if (!isStateGenerator(generator)) continue;
         const where = `${side}${category} ${name === '' ? generator.expression : name}`;
         const example = category === 'body' ? atPath(body, name) : undefined;
-        for (const key of keysOf(generator.expression)) found.push({ key, where, ...(example === undefined ? {} : { jsonType: Array.isArray(example) ? 'array' : example === null ? 'null' : typeof example }) });
+        for (const key of keysOf(generator.expression))
+          found.push({
+            key,
+            where,
+            ...(example === undefined
+              ? {}
+              : { jsonType: Array.isArray(example) ? 'array' : example === null ? 'null' : typeof example }),
+          });
       }
     }
   };
@@ -86,7 +98,9 @@ export function injectionsOf(interaction: PactInteraction): Injection[] {
 }
 
 /** The interactions of each state name in the pact, in pact order. */
-export function interactionsByState(pact: Pact): Map<string, { interaction: PactInteraction; params: Record<string, unknown> | undefined }[]> {
+export function interactionsByState(
+  pact: Pact,
+): Map<string, { interaction: PactInteraction; params: Record<string, unknown> | undefined }[]> {
   const uses = new Map<string, { interaction: PactInteraction; params: Record<string, unknown> | undefined }[]>();
   for (const interaction of pact.interactions) {
     for (const state of interaction.providerStates ?? []) {
@@ -122,7 +136,9 @@ const code = (text: string) => `\`${text}\``;
 
 /** The states in the document's order: by area, then by name. */
 export function sortedStates(states: readonly ProviderStateEntry[] = PROVIDER_STATES): ProviderStateEntry[] {
-  return [...states].sort((a, b) => STATE_AREAS.indexOf(a.area) - STATE_AREAS.indexOf(b.area) || byText(a.name, b.name));
+  return [...states].sort(
+    (a, b) => STATE_AREAS.indexOf(a.area) - STATE_AREAS.indexOf(b.area) || byText(a.name, b.name),
+  );
 }
 
 function isoDay(ms: number): string {
@@ -178,37 +194,62 @@ function injectedTable(pact: Pact, states: readonly ProviderStateEntry[]): strin
     }
   }
   const returnedBy = (key: string) => states.filter((s) => s.returns.includes(key)).length;
-  const lines = ['## The values states answer', '', '| Key | Where the pact injects it | States that answer it |', '| --- | --- | --- |'];
-  for (const key of unique(where.keys())) lines.push(`| ${code(key)} | ${cell(unique(where.get(key) ?? []).join(', '))} | ${returnedBy(key)} |`);
+  const lines = [
+    '## The values states answer',
+    '',
+    '| Key | Where the pact injects it | States that answer it |',
+    '| --- | --- | --- |',
+  ];
+  for (const key of unique(where.keys()))
+    lines.push(`| ${code(key)} | ${cell(unique(where.get(key) ?? []).join(', '))} | ${returnedBy(key)} |`);
   return [...lines, ''];
 }
 
 function indexTable(states: readonly ProviderStateEntry[]): string[] {
   const lines = ['## All states', '', '| State | Area | Parameters | Returns |', '| --- | --- | --- | --- |'];
   for (const state of states) {
-    const params = Object.keys(state.params ?? {}).map(code).join(', ') || '–';
+    const params =
+      Object.keys(state.params ?? {})
+        .map(code)
+        .join(', ') || '–';
     const returns = state.returns.map(code).join(', ') || '–';
     lines.push(`| ${cell(state.name)} | ${state.area} | ${params} | ${returns} |`);
   }
   return [...lines, ''];
 }
 
-function stateSection(state: ProviderStateEntry, uses: { interaction: PactInteraction; params: Record<string, unknown> | undefined }[]): string[] {
+function stateSection(
+  state: ProviderStateEntry,
+  uses: { interaction: PactInteraction; params: Record<string, unknown> | undefined }[],
+): string[] {
   const lines = [`### ${state.name}`, '', `**Creates.** ${state.creates}`, ''];
   const params = Object.entries(state.params ?? {});
   if (params.length === 0) lines.push('**Parameters.** None.', '');
   else {
     lines.push('**Parameters.**', '', '| Parameter | Meaning | Values in the pact |', '| --- | --- | --- |');
     for (const [name, meaning] of params) {
-      const values = unique(uses.map((u) => u.params?.[name]).filter((v) => v !== undefined).map((v) => code(JSON.stringify(v))));
+      const values = unique(
+        uses
+          .map((u) => u.params?.[name])
+          .filter((v) => v !== undefined)
+          .map((v) => code(JSON.stringify(v))),
+      );
       lines.push(`| ${code(name)} | ${cell(meaning)} | ${values.join(', ') || '–'} |`);
     }
     lines.push('');
   }
-  lines.push(`**Returns.** ${state.returns.length === 0 ? 'Nothing to inject (answer `{}`).' : `${state.returns.map(code).join(', ')}.`}`, '');
+  lines.push(
+    `**Returns.** ${state.returns.length === 0 ? 'Nothing to inject (answer `{}`).' : `${state.returns.map(code).join(', ')}.`}`,
+    '',
+  );
   if (state.teardown) lines.push(`**Teardown.** ${state.teardown}`, '');
   const descriptions = unique(uses.map((u) => u.interaction.description));
-  lines.push(`**Interactions** (${descriptions.length}):`, '', ...(descriptions.length === 0 ? ['- none'] : descriptions.map((d) => `- ${d}`)), '');
+  lines.push(
+    `**Interactions** (${descriptions.length}):`,
+    '',
+    ...(descriptions.length === 0 ? ['- none'] : descriptions.map((d) => `- ${d}`)),
+    '',
+  );
   return lines;
 }
 
@@ -229,5 +270,7 @@ export function renderProviderStatesDoc(pact: Pact, registry: readonly ProviderS
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pact = readPact();
   writeFileSync(join(root, PROVIDER_STATES_DOC), renderProviderStatesDoc(pact));
-  console.log(`wrote ${PROVIDER_STATES_DOC}: ${PROVIDER_STATES.length} states, ${pact.interactions.length} interactions`);
+  console.log(
+    `wrote ${PROVIDER_STATES_DOC}: ${PROVIDER_STATES.length} states, ${pact.interactions.length} interactions`,
+  );
 }

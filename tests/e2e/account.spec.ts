@@ -1,7 +1,10 @@
 import { expect, expectNoAxeViolations, latestResetLink, logIn, logInReady, test, THEMES, useTheme } from './fixtures';
 
 test.describe('account screens', () => {
-  test('forgot password, then reset through the mailed link, then log in with the new password', async ({ page, request }) => {
+  test('forgot password, then reset through the mailed link, then log in with the new password', async ({
+    page,
+    request,
+  }) => {
     const email = 'qa.reset@anchor.test';
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password' }).click();
@@ -11,7 +14,12 @@ test.describe('account screens', () => {
     await expect(page.getByText('Email ID is required')).toBeVisible();
     await page.getByLabel('Email ID').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `If ${email} belongs to an account` }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `If ${email} belongs to an account` })
+        .first(),
+    ).toBeVisible();
 
     const link = await latestResetLink(request, email);
     await page.goto(`${link.pathname}${link.search}`);
@@ -50,7 +58,10 @@ test.describe('account screens', () => {
       ),
     );
     const box = (await toggle.boundingBox())!;
-    const reached = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="switch"]')?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+    const reached = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="switch"]')?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
     expect(reached).toBe('Light theme');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'true');

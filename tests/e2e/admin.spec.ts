@@ -1,7 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page, Request } from '@playwright/test';
-import { SETTING_NAMES, SETTING_TEXTS, SETTING_UNDO_MS, settingEffect, settingLabel, type SettingName } from '../../src/domain/admin';
-import { api, devRequest, expect, expectNoAxeViolations, expectToastOnTop, logInReady, test, THEMES, useTheme } from './fixtures';
+import {
+  SETTING_NAMES,
+  SETTING_TEXTS,
+  SETTING_UNDO_MS,
+  settingEffect,
+  settingLabel,
+  type SettingName,
+} from '../../src/domain/admin';
+import {
+  api,
+  devRequest,
+  expect,
+  expectNoAxeViolations,
+  expectToastOnTop,
+  logInReady,
+  test,
+  THEMES,
+  useTheme,
+} from './fixtures';
 
 /**
  * The admin page (spec 2 §2.7, §4-§6, §8): the sections in the spec's order; Add New User with the spec's
@@ -54,24 +71,39 @@ interface BankAccountRow {
 }
 
 /** A unique stamp per call, for e-mail addresses, names and account numbers. */
-const uniqueStamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36).padStart(3, '0')}`;
+const uniqueStamp = () =>
+  `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3)
+    .toString(36)
+    .padStart(3, '0')}`;
 /** 14 digits, unique per call. */
 const uniqueAccountNumber = () => `${Date.now()}${Math.floor(Math.random() * 10)}`.slice(-14).padStart(14, '9');
 
-const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true }).filter({ has: page.getByRole('heading', { name: title, exact: true, level: 2 }) });
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const section = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: title, exact: true })
+    .filter({ has: page.getByRole('heading', { name: title, exact: true, level: 2 }) });
 const users = (page: Page) => section(page, 'Existing Users');
 const bankAccounts = (page: Page) => section(page, 'Anchor Bank Accounts');
 const configuration = (page: Page) => section(page, 'Configuration');
 const rowsOf = (scope: Locator) => scope.locator('tbody tr').filter({ has: scope.page().locator('td:nth-child(2)') });
-const settled = (scope: Locator) => expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
+const settled = (scope: Locator) =>
+  expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
 const headersOf = async (scope: Locator) => (await scope.locator('thead th').allInnerTexts()).map((h) => h.trim());
 /** A configuration row's parameter as shown (the cell's own text, before its info button). */
-const parameterName = (row: Locator) => row.locator('td').first().evaluate((td) => td.firstChild?.textContent ?? '');
-const userRow = (page: Page, email: string) => rowsOf(users(page)).filter({ has: page.getByRole('cell', { name: email, exact: true }) });
-const isApi = (request: Request, method: string, path: RegExp) => request.method() === method && path.test(new URL(request.url()).pathname);
+const parameterName = (row: Locator) =>
+  row
+    .locator('td')
+    .first()
+    .evaluate((td) => td.firstChild?.textContent ?? '');
+const userRow = (page: Page, email: string) =>
+  rowsOf(users(page)).filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+const isApi = (request: Request, method: string, path: RegExp) =>
+  request.method() === method && path.test(new URL(request.url()).pathname);
 
-const usersAnswer = (page: Page) => api<{ data: { attributes: AdminUserRow }[] }>(page, '/users?items=100').then((a) => a.data.map((r) => r.attributes));
+const usersAnswer = (page: Page) =>
+  api<{ data: { attributes: AdminUserRow }[] }>(page, '/users?items=100').then((a) => a.data.map((r) => r.attributes));
 const settingsAnswer = (page: Page, anchorId = '1') => api<SettingsAnswer>(page, `/anchor_settings/${anchorId}`);
 
 async function openAdmin(page: Page, email = LOGIN) {
@@ -87,7 +119,16 @@ async function addUserByApi(page: Page, stamp: string): Promise<AdminUserRow> {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   const response = await page.request.post('/api/users', {
     headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' },
-    data: { user: { first_name: 'Toggle', last_name: `Tester ${stamp}`, email: `e2e.toggle.${stamp}@example.in`, phone_number: '9876543210', designation: 'portal_user', role_id: '5' } },
+    data: {
+      user: {
+        first_name: 'Toggle',
+        last_name: `Tester ${stamp}`,
+        email: `e2e.toggle.${stamp}@example.in`,
+        phone_number: '9876543210',
+        designation: 'portal_user',
+        role_id: '5',
+      },
+    },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { attributes: AdminUserRow } }).data.attributes;
@@ -95,7 +136,9 @@ async function addUserByApi(page: Page, stamp: string): Promise<AdminUserRow> {
 
 async function deleteUserByApi(page: Page, id: number) {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  await page.request.delete(`/api/users/${id}`, { headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' } });
+  await page.request.delete(`/api/users/${id}`, {
+    headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' },
+  });
 }
 
 /** PUT /anchor_settings/1/settings through the proxy: puts a setting back after a test changed it. */
@@ -131,7 +174,9 @@ async function expectFieldError(dialog: Locator, label: string, message: string)
 }
 
 test.describe('admin page', () => {
-  test('shows its sections in the spec’s order, Configuration last; the users and bank accounts are the provider’s', async ({ page }) => {
+  test('shows its sections in the spec’s order, Configuration last; the users and bank accounts are the provider’s', async ({
+    page,
+  }) => {
     await openAdmin(page);
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([
       'Existing Users',
@@ -143,9 +188,27 @@ test.describe('admin page', () => {
       'Reminder & Notification Templates (preview)',
       'Configuration',
     ]);
-    expect(await headersOf(users(page))).toEqual(['Name', 'Email', 'Designation', 'Virtual ID', 'Newsletter', 'Send Email', 'Action']);
-    expect(await headersOf(section(page, 'Customers Details'))).toEqual(['Customer Name', 'Customer id', 'Work Email', 'Address', 'Phone Number', 'UPI ID']);
-    await expect(section(page, 'Customers Details').getByRole('searchbox')).toHaveAttribute('placeholder', 'Customer Name ,Customer Id ');
+    expect(await headersOf(users(page))).toEqual([
+      'Name',
+      'Email',
+      'Designation',
+      'Virtual ID',
+      'Newsletter',
+      'Send Email',
+      'Action',
+    ]);
+    expect(await headersOf(section(page, 'Customers Details'))).toEqual([
+      'Customer Name',
+      'Customer id',
+      'Work Email',
+      'Address',
+      'Phone Number',
+      'UPI ID',
+    ]);
+    await expect(section(page, 'Customers Details').getByRole('searchbox')).toHaveAttribute(
+      'placeholder',
+      'Customer Name ,Customer Id ',
+    );
 
     // Every user shown is the provider's; Delete only for users who are not system generated (spec 2 §6).
     const known = new Map((await usersAnswer(page)).map((u) => [u.email, u]));
@@ -158,8 +221,14 @@ test.describe('admin page', () => {
       if (!user || email.startsWith('e2e.')) continue;
       const row = userRow(page, email);
       await expect(row.locator('td').first()).toHaveText(user.name);
-      await expect(row.getByRole('switch', { name: `Newsletter for ${user.name}` })).toHaveAttribute('aria-checked', String(user.news_letter));
-      await expect(row.getByRole('switch', { name: `Send email for ${user.name}` })).toHaveAttribute('aria-checked', String(user.send_email));
+      await expect(row.getByRole('switch', { name: `Newsletter for ${user.name}` })).toHaveAttribute(
+        'aria-checked',
+        String(user.news_letter),
+      );
+      await expect(row.getByRole('switch', { name: `Send email for ${user.name}` })).toHaveAttribute(
+        'aria-checked',
+        String(user.send_email),
+      );
       if (user.is_system_generated) {
         systemRows += 1;
         await expect(row.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
@@ -170,8 +239,12 @@ test.describe('admin page', () => {
     }
     expect(systemRows, 'system-generated users on page 1').toBeGreaterThan(0);
 
-    const accounts = (await api<{ data: { attributes: BankAccountRow }[] }>(page, '/anchor_account_details')).data.map((r) => r.attributes);
-    const shownNumbers = (await rowsOf(bankAccounts(page)).locator('td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
+    const accounts = (await api<{ data: { attributes: BankAccountRow }[] }>(page, '/anchor_account_details')).data.map(
+      (r) => r.attributes,
+    );
+    const shownNumbers = (await rowsOf(bankAccounts(page)).locator('td:nth-child(2)').allInnerTexts()).map((t) =>
+      t.trim(),
+    );
     expect(shownNumbers.length).toBeGreaterThan(0);
     for (const number of shownNumbers.filter((n) => accounts.some((a) => a.account_number === n))) {
       const account = accounts.find((a) => a.account_number === number)!;
@@ -182,7 +255,9 @@ test.describe('admin page', () => {
     }
   });
 
-  test('Add New User: an invalid submit shows the spec’s messages; a valid one the success screen; the user is listed; Delete asks first', async ({ page }) => {
+  test('Add New User: an invalid submit shows the spec’s messages; a valid one the success screen; the user is listed; Delete asks first', async ({
+    page,
+  }) => {
     await openAdmin(page);
     const posts: Request[] = [];
     page.on('request', (r) => {
@@ -230,7 +305,16 @@ test.describe('admin page', () => {
     await dialog.getByRole('button', { name: 'Add User' }).click();
     expect((await created).status()).toBe(201);
     expect(posts).toHaveLength(1);
-    expect(posts[0]!.postDataJSON()).toEqual({ user: { email, first_name: first, last_name: last, phone_number: '+91 9876543210', designation: 'portal_user', role_id: '5' } });
+    expect(posts[0]!.postDataJSON()).toEqual({
+      user: {
+        email,
+        first_name: first,
+        last_name: last,
+        phone_number: '+91 9876543210',
+        designation: 'portal_user',
+        role_id: '5',
+      },
+    });
 
     await expect(dialog.getByRole('heading', { name: 'User Added Successfully!' })).toBeFocused();
     await expect(dialog.getByText(name, { exact: true })).toBeVisible();
@@ -287,24 +371,36 @@ test.describe('admin page', () => {
       expect(body).toMatch(/name="user\[news_letter\]"\r\n\r\ntrue\r\n/);
       expect(body).not.toContain('send_email');
       await expect(toggle).toHaveAttribute('aria-checked', 'true');
-      expect((await usersAnswer(page)).find((u) => u.id === user.id)).toMatchObject({ news_letter: true, send_email: false });
+      expect((await usersAnswer(page)).find((u) => u.id === user.id)).toMatchObject({
+        news_letter: true,
+        send_email: false,
+      });
 
       await page.reload();
       await settled(users(page));
-      await expect(userRow(page, user.email).getByRole('switch', { name: `Newsletter for ${user.name}` })).toHaveAttribute('aria-checked', 'true');
-      await expect(userRow(page, user.email).getByRole('switch', { name: `Send email for ${user.name}` })).toHaveAttribute('aria-checked', 'false');
+      await expect(
+        userRow(page, user.email).getByRole('switch', { name: `Newsletter for ${user.name}` }),
+      ).toHaveAttribute('aria-checked', 'true');
+      await expect(
+        userRow(page, user.email).getByRole('switch', { name: `Send email for ${user.name}` }),
+      ).toHaveAttribute('aria-checked', 'false');
     } finally {
       await deleteUserByApi(page, user.id);
     }
   });
 
-  test('Add Bank Account: the IFSC lookup fills and locks the bank and branch; another code unlocks them; a bad code is refused; the account is listed', async ({ page }) => {
+  test('Add Bank Account: the IFSC lookup fills and locks the bank and branch; another code unlocks them; a bad code is refused; the account is listed', async ({
+    page,
+  }) => {
     await openAdmin(page);
     const dialog = await openAddBank(page);
     const ifsc = dialog.getByLabel('IFSC', { exact: true });
     const bank = dialog.getByLabel('Bank name');
     const branch = dialog.getByLabel('Branch name');
-    const lookup = (code: string) => page.waitForResponse((r) => r.url().includes('/api/bank_details_by_ifsc?') && new URL(r.url()).searchParams.get('ifsc') === code);
+    const lookup = (code: string) =>
+      page.waitForResponse(
+        (r) => r.url().includes('/api/bank_details_by_ifsc?') && new URL(r.url()).searchParams.get('ifsc') === code,
+      );
 
     // A known IFSC (typed in lower case: the mask makes it upper case).
     let answer = lookup('SBIN0000001');
@@ -374,13 +470,29 @@ test.describe('admin page', () => {
     await dialog.getByRole('button', { name: 'Add Bank Account' }).click();
     expect((await created).status()).toBe(201);
     expect(posts[0]!.postDataJSON()).toEqual({
-      anchor_account_detail: { account_name: accountName, account_number: accountNumber, account_type: 'CA', ifsc: 'SBIN0000001', bank_name: 'State Bank of India', branch_name: 'KOLKATA MAIN', region: 'east' },
+      anchor_account_detail: {
+        account_name: accountName,
+        account_number: accountNumber,
+        account_type: 'CA',
+        ifsc: 'SBIN0000001',
+        bank_name: 'State Bank of India',
+        branch_name: 'KOLKATA MAIN',
+        region: 'east',
+      },
     });
     await expect(page.getByRole('status').filter({ hasText: 'Bank account added successfully.' })).toBeVisible();
     await expect(dialog).toHaveCount(0);
     const row = rowsOf(bankAccounts(page)).filter({ hasText: accountNumber });
     await expect(row).toHaveCount(1);
-    expect((await row.locator('td').allInnerTexts()).map((t) => t.trim())).toEqual([accountName, accountNumber, 'Current Account (CA)', 'SBIN0000001', 'State Bank of India', 'KOLKATA MAIN', 'East']);
+    expect((await row.locator('td').allInnerTexts()).map((t) => t.trim())).toEqual([
+      accountName,
+      accountNumber,
+      'Current Account (CA)',
+      'SBIN0000001',
+      'State Bank of India',
+      'KOLKATA MAIN',
+      'East',
+    ]);
 
     // Opened again, the form starts empty.
     const again = await openAddBank(page);
@@ -388,7 +500,9 @@ test.describe('admin page', () => {
     await expect(again.getByLabel('IFSC', { exact: true })).toHaveValue('');
   });
 
-  test('Configuration: settings in words with their keys in the tooltips; a switch sends that setting alone and names the updater; the select asks before Draft', async ({ page }) => {
+  test('Configuration: settings in words with their keys in the tooltips; a switch sends that setting alone and names the updater; the select asks before Draft', async ({
+    page,
+  }) => {
     await openAdmin(page, SETTINGS_LOGIN);
     const config = configuration(page);
     const before = await settingsAnswer(page);
@@ -411,7 +525,10 @@ test.describe('admin page', () => {
         expect(await parameterName(row)).toBe(label);
         if (definition.type === 'boolean') {
           await expect(row.locator('td').nth(1)).toHaveText(definition.default ? 'Active' : 'Inactive');
-          await expect(row.getByRole('switch', { name: label, exact: true })).toHaveAttribute('aria-checked', String(definition.default));
+          await expect(row.getByRole('switch', { name: label, exact: true })).toHaveAttribute(
+            'aria-checked',
+            String(definition.default),
+          );
         } else {
           await expect(row.getByRole('combobox', { name: label, exact: true })).toHaveValue(String(definition.default));
         }
@@ -450,7 +567,8 @@ test.describe('admin page', () => {
       expect(after.data.attributes.settings[SWITCHED]!.default).toBe(!original);
       expect(after.meta.setting_updated_by).toBe(SETTINGS_LOGIN_NAME);
       // Every other setting is as it was.
-      for (const name of names.filter((n) => n !== SWITCHED)) expect(after.data.attributes.settings[name]!.default, name).toEqual(settings[name]!.default);
+      for (const name of names.filter((n) => n !== SWITCHED))
+        expect(after.data.attributes.settings[name]!.default, name).toEqual(settings[name]!.default);
       await page.reload();
       await settled(configuration(page));
       await expect(toggle).toHaveAttribute('aria-checked', String(!original));
@@ -468,7 +586,10 @@ test.describe('admin page', () => {
       await expect(rows.nth(names.indexOf(DROPDOWN)).locator('td').nth(1)).toHaveText(other);
       const back = page.waitForResponse((r) => isApi(r.request(), 'PUT', /^\/api\/anchor_settings\/1\/settings$/));
       await select.selectOption(String(originalDropdown));
-      await page.getByRole('dialog').getByRole('button', { name: SETTING_TEXTS.action(String(originalDropdown)) }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: SETTING_TEXTS.action(String(originalDropdown)) })
+        .click();
       expect((await back).status()).toBe(200);
       await expect(select).toHaveValue(String(originalDropdown));
 
@@ -487,7 +608,9 @@ test.describe('admin page', () => {
     }
   });
 
-  test('anchor 1551 is not system generated: no Configuration, no Delete column, the toggles disabled with the reason', async ({ page }) => {
+  test('anchor 1551 is not system generated: no Configuration, no Delete column, the toggles disabled with the reason', async ({
+    page,
+  }) => {
     await openAdmin(page, NOT_SYSTEM_LOGIN);
     const answer = await settingsAnswer(page, '1551');
     expect(answer.meta.is_system_generated).toBe(false);
@@ -501,7 +624,14 @@ test.describe('admin page', () => {
       'Reminder & Notification Templates (preview)',
     ]);
     await expect(page.getByRole('heading', { name: 'Configuration' })).toHaveCount(0);
-    expect(await headersOf(users(page))).toEqual(['Name', 'Email', 'Designation', 'Virtual ID', 'Newsletter', 'Send Email']);
+    expect(await headersOf(users(page))).toEqual([
+      'Name',
+      'Email',
+      'Designation',
+      'Virtual ID',
+      'Newsletter',
+      'Send Email',
+    ]);
     await expect(users(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0);
     const switches = users(page).getByRole('switch');
     expect(await switches.count()).toBeGreaterThan(0);
@@ -522,7 +652,10 @@ test.describe('admin page', () => {
     await expect(page.getByRole('button', { name: 'Add Bank Account' })).toHaveCount(0);
     // Nor may the user change anyone: the switches and Delete are disabled.
     for (const toggle of await users(page).getByRole('switch').all()) await expect(toggle).toBeDisabled();
-    for (const button of await users(page).getByRole('button', { name: /^Delete/ }).all()) await expect(button).toBeDisabled();
+    for (const button of await users(page)
+      .getByRole('button', { name: /^Delete/ })
+      .all())
+      await expect(button).toBeDisabled();
   });
 });
 
@@ -533,7 +666,10 @@ test.describe('admin page', () => {
 async function refuseNextSettingChange(page: Page) {
   const scope = randomUUID();
   await page.context().addCookies([{ name: 'mock-fault-scope', value: scope, url: page.url() }]);
-  const answer = await devRequest(page.request, 'POST', '/__dev/faults', { spec: 'PUT /anchor_settings/1/settings status=422 code=ER-SETTING-LOCKED times=1', scope });
+  const answer = await devRequest(page.request, 'POST', '/__dev/faults', {
+    spec: 'PUT /anchor_settings/1/settings status=422 code=ER-SETTING-LOCKED times=1',
+    scope,
+  });
   expect(answer.status(), await answer.text()).toBe(201);
 }
 
@@ -543,10 +679,15 @@ test.describe('Configuration changes a finance team can trust, at 1366x768', () 
   test.use({ viewport: { width: 1366, height: 768 } });
 
   /** A plain setting per theme, so the two runs never change the same one at once. */
-  const PLAIN: Record<(typeof THEMES)[number], SettingName> = { dark: 'send_payments', light: 'whats_app_notification_after_invoice_file_received' };
+  const PLAIN: Record<(typeof THEMES)[number], SettingName> = {
+    dark: 'send_payments',
+    light: 'whats_app_notification_after_invoice_file_received',
+  };
 
   for (const theme of THEMES) {
-    test(`in the ${theme} theme: switching off the OTP asks first, naming the effect; a refused change says so; a plain change is toasted and undone`, async ({ page }) => {
+    test(`in the ${theme} theme: switching off the OTP asks first, naming the effect; a refused change says so; a plain change is toasted and undone`, async ({
+      page,
+    }) => {
       await useTheme(page, theme);
       await openAdmin(page);
       const config = configuration(page);
@@ -560,7 +701,9 @@ test.describe('Configuration changes a finance team can trust, at 1366x768', () 
       const otpLabel = settingLabel('require_otp');
       const otp = config.getByRole('switch', { name: otpLabel, exact: true });
       await expect(otp).toHaveAttribute('aria-checked', 'true');
-      await expect(config.getByRole('button', { name: `About ${otpLabel}` })).toHaveAccessibleDescription(/ Key: require_otp$/);
+      await expect(config.getByRole('button', { name: `About ${otpLabel}` })).toHaveAccessibleDescription(
+        / Key: require_otp$/,
+      );
 
       // Off asks first, naming what it does to every retailer; Cancel sends nothing and gives the focus back.
       await otp.click();
@@ -610,12 +753,15 @@ test.describe('Configuration changes a finance team can trust, at 1366x768', () 
         await expect(toggle).toBeFocused();
         expect((await settingsAnswer(page)).data.attributes.settings[name]!.default).toBe(original);
       } finally {
-        if ((await settingsAnswer(page)).data.attributes.settings[name]!.default !== original) await putSetting(page, name, original);
+        if ((await settingsAnswer(page)).data.attributes.settings[name]!.default !== original)
+          await putSetting(page, name, original);
       }
     });
   }
 
-  test(`Undo is offered for ${SETTING_UNDO_MS / 1000} seconds; a refused undo says so and leaves the change`, async ({ page }) => {
+  test(`Undo is offered for ${SETTING_UNDO_MS / 1000} seconds; a refused undo says so and leaves the change`, async ({
+    page,
+  }) => {
     test.setTimeout(45_000);
     await openAdmin(page);
     const config = configuration(page);
@@ -645,13 +791,17 @@ test.describe('Configuration changes a finance team can trust, at 1366x768', () 
       await refuseNextSettingChange(page);
       const undoing = settingPut(page);
       await config.getByRole('button', { name: `Undo ${settingLabel(refused)}` }).click();
-      expect((await undoing).postDataJSON()).toEqual({ anchor_setting: { [refused]: before[refused]!.default }, anchor_id: '1' });
+      expect((await undoing).postDataJSON()).toEqual({
+        anchor_setting: { [refused]: before[refused]!.default },
+        anchor_id: '1',
+      });
       await expectToastOnTop(page, /^ER-SETTING-LOCKED: /);
       await expect(other).toHaveAttribute('aria-checked', String(!before[refused]!.default));
       expect((await settingsAnswer(page)).data.attributes.settings[refused]!.default).toBe(!before[refused]!.default);
     } finally {
       const now = (await settingsAnswer(page)).data.attributes.settings;
-      for (const name of [timed, refused]) if (now[name]!.default !== before[name]!.default) await putSetting(page, name, before[name]!.default);
+      for (const name of [timed, refused])
+        if (now[name]!.default !== before[name]!.default) await putSetting(page, name, before[name]!.default);
     }
   });
 });
@@ -682,7 +832,9 @@ for (const theme of THEMES) {
     await expect(bank).toHaveCount(0);
 
     // The delete confirmation (cancelled).
-    const deletable = rowsOf(users(page)).filter({ has: page.getByRole('button', { name: /^Delete/ }) }).first();
+    const deletable = rowsOf(users(page))
+      .filter({ has: page.getByRole('button', { name: /^Delete/ }) })
+      .first();
     await deletable.getByRole('button', { name: /^Delete/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete user' });
     await expect(confirm).toContainText('Are you sure, you want to delete');
@@ -712,7 +864,12 @@ test.describe('admin page on a 390 px phone', () => {
       const box = (await dialog.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
-      const inner = await dialog.evaluate((el) => [...el.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5).length);
+      const inner = await dialog.evaluate(
+        (el) =>
+          [...el.querySelectorAll('*')].filter(
+            (e) => e.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5,
+          ).length,
+      );
       expect(inner, 'elements sticking out of the dialog').toBe(0);
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toHaveCount(0);

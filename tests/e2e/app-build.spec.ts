@@ -17,10 +17,13 @@ async function filesOf(request: APIRequestContext, page: string): Promise<{ entr
   return { entry, preloads: [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1]!) };
 }
 
-const startsWithHint = async (request: APIRequestContext, path: string) => (await (await request.get(path)).text()).startsWith(HINT);
+const startsWithHint = async (request: APIRequestContext, path: string) =>
+  (await (await request.get(path)).text()).startsWith(HINT);
 
 test.describe('the app build', () => {
-  test('index.html preloads React, the libraries and the app, and they and the entry carry the compile hint', async ({ request }) => {
+  test('index.html preloads React, the libraries and the app, and they and the entry carry the compile hint', async ({
+    request,
+  }) => {
     const { entry, preloads } = await filesOf(request, '/');
     const named = (name: string) => preloads.find((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path));
     const everyVisit = [named('react'), named('libraries'), named('app')];

@@ -11,7 +11,8 @@ import { expect, logInReady, test } from './fixtures';
 const LOGIN = 't1@anchor.test';
 const REFUSED = 'First name contains an invisible or direction-changing character (U+202E)';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
-const isUsersPost = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/users';
+const isUsersPost = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/api/users';
 
 async function postUser(page: Page, user: Record<string, string>) {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
@@ -23,7 +24,9 @@ async function postUser(page: Page, user: Record<string, string>) {
 
 async function deleteUser(page: Page, id: string) {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  await page.request.delete(`/api/users/${id}`, { headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' } });
+  await page.request.delete(`/api/users/${id}`, {
+    headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' },
+  });
 }
 
 async function openAdmin(page: Page) {
@@ -48,7 +51,11 @@ test('the add-user form and the provider refuse a name with U+202E', async ({ pa
   await expect(dialog.getByText(REFUSED, { exact: true }).filter({ visible: true })).not.toHaveCount(0);
   expect(posts).toHaveLength(0);
 
-  const answer = await postUser(page, { first_name: '\u202Eevil', last_name: 'Tester', email: `e2e.bidi.${stamp()}@example.in` });
+  const answer = await postUser(page, {
+    first_name: '\u202Eevil',
+    last_name: 'Tester',
+    email: `e2e.bidi.${stamp()}@example.in`,
+  });
   expect(answer.status()).toBe(422);
   expect(await answer.json()).toEqual({ errors: [{ code: 'ER-VALIDATION', title: 'first_name', detail: REFUSED }] });
 });
@@ -61,7 +68,9 @@ test('a name in Arabic is listed, and asked about before a delete, isolated in <
   const { id } = ((await answer.json()) as { data: { id: string } }).data;
   try {
     await page.reload();
-    const users = page.getByRole('region', { name: 'Existing Users', exact: true }).filter({ has: page.getByRole('heading', { name: 'Existing Users', level: 2 }) });
+    const users = page
+      .getByRole('region', { name: 'Existing Users', exact: true })
+      .filter({ has: page.getByRole('heading', { name: 'Existing Users', level: 2 }) });
     const row = users.locator('tbody tr').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
     await expect(row.locator('td').first().locator('bdi')).toHaveText('محمد علي');
     await row.getByRole('button', { name: 'Delete محمد علي' }).click();

@@ -10,7 +10,8 @@ import { expect, logInReady, test } from './fixtures';
 function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message} (${page.url()})`));
   return problems;
@@ -38,7 +39,10 @@ test.describe('a clean console', () => {
   test('on the pay page, through a gateway redirect', async ({ page }) => {
     const problems = consoleProblems(page);
     await page.goto('/pay-with-provider?token=demo-no-credit');
-    const row = page.getByRole('region', { name: /Invoices|Sales Orders/ }).locator('tbody tr').first();
+    const row = page
+      .getByRole('region', { name: /Invoices|Sales Orders/ })
+      .locator('tbody tr')
+      .first();
     await row.getByRole('checkbox').check();
     const paySwitch = row.getByRole('switch', { name: /^Pay for/ });
     if ((await paySwitch.getAttribute('aria-checked')) !== 'true') await paySwitch.click();

@@ -1,5 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { invoiceListQuery, invoiceStatsQuery, type InvoiceFilter, type InvoiceStatsParams } from '../../src/api/invoice-queries';
+import {
+  invoiceListQuery,
+  invoiceStatsQuery,
+  type InvoiceFilter,
+  type InvoiceStatsParams,
+} from '../../src/api/invoice-queries';
 import { chartBuckets, chartWindow, type ChartPeriod } from '../../src/domain/chart-periods';
 import { formatMoney, formatShortMoney, rupeesToPaise } from '../../src/domain/money';
 import { formatDate } from '../../src/lib/format';
@@ -33,14 +38,20 @@ function toQueryString(query: object, prefix = ''): string {
     .flatMap(([name, value]: [string, unknown]) => {
       const key = prefix === '' ? name : `${prefix}[${name}]`;
       if (value === undefined || value === null || value === '') return [];
-      if (Array.isArray(value)) return (value as (string | number)[]).map((v) => `${encodeURIComponent(`${key}[]`)}=${encodeURIComponent(String(v))}`);
+      if (Array.isArray(value))
+        return (value as (string | number)[]).map(
+          (v) => `${encodeURIComponent(`${key}[]`)}=${encodeURIComponent(String(v))}`,
+        );
       if (typeof value === 'object') return [toQueryString(value, key)].filter((q) => q !== '');
       return [`${encodeURIComponent(key)}=${encodeURIComponent(`${value as string | number | boolean}`)}`];
     })
     .join('&');
 }
 
-type Row = { month?: string; year?: number; week?: number; count: number; total_amount: number } & Record<string, number | string | undefined>;
+type Row = { month?: string; year?: number; week?: number; count: number; total_amount: number } & Record<
+  string,
+  number | string | undefined
+>;
 interface StatsAnswer {
   data: {
     invoices_summary: Record<string, number>;
@@ -51,9 +62,13 @@ interface StatsAnswer {
   };
 }
 
-const stats = (page: Page, params: InvoiceStatsParams) => api<StatsAnswer>(page, `/invoices/stats?${toQueryString(invoiceStatsQuery(params, new Date()))}`);
+const stats = (page: Page, params: InvoiceStatsParams) =>
+  api<StatsAnswer>(page, `/invoices/stats?${toQueryString(invoiceStatsQuery(params, new Date()))}`);
 const dueTotal = async (page: Page, filter: InvoiceFilter) =>
-  paise((await api<{ meta: { total_due: number } }>(page, `/invoices?${toQueryString(invoiceListQuery({ filter }))}`)).meta.total_due);
+  paise(
+    (await api<{ meta: { total_due: number } }>(page, `/invoices?${toQueryString(invoiceListQuery({ filter }))}`)).meta
+      .total_due,
+  );
 const settled = (scope: Locator) => expect(scope).toHaveAttribute('aria-busy', 'false');
 
 async function openInvoices(page: Page) {
@@ -72,31 +87,53 @@ async function expectPart(scope: Locator, testId: string, label: string, rupees:
 test.describe('invoice statistics: every box adds up (1366 px laptop)', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test('Total Cleared, Current Outstanding and the limit are shown with parts that add up to them, in exact paise', async ({ page }) => {
+  test('Total Cleared, Current Outstanding and the limit are shown with parts that add up to them, in exact paise', async ({
+    page,
+  }) => {
     await openInvoices(page);
     for (const box of ['monthly', 'yearly'] as const) {
       if (box === 'yearly') {
-        await page.getByRole('group', { name: 'Invoice summary period' }).getByRole('button', { name: 'Yearly' }).click();
+        await page
+          .getByRole('group', { name: 'Invoice summary period' })
+          .getByRole('button', { name: 'Yearly' })
+          .click();
         await settled(page.getByTestId('stats-box-invoices'));
       }
       const { data } = await stats(page, { box, shared: 'yearly', cleared: 'yearly' });
       const s = data.invoices_summary;
       // Before: ₹1.23 C cleared beside ₹28.83 L by credit and ₹53.78 L by pay, and nothing else.
-      expect(paise(s[`cleared_using_${P}_credit`]!) + paise(s[`cleared_using_${P}_pay`]!) + paise(s[`cleared_outside_${P}`]!)).toBe(paise(s.total_cleared_amount!));
+      expect(
+        paise(s[`cleared_using_${P}_credit`]!) +
+          paise(s[`cleared_using_${P}_pay`]!) +
+          paise(s[`cleared_outside_${P}`]!),
+      ).toBe(paise(s.total_cleared_amount!));
       const box1 = page.getByTestId('stats-box-invoices');
       await expect(page.getByTestId('stats-cleared')).toContainText(short(s.total_cleared_amount!));
-      await expectPart(box1, 'stats-cleared-credit', 'Cleared using Limit (Provider Credit)', s[`cleared_using_${P}_credit`]!);
+      await expectPart(
+        box1,
+        'stats-cleared-credit',
+        'Cleared using Limit (Provider Credit)',
+        s[`cleared_using_${P}_credit`]!,
+      );
       await expectPart(box1, 'stats-cleared-pay', 'Cleared using Pay (Provider Pay)', s[`cleared_using_${P}_pay`]!);
       await expectPart(box1, 'stats-cleared-outside', 'Paid outside', s[`cleared_outside_${P}`]!);
       await expect(box1.getByTestId('stats-cleared-other')).toHaveCount(0);
       await expect(box1.getByTestId('stats-cleared-sum')).toHaveText('The parts add up to Total Cleared.');
       // The exact amount is one hover away.
-      await expect(box1.getByTestId('stats-cleared-outside').locator('span')).toHaveAttribute('title', formatMoney(paise(s[`cleared_outside_${P}`]!)));
+      await expect(box1.getByTestId('stats-cleared-outside').locator('span')).toHaveAttribute(
+        'title',
+        formatMoney(paise(s[`cleared_outside_${P}`]!)),
+      );
     }
 
     // Before: ₹27.77 C outstanding beside Not Overdue ₹7.31 C, 30+ ₹16.63 C and 90+ (1-30 days and in-progress missing).
     const o = (await stats(page, { box: 'yearly', shared: 'yearly', cleared: 'yearly' })).data.overdue_invoices_summary;
-    const parts = [o.regular_open_invoices_amount!, o.overdue_invoices_amount_upto_30_days!, o.overdue_invoices_amount_30_days!, o.in_progress_invoices_amount!];
+    const parts = [
+      o.regular_open_invoices_amount!,
+      o.overdue_invoices_amount_upto_30_days!,
+      o.overdue_invoices_amount_30_days!,
+      o.in_progress_invoices_amount!,
+    ];
     expect(sum(parts.map(paise))).toBe(paise(o.total_overdue_invoices_amount!));
     expect(paise(o.overdue_invoices_amount_90_days!)).toBeLessThanOrEqual(paise(o.overdue_invoices_amount_30_days!));
     expect(paise(o.in_progress_invoices_amount!)).toBeGreaterThan(0);
@@ -109,7 +146,9 @@ test.describe('invoice statistics: every box adds up (1366 px laptop)', () => {
     await expectPart(box2, 'stats-overdue-90', 'Overdue 90+ (of 30+)', o.overdue_invoices_amount_90_days!);
     await expectPart(box2, 'stats-in-progress', 'In-Progress', o.in_progress_invoices_amount!);
     await expect(box2.getByTestId('stats-outstanding-other')).toHaveCount(0);
-    await expect(box2.getByTestId('stats-outstanding-sum')).toHaveText('The parts add up to Current Outstanding; Overdue 90+ is part of Overdue 30+.');
+    await expect(box2.getByTestId('stats-outstanding-sum')).toHaveText(
+      'The parts add up to Current Outstanding; Overdue 90+ is part of Overdue 30+.',
+    );
     // Each part is what the Detailed Invoice table's filter of the same name totals.
     expect(await dueTotal(page, 'not_overdue')).toBe(paise(o.regular_open_invoices_amount!));
     expect(await dueTotal(page, 'in_progress')).toBe(paise(o.in_progress_invoices_amount!));
@@ -119,26 +158,41 @@ test.describe('invoice statistics: every box adds up (1366 px laptop)', () => {
     const l = (await stats(page, { box: 'yearly', shared: 'yearly', cleared: 'yearly' })).data.available_limits_summary;
     const box3 = page.getByTestId('stats-box-limit');
     await expect(box3.getByTestId('stats-limit-total')).toHaveText(short(l.total_available_limit!));
-    await expectPart(box3, 'stats-limit-open', 'Limit Available for Drawdown pertaining to Not Overdue Invoices', l.avl_limit_pertaining_for_open_invoices!);
+    await expectPart(
+      box3,
+      'stats-limit-open',
+      'Limit Available for Drawdown pertaining to Not Overdue Invoices',
+      l.avl_limit_pertaining_for_open_invoices!,
+    );
     const rest = paise(l.total_available_limit!) - paise(l.avl_limit_pertaining_for_open_invoices!);
     await expect(box3.getByTestId('stats-limit-rest')).toHaveText(formatShortMoney(rest));
     await expect(box3.getByTestId('stats-limit-sum')).toHaveText('The parts add up to Limit Available for Drawdown.');
   });
 
-  test('the Cleared bars stack credit, pay and paid outside to each bucket’s total, months in time order with their year', async ({ page }) => {
+  test('the Cleared bars stack credit, pay and paid outside to each bucket’s total, months in time order with their year', async ({
+    page,
+  }) => {
     await openInvoices(page);
-    const rows = (await stats(page, { box: 'monthly', shared: 'yearly', cleared: 'yearly' })).data.cleared_invoices_graph_data.filter_information as Row[];
+    const rows = (await stats(page, { box: 'monthly', shared: 'yearly', cleared: 'yearly' })).data
+      .cleared_invoices_graph_data.filter_information as Row[];
     const months = chartBuckets('yearly', new Date());
     // One row per calendar month of the window, oldest first: two Novembers (or whichever month) stay apart.
     expect(rows.map((r) => `${r.month} ${r.year}`)).toEqual(months.map((m) => `${m.month} ${m.year}`));
     for (const r of rows) {
-      expect(paise(r[`paid_using_${P}_credit`] as number) + paise(r[`paid_using_${P}_pay`] as number) + paise(r[`paid_outside_${P}`] as number), `${r.month} ${r.year}`).toBe(
-        paise(r.total_amount),
-      );
+      expect(
+        paise(r[`paid_using_${P}_credit`] as number) +
+          paise(r[`paid_using_${P}_pay`] as number) +
+          paise(r[`paid_outside_${P}`] as number),
+        `${r.month} ${r.year}`,
+      ).toBe(paise(r.total_amount));
     }
 
     // Box 1 is on Monthly, and so is the chart it opens: the chart's own toggle shows the last 12 months.
-    await page.getByTestId('stats-box-invoices').getByRole('group', { name: 'Invoice summary period' }).getByRole('button', { name: 'Yearly' }).click();
+    await page
+      .getByTestId('stats-box-invoices')
+      .getByRole('group', { name: 'Invoice summary period' })
+      .getByRole('button', { name: 'Yearly' })
+      .click();
     await page.getByTestId('stats-cleared').click();
     const chart = page.getByTestId('stats-chart-cleared');
     await settled(chart);
@@ -172,7 +226,9 @@ test.describe('invoice statistics: every box adds up (1366 px laptop)', () => {
   });
 
   for (const theme of THEMES) {
-    test(`the statistics with their parts and the Cleared chart have no axe violations in the ${theme} theme`, async ({ page }) => {
+    test(`the statistics with their parts and the Cleared chart have no axe violations in the ${theme} theme`, async ({
+      page,
+    }) => {
       await useTheme(page, theme);
       await openInvoices(page);
       await expect(page.getByTestId('stats-in-progress')).toBeVisible();
@@ -188,7 +244,9 @@ test.describe('invoice statistics: every box adds up (1366 px laptop)', () => {
 // Home: cards say their window; charts in time order, nothing drawn for days to come (1440 px desktop)
 // ---------------------------------------------------------------------------------------------------
 
-type GraphAnswer<K extends string, F extends string> = { data: Record<K, Record<'yearly' | 'weekly', Record<F, number> & { filter_information: unknown[] }>> };
+type GraphAnswer<K extends string, F extends string> = {
+  data: Record<K, Record<'yearly' | 'weekly', Record<F, number> & { filter_information: unknown[] }>>;
+};
 
 const wire = (period: ChartPeriod) => (period === 'yearly' ? 'yearly' : 'weekly');
 async function clearedGraph(page: Page, period: ChartPeriod) {
@@ -223,11 +281,14 @@ async function openDashboard(page: Page) {
 test.describe('home invoice cards and charts (1440 px desktop)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('a card and its chart show the same window and say which; the dropdown does not claim one window when they differ', async ({ page }) => {
+  test('a card and its chart show the same window and say which; the dropdown does not claim one window when they differ', async ({
+    page,
+  }) => {
     await openDashboard(page);
     const dropdown = page.getByLabel('Invoices period');
     await expect(dropdown.locator('option:checked')).toHaveText('This Year');
-    for (const card of ['shared', 'cleared', 'payments'] as const) await expect(page.getByTestId(`card-${card}`).getByTestId('card-window')).toHaveText(caption('yearly'));
+    for (const card of ['shared', 'cleared', 'payments'] as const)
+      await expect(page.getByTestId(`card-${card}`).getByTestId('card-window')).toHaveText(caption('yearly'));
     await expect(page.getByTestId('top-performers')).toContainText(caption('yearly'));
 
     // Monthly on the Cleared chart: its card follows, says so, and the dropdown no longer reads 'This Year'.
@@ -250,7 +311,8 @@ test.describe('home invoice cards and charts (1440 px desktop)', () => {
     await dropdown.selectOption({ label: 'This Month' });
     await expect(dropdown.locator('option:checked')).toHaveText('This Month');
     await expect(dropdown.locator('option', { hasText: 'Differs per card' })).toHaveCount(0);
-    for (const card of ['shared', 'cleared', 'payments'] as const) await expect(page.getByTestId(`card-${card}`).getByTestId('card-window')).toHaveText(caption('monthly'));
+    for (const card of ['shared', 'cleared', 'payments'] as const)
+      await expect(page.getByTestId(`card-${card}`).getByTestId('card-window')).toHaveText(caption('monthly'));
     const shared = await sharedGraph(page, 'monthly');
     await expect(page.getByTestId('card-shared')).toContainText(short(shared.invoice_total));
     await dropdown.selectOption({ label: 'This Year' });
@@ -258,7 +320,9 @@ test.describe('home invoice cards and charts (1440 px desktop)', () => {
     await expect(chart.getByTestId('window-caption')).toHaveText(caption('yearly'));
   });
 
-  test('the yearly chart runs month by month in time order with the year; days to come are not drawn as ₹0', async ({ page }) => {
+  test('the yearly chart runs month by month in time order with the year; days to come are not drawn as ₹0', async ({
+    page,
+  }) => {
     await openDashboard(page);
     const year = await sharedGraph(page, 'yearly');
     const rows = year.filter_information as { month: string; year: number; total: number; no_of_invoices: number }[];
@@ -293,14 +357,21 @@ test.describe('home invoice cards and charts (1440 px desktop)', () => {
         await expect(img).toContainText(`${w.name}: not started yet`);
         await expect(img).not.toContainText(`${w.name}: ₹`);
       } else {
-        await expect(img).toContainText(`${w.name}: ${formatMoney(paise(weekRows.find((r) => r.week === w.week)?.total ?? 0))}`);
+        await expect(img).toContainText(
+          `${w.name}: ${formatMoney(paise(weekRows.find((r) => r.week === w.week)?.total ?? 0))}`,
+        );
       }
     }
     const future = weeks.filter((w) => w.future);
-    test.info().annotations.push({ type: 'future weeks today', description: future.map((w) => w.name).join('; ') || 'none' });
+    test
+      .info()
+      .annotations.push({ type: 'future weeks today', description: future.map((w) => w.name).join('; ') || 'none' });
     if (future.length > 0) {
       // Hovering the last week (not started) says so instead of showing ₹0 (once the weekly figures are drawn).
-      await expect(chart.getByRole('img', { name: 'Invoices Shared, by week this month' })).toHaveAttribute('aria-busy', 'false');
+      await expect(chart.getByRole('img', { name: 'Invoices Shared, by week this month' })).toHaveAttribute(
+        'aria-busy',
+        'false',
+      );
       const canvas = chart.locator('canvas').first();
       await canvas.scrollIntoViewIfNeeded();
       const box = (await canvas.boundingBox())!;
@@ -310,7 +381,9 @@ test.describe('home invoice cards and charts (1440 px desktop)', () => {
     }
   });
 
-  test('the payments card is named for what it shows, and the CUSTOM range reads and takes dates as dd/mm/yyyy', async ({ page }) => {
+  test('the payments card is named for what it shows, and the CUSTOM range reads and takes dates as dd/mm/yyyy', async ({
+    page,
+  }) => {
     await openDashboard(page);
     await expect(page.getByTestId('card-payments')).toContainText('Payments Received');
     await expect(page.getByTestId('card-payments')).not.toContainText('year to date');
@@ -329,7 +402,9 @@ test.describe('home invoice cards and charts (1440 px desktop)', () => {
   });
 
   for (const theme of THEMES) {
-    test(`cards with their windows, the mixed dropdown and a chart have no axe violations in the ${theme} theme`, async ({ page }) => {
+    test(`cards with their windows, the mixed dropdown and a chart have no axe violations in the ${theme} theme`, async ({
+      page,
+    }) => {
       await useTheme(page, theme);
       await openDashboard(page);
       await page.getByTestId('card-payments').click();

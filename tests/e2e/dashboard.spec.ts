@@ -3,7 +3,16 @@ import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { chartWindow } from '../../src/domain/chart-periods';
 import { formatShortMoney, rupeesToPaise } from '../../src/domain/money';
-import { api, expect, expectDownloadSaysWhy, expectNoAxeViolations, logInReady, test, THEMES, useTheme } from './fixtures';
+import {
+  api,
+  expect,
+  expectDownloadSaysWhy,
+  expectNoAxeViolations,
+  logInReady,
+  test,
+  THEMES,
+  useTheme,
+} from './fixtures';
 
 const short = (rupees: number) => formatShortMoney(rupeesToPaise(rupees));
 
@@ -18,11 +27,15 @@ test.describe('home dashboard', () => {
     await openDashboard(page);
     const today = new Date();
     const year = chartWindow('yearly', today);
-    const shared = await api<{ data: { invoices_shared: { yearly: { invoice_total: number; invoice_count: number } } } }>(
+    const shared = await api<{
+      data: { invoices_shared: { yearly: { invoice_total: number; invoice_count: number } } };
+    }>(
       page,
       `/invoices/graph?invoices_shared_from_date=${year.from}&invoices_shared_to_date=${year.to}&shared_type=yearly`,
     );
-    const cleared = await api<{ data: { invoices_cleared: { yearly: { invoice_total: number; cleared_percentage: number } } } }>(
+    const cleared = await api<{
+      data: { invoices_cleared: { yearly: { invoice_total: number; cleared_percentage: number } } };
+    }>(
       page,
       `/invoices/cleared_graph?invoices_cleared_from_date=${year.from}&invoices_cleared_to_date=${year.to}&cleared_type=yearly`,
     );
@@ -30,22 +43,42 @@ test.describe('home dashboard', () => {
       page,
       `/invoices/payment_graph?payments_data_from_date=${year.from}&payments_data_to_date=${year.to}&payment_type=yearly`,
     );
-    await expect(page.getByTestId('card-shared')).toContainText(short(shared.data.invoices_shared.yearly.invoice_total));
-    await expect(page.getByTestId('card-shared')).toContainText(`${shared.data.invoices_shared.yearly.invoice_count.toLocaleString('en-IN')} invoices`);
-    await expect(page.getByTestId('card-cleared')).toContainText(short(cleared.data.invoices_cleared.yearly.invoice_total));
-    await expect(page.getByTestId('card-cleared')).toContainText(`${cleared.data.invoices_cleared.yearly.cleared_percentage.toFixed(2)}% cleared`);
+    await expect(page.getByTestId('card-shared')).toContainText(
+      short(shared.data.invoices_shared.yearly.invoice_total),
+    );
+    await expect(page.getByTestId('card-shared')).toContainText(
+      `${shared.data.invoices_shared.yearly.invoice_count.toLocaleString('en-IN')} invoices`,
+    );
+    await expect(page.getByTestId('card-cleared')).toContainText(
+      short(cleared.data.invoices_cleared.yearly.invoice_total),
+    );
+    await expect(page.getByTestId('card-cleared')).toContainText(
+      `${cleared.data.invoices_cleared.yearly.cleared_percentage.toFixed(2)}% cleared`,
+    );
     await expect(page.getByTestId('card-payments')).toContainText(short(payments.data.payments.yearly.payment_total));
 
-    const credit = await api<{ data: { total_credit_limit_sanctioned: { total: number; active_customers: number }; utilised_limit_summary: { utilised_limit: number } } }>(
-      page,
-      '/loan_applications/credit_limit_summary',
+    const credit = await api<{
+      data: {
+        total_credit_limit_sanctioned: { total: number; active_customers: number };
+        utilised_limit_summary: { utilised_limit: number };
+      };
+    }>(page, '/loan_applications/credit_limit_summary');
+    await expect(page.getByTestId('credit-sanctioned')).toContainText(
+      short(credit.data.total_credit_limit_sanctioned.total),
     );
-    await expect(page.getByTestId('credit-sanctioned')).toContainText(short(credit.data.total_credit_limit_sanctioned.total));
-    await expect(page.getByTestId('credit-sanctioned')).toContainText(`${credit.data.total_credit_limit_sanctioned.active_customers} customers with a sanctioned limit`);
-    await expect(page.getByTestId('credit-utilised')).toContainText(short(credit.data.utilised_limit_summary.utilised_limit));
+    await expect(page.getByTestId('credit-sanctioned')).toContainText(
+      `${credit.data.total_credit_limit_sanctioned.active_customers} customers with a sanctioned limit`,
+    );
+    await expect(page.getByTestId('credit-utilised')).toContainText(
+      short(credit.data.utilised_limit_summary.utilised_limit),
+    );
 
-    const statuses = await api<{ data: { current_status: string; total_applications: number }[] }>(page, '/distributor_companies/statuses');
-    for (const s of statuses.data) await expect(page.getByTestId(`lead-card-${s.current_status}`)).toContainText(String(s.total_applications));
+    const statuses = await api<{ data: { current_status: string; total_applications: number }[] }>(
+      page,
+      '/distributor_companies/statuses',
+    );
+    for (const s of statuses.data)
+      await expect(page.getByTestId(`lead-card-${s.current_status}`)).toContainText(String(s.total_applications));
 
     const top = await api<{ data: { top_performers: { region: string; payment_received: number }[] } }>(
       page,
@@ -53,7 +86,9 @@ test.describe('home dashboard', () => {
     );
     const first = top.data.top_performers[0]!;
     await expect(page.getByTestId('top-performers')).toContainText(short(first.payment_received));
-    await expect(page.getByTestId('lending-summary')).toContainText(/Lending Summary \(as on today, \d{2}\/\d{2}\/\d{4}\)/);
+    await expect(page.getByTestId('lending-summary')).toContainText(
+      /Lending Summary \(as on today, \d{2}\/\d{2}\/\d{4}\)/,
+    );
   });
 
   test('each chart expands one at a time and closes; This Month switches all three to weekly', async ({ page }) => {
@@ -71,20 +106,27 @@ test.describe('home dashboard', () => {
     const weeklyRequests: string[] = [];
     page.on('request', (request) => {
       const url = request.url();
-      if (/\/api\/invoices\/(graph|cleared_graph|payment_graph)\?/.test(url) && /_type=weekly/.test(url)) weeklyRequests.push(new URL(url).pathname);
+      if (/\/api\/invoices\/(graph|cleared_graph|payment_graph)\?/.test(url) && /_type=weekly/.test(url))
+        weeklyRequests.push(new URL(url).pathname);
     });
     await page.getByLabel('Invoices period').selectOption({ label: 'This Month' });
-    await expect.poll(() => [...new Set(weeklyRequests)].sort()).toEqual(['/api/invoices/cleared_graph', '/api/invoices/graph', '/api/invoices/payment_graph']);
+    await expect
+      .poll(() => [...new Set(weeklyRequests)].sort())
+      .toEqual(['/api/invoices/cleared_graph', '/api/invoices/graph', '/api/invoices/payment_graph']);
     await expect(page.getByTestId('card-payments')).toContainText('This month');
     await expect(page.getByTestId('card-shared')).not.toHaveText(before);
     await page.getByTestId('card-cleared').click();
-    await expect(page.getByRole('group', { name: 'Invoices Cleared view' }).getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page.getByRole('group', { name: 'Invoices Cleared view' }).getByRole('button', { name: 'Monthly' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     // The chart's own toggle changes only that chart.
     await page.getByRole('group', { name: 'Invoices Cleared view' }).getByRole('button', { name: 'Yearly' }).click();
     await expect(page.getByTestId('card-payments')).toContainText('This month');
   });
 
-  test('the lead modal filters by region, searches from 3 characters, pages, and exports the chosen rows', async ({ page }) => {
+  test('the lead modal filters by region, searches from 3 characters, pages, and exports the chosen rows', async ({
+    page,
+  }) => {
     await openDashboard(page);
     await page.getByTestId('lead-card-approved').click();
     const dialog = page.getByRole('dialog', { name: 'Approved' });
@@ -95,13 +137,25 @@ test.describe('home dashboard', () => {
     const firstCode = (await rows.first().locator('td').nth(1).innerText()).trim();
 
     await dialog.getByRole('button', { name: 'Next page' }).click();
-    await expect(dialog.getByRole('navigation', { name: 'Approved customers pages' })).toContainText('Showing 11 to 20');
+    await expect(dialog.getByRole('navigation', { name: 'Approved customers pages' })).toContainText(
+      'Showing 11 to 20',
+    );
     await expect(rows.first().locator('td').nth(1)).not.toHaveText(firstCode);
 
     await dialog.getByLabel('Region').selectOption('south');
     await expect(dialog.getByRole('navigation', { name: 'Approved customers pages' })).toContainText('Showing 1 to');
-    const southCount = Number((await dialog.getByText(/customers$/).first().innerText()).replace(/\D/g, ''));
-    const south = await api<{ pagy: { count: number } }>(page, '/distributor_companies?filter[application_status]=approved&filter[region]=south');
+    const southCount = Number(
+      (
+        await dialog
+          .getByText(/customers$/)
+          .first()
+          .innerText()
+      ).replace(/\D/g, ''),
+    );
+    const south = await api<{ pagy: { count: number } }>(
+      page,
+      '/distributor_companies?filter[application_status]=approved&filter[region]=south',
+    );
     expect(southCount).toBe(south.pagy.count);
 
     const search = dialog.getByRole('searchbox', { name: 'Search leads' });
@@ -139,7 +193,12 @@ test.describe('home dashboard', () => {
     });
     await openDashboard(page);
     const credit = await api<{
-      data: { regionwise_credit_utilisation: { region: string; region_data: { total_utilised: number; overdue_90_days: number } }[] };
+      data: {
+        regionwise_credit_utilisation: {
+          region: string;
+          region_data: { total_utilised: number; overdue_90_days: number };
+        }[];
+      };
     }>(page, '/loan_applications/credit_limit_summary');
     const figures = page.getByRole('list', { name: 'Region-wise credit utilisation figures' });
     for (const r of credit.data.regionwise_credit_utilisation) {
@@ -181,7 +240,9 @@ test.describe('home dashboard', () => {
   });
 
   for (const theme of THEMES) {
-    test(`the dashboard, with a chart and the lead modal open, has no axe violations in the ${theme} theme`, async ({ page }) => {
+    test(`the dashboard, with a chart and the lead modal open, has no axe violations in the ${theme} theme`, async ({
+      page,
+    }) => {
       await useTheme(page, theme);
       await openDashboard(page);
       await page.getByTestId('card-shared').click();

@@ -24,7 +24,10 @@ const test = base.extend<{ faults: Faults; pageErrors: Error[] }>({
       const errors: Error[] = [];
       page.on('pageerror', (error) => errors.push(error));
       await provide(errors);
-      expect(errors.map((e) => e.message), 'uncaught errors in the page').toEqual([]);
+      expect(
+        errors.map((e) => e.message),
+        'uncaught errors in the page',
+      ).toEqual([]);
     },
     { auto: true },
   ],
@@ -80,12 +83,16 @@ async function retryShows(where: Locator, faults: Faults, loaded: () => Promise<
 }
 
 test.describe('faults: no answer', () => {
-  test('provider down: the pay page says it could not reach the provider, and Retry opens it once it is back', async ({ page }) => {
+  test('provider down: the pay page says it could not reach the provider, and Retry opens it once it is back', async ({
+    page,
+  }) => {
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     await page.goto(`${PAY}?token=${PAY_TOKEN}`);
     await expect(page.getByRole('heading', { name: 'We could not open this payment page' })).toBeVisible();
     const failure = payFailure(page);
-    await expect(failure.locator('p')).toHaveText('ERROR: Could not reach the provider. Check the connection and try again.');
+    await expect(failure.locator('p')).toHaveText(
+      'ERROR: Could not reach the provider. Check the connection and try again.',
+    );
     await expect(page.getByRole('status').filter({ hasText: 'Could not reach the provider' })).toBeVisible();
     await page.unrouteAll();
     await failure.getByRole('button', { name: 'Retry' }).click();
@@ -102,20 +109,28 @@ test.describe('faults: no answer', () => {
     );
     await openCollections(page);
     const table = collectionsTable(page);
-    await expect(table.getByRole('alert').locator('p')).toHaveText('ERROR: Could not reach the provider. Check the connection and try again.');
+    await expect(table.getByRole('alert').locator('p')).toHaveText(
+      'ERROR: Could not reach the provider. Check the connection and try again.',
+    );
     abort = false;
     await table.getByRole('button', { name: 'Retry' }).click();
     await expectRows(table);
   });
 
-  test('a stall past the timeout: the pay page stops waiting, says so, and Retry opens it', async ({ page, faults }) => {
+  test('a stall past the timeout: the pay page stops waiting, says so, and Retry opens it', async ({
+    page,
+    faults,
+  }) => {
     test.setTimeout(75_000);
     await faults.add('GET /invoice_collection hang');
     const started = Date.now();
     await page.goto(`${PAY}?token=${PAY_TOKEN}`);
     const failure = payFailure(page);
     // The e2e build's timeout (VITE_REQUEST_TIMEOUT_MS); 20 s in a build without it.
-    await expect(failure.locator('p')).toHaveText(/^ERROR: The provider did not answer within \d+ seconds\. Try again\.$/, { timeout: 30_000 });
+    await expect(failure.locator('p')).toHaveText(
+      /^ERROR: The provider did not answer within \d+ seconds\. Try again\.$/,
+      { timeout: 30_000 },
+    );
     expect(Date.now() - started).toBeGreaterThan(3_000);
     await retryShows(failure, faults, () => expect(page.getByRole('tablist')).toBeVisible());
   });
@@ -127,11 +142,16 @@ test.describe('faults: error answers', () => {
     await faults.add('GET /payments status=500');
     await openCollections(page);
     const table = collectionsTable(page);
-    await expect(table.getByRole('alert').locator('p')).toHaveText('ER-FAULT-500: Internal server error (a fault injected by the mock).');
+    await expect(table.getByRole('alert').locator('p')).toHaveText(
+      'ER-FAULT-500: Internal server error (a fault injected by the mock).',
+    );
     await retryShows(table, faults, () => expectRows(table));
   });
 
-  test('502 from a gateway: the pay page says the provider could not be reached, and Retry opens it', async ({ page, faults }) => {
+  test('502 from a gateway: the pay page says the provider could not be reached, and Retry opens it', async ({
+    page,
+    faults,
+  }) => {
     await faults.add('GET /invoice_collection status=502');
     await page.goto(`${PAY}?token=${PAY_TOKEN}`);
     const failure = payFailure(page);
@@ -139,7 +159,10 @@ test.describe('faults: error answers', () => {
     await retryShows(failure, faults, () => expect(page.getByRole('tablist')).toBeVisible());
   });
 
-  test('503: the client tries twice more by itself, then the lending summary says so with Retry', async ({ page, faults }) => {
+  test('503: the client tries twice more by itself, then the lending summary says so with Retry', async ({
+    page,
+    faults,
+  }) => {
     await logInReady(page, 't1@anchor.test');
     // The home page asks for the summary itself: let that answer land first, so no request of it meets the fault.
     await expect(lending(page)).toContainText('No. of Customer');
@@ -153,7 +176,10 @@ test.describe('faults: error answers', () => {
     await expect(lending(page).getByRole('alert')).toHaveCount(0);
   });
 
-  test('429 with Retry-After: a short wait is waited out unseen; a long one is said, and Retry works', async ({ page, faults }) => {
+  test('429 with Retry-After: a short wait is waited out unseen; a long one is said, and Retry works', async ({
+    page,
+    faults,
+  }) => {
     await faults.add('GET /invoice_collection status=429 retry-after=1 times=1');
     const calls = requestsTo(page, '/invoice_collection');
     const started = Date.now();
@@ -166,20 +192,30 @@ test.describe('faults: error answers', () => {
     await faults.add('GET /invoice_collection status=429 retry-after=60');
     await page.reload();
     const failure = payFailure(page);
-    await expect(failure.locator('p')).toHaveText('ER-FAULT-429: Too many requests (a fault injected by the mock). Try again in 60 seconds.');
+    await expect(failure.locator('p')).toHaveText(
+      'ER-FAULT-429: Too many requests (a fault injected by the mock). Try again in 60 seconds.',
+    );
     await retryShows(failure, faults, () => expect(page.getByRole('tablist')).toBeVisible());
   });
 
-  test('malformed JSON: the table says the answer could not be read as JSON, and Retry loads the rows', async ({ page, faults }) => {
+  test('malformed JSON: the table says the answer could not be read as JSON, and Retry loads the rows', async ({
+    page,
+    faults,
+  }) => {
     await logInReady(page, 't1@anchor.test');
     await faults.add('GET /payments malformed');
     await openCollections(page);
     const table = collectionsTable(page);
-    await expect(table.getByRole('alert').locator('p')).toHaveText('ERROR: The provider sent malformed JSON (HTTP 200).');
+    await expect(table.getByRole('alert').locator('p')).toHaveText(
+      'ERROR: The provider sent malformed JSON (HTTP 200).',
+    );
     await retryShows(table, faults, () => expectRows(table));
   });
 
-  test('an answer that fails its codec: one sentence, the technical path behind Details and in the console; Retry loads it', async ({ page, faults }) => {
+  test('an answer that fails its codec: one sentence, the technical path behind Details and in the console; Retry loads it', async ({
+    page,
+    faults,
+  }) => {
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -197,15 +233,24 @@ test.describe('faults: error answers', () => {
     await failure.getByText('Details', { exact: true }).click();
     await expect(technical).toBeVisible();
     await expect(technical).toContainText('Expecting');
-    expect(consoleErrors.some((line) => line.includes('GET /loan_applications/lending_summary') && line.includes('Expecting'))).toBe(true);
+    expect(
+      consoleErrors.some(
+        (line) => line.includes('GET /loan_applications/lending_summary') && line.includes('Expecting'),
+      ),
+    ).toBe(true);
     await retryShows(failure, faults, () => expect(lending(page)).toContainText('No. of Customer'));
   });
 
-  test('an optional key left out (total_distributors, spec 1 §2.5) decodes and shows as -', async ({ page, faults }) => {
+  test('an optional key left out (total_distributors, spec 1 §2.5) decodes and shows as -', async ({
+    page,
+    faults,
+  }) => {
     await logInReady(page, 't1@anchor.test');
     await faults.add('GET /loan_applications/lending_summary omit=total_distributors');
     await page.goto('/');
-    const customers = lending(page).locator('dt', { hasText: 'No. of Customer' }).locator('xpath=following-sibling::dd[1]');
+    const customers = lending(page)
+      .locator('dt', { hasText: 'No. of Customer' })
+      .locator('xpath=following-sibling::dd[1]');
     await expect(customers).toHaveText('-');
     await expect(lending(page).getByRole('alert')).toHaveCount(0);
     await expect(lending(page)).toContainText('Total Credit Limit Sanctioned');
@@ -213,7 +258,10 @@ test.describe('faults: error answers', () => {
 });
 
 test.describe('faults: the session', () => {
-  test('401 then a successful refresh: the list loads with the rotated token, nothing to see', async ({ page, faults }) => {
+  test('401 then a successful refresh: the list loads with the rotated token, nothing to see', async ({
+    page,
+    faults,
+  }) => {
     await logInReady(page, 't1@anchor.test');
     const before = await page.evaluate(() => localStorage.getItem('auth_token'));
     await faults.add('GET /payments status=401 times=1');
@@ -225,7 +273,10 @@ test.describe('faults: the session', () => {
     await expect(page.getByTestId('user-name')).toBeVisible();
   });
 
-  test('a refresh answer lost on the way: the session retries the same token and stays logged in', async ({ page, faults }) => {
+  test('a refresh answer lost on the way: the session retries the same token and stays logged in', async ({
+    page,
+    faults,
+  }) => {
     await logInReady(page, 't1@anchor.test');
     const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
     await faults.add('POST /auth lose times=1; GET /payments status=401 times=1');
@@ -248,7 +299,11 @@ test.describe('faults: the session', () => {
     // The page may go to /login before it has drawn: do not wait for it to show first.
     await page.goto('/invoices?collections.f.period=last_90_days');
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('status').filter({ hasText: 'ER-AUTH-102: The token is invalid, expired or revoked (a fault injected by the mock).' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'ER-AUTH-102: The token is invalid, expired or revoked (a fault injected by the mock).' }),
+    ).toBeVisible();
     // A refusal is not retried.
     expect(refreshes).toHaveLength(1);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
@@ -270,7 +325,10 @@ async function openUploadModal(page: Page) {
 
 /** A file whose only row names a customer nobody has: processed, refused, and nothing stored. */
 async function chooseFile(page: Page, dialog: Locator) {
-  const csv = ['invoice_number,customer_code,invoice_date,due_date,amount,erp_invoice_id', `FAULT-${Date.now().toString(36)},NO-SUCH-CUSTOMER,2026-01-01,2026-02-01,100,`].join('\r\n');
+  const csv = [
+    'invoice_number,customer_code,invoice_date,due_date,amount,erp_invoice_id',
+    `FAULT-${Date.now().toString(36)},NO-SUCH-CUSTOMER,2026-01-01,2026-02-01,100,`,
+  ].join('\r\n');
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles({ name: 'faults.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`) });

@@ -32,12 +32,16 @@ test.describe('the first paint', () => {
       const loading = page.getByRole('status');
       await expect(loading).toHaveText('Loading Anchor Portal…');
       await expect(loading).toHaveCSS('opacity', '1'); // shown once the code is slow to come, not at once
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(rgb(themes[theme].background));
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        rgb(themes[theme].background),
+      );
 
       release();
       await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
       await expect(page.getByText('Loading Anchor Portal…')).toHaveCount(0);
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(rgb(themes[theme].background));
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        rgb(themes[theme].background),
+      );
     });
   }
 });

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS } from '../../src/domain/session-storage';
-import { expect, test as base, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 const API_HEADERS = { Accept: 'application/vnd.provider.v1+json' };
@@ -13,7 +20,10 @@ export const THEMES = ['dark', 'light'] as const;
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page })
-    .options({ runOnly: { type: 'tag', values: WCAG_TAGS }, rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({
+      runOnly: { type: 'tag', values: WCAG_TAGS },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
     .analyze();
   const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
@@ -71,20 +81,36 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
  * goes into the page's storage under the app's keys, and the page opens at `path` (the dashboard by default)
  * with the profile loaded (the user's name button is in the top bar). A test of the form itself uses logIn.
  */
-export async function logInReady(page: Page, email: string, options: { path?: string; password?: string } = {}): Promise<void> {
-  const response = await page.request.post('/api/sessions', { headers: API_HEADERS, data: { user: { email, password: options.password ?? DEMO_PASSWORD } } });
+export async function logInReady(
+  page: Page,
+  email: string,
+  options: { path?: string; password?: string } = {},
+): Promise<void> {
+  const response = await page.request.post('/api/sessions', {
+    headers: API_HEADERS,
+    data: { user: { email, password: options.password ?? DEMO_PASSWORD } },
+  });
   expect(response.status(), `the login of ${email}`).toBe(201);
-  const session = ((await response.json()) as { data: { attributes: { auth_token: string; refresh_token: string; user_id: string | number; event?: string | null } } }).data.attributes;
+  const session = (
+    (await response.json()) as {
+      data: {
+        attributes: { auth_token: string; refresh_token: string; user_id: string | number; event?: string | null };
+      };
+    }
+  ).data.attributes;
   // Any same-origin document can hold the storage: a static file, so no app code runs before the session is in.
   await page.goto('/favicon.svg');
-  await page.evaluate((stored) => {
-    for (const [key, value] of Object.entries(stored)) if (value !== null) localStorage.setItem(key, value);
-  }, {
-    [STORAGE_KEYS.authToken]: session.auth_token,
-    [STORAGE_KEYS.refreshToken]: session.refresh_token,
-    [STORAGE_KEYS.userId]: String(session.user_id),
-    [STORAGE_KEYS.accessType]: session.event ?? null,
-  });
+  await page.evaluate(
+    (stored) => {
+      for (const [key, value] of Object.entries(stored)) if (value !== null) localStorage.setItem(key, value);
+    },
+    {
+      [STORAGE_KEYS.authToken]: session.auth_token,
+      [STORAGE_KEYS.refreshToken]: session.refresh_token,
+      [STORAGE_KEYS.userId]: String(session.user_id),
+      [STORAGE_KEYS.accessType]: session.event ?? null,
+    },
+  );
   await page.goto(options.path ?? '/');
   await expect(page.getByTestId('user-name')).toBeVisible();
 }
@@ -93,7 +119,12 @@ export async function logInReady(page: Page, email: string, options: { path?: st
  * A call to one of the mock's development pages (`/__dev/...`): on the mock's own port with its dev key, as a
  * developer would; the app's `/api` proxy refuses them. playwright.config.ts sets the port and the key.
  */
-export async function devRequest(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<APIResponse> {
+export async function devRequest(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<APIResponse> {
   const url = `http://127.0.0.1:${process.env.E2E_MOCK_PORT}${path}`;
   return request.fetch(url, { method, data, headers: { 'X-Dev-Key': process.env.E2E_DEV_KEY ?? '' } });
 }
@@ -107,8 +138,13 @@ export interface OutboxMail {
 }
 
 /** The mock's dev outbox, newest first: mail to an address or mobile, or the OTPs of a pay token. */
-export async function devOutbox(request: APIRequestContext, filter: { to?: string; token?: string } = {}): Promise<OutboxMail[]> {
-  const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined));
+export async function devOutbox(
+  request: APIRequestContext,
+  filter: { to?: string; token?: string } = {},
+): Promise<OutboxMail[]> {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const response = await devRequest(request, 'GET', `/__dev/outbox?${query.toString()}`);
   expect(response.status(), 'the dev outbox').toBe(200);
   return ((await response.json()) as { data: OutboxMail[] }).data;
@@ -124,25 +160,42 @@ export async function latestResetLink(request: APIRequestContext, email: string)
 export const test = base;
 export { expect };
 
-
 /**
  * A login of its own, for a test that changes its user or fails a login: t1 adds a portal user (POST /users)
  * named `firstName` Recorder, whose password is then set through the reset link in the dev outbox, as a new
  * user's would be. Returns the e-mail.
  */
 export async function newPortalUser(request: APIRequestContext, firstName: string, password: string): Promise<string> {
-  const session = await request.post('/api/sessions', { headers: API_HEADERS, data: { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } } });
+  const session = await request.post('/api/sessions', {
+    headers: API_HEADERS,
+    data: { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } },
+  });
   expect(session.status(), 'the admin login').toBe(201);
-  const adminToken = ((await session.json()) as { data: { attributes: { auth_token: string } } }).data.attributes.auth_token;
+  const adminToken = ((await session.json()) as { data: { attributes: { auth_token: string } } }).data.attributes
+    .auth_token;
   const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}@example.in`;
   const created = await request.post('/api/users', {
     headers: { ...API_HEADERS, Authorization: adminToken },
-    data: { user: { first_name: firstName, last_name: 'Recorder', email, phone_number: '9876543210', designation: 'portal_user', role_id: '5' } },
+    data: {
+      user: {
+        first_name: firstName,
+        last_name: 'Recorder',
+        email,
+        phone_number: '9876543210',
+        designation: 'portal_user',
+        role_id: '5',
+      },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
-  expect((await request.post('/api/users/forgot_password', { headers: API_HEADERS, data: { user: { email } } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/users/forgot_password', { headers: API_HEADERS, data: { user: { email } } })).status(),
+  ).toBe(200);
   const token = (await latestResetLink(request, email)).searchParams.get('token');
-  const reset = await request.post('/api/users/reset_password', { headers: API_HEADERS, data: { token, password, password_confirmation: password } });
+  const reset = await request.post('/api/users/reset_password', {
+    headers: API_HEADERS,
+    data: { token, password, password_confirmation: password },
+  });
   expect(reset.status(), await reset.text()).toBe(200);
   return email;
 }
@@ -150,7 +203,9 @@ export async function newPortalUser(request: APIRequestContext, firstName: strin
 /** Calls the provider through the app's proxy with the page's own session token; expects a 200. */
 export async function api<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const response = await page.request.get(`/api${path}`, { headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' } });
+  const response = await page.request.get(`/api${path}`, {
+    headers: { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' },
+  });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
 }

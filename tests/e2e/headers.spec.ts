@@ -10,7 +10,8 @@ const EXPECTED = securityHeaders({ imageOrigins: [MOCK_ORIGIN] });
 
 function expectSecurityHeaders(response: APIResponse, what: string): void {
   const headers = response.headers();
-  for (const [name, value] of Object.entries(EXPECTED)) expect(headers[name.toLowerCase()], `${name} on ${what}`).toBe(value);
+  for (const [name, value] of Object.entries(EXPECTED))
+    expect(headers[name.toLowerCase()], `${name} on ${what}`).toBe(value);
 }
 
 /**
@@ -21,12 +22,15 @@ async function watchPolicy(context: BrowserContext): Promise<string[]> {
   const reports: string[] = [];
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`);
+      console.error(
+        `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`,
+      );
     });
   });
   context.on('console', (message) => {
     const text = message.text();
-    if (/Content Security Policy|CSP violation|Refused to|Permissions-Policy/i.test(text)) reports.push(`${message.page()?.url() ?? ''}: ${text}`);
+    if (/Content Security Policy|CSP violation|Refused to|Permissions-Policy/i.test(text))
+      reports.push(`${message.page()?.url() ?? ''}: ${text}`);
   });
   return reports;
 }
@@ -43,7 +47,13 @@ test.describe('security headers of the served app', () => {
     const index = await request.get('/');
     expect(index.status()).toBe(200);
     expectSecurityHeaders(index, '/');
-    for (const path of ['/login', '/invoices?tab=due&page=2', '/my-pipeline', `${PAY}?token=demo-closed-limit`, `${PAY}-success?order_id=X&success=true`]) {
+    for (const path of [
+      '/login',
+      '/invoices?tab=due&page=2',
+      '/my-pipeline',
+      `${PAY}?token=demo-closed-limit`,
+      `${PAY}-success?order_id=X&success=true`,
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
@@ -79,7 +89,9 @@ test.describe('security headers of the served app', () => {
   test('the pay page cannot be shown inside another site', async ({ page, baseURL }) => {
     const target = `${baseURL}${PAY}?token=demo-closed-limit`;
     // A foreign page framing the pay page, and (to show frames load here at all) a page without the headers.
-    await page.route('http://harmless.example/', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>x</title><p>Framed fine</p>' }));
+    await page.route('http://harmless.example/', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>x</title><p>Framed fine</p>' }),
+    );
     await page.route('http://attacker.example/', (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -97,7 +109,10 @@ test.describe('security headers of the served app', () => {
     await expect(pay!.getByText('AVAIL CREDIT')).toHaveCount(0);
   });
 
-  test('the login page, the dashboard with its charts and the pay page run without a policy violation', async ({ page, context }) => {
+  test('the login page, the dashboard with its charts and the pay page run without a policy violation', async ({
+    page,
+    context,
+  }) => {
     const reports = await watchPolicy(context);
 
     await page.goto('/login');
@@ -134,8 +149,9 @@ test.describe('security headers of the served app', () => {
     await logInReady(page, 'anchor1551@anchor.test');
     const logo = page.getByRole('img', { name: 'Meridian Agro Industries' }).first();
     await expect(logo).toBeVisible();
-    await expect.poll(() => logo.evaluate((img) => (img instanceof HTMLImageElement ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    await expect
+      .poll(() => logo.evaluate((img) => (img instanceof HTMLImageElement ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
     expect(reports).toEqual([]);
   });
-
 });

@@ -35,7 +35,9 @@ test.describe('QA inspection', () => {
     expect(scripts.filter((u) => /\/assets\/inspector-/.test(u))).toEqual([]);
   });
 
-  test('sees the session live, records a password change on the inspector page, and npm run replay reaches the same final state', async ({ page }, testInfo) => {
+  test('sees the session live, records a password change on the inspector page, and npm run replay reaches the same final state', async ({
+    page,
+  }, testInfo) => {
     const login = await newPortalUser(page.request, 'Inspect', DEMO_PASSWORD);
     const popup = page.waitForEvent('popup');
     await page.goto('/login?inspect');

@@ -40,7 +40,8 @@ async function openWithInspector(page: Page): Promise<Page> {
   return inspector;
 }
 
-const actorItem = (inspector: Page, machine: string) => inspector.locator(`[data-testid="inspector-actor"][data-machine="${machine}"]`).first();
+const actorItem = (inspector: Page, machine: string) =>
+  inspector.locator(`[data-testid="inspector-actor"][data-machine="${machine}"]`).first();
 
 /** Records opening and closing the profile popup from the inspector page; answers the download. */
 async function recordProfilePopup(page: Page, inspector: Page) {
@@ -66,7 +67,10 @@ async function recordProfilePopup(page: Page, inspector: Page) {
 }
 
 test.describe('inspector page', () => {
-  test('shows the session live, records the profile popup, offers the download and steps through it', async ({ page, context }) => {
+  test('shows the session live, records the profile popup, offers the download and steps through it', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     await keepMessages(context);
     const inspector = await openWithInspector(page);
@@ -80,7 +84,9 @@ test.describe('inspector page', () => {
     await expect(login).toContainText('State reached: loggingIn');
     await login.getByText('Payload of LOGIN').click();
     await expect(login.locator('pre')).toContainText(`"email": "${EMAIL}"`);
-    await expect(inspector.locator('[data-testid="timeline-entry"][data-event="xstate.done.actor.login"]')).toContainText('login answered');
+    await expect(
+      inspector.locator('[data-testid="timeline-entry"][data-event="xstate.done.actor.login"]'),
+    ).toContainText('login answered');
 
     // Selecting an actor filters the timeline to it.
     await session.getByRole('button').first().click();
@@ -92,7 +98,9 @@ test.describe('inspector page', () => {
     // A recording started and stopped here, offered as a download.
     const link = await recordProfilePopup(page, inspector);
     await expect(actorItem(inspector, 'profile').getByTestId('actor-state').first()).toHaveText('closed');
-    await expect(inspector.locator('[data-testid="timeline-entry"][data-event="OPEN"]').first()).toContainText('State reached: open.view');
+    await expect(inspector.locator('[data-testid="timeline-entry"][data-event="OPEN"]').first()).toContainText(
+      'State reached: open.view',
+    );
     const downloading = inspector.waitForEvent('download');
     await link.click();
     const download = await downloading;
@@ -105,15 +113,23 @@ test.describe('inspector page', () => {
 
     // Loaded back: step forwards and backwards with the buttons and the arrow keys.
     const fileInput = inspector.getByLabel('Recording file (.json)');
-    await fileInput.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
-    await expect(inspector.getByRole('alert')).toHaveText("notes.json: The file is not a flow recording (format 'anchor-portal-flow-recording').");
+    await fileInput.setInputFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"hello":1}'),
+    });
+    await expect(inspector.getByRole('alert')).toHaveText(
+      "notes.json: The file is not a flow recording (format 'anchor-portal-flow-recording').",
+    );
     await fileInput.setInputFiles(file);
     await expect(inspector.getByRole('alert')).toBeHidden();
     const total = recording.actors.reduce((n, a) => n + a.steps.length, 0);
     const position = inspector.getByTestId('step-position');
     await expect(position).toHaveText(`Step 1 of ${total}`);
     const facts = inspector.getByTestId('step-facts');
-    const openAt = timelineOf(recording).findIndex((e) => e.actor.machine === 'profile' && e.step.event.type === 'OPEN');
+    const openAt = timelineOf(recording).findIndex(
+      (e) => e.actor.machine === 'profile' && e.step.event.type === 'OPEN',
+    );
     expect(openAt).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < openAt; i++) await inspector.keyboard.press('ArrowRight');
     await expect(position).toHaveText(`Step ${openAt + 1} of ${total}`);
@@ -136,7 +152,9 @@ test.describe('inspector page', () => {
     expect(received.join('\n')).not.toContain(DEMO_PASSWORD);
 
     // A desktop tool: no sideways scroll at 1280 px.
-    expect(await inspector.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await inspector.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
 
     // With all of it on the page, both themes pass axe.
     await expect(inspector.locator('body')).toHaveCSS('background-color', 'rgb(15, 20, 32)');
@@ -147,7 +165,9 @@ test.describe('inspector page', () => {
   });
 
   for (const theme of THEMES) {
-    test(`opened on its own it explains how to connect, and has no axe violations in the ${theme} theme`, async ({ page }) => {
+    test(`opened on its own it explains how to connect, and has no axe violations in the ${theme} theme`, async ({
+      page,
+    }) => {
       await useTheme(page, theme);
       await page.goto('/__inspector');
       await expect(page.getByRole('heading', { level: 1, name: 'Flow inspector' })).toBeVisible();

@@ -42,7 +42,12 @@ function paymentsAnswer(page: Page, match: (query: URLSearchParams) => boolean =
   return page
     .waitForResponse((r) => {
       const url = new URL(r.url());
-      return r.request().method() === 'GET' && url.pathname === '/api/payments' && !url.searchParams.has('filter[download_as_csv]') && match(url.searchParams);
+      return (
+        r.request().method() === 'GET' &&
+        url.pathname === '/api/payments' &&
+        !url.searchParams.has('filter[download_as_csv]') &&
+        match(url.searchParams)
+      );
     })
     .then(async (r) => {
       expect(r.status()).toBe(200);
@@ -57,7 +62,10 @@ const periodIs = (days: string | null, starred: boolean) => (q: URLSearchParams)
 async function api(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   const headers = { Authorization: token ?? '', Accept: 'application/vnd.provider.v1+json' };
-  const response = method === 'GET' ? await page.request.get(`/api${path}`, { headers }) : await page.request.post(`/api${path}`, { headers, data });
+  const response =
+    method === 'GET'
+      ? await page.request.get(`/api${path}`, { headers })
+      : await page.request.post(`/api${path}`, { headers, data });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as unknown;
 }
@@ -72,7 +80,8 @@ async function openInvoices(page: Page, query = ''): Promise<Answer> {
 const section = (page: Page) => page.getByRole('region', { name: 'Collections', exact: true });
 const collectionsTable = (page: Page) => page.getByRole('region', { name: 'Collections table' });
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Collections table pages' });
-const periodButton = (page: Page, name: string) => section(page).getByRole('group', { name: 'Collections period' }).getByRole('button', { name, exact: true });
+const periodButton = (page: Page, name: string) =>
+  section(page).getByRole('group', { name: 'Collections period' }).getByRole('button', { name, exact: true });
 
 /** The table shows exactly the answer's rows, cell by cell where the screen computes something. */
 async function expectRows(table: Locator, answer: Answer) {
@@ -86,17 +95,33 @@ async function expectRows(table: Locator, answer: Answer) {
   await expect(column(2)).toHaveText(rows.map((r) => r.distributor_company.name));
   await expect(column(3)).toHaveText(rows.map((r) => r.invoice?.document_number ?? '-'));
   await expect(column(5)).toHaveText(rows.map((r) => formatDate(r.payment_date)));
-  await expect(column(7)).toHaveText(rows.map((r) => (r.due_in_days === null ? '-' : r.due_in_days === 0 ? 'Today' : `${r.due_in_days} day${r.due_in_days === 1 ? '' : 's'}`)));
-  await expect(column(8)).toHaveText(rows.map((r) => (r.overdue_by_days === null ? '-' : `${r.overdue_by_days} day${r.overdue_by_days === 1 ? '' : 's'}`)));
+  await expect(column(7)).toHaveText(
+    rows.map((r) =>
+      r.due_in_days === null
+        ? '-'
+        : r.due_in_days === 0
+          ? 'Today'
+          : `${r.due_in_days} day${r.due_in_days === 1 ? '' : 's'}`,
+    ),
+  );
+  await expect(column(8)).toHaveText(
+    rows.map((r) =>
+      r.overdue_by_days === null ? '-' : `${r.overdue_by_days} day${r.overdue_by_days === 1 ? '' : 's'}`,
+    ),
+  );
   await expect(column(10)).toHaveText(rows.map((r) => r.utr_number));
   await expect(column(11)).toHaveText(rows.map((r) => (r.source === 'erp_payment' ? 'Yes' : '-')));
-  const pressed = await table.locator('tbody tr td:nth-child(1) button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-pressed') === 'true'));
+  const pressed = await table
+    .locator('tbody tr td:nth-child(1) button')
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-pressed') === 'true'));
   expect(pressed).toEqual(rows.map((r) => r.resource.starred));
 }
 
 async function expectFigures(page: Page, testId: string, answer: Answer) {
   const { meta } = answer.body;
-  await expect(page.getByTestId(`${testId}-total`)).toHaveText(formatShortMoney(rupeesToPaise(meta.total_collected_amount)));
+  await expect(page.getByTestId(`${testId}-total`)).toHaveText(
+    formatShortMoney(rupeesToPaise(meta.total_collected_amount)),
+  );
   await expect(page.getByTestId(`${testId}-invoices`)).toHaveText(formatCount(meta.no_of_invoices));
   await expect(page.getByTestId(`${testId}-customers`)).toHaveText(formatCount(meta.no_of_customers));
 }
@@ -117,7 +142,9 @@ function expectInPeriod(answer: Answer, period: (typeof PERIODS)[number]) {
 test.describe('collections filters, stars and reports', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('opens on Today; each filter, one at a time, changes the rows and the figures and goes back to page 1', async ({ page }) => {
+  test('opens on Today; each filter, one at a time, changes the rows and the figures and goes back to page 1', async ({
+    page,
+  }) => {
     const first = await openInvoices(page);
     expect(periodIs('0', false)(first.query)).toBe(true);
     await expect(section(page).getByRole('heading', { name: 'Collections' })).toBeVisible();
@@ -141,10 +168,12 @@ test.describe('collections filters, stars and reports', () => {
       await periodButton(page, period).click();
       // Back on the first filter within the list cache's deduping window (two seconds), the cached first page
       // shows with no new request; nothing has changed since, so it must equal the first answer.
-      const current = period === 'Today' ? await Promise.race([answer, page.waitForTimeout(2_500).then(() => first)]) : await answer;
+      const current =
+        period === 'Today' ? await Promise.race([answer, page.waitForTimeout(2_500).then(() => first)]) : await answer;
       expect(current.query.get('page')).toBe('1');
       await expect(page).not.toHaveURL(/collections\.page=/);
-      for (const other of PERIODS) await expect(periodButton(page, other)).toHaveAttribute('aria-pressed', String(other === period));
+      for (const other of PERIODS)
+        await expect(periodButton(page, other)).toHaveAttribute('aria-pressed', String(other === period));
       expectInPeriod(current, period);
       await expectRows(collectionsTable(page), current);
       await expectFigures(page, 'collections-figures', current);
@@ -171,10 +200,14 @@ test.describe('collections filters, stars and reports', () => {
     const star = () => collectionsTable(page).getByRole('button', { name, exact: true });
     try {
       await expect(star()).toHaveAttribute('aria-pressed', 'false');
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/resources/create_or_update') && r.status() === 200);
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/resources/create_or_update') && r.status() === 200,
+      );
       await star().click();
       await expect(star()).toHaveAttribute('aria-pressed', 'true'); // at once (optimistic)
-      expect((await saved).request().postDataJSON()).toEqual({ resource: { resource_type: 'Payment', resource_id: row!.id, starred: true } });
+      expect((await saved).request().postDataJSON()).toEqual({
+        resource: { resource_type: 'Payment', resource_id: row!.id, starred: true },
+      });
 
       await page.reload();
       await expect(collectionsTable(page)).toHaveAttribute('aria-busy', 'false');
@@ -186,7 +219,9 @@ test.describe('collections filters, stars and reports', () => {
       await expect(page).toHaveURL(/collections\.q=/);
       await expect(star()).toHaveAttribute('aria-pressed', 'true');
 
-      const unsaved = page.waitForResponse((r) => r.url().endsWith('/api/resources/create_or_update') && r.status() === 200);
+      const unsaved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/resources/create_or_update') && r.status() === 200,
+      );
       await star().click();
       await unsaved;
       await expect(star()).toHaveCount(0); // the starred list is asked again and no longer holds it
@@ -195,11 +230,15 @@ test.describe('collections filters, stars and reports', () => {
       await expect(collectionsTable(page)).toHaveAttribute('aria-busy', 'false');
       await expect(star()).toHaveAttribute('aria-pressed', 'false');
     } finally {
-      await api(page, 'POST', '/resources/create_or_update', { resource: { resource_type: 'Payment', resource_id: Number(row!.id), starred: false } });
+      await api(page, 'POST', '/resources/create_or_update', {
+        resource: { resource_type: 'Payment', resource_id: Number(row!.id), starred: false },
+      });
     }
   });
 
-  test('Download Report on the table exports every starred payment (not just the page) in the two chosen columns', async ({ page }) => {
+  test('Download Report on the table exports every starred payment (not just the page) in the two chosen columns', async ({
+    page,
+  }) => {
     await openInvoices(page);
     const starred = paymentsAnswer(page, periodIs(null, true));
     await periodButton(page, 'Starred').click();
@@ -246,7 +285,9 @@ test.describe('collections filters, stars and reports', () => {
     await report.getByRole('checkbox', { name: 'Received Outside' }).check();
     const downloading = page.waitForEvent('download');
     await report.getByRole('button', { name: 'Download' }).click();
-    const csv = Papa.parse<string[]>(readFileSync(await (await downloading).path(), 'utf8').trim(), { skipEmptyLines: true });
+    const csv = Papa.parse<string[]>(readFileSync(await (await downloading).path(), 'utf8').trim(), {
+      skipEmptyLines: true,
+    });
     expect(csv.data[0]).toEqual(['Customer Name', 'Received Outside']);
     expect(csv.data.length - 1).toBe(body.pagy.count);
     for (const [, outside] of csv.data.slice(1)) expect(['Yes', 'No']).toContain(outside);
@@ -256,7 +297,9 @@ test.describe('collections filters, stars and reports', () => {
 });
 
 test.describe('collections search, report and errors', () => {
-  test('search waits for 3 characters and a 1 s pause, finds by invoice number or customer name, and goes back to page 1', async ({ page }) => {
+  test('search waits for 3 characters and a 1 s pause, finds by invoice number or customer name, and goes back to page 1', async ({
+    page,
+  }) => {
     const first = await openInvoices(page, '?collections.f.period=last_90_days&collections.page=2');
     expect(first.query.get('page')).toBe('2');
     const target = first.body.data[0]!.attributes;
@@ -295,7 +338,8 @@ test.describe('collections search, report and errors', () => {
     await search.fill(word);
     const named = await byName;
     await expectRows(collectionsTable(page), named);
-    for (const p of named.body.data) expect(p.attributes.distributor_company.name.toLowerCase()).toContain(word.toLowerCase());
+    for (const p of named.body.data)
+      expect(p.attributes.distributor_company.name.toLowerCase()).toContain(word.toLowerCase());
 
     await search.fill('no payment has this text');
     await expect(collectionsTable(page).getByText('No data found.')).toBeVisible();
@@ -312,7 +356,9 @@ test.describe('collections search, report and errors', () => {
     await expectRows(collectionsTable(page), regional);
   });
 
-  test('Expand opens the Complete Payment Report of every payment with the All Invoices pager; collapsing resets its filters', async ({ page }) => {
+  test('Expand opens the Complete Payment Report of every payment with the All Invoices pager; collapsing resets its filters', async ({
+    page,
+  }) => {
     await openInvoices(page);
     const all = paymentsAnswer(page, periodIs(null, false));
     await section(page).getByRole('button', { name: 'Expand Complete Payment Report' }).click();
@@ -350,7 +396,9 @@ test.describe('collections search, report and errors', () => {
     expectInPeriod(monthly, 'Last 30 Days');
     await expectRows(table, monthly);
     await dialog.getByLabel('Region').selectOption('east');
-    await dialog.getByRole('searchbox', { name: 'Search payment report' }).fill(monthly.body.data[0]!.attributes.distributor_company.name);
+    await dialog
+      .getByRole('searchbox', { name: 'Search payment report' })
+      .fill(monthly.body.data[0]!.attributes.distributor_company.name);
     await expect(page).toHaveURL(/payment-report\.q=/);
     await expect(page).toHaveURL(/payment-report\.region=east/);
     // The table behind keeps its own state.
@@ -361,7 +409,10 @@ test.describe('collections search, report and errors', () => {
     await expect(page).not.toHaveURL(/payment-report\./);
     await section(page).getByRole('button', { name: 'Expand Complete Payment Report' }).click();
     await expect(dialog.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
-    await expect(dialog.getByRole('button', { name: 'Last 30 Days', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(dialog.getByRole('button', { name: 'Last 30 Days', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     await expect(dialog.getByLabel('Region')).toHaveValue('all');
     await expect(dialog.getByRole('searchbox', { name: 'Search payment report' })).toHaveValue('');
     await expect(dialog.getByRole('navigation', { name: 'All Invoices pages' })).toContainText('Showing 1 to 10 of');
@@ -372,10 +423,18 @@ test.describe('collections search, report and errors', () => {
   test('a failed load is toasted as CODE: detail and shown in the table with Retry', async ({ page }) => {
     await logInReady(page, 't1@anchor.test');
     let fail = true;
-    await page.route((url) => url.pathname === '/api/payments', async (route) => {
-      if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'ER-UNAVAILABLE', detail: 'Try again shortly.' }] }) });
-      else await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === '/api/payments',
+      async (route) => {
+        if (fail)
+          await route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ errors: [{ code: 'ER-UNAVAILABLE', detail: 'Try again shortly.' }] }),
+          });
+        else await route.continue();
+      },
+    );
     await page.goto('/invoices');
     await expect(page.getByRole('status').filter({ hasText: 'ER-UNAVAILABLE: Try again shortly.' })).toBeVisible();
     const table = collectionsTable(page);
@@ -387,7 +446,9 @@ test.describe('collections search, report and errors', () => {
   });
 
   for (const theme of THEMES) {
-    test(`the collections section and the open Complete Payment Report have no axe violations in the ${theme} theme`, async ({ page }) => {
+    test(`the collections section and the open Complete Payment Report have no axe violations in the ${theme} theme`, async ({
+      page,
+    }) => {
       await useTheme(page, theme);
       const first = await openInvoices(page);
       await expectRows(collectionsTable(page), first);

@@ -6,7 +6,8 @@ import { expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } fro
 const section = (page: Page) => page.getByRole('region', { name: 'Invoices Due', exact: true });
 const rowsOf = (scope: Locator) => scope.locator('tbody tr');
 /** Waits until the table inside `scope` shows the answer to the latest request (not the previous rows). */
-const settled = (scope: Locator) => expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
+const settled = (scope: Locator) =>
+  expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
 
 async function openInvoices(page: Page) {
   await logInReady(page, 't1@anchor.test', { path: '/invoices' });
@@ -35,7 +36,11 @@ async function shownFor(page: Page, label: string) {
   await expect(due.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(due.getByRole('region', { name: 'Invoices Due list' })).toHaveAttribute('aria-busy', 'false');
   await expect(page).not.toHaveURL(/due\.page=/);
-  return { ageing: (await column(due, 'Ageing')).map(overdueDays), status: await column(due, 'Status'), stars: await column(due, 'Star') };
+  return {
+    ageing: (await column(due, 'Ageing')).map(overdueDays),
+    status: await column(due, 'Status'),
+    stars: await column(due, 'Star'),
+  };
 }
 
 test.describe('invoices due', () => {
@@ -77,13 +82,16 @@ test.describe('invoices due', () => {
     expect(today.ageing.every((d) => d === 0)).toBe(true);
   });
 
-  test('a filter change keeps the previous rows (busy, no skeleton) until the next arrive, and nothing on the page moves (CLS ≤ 0.02)', async ({ page }) => {
+  test('a filter change keeps the previous rows (busy, no skeleton) until the next arrive, and nothing on the page moves (CLS ≤ 0.02)', async ({
+    page,
+  }) => {
     // Every layout shift from the start, timed, so the ones during the filter changes can be summed.
     await page.addInitScript(() => {
       const shifts: { value: number; at: number }[] = [];
       (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push({ value: entry.value, at: entry.startTime });
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push({ value: entry.value, at: entry.startTime });
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await openInvoices(page);
@@ -140,7 +148,11 @@ test.describe('invoices due', () => {
     await expect(table.locator('tbody')).toHaveText('No data found.');
     await page.waitForTimeout(500);
 
-    const shifts = await page.evaluate((since) => (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((s) => s.at >= since), from);
+    const shifts = await page.evaluate(
+      (since) =>
+        (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((s) => s.at >= since),
+      from,
+    );
     const cls = shifts.reduce((sum, s) => sum + s.value, 0);
     expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
   });
@@ -162,7 +174,10 @@ test.describe('invoices due', () => {
     const due = section(page);
     await due.getByRole('button', { name: '90+', exact: true }).click();
     await settled(due);
-    const star = due.getByRole('button', { name: /^Star invoice / }).and(due.locator('[aria-pressed="false"]')).first();
+    const star = due
+      .getByRole('button', { name: /^Star invoice / })
+      .and(due.locator('[aria-pressed="false"]'))
+      .first();
     const label = (await star.getAttribute('aria-label'))!;
     await star.click();
     const same = due.getByRole('button', { name: label, exact: true });
@@ -180,7 +195,9 @@ test.describe('invoices due', () => {
     const due = section(page);
     await due.getByRole('button', { name: 'Open', exact: true }).click();
     await settled(due);
-    const count = Number((await due.getByText(/invoices ·/).innerText()).match(/([\d,]+)\s+invoices/)![1]!.replace(/,/g, ''));
+    const count = Number(
+      (await due.getByText(/invoices ·/).innerText()).match(/([\d,]+)\s+invoices/)![1]!.replace(/,/g, ''),
+    );
     expect(count).toBeGreaterThan(10);
     await due.getByRole('button', { name: 'Download Report' }).click();
     const report = page.getByRole('dialog', { name: 'Download Report' });
@@ -194,7 +211,9 @@ test.describe('invoices due', () => {
     expect(csv.data.length - 1).toBe(count);
   });
 
-  test('exported numbers stay numbers: a negative ageing is written as it is, so a spreadsheet can sum it', async ({ page }) => {
+  test('exported numbers stay numbers: a negative ageing is written as it is, so a spreadsheet can sum it', async ({
+    page,
+  }) => {
     await openInvoices(page);
     const due = section(page);
     // Open invoices include ones not yet due: their ageing (today - due date) is negative.
@@ -206,14 +225,18 @@ test.describe('invoices due', () => {
     await report.getByRole('checkbox', { name: 'Ageing (Days)' }).check();
     const downloading = page.waitForEvent('download');
     await report.getByRole('button', { name: 'Download' }).click();
-    const csv = Papa.parse<string[]>(readFileSync(await (await downloading).path(), 'utf8').trim(), { skipEmptyLines: true });
+    const csv = Papa.parse<string[]>(readFileSync(await (await downloading).path(), 'utf8').trim(), {
+      skipEmptyLines: true,
+    });
     expect(csv.data[0]).toEqual(['Invoice Number', 'Ageing (Days)']);
     const ageing = csv.data.slice(1).map((row) => row[1]!);
     expect(ageing.some((days) => days.startsWith('-'))).toBe(true);
     for (const days of ageing) expect(days).toMatch(/^-?\d+$/);
   });
 
-  test('the detailed table filters by channel finance and status, shows the closed-status filter for Closed, and resets when collapsed', async ({ page }) => {
+  test('the detailed table filters by channel finance and status, shows the closed-status filter for Closed, and resets when collapsed', async ({
+    page,
+  }) => {
     await openInvoices(page);
     await section(page).getByRole('button', { name: 'Expand' }).click();
     const dialog = page.getByRole('dialog', { name: 'Detailed Invoice table' });
@@ -225,7 +248,11 @@ test.describe('invoices due', () => {
     await expect.poll(async () => (await column(dialog, 'Status')).every((s) => s === 'Paid')).toBe(true);
     await expect.poll(async () => (await column(dialog, 'Settlement')).every((s) => s.endsWith('Credit'))).toBe(true);
     await dialog.getByLabel('Channel finance').selectOption('non_channel_finance');
-    await rowsOf(dialog).first().getByRole('checkbox').check().catch(() => undefined);
+    await rowsOf(dialog)
+      .first()
+      .getByRole('checkbox')
+      .check()
+      .catch(() => undefined);
     await page.keyboard.press('Escape');
     await section(page).getByRole('button', { name: 'Expand' }).click();
     await expect(dialog.getByLabel('Invoice status')).toHaveValue('all');
@@ -268,7 +295,9 @@ test.describe('invoices due', () => {
   });
 
   for (const theme of THEMES) {
-    test(`the invoices page with the detailed table open has no axe violations in the ${theme} theme`, async ({ page }) => {
+    test(`the invoices page with the detailed table open has no axe violations in the ${theme} theme`, async ({
+      page,
+    }) => {
       await useTheme(page, theme);
       await openInvoices(page);
       await section(page).getByRole('button', { name: 'Expand' }).click();

@@ -71,18 +71,27 @@ const moneyText = (text: string) => {
 };
 const count = (text: string) => Number(text.replace(/[^\d]/g, ''));
 
-const lendingList = (page: Page, query = '') => api<LendingAnswer>(page, `${LENDING_LIST}?filter[application_status]=approved${query}`);
-const customers = (page: Page) => page.getByRole('region', { name: 'Approved customers' }).filter({ has: page.getByRole('heading', { name: 'Approved customers' }) });
+const lendingList = (page: Page, query = '') =>
+  api<LendingAnswer>(page, `${LENDING_LIST}?filter[application_status]=approved${query}`);
+const customers = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Approved customers' })
+    .filter({ has: page.getByRole('heading', { name: 'Approved customers' }) });
 const rowsOf = (scope: Locator) => scope.locator('tbody tr').filter({ has: scope.page().locator('td:nth-child(2)') });
 /** Waits until the table inside `scope` shows the answer to the latest request (not the previous rows). */
-const settled = (scope: Locator) => expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
+const settled = (scope: Locator) =>
+  expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
 
 /** The texts of one column (by its header) over the rows shown, or [] when the table is empty. */
 async function column(scope: Locator, header: string): Promise<string[]> {
   const headers = (await scope.locator('thead th').allInnerTexts()).map((h) => h.trim());
   const index = headers.indexOf(header);
   expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
-  return (await rowsOf(scope).locator(`td:nth-child(${index + 1})`).allInnerTexts()).map((t) => t.trim());
+  return (
+    await rowsOf(scope)
+      .locator(`td:nth-child(${index + 1})`)
+      .allInnerTexts()
+  ).map((t) => t.trim());
 }
 
 const isLendingList = (request: Request) => request.url().includes(`/api${LENDING_LIST}?`);
@@ -102,7 +111,10 @@ async function openCustomer(page: Page, name: string) {
   const button = customers(page).getByRole('button', { name: `${name}: drawdowns and repayments` });
   await expect(button).toBeVisible({ timeout: 10_000 });
   await expect(rowsOf(customers(page))).toHaveCount(1);
-  const first = page.waitForRequest((r) => r.url().includes('/api/distributor_companies/drawdowns?') && new URL(r.url()).searchParams.get('page') === '0');
+  const first = page.waitForRequest(
+    (r) =>
+      r.url().includes('/api/distributor_companies/drawdowns?') && new URL(r.url()).searchParams.get('page') === '0',
+  );
   await button.click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
@@ -112,7 +124,9 @@ async function openCustomer(page: Page, name: string) {
 }
 
 test.describe('lending page', () => {
-  test('the onboarded card adds up to the onboarded count the provider answers; receivables and limit match', async ({ page }) => {
+  test('the onboarded card adds up to the onboarded count the provider answers; receivables and limit match', async ({
+    page,
+  }) => {
     await openLending(page);
     const { meta } = await lendingList(page);
     const card = page.getByTestId('onboarded-card');
@@ -121,7 +135,12 @@ test.describe('lending page', () => {
     for (const dt of await card.locator('dt').all()) {
       lines.set((await dt.innerText()).trim(), count(await dt.locator('xpath=following-sibling::dd[1]').innerText()));
     }
-    expect([...lines.keys()]).toEqual(['SCF + Invoice Pay', 'of which SCF', 'of which Invoice Pay only', 'ERP payments only']);
+    expect([...lines.keys()]).toEqual([
+      'SCF + Invoice Pay',
+      'of which SCF',
+      'of which Invoice Pay only',
+      'ERP payments only',
+    ]);
     expect(lines.get('SCF + Invoice Pay')).toBe(meta.distributors_using_provider_credit_and_pay);
     expect(lines.get('of which SCF')).toBe(meta.distributors_using_provider_credit);
     // The lines add up: SCF + Invoice Pay and ERP-only make the onboarded count; SCF and Invoice Pay only make SCF + Invoice Pay.
@@ -131,11 +150,21 @@ test.describe('lending page', () => {
     await expect(page.getByTestId('available-limit-card')).toContainText(formatShortMoney(paise(meta.available_limit)));
   });
 
-  test('30+ lists only customers past 30 days; region East only east customers; both stay in the URL over a reload; page 2', async ({ page }) => {
+  test('30+ lists only customers past 30 days; region East only east customers; both stay in the URL over a reload; page 2', async ({
+    page,
+  }) => {
     await openLending(page);
     const block = customers(page);
-    const segmentRequest = page.waitForRequest((r) => isLendingList(r) && filterOf(r, 'overdue_criteria') === 'greater_than' && filterOf(r, 'overdue_by_days') === '30');
-    await block.getByRole('group', { name: 'Overdue segment' }).getByRole('button', { name: '30+', exact: true }).click();
+    const segmentRequest = page.waitForRequest(
+      (r) =>
+        isLendingList(r) &&
+        filterOf(r, 'overdue_criteria') === 'greater_than' &&
+        filterOf(r, 'overdue_by_days') === '30',
+    );
+    await block
+      .getByRole('group', { name: 'Overdue segment' })
+      .getByRole('button', { name: '30+', exact: true })
+      .click();
     await segmentRequest;
     await expect(block.getByRole('button', { name: '30+', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(page).toHaveURL(/lending\.f\.segment=30_plus/);
@@ -144,14 +173,19 @@ test.describe('lending page', () => {
     expect(dpd.length).toBe(10);
     expect(dpd.every((d) => d > 30)).toBe(true);
     const over30 = await lendingList(page, '&filter[overdue_by_days]=30&filter[overdue_criteria]=greater_than');
-    await expect(block.getByRole('navigation', { name: 'Approved customers pages' })).toContainText(`of ${over30.pagy.count.toLocaleString('en-IN')} customers`);
+    await expect(block.getByRole('navigation', { name: 'Approved customers pages' })).toContainText(
+      `of ${over30.pagy.count.toLocaleString('en-IN')} customers`,
+    );
     expect(await column(block, 'Customer ID')).toEqual(over30.data.map((r) => r.attributes.customer_code));
 
     await block.getByLabel('Region').selectOption('east');
     await expect(page).toHaveURL(/lending\.region=east/);
     await expect(page).toHaveURL(/lending\.f\.segment=30_plus/);
     await settled(block);
-    const east = await lendingList(page, '&filter[overdue_by_days]=30&filter[overdue_criteria]=greater_than&filter[region]=east');
+    const east = await lendingList(
+      page,
+      '&filter[overdue_by_days]=30&filter[overdue_criteria]=greater_than&filter[region]=east',
+    );
     expect(east.data.every((r) => r.attributes.region === 'east')).toBe(true);
     const codes = await column(block, 'Customer ID');
     expect(codes).toEqual(east.data.map((r) => r.attributes.customer_code));
@@ -168,20 +202,26 @@ test.describe('lending page', () => {
     await expect(page).toHaveURL(/lending\.page=2/);
     await settled(block);
     await expect(block.getByRole('navigation', { name: 'Approved customers pages' })).toContainText('Showing 11 to');
-    const second = await lendingList(page, '&filter[overdue_by_days]=30&filter[overdue_criteria]=greater_than&filter[region]=east&page=2');
+    const second = await lendingList(
+      page,
+      '&filter[overdue_by_days]=30&filter[overdue_criteria]=greater_than&filter[region]=east&page=2',
+    );
     expect(await column(block, 'Customer ID')).toEqual(second.data.map((r) => r.attributes.customer_code));
     expect(second.data.every((r) => r.attributes.region === 'east' && r.attributes.dpd > 30)).toBe(true);
     await expect(page).toHaveURL(/lending\.f\.segment=30_plus/);
   });
 
-  test('the search sends nothing below 3 characters, sends after the 1-second pause from 3, and finds Narmada Trading Co under 30+', async ({ page }) => {
+  test('the search sends nothing below 3 characters, sends after the 1-second pause from 3, and finds Narmada Trading Co under 30+', async ({
+    page,
+  }) => {
     await openLending(page);
     const block = customers(page);
     await block.getByRole('button', { name: '30+', exact: true }).click();
     await settled(block);
     const searches: { search: string; at: number }[] = [];
     page.on('request', (r) => {
-      if (isLendingList(r) && filterOf(r, 'search') !== null) searches.push({ search: filterOf(r, 'search')!, at: Date.now() });
+      if (isLendingList(r) && filterOf(r, 'search') !== null)
+        searches.push({ search: filterOf(r, 'search')!, at: Date.now() });
     });
     const search = block.getByRole('searchbox', { name: 'Search customers' });
     await expect(search).toHaveAttribute('placeholder', 'Search by Customer Name / Customer ID');
@@ -244,7 +284,9 @@ test.describe('lending page', () => {
 });
 
 test.describe('customer modal', () => {
-  test('Drawdown pages from 0 on the wire; repayment status and due indicators follow the drawdowns; invoices and dues open and close', async ({ page }) => {
+  test('Drawdown pages from 0 on the wire; repayment status and due indicators follow the drawdowns; invoices and dues open and close', async ({
+    page,
+  }) => {
     await openLending(page);
     const dialog = await openCustomer(page, VARDHMAN);
     await expect(dialog.getByRole('tab', { name: 'Drawdown' })).toHaveAttribute('aria-selected', 'true');
@@ -263,7 +305,9 @@ test.describe('customer modal', () => {
       'Repayment due in',
       'Action',
     ]);
-    await expect(dialog.getByRole('navigation', { name: 'Drawdowns pages' })).toContainText('Showing 1 to 10 of 13 drawdowns');
+    await expect(dialog.getByRole('navigation', { name: 'Drawdowns pages' })).toContainText(
+      'Showing 1 to 10 of 13 drawdowns',
+    );
 
     const customer = (await lendingList(page, `&filter[search]=${encodeURIComponent(VARDHMAN)}`)).data[0]!.attributes;
     const loan = `cust_id=${customer.cust_id}&loan_application_id=${customer.application_id}`;
@@ -273,7 +317,8 @@ test.describe('customer modal', () => {
 
     // Spec 2 §4: a repayment status only for completed drawdowns; the due indicator by dpd and the due date.
     const today = new Date();
-    const expectedStatus = (d: Drawdown) => (d.status === 'completed' ? (d.totalOutstandingAmount > 0 ? 'To be Paid' : 'Paid') : '-');
+    const expectedStatus = (d: Drawdown) =>
+      d.status === 'completed' ? (d.totalOutstandingAmount > 0 ? 'To be Paid' : 'Paid') : '-';
     const expectedDue = (d: Drawdown) => {
       if (d.status !== 'completed' || d.totalOutstandingAmount <= 0) return { text: '-', tone: null };
       const days = differenceInCalendarDays(parseISO(d.dueDate), today);
@@ -283,7 +328,9 @@ test.describe('customer modal', () => {
     };
     expect(await column(table, 'Repayment Status')).toEqual(first.data.map(expectedStatus));
     expect(await column(table, 'Repayment due in')).toEqual(first.data.map((d) => expectedDue(d).text));
-    const tones = await rowsOf(table).evaluateAll((rows) => rows.map((r) => r.querySelector('[data-tone]')?.getAttribute('data-tone') ?? null));
+    const tones = await rowsOf(table).evaluateAll((rows) =>
+      rows.map((r) => r.querySelector('[data-tone]')?.getAttribute('data-tone') ?? null),
+    );
     expect(tones).toEqual(first.data.map((d) => expectedDue(d).tone));
     // The demo customer shows each case: red overdue, amber 'Due in 15 days', green, Paid, and '-' for pending and failed.
     expect(new Set(await column(table, 'Repayment Status'))).toEqual(new Set(['To be Paid', 'Paid', '-']));
@@ -294,7 +341,12 @@ test.describe('customer modal', () => {
 
     // View Invoice(s): the drawdown's invoices with their amounts, then Hide Invoice(s).
     const overdue = first.data.find((d) => expectedDue(d).tone === 'red')!;
-    const invoices = (await api<{ data: { invoiceNumber: string; invoiceAmount: number }[] }>(page, `/distributor_companies/drawdown_invoices?drawdown_id=${overdue.drawdownId}`)).data;
+    const invoices = (
+      await api<{ data: { invoiceNumber: string; invoiceAmount: number }[] }>(
+        page,
+        `/distributor_companies/drawdown_invoices?drawdown_id=${overdue.drawdownId}`,
+      )
+    ).data;
     expect(invoices.length).toBeGreaterThan(0);
     const row = rowsOf(table).filter({ hasText: overdue.drawdownId });
     await row.getByRole('button', { name: `View Invoice(s) of ${overdue.drawdownId}` }).click();
@@ -308,7 +360,10 @@ test.describe('customer modal', () => {
     // The seed has no drawdown without invoices, so 'No invoice found.' is not shown here.
     await hideInvoices.click();
     await expect(table.getByRole('heading', { name: `Invoices of ${overdue.drawdownId}` })).toHaveCount(0);
-    await expect(row.getByRole('button', { name: `View Invoice(s) of ${overdue.drawdownId}` })).toHaveAttribute('aria-expanded', 'false');
+    await expect(row.getByRole('button', { name: `View Invoice(s) of ${overdue.drawdownId}` })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
 
     // View Dues: principal, interest and penal lines add up to the total outstanding.
     await row.getByRole('button', { name: `View Dues of ${overdue.drawdownId}` }).click();
@@ -321,7 +376,13 @@ test.describe('customer modal', () => {
       const value = (await dt.locator('xpath=following-sibling::dd[1]').innerText()).trim();
       lines.set(lines.has(label) ? `${label} (${lines.size})` : label, value);
     }
-    const parts = ['Principal outstanding', 'Interest billed', 'Interest accrued, not yet billed', 'Penal charges billed', 'Penal charges accrued'];
+    const parts = [
+      'Principal outstanding',
+      'Interest billed',
+      'Interest accrued, not yet billed',
+      'Penal charges billed',
+      'Penal charges accrued',
+    ];
     for (const part of parts) expect(lines.get(part), part).toMatch(/^₹/);
     const total = moneyText(lines.get('Total outstanding')!);
     expect(total).toBe(paise(overdue.totalOutstandingAmount));
@@ -331,13 +392,18 @@ test.describe('customer modal', () => {
     await expect(dues).toHaveCount(0);
 
     // Page 2 asks the provider for page=1 and shows the last 3.
-    const next = page.waitForRequest((r) => r.url().includes('/api/distributor_companies/drawdowns?') && new URL(r.url()).searchParams.get('page') === '1');
+    const next = page.waitForRequest(
+      (r) =>
+        r.url().includes('/api/distributor_companies/drawdowns?') && new URL(r.url()).searchParams.get('page') === '1',
+    );
     await dialog.getByRole('button', { name: 'Next page' }).click();
     await next;
     await expect(page).toHaveURL(/customer\.page=2/);
     await settled(dialog);
     await expect(rowsOf(table)).toHaveCount(3);
-    await expect(dialog.getByRole('navigation', { name: 'Drawdowns pages' })).toContainText('Showing 11 to 13 of 13 drawdowns');
+    await expect(dialog.getByRole('navigation', { name: 'Drawdowns pages' })).toContainText(
+      'Showing 11 to 13 of 13 drawdowns',
+    );
     const second = await api<ZeroBasedPage<Drawdown>>(page, `/distributor_companies/drawdowns?${loan}&page=1`);
     expect(await column(table, 'DDR ID')).toEqual(second.data.map((d) => d.drawdownId));
     expect(await column(table, 'Repayment Status')).toEqual(second.data.map(expectedStatus));
@@ -346,7 +412,10 @@ test.describe('customer modal', () => {
   test('the Repayment tab lists the repayments; Escape closes and clears the URL', async ({ page }) => {
     await openLending(page);
     const dialog = await openCustomer(page, VARDHMAN);
-    const repaymentsRequest = page.waitForRequest((r) => r.url().includes('/api/distributor_companies/repayments?') && new URL(r.url()).searchParams.get('page') === '0');
+    const repaymentsRequest = page.waitForRequest(
+      (r) =>
+        r.url().includes('/api/distributor_companies/repayments?') && new URL(r.url()).searchParams.get('page') === '0',
+    );
     await dialog.getByRole('tab', { name: 'Drawdown' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(dialog.getByRole('tab', { name: 'Repayment' })).toHaveAttribute('aria-selected', 'true');
@@ -356,7 +425,15 @@ test.describe('customer modal', () => {
     const table = dialog.getByRole('tabpanel');
     await settled(dialog);
     await expect(rowsOf(table)).toHaveCount(5);
-    expect((await table.locator('thead th').allInnerTexts()).map((h) => h.trim())).toEqual(['Date', 'Loan App ID', 'Transaction ID', 'Amount', 'Mode', 'Status', 'UTR']);
+    expect((await table.locator('thead th').allInnerTexts()).map((h) => h.trim())).toEqual([
+      'Date',
+      'Loan App ID',
+      'Transaction ID',
+      'Amount',
+      'Mode',
+      'Status',
+      'UTR',
+    ]);
     const customer = (await lendingList(page, `&filter[search]=${encodeURIComponent(VARDHMAN)}`)).data[0]!.attributes;
     const repayments = await api<ZeroBasedPage<{ orderId: string; amount: number; utr: string }>>(
       page,
@@ -401,16 +478,25 @@ test.describe('customer modal', () => {
 });
 
 test.describe('All Customer modal', () => {
-  test('Expand lists every onboarded customer; the payment-source buttons send their sources; region; 500 px table', async ({ page }) => {
+  test('Expand lists every onboarded customer; the payment-source buttons send their sources; region; 500 px table', async ({
+    page,
+  }) => {
     await openLending(page);
     const card = page.getByTestId('onboarded-card');
     await expect(card.locator('.value')).not.toBeEmpty();
     const onboarded = count(await card.locator('.value').innerText());
     const scfPay = count(await card.getByTestId('onboarded-scf-pay').innerText());
-    const scf = count(await card.locator('dt', { hasText: /^of which SCF$/ }).locator('xpath=following-sibling::dd[1]').innerText());
+    const scf = count(
+      await card
+        .locator('dt', { hasText: /^of which SCF$/ })
+        .locator('xpath=following-sibling::dd[1]')
+        .innerText(),
+    );
 
     const sourcesSent = (value: string) =>
-      page.waitForRequest((r) => r.url().includes('/api/distributor_companies/list?') && filterOf(r, 'payment_sources_filter') === value);
+      page.waitForRequest(
+        (r) => r.url().includes('/api/distributor_companies/list?') && filterOf(r, 'payment_sources_filter') === value,
+      );
     const all = sourcesSent('provider_credit,provider_pay,erp_payment');
     await card.getByRole('button', { name: 'Expand' }).click();
     const dialog = page.getByRole('dialog', { name: 'All Customer' });
@@ -434,25 +520,41 @@ test.describe('All Customer modal', () => {
     expect(await scroller.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('500px');
 
     const group = dialog.getByRole('group', { name: 'Payment source' });
-    expect((await group.getByRole('button').allInnerTexts()).map((t) => t.trim())).toEqual(['All', 'SCF + Invoice Pay', 'SCF', 'Invoice Pay']);
+    expect((await group.getByRole('button').allInnerTexts()).map((t) => t.trim())).toEqual([
+      'All',
+      'SCF + Invoice Pay',
+      'SCF',
+      'Invoice Pay',
+    ]);
     await expect(group.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
     // Spec 2 §4: 'SCF + Invoice Pay' = credit and pay; SCF = credit; 'Invoice Pay' = pay.
-    const expected: Record<string, string> = { 'SCF + Invoice Pay': 'provider_credit,provider_pay', SCF: 'provider_credit', 'Invoice Pay': 'provider_pay', All: 'provider_credit,provider_pay,erp_payment' };
-    for (const filter of SOURCE_FILTERS) expect(sourcesFilterValue(filter, DEFAULT_PRODUCT)).toBe(expected[filter.label]);
+    const expected: Record<string, string> = {
+      'SCF + Invoice Pay': 'provider_credit,provider_pay',
+      SCF: 'provider_credit',
+      'Invoice Pay': 'provider_pay',
+      All: 'provider_credit,provider_pay,erp_payment',
+    };
+    for (const filter of SOURCE_FILTERS)
+      expect(sourcesFilterValue(filter, DEFAULT_PRODUCT)).toBe(expected[filter.label]);
     for (const label of ['SCF + Invoice Pay', 'SCF', 'Invoice Pay', 'All']) {
       const sent = sourcesSent(expected[label]!);
       await group.getByRole('button', { name: label, exact: true }).click();
       await sent;
       await expect(group.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
       await settled(dialog);
-      const answer = await api<{ pagy: Pagy }>(page, `/distributor_companies/list?filter[payment_sources_filter]=${expected[label]}`);
+      const answer = await api<{ pagy: Pagy }>(
+        page,
+        `/distributor_companies/list?filter[payment_sources_filter]=${expected[label]}`,
+      );
       await expect(pager).toContainText(`of ${answer.pagy.count.toLocaleString('en-IN')} customers`);
       if (label === 'SCF + Invoice Pay') expect(answer.pagy.count).toBe(scfPay);
       if (label === 'SCF') expect(answer.pagy.count).toBe(scf);
       if (label === 'All') expect(answer.pagy.count).toBe(onboarded);
     }
 
-    const south = page.waitForRequest((r) => r.url().includes('/api/distributor_companies/list?') && filterOf(r, 'region') === 'south');
+    const south = page.waitForRequest(
+      (r) => r.url().includes('/api/distributor_companies/list?') && filterOf(r, 'region') === 'south',
+    );
     await dialog.getByLabel('Region').selectOption('south');
     await south;
     await settled(dialog);
@@ -487,14 +589,20 @@ test.describe('anchor 1551', () => {
     ]);
     const answer = await lendingList(page);
     expect(answer.pagy.count).toBeGreaterThan(0);
-    await expect(block.getByRole('navigation', { name: 'Approved customers pages' })).toContainText(`of ${answer.pagy.count.toLocaleString('en-IN')} customers`);
+    await expect(block.getByRole('navigation', { name: 'Approved customers pages' })).toContainText(
+      `of ${answer.pagy.count.toLocaleString('en-IN')} customers`,
+    );
     expect(await column(block, 'Anchor Customer ID')).toEqual(answer.data.map((r) => r.attributes.customer_code));
-    expect(answer.csv_headers_accepted.map((h) => h.display_name)).toEqual((await block.locator('thead th').allInnerTexts()).map((h) => h.trim()));
+    expect(answer.csv_headers_accepted.map((h) => h.display_name)).toEqual(
+      (await block.locator('thead th').allInnerTexts()).map((h) => h.trim()),
+    );
   });
 });
 
 for (const theme of THEMES) {
-  test(`the lending page with the customer modal open, then the All Customer modal, has no axe violations in the ${theme} theme`, async ({ page }) => {
+  test(`the lending page with the customer modal open, then the All Customer modal, has no axe violations in the ${theme} theme`, async ({
+    page,
+  }) => {
     await useTheme(page, theme);
     await openLending(page);
     await expectNoAxeViolations(page);
@@ -521,9 +629,12 @@ for (const width of [360, 390]) {
   test.describe(`lending page on a ${width} px phone`, () => {
     test.use({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
 
-    test('does not scroll sideways; a drawdown’s dues and invoices open in view beside a table scrolled to its actions', async ({ page }) => {
+    test('does not scroll sideways; a drawdown’s dues and invoices open in view beside a table scrolled to its actions', async ({
+      page,
+    }) => {
       await openLending(page);
-      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(await overflow()).toBeLessThanOrEqual(0);
       const dialog = await openCustomer(page, VARDHMAN);
       const table = dialog.getByRole('tabpanel');
@@ -535,7 +646,11 @@ for (const width of [360, 390]) {
       expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
       const view = (await scroller.boundingBox())!;
       // Before: the detail was as wide as the whole table, so its labels stayed at the far left, out of view.
-      for (const part of [table.getByRole('heading', { name: /^Invoices of / }), table.getByRole('heading', { name: /^Dues of / }), table.getByText('Total outstanding')]) {
+      for (const part of [
+        table.getByRole('heading', { name: /^Invoices of / }),
+        table.getByRole('heading', { name: /^Dues of / }),
+        table.getByText('Total outstanding'),
+      ]) {
         const box = (await part.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(view.x);
         expect(box.x + box.width).toBeLessThanOrEqual(view.x + view.width);

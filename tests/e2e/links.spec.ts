@@ -1,5 +1,17 @@
 import type { Page } from '@playwright/test';
-import { api, devOutbox, devRequest, expect, expectNoAxeViolations, expectToastOnTop, logInReady, test, THEMES, useTheme, type OutboxMail } from './fixtures';
+import {
+  api,
+  devOutbox,
+  devRequest,
+  expect,
+  expectNoAxeViolations,
+  expectToastOnTop,
+  logInReady,
+  test,
+  THEMES,
+  useTheme,
+  type OutboxMail,
+} from './fixtures';
 
 interface Customer {
   id: string;
@@ -15,13 +27,20 @@ interface InvoiceItem {
  * each test takes its own so parallel tests never share one.
  */
 async function customersWithDues(page: Page): Promise<Customer[]> {
-  const all = (await api<{ data: Customer[] }>(page, '/distributor_companies?filter[status]=open,partially_paid&items=100')).data;
+  const all = (
+    await api<{ data: Customer[] }>(page, '/distributor_companies?filter[status]=open,partially_paid&items=100')
+  ).data;
   const count = new Map<string, number>();
   for (const c of all) count.set(c.attributes.name, (count.get(c.attributes.name) ?? 0) + 1);
   return all.filter((c) => count.get(c.attributes.name) === 1);
 }
 async function openInvoicesOf(page: Page, customerId: number): Promise<InvoiceItem[]> {
-  return (await api<{ data: InvoiceItem[] }>(page, `/invoices?filter[status_in][]=open&filter[status_in][]=partially_paid&filter[distributor_company_id]=${customerId}&items=100`)).data;
+  return (
+    await api<{ data: InvoiceItem[] }>(
+      page,
+      `/invoices?filter[status_in][]=open&filter[status_in][]=partially_paid&filter[distributor_company_id]=${customerId}&items=100`,
+    )
+  ).data;
 }
 async function outbox(page: Page, to: string): Promise<OutboxMail[]> {
   return devOutbox(page.request, { to });
@@ -29,7 +48,10 @@ async function outbox(page: Page, to: string): Promise<OutboxMail[]> {
 
 async function openSendLinks(page: Page, email = 't1@anchor.test') {
   await logInReady(page, email, { path: '/invoices' });
-  await page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Send Payment Links' }).click();
+  await page
+    .getByRole('region', { name: 'Invoices Due', exact: true })
+    .getByRole('button', { name: 'Send Payment Links' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Send Payment Links' });
   await expect(dialog.getByText(/Payment links sent over last 60 days/)).toBeVisible();
   return dialog;
@@ -48,7 +70,9 @@ async function chooseCustomer(page: Page, name: string) {
 test.describe('payment links and reminders', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('a link sent by invoice reaches the outbox, shows in the generated links, and turns Paid once paid on the pay page', async ({ page }) => {
+  test('a link sent by invoice reaches the outbox, shows in the generated links, and turns Paid once paid on the pay page', async ({
+    page,
+  }) => {
     const dialog = await openSendLinks(page);
     const customer = (await customersWithDues(page))[3]!;
     const invoice = (await openInvoicesOf(page, customer.attributes.id))[0]!;
@@ -64,7 +88,9 @@ test.describe('payment links and reminders', () => {
     await expectToastOnTop(page, 'Payment links sent successfully.');
     await expect(dialog.getByText('Invoice selected : 0')).toBeVisible();
 
-    const mail = (await outbox(page, customer.attributes.primary_user_email)).find((m) => m.channel === 'email' && m.body.includes(invoice.attributes.document_number))!;
+    const mail = (await outbox(page, customer.attributes.primary_user_email)).find(
+      (m) => m.channel === 'email' && m.body.includes(invoice.attributes.document_number),
+    )!;
     expect(mail.link).toBeTruthy();
     await page.keyboard.press('Escape');
 
@@ -72,13 +98,20 @@ test.describe('payment links and reminders', () => {
     await page.getByTestId('create-links-card').getByRole('button', { name: 'Create Payment Links' }).click();
     const create = page.getByRole('dialog', { name: 'Create Payment Links' });
     await create.getByRole('searchbox', { name: 'Search generated links' }).fill(invoice.attributes.document_number);
-    const row = create.getByRole('region', { name: 'Generated links' }).locator('tbody tr').filter({ hasText: invoice.attributes.document_number }).first();
+    const row = create
+      .getByRole('region', { name: 'Generated links' })
+      .locator('tbody tr')
+      .filter({ hasText: invoice.attributes.document_number })
+      .first();
     await expect(row).toContainText('Pending');
 
     // The customer opens the link: the pay page shows that invoice; paid through the gateway, the link is Paid.
     const link = new URL(mail.link!);
     await page.goto(`${link.pathname}${link.search}`);
-    const payRow = page.getByRole('region', { name: /Invoices/ }).locator('tbody tr').filter({ hasText: invoice.attributes.document_number });
+    const payRow = page
+      .getByRole('region', { name: /Invoices/ })
+      .locator('tbody tr')
+      .filter({ hasText: invoice.attributes.document_number });
     await expect(payRow).toBeVisible();
     await payRow.getByRole('checkbox').check();
     const paySwitch = payRow.getByRole('switch', { name: /^Pay for/ });
@@ -92,7 +125,13 @@ test.describe('payment links and reminders', () => {
     await page.goto('/invoices?links.f.open=1');
     const again = page.getByRole('dialog', { name: 'Create Payment Links' });
     await again.getByRole('searchbox', { name: 'Search generated links' }).fill(invoice.attributes.document_number);
-    await expect(again.getByRole('region', { name: 'Generated links' }).locator('tbody tr').filter({ hasText: invoice.attributes.document_number }).first()).toContainText('Paid');
+    await expect(
+      again
+        .getByRole('region', { name: 'Generated links' })
+        .locator('tbody tr')
+        .filter({ hasText: invoice.attributes.document_number })
+        .first(),
+    ).toContainText('Paid');
   });
 
   test('ticked customers are sent in bulk, by customer, with the invoice list disabled meanwhile', async ({ page }) => {
@@ -104,16 +143,26 @@ test.describe('payment links and reminders', () => {
     await dialog.getByRole('checkbox', { name: `Send to ${b!.attributes.name} (bulk)` }).check();
     await expect(dialog.getByText('Customer selected : 2')).toBeVisible();
     await expect(dialog.getByRole('searchbox', { name: 'Search By Invoice No.' })).toBeDisabled();
-    const sent = page.waitForResponse((r) => r.url().endsWith('/api/payments/send_payment_links') && r.status() === 201);
+    const sent = page.waitForResponse(
+      (r) => r.url().endsWith('/api/payments/send_payment_links') && r.status() === 201,
+    );
     await dialog.getByRole('group', { name: 'Notify by' }).getByRole('checkbox', { name: 'SMS' }).check();
     await dialog.getByRole('button', { name: 'Send Link' }).click();
     const body = (await (await sent).request().postDataJSON()) as { payment_links: unknown };
-    expect(body.payment_links).toEqual({ distributor_company_ids: [a!.attributes.id, b!.attributes.id], mode_of_communication: ['sms'] });
+    expect(body.payment_links).toEqual({
+      distributor_company_ids: [a!.attributes.id, b!.attributes.id],
+      mode_of_communication: ['sms'],
+    });
     await expect(dialog.getByText('Invoice selected : 0')).toBeVisible();
-    for (const customer of [a!, b!]) expect((await outbox(page, customer.attributes.primary_user_mobile)).some((m) => m.channel === 'sms' && m.link)).toBe(true);
+    for (const customer of [a!, b!])
+      expect(
+        (await outbox(page, customer.attributes.primary_user_mobile)).some((m) => m.channel === 'sms' && m.link),
+      ).toBe(true);
   });
 
-  test('choosing another customer clears what was typed in the invoice search, the ticks and Select all', async ({ page }) => {
+  test('choosing another customer clears what was typed in the invoice search, the ticks and Select all', async ({
+    page,
+  }) => {
     const dialog = await openSendLinks(page);
     const [a, b] = (await customersWithDues(page)).slice(13, 15);
     await chooseCustomer(page, a!.attributes.name);
@@ -149,12 +198,21 @@ test.describe('payment links and reminders', () => {
     await reminder.getByLabel('Time').selectOption('09.00');
     await reminder.getByRole('checkbox', { name: 'Mon' }).check();
     await reminder.getByRole('checkbox', { name: 'Thu' }).check();
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/schedule_reminders') && r.request().method() === 'POST');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/schedule_reminders') && r.request().method() === 'POST',
+    );
     await reminder.getByRole('button', { name: 'Save' }).click();
     const answer = await saved;
     expect(answer.status()).toBe(201);
     expect(answer.request().postDataJSON()).toEqual({
-      schedule_reminder: { time: '09.00', type: 'CUSTOM_DAYS', days: '1001000', invoice_ids: [invoice.attributes.id], category_type: 'clear_dues_for_invoice', modes: ['whatsapp'] },
+      schedule_reminder: {
+        time: '09.00',
+        type: 'CUSTOM_DAYS',
+        days: '1001000',
+        invoice_ids: [invoice.attributes.id],
+        category_type: 'clear_dues_for_invoice',
+        modes: ['whatsapp'],
+      },
     });
     await expectToastOnTop(page, 'Reminder scheduled successfully.');
     const { data } = (await answer.json()) as { data: { attributes?: { next_run_at: string }; next_run_at?: string } };
@@ -162,7 +220,9 @@ test.describe('payment links and reminders', () => {
 
     // Nothing yet; then the mock delivers it as of a minute after its time.
     const before = (await outbox(page, customer.attributes.primary_user_mobile)).length;
-    const run = await devRequest(page.request, 'POST', '/__dev/reminders/run', { at: new Date(Date.parse(nextRun) + 60_000).toISOString() });
+    const run = await devRequest(page.request, 'POST', '/__dev/reminders/run', {
+      at: new Date(Date.parse(nextRun) + 60_000).toISOString(),
+    });
     expect(((await run.json()) as { sent: number }).sent).toBeGreaterThan(0);
     const mails = await outbox(page, customer.attributes.primary_user_mobile);
     expect(mails.length).toBeGreaterThan(before);
@@ -215,14 +275,22 @@ test.describe('payment links and reminders', () => {
       const dialog = await openSendLinks(page);
       const customer = (await customersWithDues(page))[2]!;
       await chooseCustomer(page, customer.attributes.name);
-      await dialog.getByRole('region', { name: 'Reminder for the selected invoices' }).getByRole('radio', { name: 'Once' }).check();
+      await dialog
+        .getByRole('region', { name: 'Reminder for the selected invoices' })
+        .getByRole('radio', { name: 'Once' })
+        .check();
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
       await page.getByTestId('create-links-card').getByRole('button', { name: 'Create Payment Links' }).click();
-      await expect(page.getByRole('dialog', { name: 'Create Payment Links' }).locator('tbody tr').first()).toBeVisible();
+      await expect(
+        page.getByRole('dialog', { name: 'Create Payment Links' }).locator('tbody tr').first(),
+      ).toBeVisible();
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
-      await page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Expand' }).click();
+      await page
+        .getByRole('region', { name: 'Invoices Due', exact: true })
+        .getByRole('button', { name: 'Expand' })
+        .click();
       const detailed = page.getByRole('dialog', { name: 'Detailed Invoice table' });
       await detailed.locator('tbody tr').first().getByRole('checkbox').check();
       await detailed.getByRole('button', { name: /Set a reminder/ }).click();

@@ -38,8 +38,17 @@ test.describe('table modals fit the screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Approved' });
     await expect(dialog.locator('tbody tr')).toHaveCount(10);
     expect((await dialog.boundingBox())!.width).toBeGreaterThanOrEqual(960);
-    await expectColumnsShown(dialog.getByRole('region', { name: 'Approved customers' }), ['Customer Name', 'Customer Code', 'Amount Outstanding', 'Application Status', 'Risk']);
-    await expectInViewport(page, dialog.getByRole('navigation', { name: 'Approved customers pages' }).getByRole('button', { name: 'Next page' }));
+    await expectColumnsShown(dialog.getByRole('region', { name: 'Approved customers' }), [
+      'Customer Name',
+      'Customer Code',
+      'Amount Outstanding',
+      'Application Status',
+      'Risk',
+    ]);
+    await expectInViewport(
+      page,
+      dialog.getByRole('navigation', { name: 'Approved customers pages' }).getByRole('button', { name: 'Next page' }),
+    );
     await expectDialogBodyFits(dialog);
     await expectNoAxeViolations(page);
   });
@@ -48,7 +57,9 @@ test.describe('table modals fit the screen', () => {
     { width: 1440, height: 900 },
     { width: 1366, height: 768 },
   ]) {
-    test(`the Complete Payment Report and the Detailed Invoice table keep their pagers in view at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+    test(`the Complete Payment Report and the Detailed Invoice table keep their pagers in view at ${viewport.width}x${viewport.height}`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await logInReady(page, 't1@anchor.test', { path: '/invoices' });
       await page.getByRole('button', { name: 'Expand Complete Payment Report' }).click();
@@ -60,7 +71,10 @@ test.describe('table modals fit the screen', () => {
       await expectDialogBodyFits(report);
       await page.keyboard.press('Escape');
 
-      await page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Expand' }).click();
+      await page
+        .getByRole('region', { name: 'Invoices Due', exact: true })
+        .getByRole('button', { name: 'Expand' })
+        .click();
       const detailed = page.getByRole('dialog', { name: 'Detailed Invoice table' });
       await expect(detailed.locator('tbody tr').first()).toBeVisible();
       await expectInViewport(page, detailed.getByRole('navigation', { name: 'Detailed Invoice table pages' }));
@@ -77,16 +91,28 @@ test.describe('table modals fit the screen', () => {
 async function coveredControls(dialog: Locator): Promise<string[]> {
   return dialog.evaluate((element) => {
     const controls = [...element.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href]')].filter(
-      (control) => !control.matches(':disabled') && control.getClientRects().length > 0 && getComputedStyle(control).visibility !== 'hidden',
+      (control) =>
+        !control.matches(':disabled') &&
+        control.getClientRects().length > 0 &&
+        getComputedStyle(control).visibility !== 'hidden',
     );
     const covered: string[] = [];
     for (const control of controls) {
       control.scrollIntoView({ block: 'center', inline: 'nearest' });
       const box = control.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      if (!hit || !(control === hit || control.contains(hit) || (control instanceof HTMLInputElement && control.labels?.[0]?.contains(hit)))) {
+      if (
+        !hit ||
+        !(
+          control === hit ||
+          control.contains(hit) ||
+          (control instanceof HTMLInputElement && control.labels?.[0]?.contains(hit))
+        )
+      ) {
         const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
-        const what = hit ? `${hit.tagName.toLowerCase()}${hit.getAttribute('role') ? `[role=${hit.getAttribute('role')}]` : ''}${hit.getAttribute('aria-label') ? ` '${hit.getAttribute('aria-label')}'` : ''}` : 'nothing';
+        const what = hit
+          ? `${hit.tagName.toLowerCase()}${hit.getAttribute('role') ? `[role=${hit.getAttribute('role')}]` : ''}${hit.getAttribute('aria-label') ? ` '${hit.getAttribute('aria-label')}'` : ''}`
+          : 'nothing';
         covered.push(`${name} (under ${what})`);
       }
     }
@@ -97,9 +123,14 @@ async function coveredControls(dialog: Locator): Promise<string[]> {
 test.describe('a modal’s controls stay clickable whatever panel is open', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test('the Detailed Invoice table with the reminder composer open: every row checkbox and the pager take their own clicks', async ({ page }) => {
+  test('the Detailed Invoice table with the reminder composer open: every row checkbox and the pager take their own clicks', async ({
+    page,
+  }) => {
     await logInReady(page, 't1@anchor.test', { path: '/invoices' });
-    await page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Expand' }).click();
+    await page
+      .getByRole('region', { name: 'Invoices Due', exact: true })
+      .getByRole('button', { name: 'Expand' })
+      .click();
     const detailed = page.getByRole('dialog', { name: 'Detailed Invoice table' });
     const checkboxes = detailed.getByRole('checkbox', { name: /^Select invoice / });
     await expect(checkboxes).toHaveCount(10);
@@ -123,6 +154,10 @@ test.describe('a modal’s controls stay clickable whatever panel is open', () =
     await expect(fourth).toBeChecked();
     await expect(detailed.getByText('1 selected', { exact: true })).toBeVisible();
     await expect(composer).toContainText('1 invoice selected for the reminder');
-    await expect(detailed.getByRole('navigation', { name: 'Detailed Invoice table pages' }).getByRole('button', { name: 'Next page' })).toBeEnabled();
+    await expect(
+      detailed
+        .getByRole('navigation', { name: 'Detailed Invoice table pages' })
+        .getByRole('button', { name: 'Next page' }),
+    ).toBeEnabled();
   });
 });

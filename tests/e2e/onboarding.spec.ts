@@ -19,7 +19,8 @@ const CARDS = [
   { key: 'connect', title: 'Connect', action: 'Connect with the provider', role: 'button' },
 ] as const;
 
-const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const card = (page: Page, key: string) => page.getByTestId(`onboarding-${key}`);
 
 async function openOnboarding(page: Page) {
@@ -41,15 +42,25 @@ test.describe('onboarding page', () => {
     }
     await expect(page.getByText(SHARED_TEXT, { exact: true })).toHaveCount(6);
     // The templates and collect cards lead to their admin sections; Connect has nothing to do yet, and says why.
-    await expect(card(page, 'templates').getByRole('link', { name: 'Start Now' })).toHaveAttribute('href', '/admin#templates-title');
-    await expect(card(page, 'collect').getByRole('link', { name: 'Manage Collect' })).toHaveAttribute('href', '/admin#collection-title');
+    await expect(card(page, 'templates').getByRole('link', { name: 'Start Now' })).toHaveAttribute(
+      'href',
+      '/admin#templates-title',
+    );
+    await expect(card(page, 'collect').getByRole('link', { name: 'Manage Collect' })).toHaveAttribute(
+      'href',
+      '/admin#collection-title',
+    );
     const connect = card(page, 'connect').getByRole('button', { name: 'Connect with the provider' });
     await expect(connect).toBeDisabled();
     await expect(connect).toHaveAccessibleDescription(/nothing to do here yet/);
     const virtual = card(page, 'virtual').getByRole('button', { name: 'Upload Virtual Account' });
     await expect(virtual).toBeDisabled();
-    await expect(virtual).toHaveAccessibleDescription('Not available yet: the provider has no call for uploading virtual accounts.');
-    await expect(card(page, 'virtual').getByRole('link', { name: 'See the virtual accounts the provider has' })).toHaveAttribute('href', '/admin#virtual-title');
+    await expect(virtual).toHaveAccessibleDescription(
+      'Not available yet: the provider has no call for uploading virtual accounts.',
+    );
+    await expect(
+      card(page, 'virtual').getByRole('link', { name: 'See the virtual accounts the provider has' }),
+    ).toHaveAttribute('href', '/admin#virtual-title');
   });
 
   test('one look for every live action; the ones with nothing to call are not styled as primary', async ({ page }) => {
@@ -59,13 +70,21 @@ test.describe('onboarding page', () => {
         .getByRole(role, { name, exact: true })
         .evaluate((element) => {
           const style = getComputedStyle(element);
-          return { background: style.backgroundColor, color: style.color, height: style.minHeight, radius: style.borderRadius };
+          return {
+            background: style.backgroundColor,
+            color: style.color,
+            height: style.minHeight,
+            radius: style.borderRadius,
+          };
         });
     const live = await look('user', 'button', 'Add User');
     expect(await look('bank', 'button', 'Add Bank Account')).toEqual(live);
     expect(await look('templates', 'link', 'Start Now')).toEqual(live);
     expect(await look('collect', 'link', 'Manage Collect')).toEqual(live);
-    for (const [key, name] of [['virtual', 'Upload Virtual Account'], ['connect', 'Connect with the provider']] as const) {
+    for (const [key, name] of [
+      ['virtual', 'Upload Virtual Account'],
+      ['connect', 'Connect with the provider'],
+    ] as const) {
       expect((await look(key, 'button', name)).background, name).not.toBe(live.background);
     }
   });
@@ -95,7 +114,6 @@ test.describe('onboarding page', () => {
     await expect(bank.getByLabel('Branch name')).toHaveValue('KOLKATA MAIN');
     await bank.getByRole('button', { name: 'Close' }).click();
     await expect(bank).toHaveCount(0);
-
   });
 
   for (const theme of THEMES) {

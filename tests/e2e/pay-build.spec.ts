@@ -13,7 +13,8 @@ const REACT_DOM_MARK = '__reactContainer$';
 async function scriptsLoaded(page: Page, open: () => Promise<void>): Promise<{ path: string; text: string }[]> {
   const responses: Promise<{ path: string; text: string }>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') responses.push(response.text().then((text) => ({ path: new URL(response.url()).pathname, text })));
+    if (response.request().resourceType() === 'script')
+      responses.push(response.text().then((text) => ({ path: new URL(response.url()).pathname, text })));
   });
   await open();
   return Promise.all(responses);
@@ -28,7 +29,8 @@ test.describe('the pay pages’ Preact build', () => {
     for (const path of [`${PAY}?token=demo-closed-limit`, `${PAY}-success?order_id=X&success=true`]) {
       expect(await (await request.get(path)).text(), path).toBe(payHtml);
     }
-    for (const path of ['/login', '/invoices', `${PAY}/x`]) expect(await (await request.get(path)).text(), path).toBe(indexHtml);
+    for (const path of ['/login', '/invoices', `${PAY}/x`])
+      expect(await (await request.get(path)).text(), path).toBe(indexHtml);
   });
 
   test('the pay page loads no React DOM, only the pay build’s files, and works', async ({ page }) => {

@@ -20,7 +20,10 @@ async function openPay(page: Page, token: string) {
 
 const rows = (page: Page) => page.getByRole('region', { name: /^(Invoices|Sales Orders)$/ }).locator('tbody tr');
 /** The first row whose credit switch may be turned on (not overdue, no draft drawdown). */
-const creditRow = (page: Page) => rows(page).filter({ has: page.getByRole('switch', { name: /^Credit for/, disabled: false }) }).first();
+const creditRow = (page: Page) =>
+  rows(page)
+    .filter({ has: page.getByRole('switch', { name: /^Credit for/, disabled: false }) })
+    .first();
 const focused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has the focus; fails if it never gets there. */
@@ -102,12 +105,18 @@ test.describe('pay page by keyboard', () => {
     // Focus stays inside the dialog, both ways round.
     for (let presses = 0; presses < 6; presses++) {
       await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement)), `Tab ${presses + 1} stays in the dialog`).toBe(true);
+      expect(
+        await dialog.evaluate((element) => element.contains(document.activeElement)),
+        `Tab ${presses + 1} stays in the dialog`,
+      ).toBe(true);
     }
     await tabTo(page, field, { back: true, max: 8 });
     for (let presses = 0; presses < 6; presses++) {
       await page.keyboard.press('Shift+Tab');
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement)), `Shift+Tab ${presses + 1} stays in the dialog`).toBe(true);
+      expect(
+        await dialog.evaluate((element) => element.contains(document.activeElement)),
+        `Shift+Tab ${presses + 1} stays in the dialog`,
+      ).toBe(true);
     }
     await tabTo(page, field, { max: 8 });
 
@@ -137,7 +146,8 @@ test.describe('pay page by keyboard', () => {
     const closedTab = page.getByRole('tab', { name: 'Closed Sales Orders' });
     await expect(closedTab).toBeFocused();
     await expect(closedTab).toHaveAttribute('aria-selected', 'true');
-    for (const number of numbers) await expect(page.getByRole('region', { name: 'Sales Orders' })).toContainText(number);
+    for (const number of numbers)
+      await expect(page.getByRole('region', { name: 'Sales Orders' })).toContainText(number);
   });
 });
 
@@ -145,7 +155,9 @@ test.describe('pay page: no axe violations in its dialogs, toasts, empty and err
   test('the Please note popup, and the toast of a payment without a payment mode', async ({ page }) => {
     await openPay(page, 'demo-closed-limit');
     // A credit switch before the tick: the spec's guidance popup.
-    await creditRow(page).getByRole('switch', { name: /^Credit for/ }).click();
+    await creditRow(page)
+      .getByRole('switch', { name: /^Credit for/ })
+      .click();
     const note = page.getByRole('dialog', { name: 'Please note' });
     await expect(note).toContainText("Please checked 'Click here to pay' to enable credit switch.");
     await expectNoAxeViolations(page);
@@ -153,17 +165,25 @@ test.describe('pay page: no axe violations in its dialogs, toasts, empty and err
     await expect(note).toBeHidden();
 
     await rows(page).nth(0).getByRole('checkbox').check();
-    const paySwitch = rows(page).nth(0).getByRole('switch', { name: /^Pay for/ });
+    const paySwitch = rows(page)
+      .nth(0)
+      .getByRole('switch', { name: /^Pay for/ });
     if ((await paySwitch.getAttribute('aria-checked')) !== 'true') await paySwitch.click();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'ERROR: Please, select payment mode to make payment.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'ERROR: Please, select payment mode to make payment.' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
   test('a server error: its toast and the failure with Try again', async ({ page }) => {
     await openPay(page, 'demo-closed-limit');
     await page.route('**/api/avail_credit', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'ER-INTERNAL', detail: 'Something broke at the provider.' }] }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ code: 'ER-INTERNAL', detail: 'Something broke at the provider.' }] }),
+      }),
     );
     const row = creditRow(page);
     await row.getByRole('checkbox').check();
@@ -172,7 +192,9 @@ test.describe('pay page: no axe violations in its dialogs, toasts, empty and err
     await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
     const failure = page.getByRole('alert').filter({ hasText: 'ER-INTERNAL: Something broke at the provider.' });
     await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'ER-INTERNAL: Something broke at the provider.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'ER-INTERNAL: Something broke at the provider.' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
@@ -197,7 +219,11 @@ test.describe('pay page: no axe violations in its dialogs, toasts, empty and err
     // Only the dialog is looked at: no OTP is verified, so nothing is paid.
     await openPay(page, KEYBOARD_TOKEN);
     await page.route('**/api/communications/send_otp', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { otp_reference_id: 'otp_axe', expires_in: 300 } }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: { otp_reference_id: 'otp_axe', expires_in: 300 } }),
+      }),
     );
     await rows(page).nth(0).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();

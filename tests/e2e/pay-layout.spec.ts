@@ -4,7 +4,14 @@ import { expect, expectNoAxeViolations, test, THEMES, useTheme } from './fixture
 /** The pay page fits the laptops and phones retailers use: every control in reach, no sideways scrolling anywhere. */
 
 const PAY = '/pay-with-provider';
-const PAY_LINKS = ['demo-closed-limit', 'demo-otp', 'demo-open-limit', 'demo-overdue', 'demo-sales-order', 'demo-no-credit'] as const;
+const PAY_LINKS = [
+  'demo-closed-limit',
+  'demo-otp',
+  'demo-open-limit',
+  'demo-overdue',
+  'demo-sales-order',
+  'demo-no-credit',
+] as const;
 
 async function openPay(page: Page, token: string) {
   await page.goto(`${PAY}?token=${token}`);
@@ -15,7 +22,8 @@ async function openPay(page: Page, token: string) {
 const list = (page: Page) => page.getByRole('region', { name: /^(Invoices|Sales Orders)$/ });
 
 /** How far the page scrolls sideways (0 when it does not). */
-const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A control's box lies inside the viewport. */
 async function expectInViewport(control: Locator, viewport: { width: number; height: number }, name: string) {
@@ -63,7 +71,8 @@ for (const width of [1280, 1366]) {
           await expectInViewport(row.locator('[data-testid^="doc-"]'), viewport, `row ${n + 1}: number`);
         }
         // The virtual account column is still there, beside every other column the spec lists.
-        if (token === 'demo-closed-limit') await expect(table.getByRole('columnheader', { name: 'Virtual Account Number' })).toBeVisible();
+        if (token === 'demo-closed-limit')
+          await expect(table.getByRole('columnheader', { name: 'Virtual Account Number' })).toBeVisible();
         for (const header of ['Due Date', 'Amount in Rs.', 'Full|Part', 'Approve Payment', 'Credit', 'Pay']) {
           await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
         }
@@ -91,8 +100,12 @@ test.describe('pay pages on a 360 px phone', () => {
   for (const token of PAY_LINKS) {
     test(`${token} does not scroll sideways`, async ({ page }) => {
       await openPay(page, token);
-      await list(page).getByRole('button', { name: /^Payment options for/ }).click();
-      await list(page).getByRole('checkbox', { name: /^Click here to pay/ }).check();
+      await list(page)
+        .getByRole('button', { name: /^Payment options for/ })
+        .click();
+      await list(page)
+        .getByRole('checkbox', { name: /^Click here to pay/ })
+        .check();
       if (token === 'demo-open-limit') {
         // The supplier-bank select made this page 480 px wide; a new manual entry is on the page too.
         await expect(page.getByLabel('Supplier bank account for open invoices')).toBeVisible();
@@ -130,8 +143,12 @@ test.describe('pay pages on a 360 px phone', () => {
   test('a payment through the gateway ends on a success page that does not scroll sideways', async ({ page }) => {
     await page.clock.install();
     await openPay(page, 'demo-no-credit');
-    await list(page).getByRole('button', { name: /^Payment options for/ }).click();
-    await list(page).getByRole('checkbox', { name: /^Click here to pay/ }).check();
+    await list(page)
+      .getByRole('button', { name: /^Payment options for/ })
+      .click();
+    await list(page)
+      .getByRole('checkbox', { name: /^Click here to pay/ })
+      .check();
     await expect(list(page).getByRole('switch', { name: /^Pay for/ })).toHaveAttribute('aria-checked', 'true');
     await page.getByLabel('UPI').check();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -150,7 +167,9 @@ test.describe('pay page on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   for (const token of PAY_LINKS) {
-    test(`${token}: the customer, credit balance and overdue come first, and the first document is on the first screen`, async ({ page }) => {
+    test(`${token}: the customer, credit balance and overdue come first, and the first document is on the first screen`, async ({
+      page,
+    }) => {
       await openPay(page, token);
       const summary = page.getByRole('region').filter({ has: page.getByRole('heading', { level: 1 }) });
       await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
@@ -173,11 +192,13 @@ test.describe('pay page on a 390 px phone', () => {
     await openPay(page, 'demo-closed-limit');
     const details = page.getByRole('button', { name: 'Details' });
     await expect(details).toHaveAttribute('aria-expanded', 'false');
-    for (const text of ['Anchor', 'Loan account', 'Sanctioned limit', 'Credit utilised']) await expect(page.getByText(text, { exact: true })).toBeHidden();
+    for (const text of ['Anchor', 'Loan account', 'Sanctioned limit', 'Credit utilised'])
+      await expect(page.getByText(text, { exact: true })).toBeHidden();
     await details.focus();
     await page.keyboard.press('Enter');
     await expect(details).toHaveAttribute('aria-expanded', 'true');
-    for (const text of ['Anchor', 'Loan account', 'Sanctioned limit', 'Credit utilised']) await expect(page.getByText(text, { exact: true })).toBeVisible();
+    for (const text of ['Anchor', 'Loan account', 'Sanctioned limit', 'Credit utilised'])
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View statement' })).toBeVisible();
     await page.keyboard.press('Space');
     await expect(details).toHaveAttribute('aria-expanded', 'false');

@@ -25,10 +25,14 @@ test.describe('pay page', () => {
     await expect(page.getByRole('alert')).toContainText('ERROR: Token not found');
   });
 
-  test('the token leaves the address bar once read, stays for a reload of the tab, and never goes in a query', async ({ page, context }) => {
+  test('the token leaves the address bar once read, stays for a reload of the tab, and never goes in a query', async ({
+    page,
+    context,
+  }) => {
     const calls: { url: string; authorization: string | undefined }[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push({ url: request.url(), authorization: request.headers().authorization });
+      if (new URL(request.url()).pathname.startsWith('/api/'))
+        calls.push({ url: request.url(), authorization: request.headers().authorization });
     });
     await page.goto(`${PAY}?token=demo-closed-limit&docs.page=2`);
     await expect(page.getByRole('tablist')).toBeVisible();
@@ -42,7 +46,9 @@ test.describe('pay page', () => {
     const collections = calls.filter((c) => c.url.includes('/api/invoice_collection'));
     expect(collections.length).toBeGreaterThanOrEqual(3);
     for (const call of collections) expect(call.authorization, call.url).toBe('demo-closed-limit');
-    expect(calls.filter((c) => /[?&]token=/.test(c.url) || c.url.includes('demo-closed-limit')).map((c) => c.url)).toEqual([]);
+    expect(
+      calls.filter((c) => /[?&]token=/.test(c.url) || c.url.includes('demo-closed-limit')).map((c) => c.url),
+    ).toEqual([]);
     // Another tab opened without the token has none: the page says the link has no token.
     const other = await context.newPage();
     await other.goto(PAY);
@@ -53,10 +59,14 @@ test.describe('pay page', () => {
     await openPay(page, 'demo-otp');
     const balanceBefore = await page.getByTestId('credit-balance').innerText();
     // The spec's pager text: 'Showing X to Y of N Entries'.
-    await expect(page.getByRole('navigation', { name: 'Invoices pages' })).toContainText(/Showing 1 to \d+ of \d+ Entries/);
+    await expect(page.getByRole('navigation', { name: 'Invoices pages' })).toContainText(
+      /Showing 1 to \d+ of \d+ Entries/,
+    );
     const first = rows(page).nth(0);
     const second = rows(page).nth(1);
-    const numbers = [await first.locator('td').nth(1).innerText(), await second.locator('td').nth(1).innerText()].map((t) => t.split('\n')[0]!.replace(' ★', '').trim());
+    const numbers = [await first.locator('td').nth(1).innerText(), await second.locator('td').nth(1).innerText()].map(
+      (t) => t.split('\n')[0]!.replace(' ★', '').trim(),
+    );
     await first.getByRole('checkbox').check();
     await second.getByRole('checkbox').check();
     await expect(first.getByRole('switch', { name: /^Credit for/ })).toHaveAttribute('aria-checked', 'true');
@@ -77,11 +87,14 @@ test.describe('pay page', () => {
     for (const n of numbers) await expect(page.getByRole('region', { name: 'Invoices' })).toContainText(n);
   });
 
-  test('one invoice paid by UPI through the gateway, to the success page; a double click pays once', async ({ page }) => {
+  test('one invoice paid by UPI through the gateway, to the success page; a double click pays once', async ({
+    page,
+  }) => {
     await openPay(page, 'demo-closed-limit');
     const payments: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/direct_payments/cc_avenue')) payments.push(request.headers()['idempotency-key'] ?? '');
+      if (request.method() === 'POST' && request.url().endsWith('/api/direct_payments/cc_avenue'))
+        payments.push(request.headers()['idempotency-key'] ?? '');
     });
     const row = rows(page).nth(0);
     await row.getByRole('checkbox').check();
@@ -90,11 +103,17 @@ test.describe('pay page', () => {
     if ((await paySwitch.getAttribute('aria-checked')) !== 'true') await paySwitch.click();
     await expect(paySwitch).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Please, select payment mode to make payment.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Please, select payment mode to make payment.' }),
+    ).toBeVisible();
     await page.getByLabel('UPI').check();
     await page.getByRole('button', { name: 'Pay', exact: true }).dblclick();
     // The amount reads en-IN, like every other amount on the page: 'Rs.5,00,000.00'.
-    await expect(page.getByText(/You have agreed to pay Rs\.\d{1,2}(,\d{2})*,\d{3}\.\d{2} amount, Soon you will redirected to payment gateway\.\.\./)).toBeVisible();
+    await expect(
+      page.getByText(
+        /You have agreed to pay Rs\.\d{1,2}(,\d{2})*,\d{3}\.\d{2} amount, Soon you will redirected to payment gateway\.\.\./,
+      ),
+    ).toBeVisible();
     expect(new Set(payments).size).toBe(1);
     await page.waitForURL(/\/fake-gateway\//, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Pay successfully' }).click();
@@ -140,14 +159,20 @@ test.describe('pay page', () => {
     await expect(rows(page).first()).toBeVisible();
   });
 
-  test('a refused payment offers no retry, and the page stays usable: Close, then Pay makes a new order', async ({ page }) => {
+  test('a refused payment offers no retry, and the page stays usable: Close, then Pay makes a new order', async ({
+    page,
+  }) => {
     await openPay(page, 'demo-closed-limit');
     let refuse = true;
     const keys: string[] = [];
     await page.route('**/api/direct_payments/cc_avenue', async (route) => {
       keys.push(route.request().headers()['idempotency-key'] ?? '');
       if (!refuse) return route.continue();
-      await route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'ER-PAY-409', detail: 'These invoices were paid already.' }] }) });
+      await route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ code: 'ER-PAY-409', detail: 'These invoices were paid already.' }] }),
+      });
     });
     const row = rows(page).nth(1);
     await row.getByRole('checkbox').check();
@@ -166,9 +191,14 @@ test.describe('pay page', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
-  test('while another tab loads, its label sits over skeleton rows, not the previous tab’s invoices', async ({ page }) => {
+  test('while another tab loads, its label sits over skeleton rows, not the previous tab’s invoices', async ({
+    page,
+  }) => {
     await openPay(page, 'demo-closed-limit');
-    const firstOpen = (await rows(page).nth(0).locator('td').nth(1).innerText()).split('\n')[0]!.replace(' ★', '').trim();
+    const firstOpen = (await rows(page).nth(0).locator('td').nth(1).innerText())
+      .split('\n')[0]!
+      .replace(' ★', '')
+      .trim();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/invoice_collection\?.*status=closed/, async (route) => {
@@ -184,7 +214,9 @@ test.describe('pay page', () => {
     await expect(rows(page).first()).toBeVisible();
   });
 
-  test('a selected invoice is always in exactly one total: credit off puts it on pay, pay off back on credit', async ({ page }) => {
+  test('a selected invoice is always in exactly one total: credit off puts it on pay, pay off back on credit', async ({
+    page,
+  }) => {
     await openPay(page, 'demo-otp');
     const first = rows(page).nth(0);
     await first.getByRole('checkbox').check();
@@ -203,7 +235,9 @@ test.describe('pay page', () => {
     await expect(pay).toHaveAttribute('aria-checked', 'false');
   });
 
-  test('the gateway redirect can be cancelled during its 8 seconds; the page stays usable and pays again', async ({ page }) => {
+  test('the gateway redirect can be cancelled during its 8 seconds; the page stays usable and pays again', async ({
+    page,
+  }) => {
     // The page's timers run on Playwright's clock, so the 8 s can be passed without waiting for them.
     await page.clock.install();
     await openPay(page, 'demo-closed-limit');
@@ -232,9 +266,16 @@ test.describe('pay page', () => {
     await row.getByRole('textbox').fill('99999999');
     await expect(row.getByRole('alert')).toContainText(/Amount should be less than/);
     // The totals do not pass off the last valid amount as final.
-    await expect(page.getByText(/^Credit ₹[\d,.]+ · Pay ₹[\d,.]+ \(incomplete: correct the part amount\)$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Credit ₹[\d,.]+ · Pay ₹[\d,.]+ \(incomplete: correct the part amount\)$/),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /Please, (correct your part payment amount before avail credit|select amount greater than zero before avail credit)\./ })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({
+        hasText:
+          /Please, (correct your part payment amount before avail credit|select amount greater than zero before avail credit)\./,
+      }),
+    ).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Enter OTP' })).toHaveCount(0);
   });
 
@@ -266,7 +307,11 @@ test.describe('pay page', () => {
     await expect(upload).toBeEnabled();
     await upload.setInputFiles({ name: 'invoice.txt', mimeType: 'text/plain', buffer: Buffer.from('not an invoice') });
     await expect(entry.getByRole('alert')).toHaveText('Please upload the invoice as a PDF, PNG or JPEG file.');
-    await upload.setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 e2e') });
+    await upload.setInputFiles({
+      name: 'invoice.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 e2e'),
+    });
 
     const created = page.getByRole('group', { name: `Invoice ${number}` });
     await expect(created).toContainText('Added');
@@ -275,7 +320,9 @@ test.describe('pay page', () => {
     await expect(created.getByRole('switch', { name: `Credit for ${number}` })).toHaveAttribute('aria-checked', 'true');
 
     await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Please, select supplier bank account for open invoices.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Please, select supplier bank account for open invoices.' }),
+    ).toBeVisible();
     await page.getByLabel('Supplier bank account for open invoices').selectOption({ index: 1 });
     await page.getByRole('button', { name: 'AVAIL CREDIT' }).click();
     await expect(page.getByRole('status').filter({ hasText: /Credit availed/ })).toBeVisible();
@@ -307,14 +354,18 @@ test.describe('pay page', () => {
     await page.getByRole('button', { name: 'Clear Credit Dues' }).click();
     const collections = await opened;
     await collections.waitForLoadState();
-    const payload = JSON.parse(Buffer.from(new URL(collections.url()).searchParams.get('payload')!, 'base64').toString()) as { loan_id: string; loan_amount: number };
+    const payload = JSON.parse(
+      Buffer.from(new URL(collections.url()).searchParams.get('payload')!, 'base64').toString(),
+    ) as { loan_id: string; loan_amount: number };
     expect(payload.loan_amount).toBe(42500);
     expect(payload.loan_id).toMatch(/^\d+$/);
     await expect(collections.getByRole('heading', { name: 'Clear credit dues' })).toBeVisible();
     await expect(collections.getByText('₹42,500.00')).toBeVisible();
   });
 
-  test('an overdue customer is not steered into credit: ticking puts invoices on pay, credit is disabled and says why', async ({ page }) => {
+  test('an overdue customer is not steered into credit: ticking puts invoices on pay, credit is disabled and says why', async ({
+    page,
+  }) => {
     await openPay(page, 'demo-overdue');
     const first = rows(page).nth(0);
     await first.getByRole('checkbox').check();

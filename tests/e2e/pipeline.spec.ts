@@ -15,7 +15,14 @@ import { api, expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme 
 const LOGIN = 't1@anchor.test';
 const H24 = 'Funds Available in 24 Hours';
 const D5 = 'Funds Available in 5 working days (Need KYC + Financial Documents)';
-const FUND_COLUMNS = ['Customer Name', 'Customer ID', 'Amount Receivable', 'Customer Invoice Overdue Status', 'Risk', 'Eligibility'];
+const FUND_COLUMNS = [
+  'Customer Name',
+  'Customer ID',
+  'Amount Receivable',
+  'Customer Invoice Overdue Status',
+  'Risk',
+  'Eligibility',
+];
 
 interface CreditLineSummary {
   last_uploaded_invoice: string | null;
@@ -38,7 +45,16 @@ interface EvaluationAnswer {
   customers: { customer_code: string; name: string; risk_grading: string }[];
 }
 interface FundAnswer {
-  data: { attributes: { name: string; customer_code: string; region: string; overdue_by_days: number; risk_grading: string; eligibility_amount: number } }[];
+  data: {
+    attributes: {
+      name: string;
+      customer_code: string;
+      region: string;
+      overdue_by_days: number;
+      risk_grading: string;
+      eligibility_amount: number;
+    };
+  }[];
   pagy: { count: number };
 }
 
@@ -58,23 +74,34 @@ const moneyText = (text: string) => {
 /** A card's lines: each <dt> and the amount in its <dd>, as paise. */
 async function cardLines(card: Locator): Promise<Map<string, number>> {
   const lines = new Map<string, number>();
-  for (const dt of await card.locator('dt').all()) lines.set((await dt.innerText()).trim(), moneyText(await dt.locator('xpath=following-sibling::dd[1]').innerText()));
+  for (const dt of await card.locator('dt').all())
+    lines.set((await dt.innerText()).trim(), moneyText(await dt.locator('xpath=following-sibling::dd[1]').innerText()));
   return lines;
 }
 
 /** How far the page scrolls sideways (0 when it does not). */
-const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-const fundTable = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true }).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const fundTable = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: title, exact: true })
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const rowsOf = (scope: Locator) => scope.locator('tbody tr').filter({ has: scope.page().locator('td:nth-child(2)') });
-const settled = (scope: Locator) => expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
-const creditLine = (page: Page) => api<{ data: CreditLineSummary }>(page, '/loan_applications/credit_line_summary').then((a) => a.data);
+const settled = (scope: Locator) =>
+  expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
+const creditLine = (page: Page) =>
+  api<{ data: CreditLineSummary }>(page, '/loan_applications/credit_line_summary').then((a) => a.data);
 const funds = (page: Page, query: string) => api<FundAnswer>(page, `/distributor_companies/fund_available?${query}`);
 
 async function column(scope: Locator, header: string): Promise<string[]> {
   const headers = (await scope.locator('thead th').allInnerTexts()).map((h) => h.trim());
   const index = headers.indexOf(header);
   expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
-  return (await rowsOf(scope).locator(`td:nth-child(${index + 1})`).allInnerTexts()).map((t) => t.trim());
+  return (
+    await rowsOf(scope)
+      .locator(`td:nth-child(${index + 1})`)
+      .allInnerTexts()
+  ).map((t) => t.trim());
 }
 
 async function openPipeline(page: Page) {
@@ -103,7 +130,9 @@ async function everyRow(table: Locator) {
 }
 
 test.describe('pipeline page', () => {
-  test('the Credit Line Summary shows the provider’s figures; Yet to Avail’s lines add up to its total', async ({ page }) => {
+  test('the Credit Line Summary shows the provider’s figures; Yet to Avail’s lines add up to its total', async ({
+    page,
+  }) => {
     await openPipeline(page);
     await expect(page.getByRole('heading', { name: 'Credit Line Summary', level: 2 })).toBeVisible();
     const upload = page.getByTestId('pipeline-upload-card');
@@ -117,17 +146,37 @@ test.describe('pipeline page', () => {
       const yet = page.getByTestId('yet-to-avail-card');
       await expect(yet.locator('dl')).toBeVisible();
       const d = await creditLine(page);
-      await expect(page.getByTestId('pipeline-last-invoice')).toHaveText(d.last_uploaded_invoice === null ? '-' : /\d{4}/, { timeout: 1_000 });
+      await expect(page.getByTestId('pipeline-last-invoice')).toHaveText(
+        d.last_uploaded_invoice === null ? '-' : /\d{4}/,
+        { timeout: 1_000 },
+      );
       // Eligible: what approved customers were sanctioned plus what the leads have yet to avail.
       const eligible = page.getByTestId('eligible-card');
       const sanctioned = paise(d.total_credit_limit_sanctioned.total);
       const yetToAvail = paise(d.yet_to_avail_credit_details.total);
-      await expect(eligible.locator('.value')).toHaveText(formatShortMoney(creditLimitEligible({ sanctioned, yetToAvail })), { timeout: 1_000 });
-      expect(await cardLines(eligible)).toEqual(new Map([['Sanctioned', sanctioned], ['Yet to avail', yetToAvail]]));
+      await expect(eligible.locator('.value')).toHaveText(
+        formatShortMoney(creditLimitEligible({ sanctioned, yetToAvail })),
+        { timeout: 1_000 },
+      );
+      expect(await cardLines(eligible)).toEqual(
+        new Map([
+          ['Sanctioned', sanctioned],
+          ['Yet to avail', yetToAvail],
+        ]),
+      );
       const available = page.getByTestId('available-card');
-      await expect(available.locator('.value')).toHaveText(formatShortMoney(paise(d.total_credit_limit_available.total)), { timeout: 1_000 });
-      await expect(available).toContainText(`${formatPercent(d.utilised_limit_summary.utilised_limit_percentage)} of the sanctioned limit utilised`, { timeout: 1_000 });
-      await expect(available).toContainText(`${d.total_credit_limit_available.active_distributors.toLocaleString('en-IN')} active customers`, { timeout: 1_000 });
+      await expect(available.locator('.value')).toHaveText(
+        formatShortMoney(paise(d.total_credit_limit_available.total)),
+        { timeout: 1_000 },
+      );
+      await expect(available).toContainText(
+        `${formatPercent(d.utilised_limit_summary.utilised_limit_percentage)} of the sanctioned limit utilised`,
+        { timeout: 1_000 },
+      );
+      await expect(available).toContainText(
+        `${d.total_credit_limit_available.active_distributors.toLocaleString('en-IN')} active customers`,
+        { timeout: 1_000 },
+      );
       await expect(available.getByRole('progressbar', { name: 'Utilised limit' })).toBeVisible({ timeout: 1_000 });
 
       const y = d.yet_to_avail_credit_details;
@@ -144,25 +193,44 @@ test.describe('pipeline page', () => {
     }).toPass({ timeout: 20_000 });
   });
 
-  test('the fund tables have their titles and columns; 30+ on the 24-hour table lists Krishna Valley Traders, not Sabari Foods', async ({ page }) => {
+  test('the fund tables have their titles and columns; 30+ on the 24-hour table lists Krishna Valley Traders, not Sabari Foods', async ({
+    page,
+  }) => {
     await openPipeline(page);
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Credit Line Summary', H24, D5]);
     for (const title of [H24, D5]) {
-      expect((await fundTable(page, title).locator('thead th').allInnerTexts()).map((h) => h.trim())).toEqual(FUND_COLUMNS);
+      expect((await fundTable(page, title).locator('thead th').allInnerTexts()).map((h) => h.trim())).toEqual(
+        FUND_COLUMNS,
+      );
     }
     const table = fundTable(page, H24);
     const segments = table.getByRole('group', { name: `${H24}: overdue segment` });
-    expect((await segments.getByRole('button').allInnerTexts()).map((t) => t.trim())).toEqual(['All', 'Regular', '30+', '90+']);
+    expect((await segments.getByRole('button').allInnerTexts()).map((t) => t.trim())).toEqual([
+      'All',
+      'Regular',
+      '30+',
+      '90+',
+    ]);
     const sent = page.waitForRequest((r) => {
       const q = new URL(r.url()).searchParams;
-      return r.url().includes('/api/distributor_companies/fund_available?') && q.get('filter[fund_in_days]') === '1' && q.get('filter[overdue_by_days]') === '30' && q.get('filter[overdue_criteria]') === 'greater_than';
+      return (
+        r.url().includes('/api/distributor_companies/fund_available?') &&
+        q.get('filter[fund_in_days]') === '1' &&
+        q.get('filter[overdue_by_days]') === '30' &&
+        q.get('filter[overdue_criteria]') === 'greater_than'
+      );
     });
     await segments.getByRole('button', { name: '30+', exact: true }).click();
     await sent;
     await expect(segments.getByRole('button', { name: '30+', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(page).toHaveURL(/fund1\.f\.segment=30_plus/);
-    const over30 = await funds(page, 'filter[fund_in_days]=1&filter[overdue_by_days]=30&filter[overdue_criteria]=greater_than');
-    await expect(table.getByRole('navigation')).toContainText(`of ${over30.pagy.count.toLocaleString('en-IN')} customers`);
+    const over30 = await funds(
+      page,
+      'filter[fund_in_days]=1&filter[overdue_by_days]=30&filter[overdue_criteria]=greater_than',
+    );
+    await expect(table.getByRole('navigation')).toContainText(
+      `of ${over30.pagy.count.toLocaleString('en-IN')} customers`,
+    );
     const { names, statuses } = await everyRow(table);
     expect(names.length).toBe(over30.pagy.count);
     expect(names).toContain('Krishna Valley Traders');
@@ -171,7 +239,10 @@ test.describe('pipeline page', () => {
     for (const status of statuses) expect(status).toMatch(/^30\+ days \(\d+ days\)$/);
     expect(statuses[names.indexOf('Krishna Valley Traders')]).toBe('30+ days (45 days)');
     // The other table keeps its own filter.
-    await expect(fundTable(page, D5).getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(fundTable(page, D5).getByRole('button', { name: 'All', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     // Sabari Foods is a regular customer: under Regular in the south.
     await segments.getByRole('button', { name: 'Regular', exact: true }).click();
@@ -186,7 +257,11 @@ test.describe('pipeline page', () => {
   test('the region filter shows only that region’s customers and stays in the URL', async ({ page }) => {
     await openPipeline(page);
     const table = fundTable(page, D5);
-    const sent = page.waitForRequest((r) => r.url().includes('/api/distributor_companies/fund_available?') && new URL(r.url()).searchParams.get('filter[region]') === 'east');
+    const sent = page.waitForRequest(
+      (r) =>
+        r.url().includes('/api/distributor_companies/fund_available?') &&
+        new URL(r.url()).searchParams.get('filter[region]') === 'east',
+    );
     await table.getByLabel('Region').selectOption('east');
     await sent;
     await expect(page).toHaveURL(/fund5\.region=east/);
@@ -194,7 +269,9 @@ test.describe('pipeline page', () => {
     const east = await funds(page, 'filter[fund_in_days]=5&filter[region]=east');
     expect(east.data.length).toBeGreaterThan(0);
     expect(east.data.every((r) => r.attributes.region === 'east')).toBe(true);
-    await expect(table.getByRole('navigation')).toContainText(`of ${east.pagy.count.toLocaleString('en-IN')} customers`);
+    await expect(table.getByRole('navigation')).toContainText(
+      `of ${east.pagy.count.toLocaleString('en-IN')} customers`,
+    );
     const all = await everyRow(table);
     expect(all.names.length).toBe(east.pagy.count);
     expect(all.names).toContain('Pennar Distributors');
@@ -230,7 +307,9 @@ async function showRow(table: Locator, name: string): Promise<Locator> {
 test.describe('pipeline figures a lender would sign (1440 x 900, dark)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('Eligible holds Yet to Avail, which is the fund tables’ eligibility; no grade is better than its overdue days', async ({ page }) => {
+  test('Eligible holds Yet to Avail, which is the fund tables’ eligibility; no grade is better than its overdue days', async ({
+    page,
+  }) => {
     await useTheme(page, 'dark');
     await openPipeline(page);
     const eligible = page.getByTestId('eligible-card');
@@ -256,21 +335,30 @@ test.describe('pipeline figures a lender would sign (1440 x 900, dark)', () => {
       expect((await cardLines(eligible)).get('Yet to avail')).toBe(inTables);
       for (const r of rows) {
         if (r.overdue_by_days > 90) expect(r.risk_grading, `${r.name}, ${r.overdue_by_days} days overdue`).toBe('H');
-        if (r.overdue_by_days > 30) expect(r.risk_grading, `${r.name}, ${r.overdue_by_days} days overdue`).not.toBe('L');
+        if (r.overdue_by_days > 30)
+          expect(r.risk_grading, `${r.name}, ${r.overdue_by_days} days overdue`).not.toBe('L');
       }
     }).toPass({ timeout: 30_000 });
-    await expect(eligible).toContainText('Sanctioned to approved customers, plus what the leads below are eligible for and have yet to avail');
+    await expect(eligible).toContainText(
+      'Sanctioned to approved customers, plus what the leads below are eligible for and have yet to avail',
+    );
 
     // Nobody more than 90 days overdue is funded in 24 hours.
     const h24 = fundTable(page, H24);
-    await h24.getByRole('group', { name: `${H24}: overdue segment` }).getByRole('button', { name: '90+', exact: true }).click();
+    await h24
+      .getByRole('group', { name: `${H24}: overdue segment` })
+      .getByRole('button', { name: '90+', exact: true })
+      .click();
     await settled(h24);
     await expect(h24.getByText('No data found.')).toBeVisible();
     await expect(rowsOf(h24)).toHaveCount(0);
 
     // Mahanadi Provisions paid nine invoices on time but has one 120 days overdue: High, in the 5-day table.
     const d5 = fundTable(page, D5);
-    await d5.getByRole('group', { name: `${D5}: overdue segment` }).getByRole('button', { name: '90+', exact: true }).click();
+    await d5
+      .getByRole('group', { name: `${D5}: overdue segment` })
+      .getByRole('button', { name: '90+', exact: true })
+      .click();
     await d5.getByLabel('Region').selectOption('east');
     await expect(page).toHaveURL(/fund5\.region=east/);
     const mahanadi = await showRow(d5, 'Mahanadi Provisions');
@@ -278,7 +366,10 @@ test.describe('pipeline figures a lender would sign (1440 x 900, dark)', () => {
     await expect(mahanadi.locator('td').nth(4)).toHaveText('High');
 
     // Eligibility is never more than a customer was billed: Cauvery Consumer Goods has one invoice of ₹15,000.
-    await d5.getByRole('group', { name: `${D5}: overdue segment` }).getByRole('button', { name: 'Regular', exact: true }).click();
+    await d5
+      .getByRole('group', { name: `${D5}: overdue segment` })
+      .getByRole('button', { name: 'Regular', exact: true })
+      .click();
     await d5.getByLabel('Region').selectOption('south');
     await expect(page).toHaveURL(/fund5\.region=south/);
     const row = await showRow(d5, 'Cauvery Consumer Goods');
@@ -314,7 +405,11 @@ for (const width of [360, 390]) {
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
 /** A unique stamp per call (codes are at most 20 characters, invoice numbers 16). */
-const uniqueStamp = () => `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 36 ** 2).toString(36).toUpperCase().padStart(2, '0')}`;
+const uniqueStamp = () =>
+  `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 36 ** 2)
+    .toString(36)
+    .toUpperCase()
+    .padStart(2, '0')}`;
 
 interface NewCustomer {
   code: string;
@@ -336,11 +431,15 @@ async function templateHeader(page: Page, dialog: Locator, linkName: string): Pr
   const href = await dialog.getByRole('link', { name: linkName }).getAttribute('href');
   const response = await page.request.get(href!);
   expect(response.status()).toBe(200);
-  return (await response.text()).split(/\r?\n/)[0]!.split(',').map((c) => c.trim());
+  return (await response.text())
+    .split(/\r?\n/)[0]!
+    .split(',')
+    .map((c) => c.trim());
 }
 
 /** A CSV of rows written under the template's header, each cell by its column name. */
-const csvOf = (header: string[], rows: Record<string, string>[]) => Buffer.from([header.join(','), ...rows.map((r) => header.map((h) => r[h] ?? '').join(','))].join('\r\n') + '\r\n');
+const csvOf = (header: string[], rows: Record<string, string>[]) =>
+  Buffer.from([header.join(','), ...rows.map((r) => header.map((h) => r[h] ?? '').join(','))].join('\r\n') + '\r\n');
 
 function masterRows(customers: NewCustomer[]): Record<string, string>[] {
   return customers.map((c, i) => ({
@@ -390,10 +489,13 @@ async function chooseFile(page: Page, dialog: Locator, name: string, buffer: Buf
   await expect(dialog.getByTestId('csv-selected-file')).toContainText(name);
 }
 
-const currentStep = (dialog: Locator) => dialog.getByRole('list', { name: 'Wizard steps' }).locator('[aria-current="step"]');
+const currentStep = (dialog: Locator) =>
+  dialog.getByRole('list', { name: 'Wizard steps' }).locator('[aria-current="step"]');
 
 test.describe('customer-master wizard', () => {
-  test('master, history and Complete grade the new customers; they show in New Leads with a risk grade and eligibility', async ({ page }) => {
+  test('master, history and Complete grade the new customers; they show in New Leads with a risk grade and eligibility', async ({
+    page,
+  }) => {
     await openPipeline(page);
     const dialog = await openWizard(page);
     await expect(currentStep(dialog)).toContainText('Step 1 of 3');
@@ -401,24 +503,51 @@ test.describe('customer-master wizard', () => {
     const customers = newCustomers(stamp);
 
     const masterHeader = await templateHeader(page, dialog, 'Download the customer master template (CSV)');
-    expect(masterHeader).toEqual(['customer_code', 'name', 'region', 'primary_user_name', 'primary_user_email', 'primary_user_mobile', 'city', 'state', 'pin_code']);
+    expect(masterHeader).toEqual([
+      'customer_code',
+      'name',
+      'region',
+      'primary_user_name',
+      'primary_user_email',
+      'primary_user_mobile',
+      'city',
+      'state',
+      'pin_code',
+    ]);
     await chooseFile(page, dialog, 'master.csv', csvOf(masterHeader, masterRows(customers)));
-    const masterAnswer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/upload'));
+    const masterAnswer = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/upload'),
+    );
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     const masterMeta = ((await (await masterAnswer).json()) as { meta: UploadMeta }).meta;
     expect(masterMeta).toMatchObject({ csvtype: 'demographic_data', total_rows: customers.length, rejected_rows: 0 });
     const masterFileId = masterMeta.file_id;
-    await expect(dialog.getByRole('heading', { name: 'Upload Customer historical invoice data via CSV' })).toBeVisible();
+    await expect(
+      dialog.getByRole('heading', { name: 'Upload Customer historical invoice data via CSV' }),
+    ).toBeVisible();
     await expect(currentStep(dialog)).toContainText('Step 2 of 3');
     await expect(dialog.getByText(/rejected/)).toHaveCount(0);
 
     const historyHeader = await templateHeader(page, dialog, 'Download the customer history template (CSV)');
-    expect(historyHeader).toEqual(['customer_code', 'invoice_number', 'invoice_date', 'due_date', 'amount', 'payment_date']);
+    expect(historyHeader).toEqual([
+      'customer_code',
+      'invoice_number',
+      'invoice_date',
+      'due_date',
+      'amount',
+      'payment_date',
+    ]);
     await chooseFile(page, dialog, 'history.csv', csvOf(historyHeader, historyRows(customers, stamp)));
-    const historyAnswer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/upload'));
+    const historyAnswer = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/upload'),
+    );
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     const historyMeta = ((await (await historyAnswer).json()) as { meta: UploadMeta }).meta;
-    expect(historyMeta).toMatchObject({ csvtype: 'transaction_data', total_rows: 10 * customers.length, rejected_rows: 0 });
+    expect(historyMeta).toMatchObject({
+      csvtype: 'transaction_data',
+      total_rows: 10 * customers.length,
+      rejected_rows: 0,
+    });
     const historyFileId = historyMeta.file_id;
     await expect(dialog.getByRole('heading', { name: 'Credit Evalution Service' })).toBeVisible();
     await expect(currentStep(dialog)).toContainText('Step 3 of 3');
@@ -427,7 +556,9 @@ test.describe('customer-master wizard', () => {
     await expect(uploaded).toContainText('history.csv (all rows accepted)');
     await expectNoAxeViolations(page);
 
-    const evaluated = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/credit_evaluation'));
+    const evaluated = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/credit_evaluation'),
+    );
     await dialog.getByRole('button', { name: 'Complete' }).click();
     const answer = await evaluated;
     // Only the two files' customers: both graded from their ten invoices.
@@ -435,7 +566,9 @@ test.describe('customer-master wizard', () => {
     const result = ((await answer.json()) as { data: EvaluationAnswer }).data;
     await expect(dialog.getByRole('heading', { name: 'Credit evaluation complete' })).toBeVisible();
     expect(result).toMatchObject({ evaluated: customers.length, graded: customers.length, need_more_data: 0 });
-    await expect(dialog.getByRole('status')).toHaveText('2 customers from the uploaded files evaluated: 2 graded, 0 need more data.');
+    await expect(dialog.getByRole('status')).toHaveText(
+      '2 customers from the uploaded files evaluated: 2 graded, 0 need more data.',
+    );
     await expect(dialog.getByRole('list', { name: 'Evaluated customers' }).getByRole('listitem')).toHaveText([
       `${customers[0]!.name} (${customers[0]!.code}): Low, eligibility ${formatMoney(paise(3 * customers[0]!.amount))}; 9 of 10 invoices paid by the due date.`,
       `${customers[1]!.name} (${customers[1]!.code}): Medium, eligibility ${formatMoney(paise(Math.floor((3 * customers[1]!.amount) / 1000) * 1000))}; 8 of 10 invoices paid by the due date.`,
@@ -470,7 +603,9 @@ test.describe('customer-master wizard', () => {
   });
 
   for (const theme of THEMES) {
-    test(`a master file with the wrong header goes to the error step; Back keeps the file; Skip moves on (${theme} theme, axe)`, async ({ page }) => {
+    test(`a master file with the wrong header goes to the error step; Back keeps the file; Skip moves on (${theme} theme, axe)`, async ({
+      page,
+    }) => {
       await useTheme(page, theme);
       await openPipeline(page);
       const dialog = await openWizard(page);
@@ -496,12 +631,19 @@ test.describe('customer-master wizard', () => {
       expect(uploads).toEqual(['POST']);
 
       await dialog.getByRole('button', { name: 'Skip' }).click();
-      await expect(dialog.getByRole('heading', { name: 'Upload Customer historical invoice data via CSV' })).toBeVisible();
+      await expect(
+        dialog.getByRole('heading', { name: 'Upload Customer historical invoice data via CSV' }),
+      ).toBeVisible();
       await expect(dialog.getByTestId('csv-selected-file')).toHaveCount(0);
-      await expect(dialog.getByRole('link', { name: 'Download the customer history template (CSV)' })).toHaveAttribute('href', '/templates/customer-history-template.csv');
+      await expect(dialog.getByRole('link', { name: 'Download the customer history template (CSV)' })).toHaveAttribute(
+        'href',
+        '/templates/customer-history-template.csv',
+      );
       await dialog.getByRole('button', { name: 'Skip' }).click();
       await expect(dialog.getByRole('heading', { name: 'Credit Evalution Service' })).toBeVisible();
-      await expect(dialog.getByLabel('Uploaded files')).toHaveText(/Customer master\s*Skipped\s*Invoice history\s*Skipped/);
+      await expect(dialog.getByLabel('Uploaded files')).toHaveText(
+        /Customer master\s*Skipped\s*Invoice history\s*Skipped/,
+      );
       await expect(dialog.getByRole('button', { name: 'Complete' })).toBeEnabled();
       await expectNoAxeViolations(page);
       expect(uploads).toEqual(['POST']);
@@ -521,7 +663,9 @@ test.describe('customer-master wizard: evaluates the upload’s customers and sa
 
   // Found in the dark theme; the light one is checked for axe too.
   for (const theme of THEMES) {
-    test(`one customer uploaded, history skipped: Complete evaluates that customer alone and says it needs more data because it has no invoice on record (${theme} theme)`, async ({ page }) => {
+    test(`one customer uploaded, history skipped: Complete evaluates that customer alone and says it needs more data because it has no invoice on record (${theme} theme)`, async ({
+      page,
+    }) => {
       await useTheme(page, theme);
       await openPipeline(page);
       const dialog = await openWizard(page);
@@ -529,24 +673,37 @@ test.describe('customer-master wizard: evaluates the upload’s customers and sa
       const customer = { code: `E2E${stamp}S`, name: `E2E Single Lead ${stamp}`, region: 'west', amount: 0, late: 0 };
       const header = await templateHeader(page, dialog, 'Download the customer master template (CSV)');
       await chooseFile(page, dialog, 'one-customer.csv', csvOf(header, masterRows([customer])));
-      const uploaded = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/upload'));
+      const uploaded = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/upload'),
+      );
       await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
       const fileId = ((await (await uploaded).json()) as { meta: UploadMeta }).meta.file_id;
       await dialog.getByRole('button', { name: 'Skip' }).click();
       await expect(dialog.getByRole('heading', { name: 'Credit Evalution Service' })).toBeVisible();
-      await expect(dialog.getByTestId('evaluation-scope')).toContainText('Complete grades the customers in the files uploaded here, from their invoice records.');
+      await expect(dialog.getByTestId('evaluation-scope')).toContainText(
+        'Complete grades the customers in the files uploaded here, from their invoice records.',
+      );
       // Other leads wait for a grade in the same mock (Cauvery Consumer Goods, R): they are not this upload's.
-      const waiting = await funds(page, 'filter[fund_in_days]=5&filter[region]=south&filter[overdue_by_days]=0&filter[overdue_criteria]=equal&items=100');
-      expect(waiting.data.filter((r) => r.attributes.risk_grading === 'R').map((r) => r.attributes.name)).toContain('Cauvery Consumer Goods');
+      const waiting = await funds(
+        page,
+        'filter[fund_in_days]=5&filter[region]=south&filter[overdue_by_days]=0&filter[overdue_criteria]=equal&items=100',
+      );
+      expect(waiting.data.filter((r) => r.attributes.risk_grading === 'R').map((r) => r.attributes.name)).toContain(
+        'Cauvery Consumer Goods',
+      );
 
-      const evaluated = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/credit_evaluation'));
+      const evaluated = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().includes('/api/distributor_companies/credit_evaluation'),
+      );
       await dialog.getByRole('button', { name: 'Complete' }).click();
       const answer = await evaluated;
       expect(answer.request().postDataJSON()).toEqual({ file_ids: [fileId] });
       const result = ((await answer.json()) as { data: EvaluationAnswer }).data;
       expect(result).toMatchObject({ evaluated: 1, graded: 0, need_more_data: 1, eligibility_total: 0 });
       expect(result.customers.map((c) => c.customer_code)).toEqual([customer.code]);
-      await expect(dialog.getByRole('status')).toHaveText('1 customer from the uploaded files evaluated: 0 graded, 1 needs more data.');
+      await expect(dialog.getByRole('status')).toHaveText(
+        '1 customer from the uploaded files evaluated: 0 graded, 1 needs more data.',
+      );
       await expect(dialog.getByRole('list', { name: 'Evaluated customers' }).getByRole('listitem')).toHaveText([
         `${customer.name} (${customer.code}): R: Need more data, eligibility ₹0.00; no invoice on record.`,
       ]);
@@ -566,21 +723,35 @@ test.describe('customer-master wizard on a 390 px phone', () => {
       const box = await dialog.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-      const inner = await dialog.evaluate((el) => [...el.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5 && !e.closest('[hidden]')).length);
+      const inner = await dialog.evaluate(
+        (el) =>
+          [...el.querySelectorAll('*')].filter(
+            (e) => e.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5 && !e.closest('[hidden]'),
+          ).length,
+      );
       expect(inner, 'elements sticking out of the dialog').toBe(0);
     };
     await fits();
     const stamp = uniqueStamp();
     const header = await templateHeader(page, dialog, 'Download the customer master template (CSV)');
     const customer = { code: `E2E${stamp}P`, name: `E2E Phone Lead ${stamp}`, region: 'south', amount: 0, late: 0 };
-    await chooseFile(page, dialog, 'phone-master-with-a-long-file-name-2026.csv', csvOf(header, masterRows([customer])));
+    await chooseFile(
+      page,
+      dialog,
+      'phone-master-with-a-long-file-name-2026.csv',
+      csvOf(header, masterRows([customer])),
+    );
     await fits();
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect(dialog.getByRole('heading', { name: 'Upload Customer historical invoice data via CSV' })).toBeVisible();
+    await expect(
+      dialog.getByRole('heading', { name: 'Upload Customer historical invoice data via CSV' }),
+    ).toBeVisible();
     await fits();
     await dialog.getByRole('button', { name: 'Skip' }).click();
     await expect(dialog.getByRole('heading', { name: 'Credit Evalution Service' })).toBeVisible();
-    await expect(dialog.getByLabel('Uploaded files')).toContainText('phone-master-with-a-long-file-name-2026.csv (all rows accepted)');
+    await expect(dialog.getByLabel('Uploaded files')).toContainText(
+      'phone-master-with-a-long-file-name-2026.csv (all rows accepted)',
+    );
     await fits();
     await expect(dialog.getByRole('button', { name: 'Complete' })).toBeInViewport();
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -34,7 +34,11 @@ const FLOWS = {
   profile: { file: 'profile-password-change', title: 'profile password change', machines: ['profile', 'form'] },
   upload: { file: 'invoice-csv-upload-with-errors', title: 'invoice CSV upload with errors', machines: ['csvUpload'] },
   wizard: { file: 'customer-master-wizard', title: 'customer-master wizard', machines: ['customerMasterWizard'] },
-  credit: { file: 'pay-by-credit-with-otp', title: 'pay by credit with OTP', machines: ['paySelection', 'payCheckout'] },
+  credit: {
+    file: 'pay-by-credit-with-otp',
+    title: 'pay by credit with OTP',
+    machines: ['paySelection', 'payCheckout'],
+  },
   gateway: { file: 'pay-by-gateway', title: 'pay by gateway', machines: ['paySelection', 'payCheckout'] },
   reminder: { file: 'reminder-scheduling', title: 'reminder scheduling', machines: ['sendLinks', 'reminder'] },
   links: { file: 'send-payment-links', title: 'send payment links', machines: ['sendLinks'] },
@@ -58,8 +62,11 @@ async function startRecording(page: Page, flow: Flow): Promise<void> {
 async function stopRecording(page: Page, flow: Flow): Promise<Recording> {
   const recording = await page.evaluate(() => window.__flowRecorder!.stop());
   expect(recording, 'a recording').not.toBeNull();
-  const others = recording!.actors.filter((actor) => !flow.machines.includes(actor.machine)).map((actor) => actor.machine);
-  if (others.length > 0) test.info().annotations.push({ type: 'left out of the recording', description: others.join(', ') });
+  const others = recording!.actors
+    .filter((actor) => !flow.machines.includes(actor.machine))
+    .map((actor) => actor.machine);
+  if (others.length > 0)
+    test.info().annotations.push({ type: 'left out of the recording', description: others.join(', ') });
   return { ...recording!, actors: recording!.actors.filter((actor) => flow.machines.includes(actor.machine)) };
 }
 
@@ -95,7 +102,10 @@ const eventsOf = (recording: Recording, machine: string): string[] =>
 // -------------------------------------------------------------------------------------------------
 
 /** A unique stamp (letters and digits) per call. */
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36).padStart(3, '0')}`.toUpperCase();
+const stamp = () =>
+  `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3)
+    .toString(36)
+    .padStart(3, '0')}`.toUpperCase();
 
 /** A login of its own for a flow that changes a user or fails a login (a password unique to it). */
 async function freshLogin(request: APIRequestContext): Promise<{ email: string; password: string }> {
@@ -118,7 +128,11 @@ async function scopedFaults(context: BrowserContext, request: APIRequestContext,
   };
 }
 
-async function chooseFile(page: Page, dialog: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+async function chooseFile(
+  page: Page,
+  dialog: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles(file);
@@ -131,7 +145,12 @@ const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).to
 // -------------------------------------------------------------------------------------------------
 
 test.describe('recorded flows', () => {
-  test('login with refresh: a refused login, then one whose first request needs a token refresh', async ({ page, context, request, baseURL }, testInfo) => {
+  test('login with refresh: a refused login, then one whose first request needs a token refresh', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
     const flow = FLOWS.login;
     const { email, password } = await freshLogin(request);
     const faults = await scopedFaults(context, request, baseURL!);
@@ -143,7 +162,9 @@ test.describe('recorded flows', () => {
       await page.getByLabel('Email ID').fill(email);
       await page.getByLabel('Password', { exact: true }).fill('Wrong#Pass-123');
       await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'ER-AUTH-101: Invalid email or password.' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'ER-AUTH-101: Invalid email or password.' }),
+      ).toBeVisible();
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByTestId('user-name')).toHaveText('Flow Recorder');
@@ -158,7 +179,10 @@ test.describe('recorded flows', () => {
         'xstate.done.actor.refresh',
         'xstate.done.actor.loadUser',
       ]);
-      const tokens = await page.evaluate(() => [localStorage.getItem('auth_token') ?? '', localStorage.getItem('refresh_token') ?? '']);
+      const tokens = await page.evaluate(() => [
+        localStorage.getItem('auth_token') ?? '',
+        localStorage.getItem('refresh_token') ?? '',
+      ]);
       await checkRecording(recording, flow, [password, 'Wrong#Pass-123', ...tokens], testInfo);
     } finally {
       await faults.clear();
@@ -192,19 +216,33 @@ test.describe('recorded flows', () => {
     const recording = await stopRecording(page, flow);
 
     // Done closes the popup: the dialog closed by its owner tells the flow nothing more (no CLOSE after DONE).
-    expect(eventsOf(recording, 'profile')).toEqual(['OPEN', 'CHANGE_PASSWORD', 'xstate.done.actor.passwordForm', 'DONE']);
-    expect(eventsOf(recording, 'form')).toEqual(expect.arrayContaining(['xstate.error.actor.submit', 'xstate.done.actor.submit']));
+    expect(eventsOf(recording, 'profile')).toEqual([
+      'OPEN',
+      'CHANGE_PASSWORD',
+      'xstate.done.actor.passwordForm',
+      'DONE',
+    ]);
+    expect(eventsOf(recording, 'form')).toEqual(
+      expect.arrayContaining(['xstate.error.actor.submit', 'xstate.done.actor.submit']),
+    );
     await checkRecording(recording, flow, [password, changed, 'Wrong#Pass-123'], testInfo);
   });
 
-  test('invoice CSV upload with errors: a file that is not CSV, a refused header, then rows refused', async ({ page }, testInfo) => {
+  test('invoice CSV upload with errors: a file that is not CSV, a refused header, then rows refused', async ({
+    page,
+  }, testInfo) => {
     const flow = FLOWS.upload;
     // Anchor 1551 has its own book (tests/e2e/invoices-stats.spec.ts): the accepted row is a year back, outside every figure.
     await logInReady(page, 'anchor1551@anchor.test');
     await openInspected(page, '/invoices?inspect');
     await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
-    const customers = await api<{ data: { attributes?: { customer_code: string; primary_user_email: string } }[] }>(page, '/distributor_companies?items=50');
-    const code = customers.data.map((r) => r.attributes!).find((r) => /^[a-z]+\.\d+@example\.in$/.test(r.primary_user_email))!.customer_code;
+    const customers = await api<{ data: { attributes?: { customer_code: string; primary_user_email: string } }[] }>(
+      page,
+      '/distributor_companies?items=50',
+    );
+    const code = customers.data
+      .map((r) => r.attributes!)
+      .find((r) => /^[a-z]+\.\d+@example\.in$/.test(r.primary_user_email))!.customer_code;
     const prefix = `R${stamp().slice(-9)}`;
     const rows = [
       'invoice_number,customer_code,invoice_date,due_date,amount,erp_invoice_id',
@@ -216,23 +254,39 @@ test.describe('recorded flows', () => {
     await startRecording(page, flow);
     await page.getByRole('button', { name: 'Upload via CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Invoices via CSV' });
-    await chooseFile(page, dialog, { name: 'invoices.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('PK\u0003\u0004') });
+    await chooseFile(page, dialog, {
+      name: 'invoices.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from('PK\u0003\u0004'),
+    });
     await expect(dialog.getByRole('alert')).toContainText("'invoices.xlsx' is not a CSV file");
-    await chooseFile(page, dialog, { name: 'wrong-header.csv', mimeType: 'text/csv', buffer: Buffer.from('number,customer\r\nX1,Y1\r\n') });
+    await chooseFile(page, dialog, {
+      name: 'wrong-header.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('number,customer\r\nX1,Y1\r\n'),
+    });
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByRole('heading', { name: 'Error' })).toBeVisible();
     await expect(dialog.getByRole('alert')).toContainText('The header row does not match the invoice template');
     await dialog.getByRole('button', { name: 'Back' }).click();
-    await chooseFile(page, dialog, { name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(`${rows.join('\r\n')}\r\n`) });
+    await chooseFile(page, dialog, {
+      name: 'mixed.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${rows.join('\r\n')}\r\n`),
+    });
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByRole('status')).toHaveText('3 rows read: 1 accepted, 2 refused.');
     const recording = await stopRecording(page, flow);
 
-    expect(eventsOf(recording, 'csvUpload')).toEqual(expect.arrayContaining(['SELECT_FILE', 'xstate.error.actor.upload', 'BACK', 'xstate.done.actor.upload']));
+    expect(eventsOf(recording, 'csvUpload')).toEqual(
+      expect.arrayContaining(['SELECT_FILE', 'xstate.error.actor.upload', 'BACK', 'xstate.done.actor.upload']),
+    );
     await checkRecording(recording, flow, [], testInfo);
   });
 
-  test('customer-master wizard: a refused header, Back, then master, history and the credit evaluation', async ({ page }, testInfo) => {
+  test('customer-master wizard: a refused header, Back, then master, history and the credit evaluation', async ({
+    page,
+  }, testInfo) => {
     const flow = FLOWS.wizard;
     await logInReady(page, 't1@anchor.test');
     await openInspected(page, '/my-pipeline?inspect');
@@ -241,12 +295,19 @@ test.describe('recorded flows', () => {
     const codes = [`FLW${id}A`, `FLW${id}B`];
     const master = [
       'customer_code,name,region,primary_user_name,primary_user_email,primary_user_mobile,city,state,pin_code',
-      ...codes.map((c, i) => `${c},Flow Lead ${id} ${'AB'[i]},west,Owner ${c},${c.toLowerCase()}@example.in,98${String(Date.now() + i).slice(-8)},Pune,Maharashtra,411001`),
+      ...codes.map(
+        (c, i) =>
+          `${c},Flow Lead ${id} ${'AB'[i]},west,Owner ${c},${c.toLowerCase()}@example.in,98${String(Date.now() + i).slice(-8)},Pune,Maharashtra,411001`,
+      ),
     ];
     const history = [
       'customer_code,invoice_number,invoice_date,due_date,amount,payment_date',
       ...codes.flatMap((c, ci) =>
-        Array.from({ length: 6 }, (_, i) => `${c},H${id}${'AB'[ci]}${i},${isoDay(-60 - 30 * i)},${isoDay(-30 - 30 * i)},25000,${isoDay(-32 - 30 * i)}`),
+        Array.from(
+          { length: 6 },
+          (_, i) =>
+            `${c},H${id}${'AB'[ci]}${i},${isoDay(-60 - 30 * i)},${isoDay(-30 - 30 * i)},25000,${isoDay(-32 - 30 * i)}`,
+        ),
       ),
     ];
     const csv = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`);
@@ -255,13 +316,19 @@ test.describe('recorded flows', () => {
     await page.getByTestId('pipeline-upload-card').getByRole('button', { name: 'Customer Master' }).click();
     const dialog = page.getByRole('dialog', { name: 'Customer Master' });
     await expect(dialog.getByRole('heading', { name: 'Upload Customer Master via CSV' })).toBeVisible();
-    await chooseFile(page, dialog, { name: 'wrong-header.csv', mimeType: 'text/csv', buffer: Buffer.from('code,full_name,zone\r\nX1,Somebody,west\r\n') });
+    await chooseFile(page, dialog, {
+      name: 'wrong-header.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('code,full_name,zone\r\nX1,Somebody,west\r\n'),
+    });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(dialog.getByRole('alert')).toContainText('ER-UPLOAD-HEADER');
     await dialog.getByRole('button', { name: 'Back' }).click();
     await chooseFile(page, dialog, { name: 'master.csv', mimeType: 'text/csv', buffer: csv(master) });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect(dialog.getByRole('heading', { name: 'Upload Customer historical invoice data via CSV' })).toBeVisible();
+    await expect(
+      dialog.getByRole('heading', { name: 'Upload Customer historical invoice data via CSV' }),
+    ).toBeVisible();
     await chooseFile(page, dialog, { name: 'history.csv', mimeType: 'text/csv', buffer: csv(history) });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(dialog.getByRole('heading', { name: 'Credit Evalution Service' })).toBeVisible();
@@ -270,7 +337,14 @@ test.describe('recorded flows', () => {
     const recording = await stopRecording(page, flow);
 
     expect(eventsOf(recording, 'customerMasterWizard')).toEqual(
-      expect.arrayContaining(['CHOOSE_FILE', 'xstate.error.actor.upload', 'BACK', 'xstate.done.actor.upload', 'COMPLETE', 'xstate.done.actor.evaluate']),
+      expect.arrayContaining([
+        'CHOOSE_FILE',
+        'xstate.error.actor.upload',
+        'BACK',
+        'xstate.done.actor.upload',
+        'COMPLETE',
+        'xstate.done.actor.evaluate',
+      ]),
     );
     await checkRecording(recording, flow, [], testInfo);
   });
@@ -323,7 +397,10 @@ test.describe('recorded flows', () => {
     await openInspected(page, `/pay-with-provider?token=${token}&inspect`);
     await expect(page.getByRole('tablist')).toBeVisible();
     // Row 4: tests/e2e/pay.spec.ts pays through the first three of this link.
-    const row = page.getByRole('region', { name: /Invoices|Sales Orders/ }).locator('tbody tr').nth(3);
+    const row = page
+      .getByRole('region', { name: /Invoices|Sales Orders/ })
+      .locator('tbody tr')
+      .nth(3);
     await expect(row).toBeVisible();
     // The gateway answers 204 No Content: the browser stays on the pay page (nothing is paid), with the app
     // there to hand over its recording after the redirect.
@@ -339,7 +416,9 @@ test.describe('recorded flows', () => {
     if ((await paySwitch.getAttribute('aria-checked')) !== 'true') await paySwitch.click();
     await expect(paySwitch).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Please, select payment mode to make payment.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Please, select payment mode to make payment.' }),
+    ).toBeVisible();
     await page.getByLabel('UPI').check();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Redirecting to the payment gateway' })).toBeVisible();
@@ -347,8 +426,15 @@ test.describe('recorded flows', () => {
     await expect.poll(() => redirects.length, { timeout: 15_000 }).toBe(1);
     const recording = await stopRecording(page, flow);
 
-    expect(eventsOf(recording, 'payCheckout')).toEqual(['PAY', 'xstate.done.actor.directPayment', 'xstate.after.gatewayRedirect.payCheckout.redirecting']);
-    expect(recording.actors.find((a) => a.machine === 'payCheckout')!.steps.at(-1)).toMatchObject({ value: 'redirected', status: 'done' });
+    expect(eventsOf(recording, 'payCheckout')).toEqual([
+      'PAY',
+      'xstate.done.actor.directPayment',
+      'xstate.after.gatewayRedirect.payCheckout.redirecting',
+    ]);
+    expect(recording.actors.find((a) => a.machine === 'payCheckout')!.steps.at(-1)).toMatchObject({
+      value: 'redirected',
+      status: 'done',
+    });
     await checkRecording(recording, flow, [token], testInfo);
   });
 });
@@ -367,7 +453,9 @@ interface Customer {
  * take others, so parallel tests never share one.
  */
 async function customerWithDues(page: Page, index: number): Promise<{ name: string; invoice: string }> {
-  const all = (await api<{ data: Customer[] }>(page, '/distributor_companies?filter[status]=open,partially_paid&items=100')).data;
+  const all = (
+    await api<{ data: Customer[] }>(page, '/distributor_companies?filter[status]=open,partially_paid&items=100')
+  ).data;
   const count = new Map<string, number>();
   for (const c of all) count.set(c.attributes.name, (count.get(c.attributes.name) ?? 0) + 1);
   const customer = all.filter((c) => count.get(c.attributes.name) === 1)[index]!;
@@ -381,7 +469,10 @@ async function customerWithDues(page: Page, index: number): Promise<{ name: stri
 async function openSendLinks(page: Page): Promise<Locator> {
   await logInReady(page, 't1@anchor.test');
   await openInspected(page, '/invoices?inspect');
-  await page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Send Payment Links' }).click();
+  await page
+    .getByRole('region', { name: 'Invoices Due', exact: true })
+    .getByRole('button', { name: 'Send Payment Links' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Send Payment Links' });
   await expect(dialog.getByText(/Payment links sent over last 60 days/)).toBeVisible();
   return dialog;
@@ -405,7 +496,9 @@ test.describe('recorded flows: payment links and reminders', () => {
     await startRecording(page, flow);
     await chooseCustomer(dialog, name);
     await dialog.getByRole('button', { name: 'Send Link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'ERROR: Please, select invoice and alert mode.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'ERROR: Please, select invoice and alert mode.' }),
+    ).toBeVisible();
     await dialog.getByRole('checkbox', { name: `Select invoice ${invoice}` }).check();
     await dialog.getByRole('group', { name: 'Notify by' }).getByRole('checkbox', { name: 'Email' }).check();
     await dialog.getByRole('button', { name: 'Send Link' }).click();
@@ -413,7 +506,15 @@ test.describe('recorded flows: payment links and reminders', () => {
     await expect(dialog.getByText('Invoice selected : 0')).toBeVisible();
     const recording = await stopRecording(page, flow);
 
-    expect(eventsOf(recording, 'sendLinks')).toEqual(expect.arrayContaining(['SELECT_CUSTOMER', 'SEND', 'TOGGLE_INVOICE', 'TOGGLE_CHANNEL', 'xstate.done.actor.sendLinks']));
+    expect(eventsOf(recording, 'sendLinks')).toEqual(
+      expect.arrayContaining([
+        'SELECT_CUSTOMER',
+        'SEND',
+        'TOGGLE_INVOICE',
+        'TOGGLE_CHANNEL',
+        'xstate.done.actor.sendLinks',
+      ]),
+    );
     await checkRecording(recording, flow, [], testInfo);
   });
 
@@ -427,7 +528,9 @@ test.describe('recorded flows: payment links and reminders', () => {
     await dialog.getByRole('checkbox', { name: `Select invoice ${invoice}` }).check();
     const reminder = dialog.getByRole('region', { name: 'Reminder for the selected invoices' });
     await reminder.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'ERROR: Please, select invoice, alert mode and schedule type.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'ERROR: Please, select invoice, alert mode and schedule type.' }),
+    ).toBeVisible();
     await reminder.getByRole('group', { name: 'Remind by' }).getByRole('checkbox', { name: 'WhatsApp' }).check();
     await reminder.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'ERROR: Please, select alert mode.' })).toBeVisible();
@@ -440,7 +543,15 @@ test.describe('recorded flows: payment links and reminders', () => {
     const recording = await stopRecording(page, flow);
 
     expect(eventsOf(recording, 'reminder')).toEqual(
-      expect.arrayContaining(['SET_INVOICES', 'TOGGLE_CHANNEL', 'SAVE', 'SET_TYPE', 'SET_TIME', 'TOGGLE_DAY', 'xstate.done.actor.saveReminder']),
+      expect.arrayContaining([
+        'SET_INVOICES',
+        'TOGGLE_CHANNEL',
+        'SAVE',
+        'SET_TYPE',
+        'SET_TIME',
+        'TOGGLE_DAY',
+        'xstate.done.actor.saveReminder',
+      ]),
     );
     await checkRecording(recording, flow, [], testInfo);
   });

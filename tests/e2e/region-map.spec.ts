@@ -17,7 +17,9 @@ for (const theme of THEMES) {
     await logInReady(page, 't1@anchor.test');
     const map = page.getByTestId('region-map');
     await map.scrollIntoViewIfNeeded();
-    await expect(map.getByRole('list', { name: 'Region-wise credit utilisation figures' })).not.toHaveAttribute('aria-busy');
+    await expect(map.getByRole('list', { name: 'Region-wise credit utilisation figures' })).not.toHaveAttribute(
+      'aria-busy',
+    );
 
     // Each region in its colour, as painted; four different colours.
     const fills: string[] = [];
@@ -40,7 +42,9 @@ for (const theme of THEMES) {
       const hit = await name.evaluate((element) => {
         const box = element.getBoundingClientRect();
         // Names let the pointer through: what is under a name's centre is the region it names.
-        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.getAttribute('data-region');
+        return document
+          .elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+          ?.getAttribute('data-region');
       });
       expect(hit, REGION_LABELS[region]).toBe(region);
     }
@@ -48,7 +52,9 @@ for (const theme of THEMES) {
     // The list's swatches repeat the colours beside the names.
     for (const region of REGIONS) {
       const swatch = map.locator(`[data-region="${region}"] > span`).first();
-      expect(await swatch.evaluate((element) => getComputedStyle(element).backgroundColor), region).toBe(rgb(REGION_COLORS[theme][region]));
+      expect(await swatch.evaluate((element) => getComputedStyle(element).backgroundColor), region).toBe(
+        rgb(REGION_COLORS[theme][region]),
+      );
     }
   });
 }

@@ -76,10 +76,15 @@ const moneyText = (text: string) => {
 };
 const count = (n: number) => n.toLocaleString('en-IN');
 
-const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-const distributors = (page: Page) => page.getByRole('region', { name: DISTRIBUTORS, exact: true }).filter({ has: page.getByRole('heading', { name: DISTRIBUTORS, level: 2 }) });
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const distributors = (page: Page) =>
+  page
+    .getByRole('region', { name: DISTRIBUTORS, exact: true })
+    .filter({ has: page.getByRole('heading', { name: DISTRIBUTORS, level: 2 }) });
 const rowsOf = (scope: Locator) => scope.locator('tbody tr').filter({ has: scope.page().locator('td:nth-child(2)') });
-const settled = (scope: Locator) => expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
+const settled = (scope: Locator) =>
+  expect(scope.locator('[role="region"][aria-busy]')).toHaveAttribute('aria-busy', 'false');
 const isCall = (request: Request, path: string) => new URL(request.url()).pathname === `/api${path}`;
 const filterOf = (request: Request, name: string) => new URL(request.url()).searchParams.get(`filter[${name}]`);
 
@@ -87,11 +92,17 @@ async function column(scope: Locator, header: string): Promise<string[]> {
   const headers = (await scope.locator('thead th').allInnerTexts()).map((h) => h.trim());
   const index = headers.indexOf(header);
   expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
-  return (await rowsOf(scope).locator(`td:nth-child(${index + 1})`).allInnerTexts()).map((t) => t.trim());
+  return (
+    await rowsOf(scope)
+      .locator(`td:nth-child(${index + 1})`)
+      .allInnerTexts()
+  ).map((t) => t.trim());
 }
 
-const distributorList = (page: Page, query = '') => api<ListAnswer<Distributor>>(page, `${DISTRIBUTOR_LIST}?items=100${query}`);
-const retailerList = (page: Page, id: string, query = '') => api<ListAnswer<Retailer>>(page, `/distributor_retailers/${id}/distributor_retailer_details?items=100${query}`);
+const distributorList = (page: Page, query = '') =>
+  api<ListAnswer<Distributor>>(page, `${DISTRIBUTOR_LIST}?items=100${query}`);
+const retailerList = (page: Page, id: string, query = '') =>
+  api<ListAnswer<Retailer>>(page, `/distributor_retailers/${id}/distributor_retailer_details?items=100${query}`);
 
 async function openRetailer(page: Page, email = T1T2) {
   await logInReady(page, email, { path: '/Retailer' });
@@ -130,7 +141,10 @@ async function openDistributor(page: Page, name: string, region: string) {
 
 /** From a distributor's retailers, Sri Venkateswara Bazaar's invoices (it is on page 1 under Channel Finance). */
 async function openBazaar(page: Page, dialog: Locator) {
-  await dialog.getByRole('group', { name: 'Retailers: channel finance' }).getByRole('button', { name: 'Channel Finance', exact: true }).click();
+  await dialog
+    .getByRole('group', { name: 'Retailers: channel finance' })
+    .getByRole('button', { name: 'Channel Finance', exact: true })
+    .click();
   await expect(dialog.getByRole('navigation', { name: 'Retailers pages' })).toContainText('of 7 retailers');
   await dialog.getByRole('button', { name: `${BAZAAR}: invoices`, exact: true }).click();
   const invoices = page.getByRole('dialog', { name: `Retailer Invoice Detail: ${BAZAAR}` });
@@ -153,7 +167,9 @@ async function summaryOf(browser: Browser, email: string) {
 }
 
 test.describe('retailer page', () => {
-  test('t2 and t1t2: each asks with its own type; only t1t2 sees the Distributor outstanding; the figures are the provider’s and add up', async ({ browser }) => {
+  test('t2 and t1t2: each asks with its own type; only t1t2 sees the Distributor outstanding; the figures are the provider’s and add up', async ({
+    browser,
+  }) => {
     const t2 = await summaryOf(browser, T2);
     const t1t2 = await summaryOf(browser, T1T2);
     try {
@@ -170,8 +186,12 @@ test.describe('retailer page', () => {
       ] as const) {
         await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('Accounts Receivables');
         await expect(page.getByTestId('retailer-outstanding')).toContainText('Retailer outstanding invoice amount');
-        await expect(page.getByTestId('retailer-outstanding').locator('.value')).toHaveText(formatShortMoney(paise(answer.outstanding_invoices_for_retailer)));
-        await expect(page.getByRole('heading', { name: 'Distributor wise Retailer Channel Finance Status' })).toBeVisible();
+        await expect(page.getByTestId('retailer-outstanding').locator('.value')).toHaveText(
+          formatShortMoney(paise(answer.outstanding_invoices_for_retailer)),
+        );
+        await expect(
+          page.getByRole('heading', { name: 'Distributor wise Retailer Channel Finance Status' }),
+        ).toBeVisible();
         const sanctioned = page.getByTestId('cf-sanctioned');
         const utilised = page.getByTestId('cf-utilised');
         const available = page.getByTestId('cf-available');
@@ -182,20 +202,33 @@ test.describe('retailer page', () => {
         await expect(utilised.locator('.sub')).toHaveText(formatMoney(paise(answer.total_utilised_limit)));
         await expect(available.locator('.sub')).toContainText(formatMoney(paise(answer.total_limit_balance)));
         // Sanctioned = utilised + available, on the wire and on the cards.
-        expect(paise(answer.total_limit_sanctioned)).toBe(paise(answer.total_utilised_limit) + paise(answer.total_limit_balance));
-        expect(moneyText(await sanctioned.locator('.sub').innerText())).toBe(moneyText(await utilised.locator('.sub').innerText()) + moneyText(await available.locator('.sub').innerText()));
+        expect(paise(answer.total_limit_sanctioned)).toBe(
+          paise(answer.total_utilised_limit) + paise(answer.total_limit_balance),
+        );
+        expect(moneyText(await sanctioned.locator('.sub').innerText())).toBe(
+          moneyText(await utilised.locator('.sub').innerText()) +
+            moneyText(await available.locator('.sub').innerText()),
+        );
       }
       await expect(t2.page.getByTestId('distributor-outstanding')).toHaveCount(0);
       await expect(t2.page.getByText('Distributor outstanding invoice amount')).toHaveCount(0);
-      await expect(t1t2.page.getByTestId('distributor-outstanding')).toContainText('Distributor outstanding invoice amount');
-      await expect(t1t2.page.getByTestId('distributor-outstanding').locator('.value')).toHaveText(formatShortMoney(paise(forT1T2.outstanding_invoices_for_distributor!)));
+      await expect(t1t2.page.getByTestId('distributor-outstanding')).toContainText(
+        'Distributor outstanding invoice amount',
+      );
+      await expect(t1t2.page.getByTestId('distributor-outstanding').locator('.value')).toHaveText(
+        formatShortMoney(paise(forT1T2.outstanding_invoices_for_distributor!)),
+      );
       // The two types see the same retailers and the same channel finance.
-      expect({ ...forT2, outstanding_invoices_for_distributor: undefined }).toEqual({ ...forT1T2, outstanding_invoices_for_distributor: undefined });
+      expect({ ...forT2, outstanding_invoices_for_distributor: undefined }).toEqual({
+        ...forT1T2,
+        outstanding_invoices_for_distributor: undefined,
+      });
 
       // The channel-finance status is the sum over the distributors' rows.
       const all = await distributorList(t1t2.page);
       expect(all.pagy.count).toBe(all.data.length);
-      const sum = (key: 'total_limit_sanctioned' | 'limit_utilised' | 'available_limit') => all.data.reduce((s, d) => s + paise(d.attributes[key]), 0);
+      const sum = (key: 'total_limit_sanctioned' | 'limit_utilised' | 'available_limit') =>
+        all.data.reduce((s, d) => s + paise(d.attributes[key]), 0);
       expect(sum('total_limit_sanctioned')).toBe(paise(forT1T2.total_limit_sanctioned));
       expect(sum('limit_utilised')).toBe(paise(forT1T2.total_utilised_limit));
       expect(sum('available_limit')).toBe(paise(forT1T2.total_limit_balance));
@@ -221,14 +254,21 @@ test.describe('retailer page', () => {
       '90+ Value',
     ]);
     const first = await api<ListAnswer<Distributor>>(page, DISTRIBUTOR_LIST);
-    await expect(table.getByRole('navigation', { name: 'Distributors pages' })).toContainText(`of ${count(first.pagy.count)} distributors`);
+    await expect(table.getByRole('navigation', { name: 'Distributors pages' })).toContainText(
+      `of ${count(first.pagy.count)} distributors`,
+    );
     const rows = first.data.map((d) => d.attributes);
     expect(await column(table, 'Distributor Name')).toEqual(rows.map((d) => d.name));
     // Each name opens the distributor's retailers, and says so.
-    for (const d of rows) await expect(table.getByRole('button', { name: `${d.name}: retailers`, exact: true })).toHaveCount(1);
+    for (const d of rows)
+      await expect(table.getByRole('button', { name: `${d.name}: retailers`, exact: true })).toHaveCount(1);
     expect(await column(table, 'Total Retailers')).toEqual(rows.map((d) => count(d.total_no_of_retailers)));
-    expect(await column(table, 'On Channel Finance')).toEqual(rows.map((d) => count(d.total_retailers_on_channel_finance)));
-    expect(await column(table, 'Limit Sanctioned')).toEqual(rows.map((d) => formatMoney(paise(d.total_limit_sanctioned))));
+    expect(await column(table, 'On Channel Finance')).toEqual(
+      rows.map((d) => count(d.total_retailers_on_channel_finance)),
+    );
+    expect(await column(table, 'Limit Sanctioned')).toEqual(
+      rows.map((d) => formatMoney(paise(d.total_limit_sanctioned))),
+    );
     expect(await column(table, 'Limit Utilised')).toEqual(rows.map((d) => formatMoney(paise(d.limit_utilised))));
     expect(await column(table, 'Available Limit')).toEqual(rows.map((d) => formatMoney(paise(d.available_limit))));
     expect(await column(table, '30+ Value')).toEqual(rows.map((d) => formatMoney(paise(d.thirty_plus_value))));
@@ -241,11 +281,17 @@ test.describe('retailer page', () => {
     }
   });
 
-  test('the channel-finance filter: Narmada only under Non-Channel Finance, Tapti only under Channel Finance; region; in the URL', async ({ page }) => {
+  test('the channel-finance filter: Narmada only under Non-Channel Finance, Tapti only under Channel Finance; region; in the URL', async ({
+    page,
+  }) => {
     await openRetailer(page);
     const table = distributors(page);
     const group = table.getByRole('group', { name: 'Distributors: channel finance' });
-    expect((await group.getByRole('button').allInnerTexts()).map((t) => t.trim())).toEqual(['All', 'Channel Finance', 'Non-Channel Finance']);
+    expect((await group.getByRole('button').allInnerTexts()).map((t) => t.trim())).toEqual([
+      'All',
+      'Channel Finance',
+      'Non-Channel Finance',
+    ]);
     await expect(group.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
     const seen: Record<string, string[]> = {};
@@ -275,7 +321,9 @@ test.describe('retailer page', () => {
     expect(seen['Channel Finance']).not.toContain(NARMADA);
 
     // Channel Finance in the north: Tapti is there, and every row is the provider's north answer.
-    const north = page.waitForRequest((r) => isCall(r, DISTRIBUTOR_LIST) && filterOf(r, 'region') === 'north' && filterOf(r, 'channel_finance') === '1');
+    const north = page.waitForRequest(
+      (r) => isCall(r, DISTRIBUTOR_LIST) && filterOf(r, 'region') === 'north' && filterOf(r, 'channel_finance') === '1',
+    );
     await table.getByLabel('Region').selectOption('north');
     await north;
     await expect(page).toHaveURL(/distributors\.region=north/);
@@ -289,13 +337,20 @@ test.describe('retailer page', () => {
 
     await page.reload();
     await settled(distributors(page));
-    await expect(group.getByRole('button', { name: 'Channel Finance', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(group.getByRole('button', { name: 'Channel Finance', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(table.getByLabel('Region')).toHaveValue('north');
   });
 
-  test('Godavari’s 12 retailers over two pages, 7 on channel finance; Sri Venkateswara Bazaar’s 18 invoices, 15 a page with ageing; Back', async ({ page }) => {
+  test('Godavari’s 12 retailers over two pages, 7 on channel finance; Sri Venkateswara Bazaar’s 18 invoices, 15 a page with ageing; Back', async ({
+    page,
+  }) => {
     await openRetailer(page);
-    const godavari = (await distributorList(page, '&filter[region]=south')).data.find((d) => d.attributes.name === GODAVARI)!;
+    const godavari = (await distributorList(page, '&filter[region]=south')).data.find(
+      (d) => d.attributes.name === GODAVARI,
+    )!;
     expect(godavari.attributes).toMatchObject({ total_no_of_retailers: 12, total_retailers_on_channel_finance: 7 });
     const dialog = await openDistributor(page, GODAVARI, 'south');
     await expect(page).toHaveURL(/dr\.f\.dist=/);
@@ -306,10 +361,15 @@ test.describe('retailer page', () => {
     expect(all.pagy.count).toBe(12);
     const names = all.data.map((r) => r.attributes.name);
     expect(await column(dialog, 'Retailer Name')).toEqual(names.slice(0, 10));
-    expect(await column(dialog, 'Limit Sanctioned')).toEqual(all.data.slice(0, 10).map((r) => formatMoney(paise(r.attributes.total_limit_sanctioned))));
-    for (const r of all.data.map((d) => d.attributes)) expect(paise(r.total_limit_sanctioned), r.name).toBe(paise(r.limit_utilised) + paise(r.available_limit));
+    expect(await column(dialog, 'Limit Sanctioned')).toEqual(
+      all.data.slice(0, 10).map((r) => formatMoney(paise(r.attributes.total_limit_sanctioned))),
+    );
+    for (const r of all.data.map((d) => d.attributes))
+      expect(paise(r.total_limit_sanctioned), r.name).toBe(paise(r.limit_utilised) + paise(r.available_limit));
 
-    const second = page.waitForRequest((r) => r.url().includes('/distributor_retailer_details?') && new URL(r.url()).searchParams.get('page') === '2');
+    const second = page.waitForRequest(
+      (r) => r.url().includes('/distributor_retailer_details?') && new URL(r.url()).searchParams.get('page') === '2',
+    );
     await dialog.getByRole('button', { name: 'Next page' }).click();
     await second;
     await settled(dialog);
@@ -318,7 +378,9 @@ test.describe('retailer page', () => {
 
     // Channel Finance: the 7, back on page 1.
     const group = dialog.getByRole('group', { name: 'Retailers: channel finance' });
-    const sent = page.waitForRequest((r) => r.url().includes('/distributor_retailer_details?') && filterOf(r, 'channel_finance') === '1');
+    const sent = page.waitForRequest(
+      (r) => r.url().includes('/distributor_retailer_details?') && filterOf(r, 'channel_finance') === '1',
+    );
     await group.getByRole('button', { name: 'Channel Finance', exact: true }).click();
     const request = await sent;
     expect(new URL(request.url()).searchParams.get('page')).toBe('1');
@@ -333,40 +395,64 @@ test.describe('retailer page', () => {
 
     // Sri Venkateswara Bazaar's invoices: 15, then 3, with their ageing; anchor_id and items=15 on the wire.
     const bazaar = onFinance.data.find((r) => r.attributes.name === BAZAAR)!;
-    const firstInvoices = page.waitForRequest((r) => r.url().includes(`/distributor_retailers/${bazaar.id}/retailer_invoice_details?`));
+    const firstInvoices = page.waitForRequest((r) =>
+      r.url().includes(`/distributor_retailers/${bazaar.id}/retailer_invoice_details?`),
+    );
     await dialog.getByRole('button', { name: `${BAZAAR}: invoices`, exact: true }).click();
     const asked = new URL((await firstInvoices).url()).searchParams;
-    expect({ anchor_id: asked.get('anchor_id'), page: asked.get('page'), items: asked.get('items') }).toEqual({ anchor_id: '1', page: '1', items: '15' });
+    expect({ anchor_id: asked.get('anchor_id'), page: asked.get('page'), items: asked.get('items') }).toEqual({
+      anchor_id: '1',
+      page: '1',
+      items: '15',
+    });
     const invoices = page.getByRole('dialog', { name: `Retailer Invoice Detail: ${BAZAAR}` });
     await expect(invoices).toBeVisible();
     await settled(invoices);
     const invoicePager = invoices.getByRole('navigation', { name: 'Retailer invoices pages' });
     await expect(invoicePager).toContainText('Showing 1 to 15 of 18 invoices');
     await expect(rowsOf(invoices)).toHaveCount(15);
-    const page1 = await api<ListAnswer<RetailerInvoice>>(page, `/distributor_retailers/${bazaar.id}/retailer_invoice_details?anchor_id=1&page=1&items=15`);
+    const page1 = await api<ListAnswer<RetailerInvoice>>(
+      page,
+      `/distributor_retailers/${bazaar.id}/retailer_invoice_details?anchor_id=1&page=1&items=15`,
+    );
     expect(page1.pagy.count).toBe(18);
     expect(await column(invoices, 'Invoice Number')).toEqual(page1.data.map((i) => i.attributes.document_number));
     expect(await column(invoices, 'Amount')).toEqual(page1.data.map((i) => formatMoney(paise(i.attributes.total))));
-    expect(await column(invoices, 'Ageing (days)')).toEqual(page1.data.map((i) => (i.attributes.invoice_ageing === null ? '-' : count(i.attributes.invoice_ageing))));
+    expect(await column(invoices, 'Ageing (days)')).toEqual(
+      page1.data.map((i) => (i.attributes.invoice_ageing === null ? '-' : count(i.attributes.invoice_ageing))),
+    );
     expect(page1.data.some((i) => (i.attributes.invoice_ageing ?? 0) > 30)).toBe(true);
 
-    const nextInvoices = page.waitForRequest((r) => r.url().includes('/retailer_invoice_details?') && new URL(r.url()).searchParams.get('page') === '2');
+    const nextInvoices = page.waitForRequest(
+      (r) => r.url().includes('/retailer_invoice_details?') && new URL(r.url()).searchParams.get('page') === '2',
+    );
     await invoices.getByRole('button', { name: 'Next page' }).click();
     await nextInvoices;
     await settled(invoices);
     await expect(invoicePager).toContainText('Showing 16 to 18 of 18 invoices');
     await expect(rowsOf(invoices)).toHaveCount(3);
-    const page2 = await api<ListAnswer<RetailerInvoice>>(page, `/distributor_retailers/${bazaar.id}/retailer_invoice_details?anchor_id=1&page=2&items=15`);
+    const page2 = await api<ListAnswer<RetailerInvoice>>(
+      page,
+      `/distributor_retailers/${bazaar.id}/retailer_invoice_details?anchor_id=1&page=2&items=15`,
+    );
     expect(await column(invoices, 'Invoice Number')).toEqual(page2.data.map((i) => i.attributes.document_number));
-    expect(await column(invoices, 'Ageing (days)')).toEqual(page2.data.map((i) => (i.attributes.invoice_ageing === null ? '-' : count(i.attributes.invoice_ageing))));
+    expect(await column(invoices, 'Ageing (days)')).toEqual(
+      page2.data.map((i) => (i.attributes.invoice_ageing === null ? '-' : count(i.attributes.invoice_ageing))),
+    );
 
     // Back to the retailers: the channel-finance filter as it was, page 1.
     await invoices.getByRole('button', { name: `Back to retailers of ${GODAVARI}` }).click();
     const back = page.getByRole('dialog', { name: `Distributor-Retailer Detail: ${GODAVARI}` });
     await expect(back).toBeVisible();
     await settled(back);
-    await expect(back.getByRole('group', { name: 'Retailers: channel finance' }).getByRole('button', { name: 'Channel Finance', exact: true })).toHaveAttribute('aria-pressed', 'true');
-    await expect(back.getByRole('navigation', { name: 'Retailers pages' })).toContainText('Showing 1 to 7 of 7 retailers');
+    await expect(
+      back
+        .getByRole('group', { name: 'Retailers: channel finance' })
+        .getByRole('button', { name: 'Channel Finance', exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(back.getByRole('navigation', { name: 'Retailers pages' })).toContainText(
+      'Showing 1 to 7 of 7 retailers',
+    );
 
     // A reload keeps the detail open; Escape closes it and clears the URL.
     await page.reload();
@@ -402,7 +488,9 @@ test.describe('retailer page', () => {
 });
 
 for (const theme of THEMES) {
-  test(`the retailer page, then its detail modal with the retailers and with the invoices, has no axe violations in the ${theme} theme`, async ({ page }) => {
+  test(`the retailer page, then its detail modal with the retailers and with the invoices, has no axe violations in the ${theme} theme`, async ({
+    page,
+  }) => {
     await useTheme(page, theme);
     await openRetailer(page);
     await expectNoAxeViolations(page);
@@ -429,7 +517,13 @@ test.describe('retailer page on a 390 px phone', () => {
     const invoices = await openBazaar(page, dialog);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await expect(invoices.getByRole('button', { name: `Back to retailers of ${GODAVARI}` })).toBeInViewport();
-    const inner = await invoices.evaluate((el) => [...el.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5 && !e.closest('[role="region"]')).length);
+    const inner = await invoices.evaluate(
+      (el) =>
+        [...el.querySelectorAll('*')].filter(
+          (e) =>
+            e.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5 && !e.closest('[role="region"]'),
+        ).length,
+    );
     expect(inner, 'elements sticking out of the dialog (outside the table scroller)').toBe(0);
   });
 });

@@ -8,7 +8,11 @@ import { SIZE_BUDGETS_KIB } from '../bench/budgets';
  * they are checked here, on every run.
  */
 
-const largest = (load: FirstLoad) => load.files.slice(0, 4).map((f) => `${f.file} ${kib(f.gzip).toFixed(1)}`).join(', ');
+const largest = (load: FirstLoad) =>
+  load.files
+    .slice(0, 4)
+    .map((f) => `${f.file} ${kib(f.gzip).toFixed(1)}`)
+    .join(', ');
 
 test.describe('first-load JS per route', () => {
   test('the pay page on a phone', async ({ browser, baseURL }) => {
@@ -26,8 +30,12 @@ test.describe('first-load JS per route', () => {
   test('from the login page to the dashboard with every chart and the map', async ({ context, baseURL }) => {
     test.setTimeout(180_000);
     const dashboard = await dashboardFirstLoad(context, baseURL ?? '');
-    expect(kib(dashboard.journeyTotal), `dashboard journey: ${largest(dashboard.journey)}`).toBeLessThanOrEqual(SIZE_BUDGETS_KIB.dashboard);
-    expect(kib(dashboard.map.gzip), `map data in ${dashboard.map.files.join(', ')}`).toBeLessThanOrEqual(SIZE_BUDGETS_KIB.mapData);
+    expect(kib(dashboard.journeyTotal), `dashboard journey: ${largest(dashboard.journey)}`).toBeLessThanOrEqual(
+      SIZE_BUDGETS_KIB.dashboard,
+    );
+    expect(kib(dashboard.map.gzip), `map data in ${dashboard.map.files.join(', ')}`).toBeLessThanOrEqual(
+      SIZE_BUDGETS_KIB.mapData,
+    );
     // The measure must have seen the charts: ECharts arrives after login, not with the login page.
     expect(dashboard.echartsGzip).toBeGreaterThan(0);
     expect(dashboard.login.files.some((f) => f.echarts)).toBe(false);

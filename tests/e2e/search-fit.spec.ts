@@ -31,7 +31,9 @@ async function expectSearchesFit(page: Page, scope: Locator): Promise<void> {
 test.describe('search boxes at 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test('the lending, admin and send-link searches and the lead modal’s show their whole placeholder', async ({ page }) => {
+  test('the lending, admin and send-link searches and the lead modal’s show their whole placeholder', async ({
+    page,
+  }) => {
     await logInReady(page, 't1@anchor.test', { path: '/lending' });
     await expectSearchesFit(page, page.locator('main'));
     await page.goto('/admin');
@@ -41,7 +43,10 @@ test.describe('search boxes at 1366 px', () => {
     await expectSearchesFit(page, page.getByRole('dialog', { name: 'Approved' }));
     await page.keyboard.press('Escape');
     await page.goto('/invoices');
-    await page.getByRole('region', { name: 'Invoices Due', exact: true }).getByRole('button', { name: 'Send Payment Links' }).click();
+    await page
+      .getByRole('region', { name: 'Invoices Due', exact: true })
+      .getByRole('button', { name: 'Send Payment Links' })
+      .click();
     await expectSearchesFit(page, page.getByRole('dialog', { name: 'Send Payment Links' }));
   });
 });

@@ -3,7 +3,13 @@ import { devRequest, expect, test } from './fixtures';
 test.describe('the mock provider’s development pages', () => {
   test('are not reachable through the app’s origin, even with the key', async ({ request }) => {
     const key = { 'X-Dev-Key': process.env.E2E_DEV_KEY ?? '' };
-    for (const path of ['/api/__dev/outbox', '/api/__dev/faults', '/api//__dev/outbox', '/api/%5F%5Fdev/outbox', `/api/__dev/outbox?key=${process.env.E2E_DEV_KEY}`]) {
+    for (const path of [
+      '/api/__dev/outbox',
+      '/api/__dev/faults',
+      '/api//__dev/outbox',
+      '/api/%5F%5Fdev/outbox',
+      `/api/__dev/outbox?key=${process.env.E2E_DEV_KEY}`,
+    ]) {
       const answer = await request.get(path, { headers: key });
       expect(answer.status(), path).toBe(404);
       expect(await answer.text(), path).not.toContain('reset-password');
@@ -19,7 +25,9 @@ test.describe('the mock provider’s development pages', () => {
 });
 
 test.describe('limits on guessing', () => {
-  test('after five wrong passwords the login form says how long to wait, and the right one waits too', async ({ page }) => {
+  test('after five wrong passwords the login form says how long to wait, and the right one waits too', async ({
+    page,
+  }) => {
     // An address no other test uses: the per-account limit is kept as shipped in the browser suite.
     const email = 'locked.e2e@anchor.test';
     await page.goto('/login');
@@ -37,7 +45,9 @@ test.describe('limits on guessing', () => {
     const answer = await limited;
     expect(answer.status()).toBe(429);
     expect(Number(answer.headers()['retry-after'])).toBeGreaterThan(800);
-    await expect(page.getByRole('status').filter({ hasText: 'Too many attempts. Try again in 15 minutes.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Too many attempts. Try again in 15 minutes.' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('Email ID')).toHaveValue(email); // nothing typed is lost
   });

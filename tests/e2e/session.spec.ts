@@ -11,11 +11,13 @@ test.describe('session', () => {
     await page.getByTestId('user-name').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('refresh_token'), localStorage.getItem('user_id')])).toEqual([
-      null,
-      null,
-      null,
-    ]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('auth_token'),
+        localStorage.getItem('refresh_token'),
+        localStorage.getItem('user_id'),
+      ]),
+    ).toEqual([null, null, null]);
     // The logged-in area is closed again.
     await page.goto('/invoices');
     await expect(page).toHaveURL(/\/login$/);

@@ -2,8 +2,20 @@ import { expect, logInReady, test } from './fixtures';
 
 const ALL = ['Dashboard', 'Invoices', 'Lending', 'My Pipeline', 'Retailer Details', 'Admin'];
 const CASES = [
-  { email: 't1@anchor.test', nav: ['Dashboard', 'Invoices', 'Lending', 'My Pipeline', 'Admin'], home: '/', denied: ['/Retailer'], allowed: ['/onboarding'] },
-  { email: 't2@anchor.test', nav: ['Retailer Details', 'Admin'], home: '/Retailer', denied: ['/', '/invoices', '/lending', '/my-pipeline', '/onboarding'], allowed: [] },
+  {
+    email: 't1@anchor.test',
+    nav: ['Dashboard', 'Invoices', 'Lending', 'My Pipeline', 'Admin'],
+    home: '/',
+    denied: ['/Retailer'],
+    allowed: ['/onboarding'],
+  },
+  {
+    email: 't2@anchor.test',
+    nav: ['Retailer Details', 'Admin'],
+    home: '/Retailer',
+    denied: ['/', '/invoices', '/lending', '/my-pipeline', '/onboarding'],
+    allowed: [],
+  },
   { email: 't1t2@anchor.test', nav: ALL, home: '/', denied: ['/onboarding'], allowed: ['/Retailer', '/invoices'] },
   { email: 'unset@anchor.test', nav: ALL, home: '/', denied: [], allowed: ['/onboarding', '/Retailer'] },
 ];
@@ -81,7 +93,9 @@ test.describe('shell', () => {
       const body = await (await page.request.get(script.url)).text();
       expect(body, script.url).not.toMatch(/echarts|zrender|papaparse|Papa\.parse/i);
     }
-    expect(scripts.map((s) => new URL(s.url).pathname).join(' ')).not.toMatch(/Admin|Invoices|Lending|Retailer|Pipeline|Home/);
+    expect(scripts.map((s) => new URL(s.url).pathname).join(' ')).not.toMatch(
+      /Admin|Invoices|Lending|Retailer|Pipeline|Home/,
+    );
   });
 
   test('a screen whose code fails to load shows a message with Retry, not a blank page', async ({ page }) => {

@@ -11,8 +11,10 @@ const LOGIN = 't1@anchor.test';
 const HINT = 'Scroll sideways for more columns.';
 
 /** A table's scroll region by its caption (a section or tab around it may carry the same name). */
-const scrollerOf = (scope: Locator | Page, caption: string) => scope.locator(`[role="region"][aria-label="${caption}"]`);
-const cue = (scroller: Locator, side: 'start' | 'end') => scroller.locator('xpath=..').getByTestId(`table-more-${side}`);
+const scrollerOf = (scope: Locator | Page, caption: string) =>
+  scope.locator(`[role="region"][aria-label="${caption}"]`);
+const cue = (scroller: Locator, side: 'start' | 'end') =>
+  scroller.locator('xpath=..').getByTestId(`table-more-${side}`);
 
 interface Box {
   x: number;
@@ -24,10 +26,18 @@ interface Box {
 const visibleBox = (scroller: Locator): Promise<Box> =>
   scroller.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    return { x: box.left + element.clientLeft, y: box.top + element.clientTop, width: element.clientWidth, height: element.clientHeight };
+    return {
+      x: box.left + element.clientLeft,
+      y: box.top + element.clientTop,
+      width: element.clientWidth,
+      height: element.clientHeight,
+    };
   });
 const inside = (inner: Box, outer: Box) =>
-  inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
 
 /** True when the element at the centre of `target` is `target` or inside it: nothing covers it. */
 const onTop = (target: Locator) =>
@@ -64,7 +74,9 @@ async function expectSideways(page: Page, scroller: Locator, { id, actions }: Ex
   await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
   await expect(cue(scroller, 'end')).toBeHidden();
   await expect(cue(scroller, 'start')).toBeVisible();
-  expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth - element.scrollLeft)).toBeLessThanOrEqual(1);
+  expect(
+    await scroller.evaluate((element) => element.scrollWidth - element.clientWidth - element.scrollLeft),
+  ).toBeLessThanOrEqual(1);
 
   const view = await visibleBox(scroller);
   const viewport = { x: 0, y: 0, ...page.viewportSize()! };
@@ -112,7 +124,9 @@ for (const viewport of [
   test.describe(`wide tables at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 
-    test('the lending customer modal keeps DDR ID and the row actions in view; the modal uses the screen’s width', async ({ page }) => {
+    test('the lending customer modal keeps DDR ID and the row actions in view; the modal uses the screen’s width', async ({
+      page,
+    }) => {
       await logInReady(page, LOGIN);
       const dialog = await openCustomer(page, 'Vardhman Wholesale Mart');
       expect((await dialog.boundingBox())!.width).toBeGreaterThanOrEqual(Math.min(1200, viewport.width - 32) - 1);
@@ -120,11 +134,18 @@ for (const viewport of [
       await expect(drawdowns.locator('tbody tr')).toHaveCount(10);
       await expectSideways(page, drawdowns, {
         id: 'DDR ID',
-        actions: (row) => [row.getByRole('button', { name: /^View Invoice\(s\)/ }), row.getByRole('button', { name: /^View Dues/ })],
+        actions: (row) => [
+          row.getByRole('button', { name: /^View Invoice\(s\)/ }),
+          row.getByRole('button', { name: /^View Dues/ }),
+        ],
       });
       // The pinned action works from where it is: the dues open.
       await drawdowns.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-      await drawdowns.locator('tbody tr').first().getByRole('button', { name: /^View Dues/ }).click();
+      await drawdowns
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', { name: /^View Dues/ })
+        .click();
       await expect(drawdowns.getByRole('heading', { name: /^Dues of / })).toBeVisible();
     });
 
@@ -140,8 +161,14 @@ for (const viewport of [
       await logInReady(page, LOGIN);
       // Filters that list rows whatever day the suite runs.
       await page.goto('/invoices?due.f.due=open&collections.f.period=last_90_days');
-      await expectSideways(page, scrollerOf(page, 'Invoices Due list'), { id: 'Invoice No.', actions: (row) => [row.getByRole('button', { name: /^Star invoice / })] });
-      await expectSideways(page, scrollerOf(page, 'Collections table'), { id: 'Invoice Number', actions: (row) => [row.getByRole('button', { name: /^Star payment / })] });
+      await expectSideways(page, scrollerOf(page, 'Invoices Due list'), {
+        id: 'Invoice No.',
+        actions: (row) => [row.getByRole('button', { name: /^Star invoice / })],
+      });
+      await expectSideways(page, scrollerOf(page, 'Collections table'), {
+        id: 'Invoice Number',
+        actions: (row) => [row.getByRole('button', { name: /^Star payment / })],
+      });
     });
 
     test('the admin Customers Details and Virtual Accounts keep the customer’s name in view', async ({ page }) => {
@@ -161,7 +188,9 @@ for (const viewport of [
 }
 
 for (const theme of THEMES) {
-  test(`pinned cells are opaque and a table scrolled sideways has no axe violations in the ${theme} theme`, async ({ page }) => {
+  test(`pinned cells are opaque and a table scrolled sideways has no axe violations in the ${theme} theme`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await useTheme(page, theme);
     await logInReady(page, LOGIN);
@@ -172,7 +201,9 @@ for (const theme of THEMES) {
     await drawdowns.evaluate((element) => element.scrollTo({ left: element.scrollWidth / 3 }));
     await expect(cue(drawdowns, 'start')).toBeVisible();
     // The columns scrolling under a pinned cell must not show through it.
-    const backgrounds = await drawdowns.locator('[data-pin]').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).backgroundColor));
+    const backgrounds = await drawdowns
+      .locator('[data-pin]')
+      .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).backgroundColor));
     expect(backgrounds.length).toBeGreaterThan(0);
     for (const background of backgrounds) expect(background).toMatch(/^rgb\(/);
     await expectNoAxeViolations(page);
@@ -189,7 +220,10 @@ test.describe('keyboard focus in a scrolled table', () => {
     await expect(drawdowns.locator('tbody tr')).toHaveCount(10);
     await drawdowns.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
     // Focus moves to the first row's action, as Shift+Tab going up the rows does: the browser scrolls it in.
-    const first = drawdowns.locator('tbody tr').first().getByRole('button', { name: /^View Dues/ });
+    const first = drawdowns
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^View Dues/ });
     await first.focus();
     await expect(first).toBeFocused();
     expect(await onTop(first), 'the focused control is not under the sticky header').toBe(true);

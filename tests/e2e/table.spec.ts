@@ -4,7 +4,9 @@ import { expect, expectNoAxeViolations, logInReady, test, THEMES, useTheme } fro
 const customersSection = (page: Page) => page.locator('section[aria-labelledby="customers-title"]');
 
 test.describe('table kit on the admin customer list', () => {
-  test('region, search and paging change the rows and live in the URL; a deep link survives a reload and back restores', async ({ page }) => {
+  test('region, search and paging change the rows and live in the URL; a deep link survives a reload and back restores', async ({
+    page,
+  }) => {
     await logInReady(page, 't1@anchor.test', { path: '/admin' });
     // The admin page has other lists with their own region, pager and page box: use this section's.
     const section = customersSection(page);
@@ -70,7 +72,9 @@ test.describe('table kit on the admin customer list', () => {
     expect(new URL(page.url()).searchParams.get('customers.q')).toBeNull();
   });
 
-  test('the next page keeps the previous rows on screen, busy and without skeletons, until it arrives; the table keeps its height', async ({ page }) => {
+  test('the next page keeps the previous rows on screen, busy and without skeletons, until it arrives; the table keeps its height', async ({
+    page,
+  }) => {
     await logInReady(page, 't1@anchor.test', { path: '/admin' });
     const section = customersSection(page);
     const table = section.getByRole('region', { name: 'Customers Details' });
@@ -104,7 +108,12 @@ test.describe('table kit on the admin customer list', () => {
     let fail = true;
     // Only the customer list's request (the virtual-account list on the same page asks for account details).
     await page.route(/\/api\/distributor_companies\?.*require_address_details/, async (route) => {
-      if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'ER-UNAVAILABLE', detail: 'Try again shortly.' }] }) });
+      if (fail)
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ code: 'ER-UNAVAILABLE', detail: 'Try again shortly.' }] }),
+        });
       else await route.continue();
     });
     await page.goto('/admin');

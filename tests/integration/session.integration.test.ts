@@ -62,7 +62,14 @@ function liveSession(storage = memoryStorage()) {
     holdNext = until;
   };
   const loseNextAnswerTo = (path: string) => void lose.add(path);
-  return { session, calls, storage, holdNextResponse, loseNextAnswerTo, count: (call: string) => calls.filter((c) => c === call).length };
+  return {
+    session,
+    calls,
+    storage,
+    holdNextResponse,
+    loseNextAnswerTo,
+    count: (call: string) => calls.filter((c) => c === call).length,
+  };
 }
 
 async function loggedIn(email = 't1@anchor.test') {
@@ -175,8 +182,17 @@ describe('session against the mock provider', () => {
   });
 
   const refresh = (token: string) =>
-    fetch(`${running.url}/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ auth: { refresh_token: token } }) });
-  const pairOf = async (answer: Response) => ((await answer.json()) as { data: { attributes: { auth_token: string; refresh_token: string; expires_in: number } } }).data.attributes;
+    fetch(`${running.url}/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ auth: { refresh_token: token } }),
+    });
+  const pairOf = async (answer: Response) =>
+    (
+      (await answer.json()) as {
+        data: { attributes: { auth_token: string; refresh_token: string; expires_in: number } };
+      }
+    ).data.attributes;
 
   it('forgives a lost refresh answer: the same token again within the grace window gets the same pair', async () => {
     const { session } = await loggedIn();
@@ -187,7 +203,10 @@ describe('session against the mock provider', () => {
     const again = await refresh(refreshToken!);
     expect(again.status).toBe(200);
     const repeated = await pairOf(again);
-    expect({ auth_token: repeated.auth_token, refresh_token: repeated.refresh_token }).toEqual({ auth_token: pair.auth_token, refresh_token: pair.refresh_token });
+    expect({ auth_token: repeated.auth_token, refresh_token: repeated.refresh_token }).toEqual({
+      auth_token: pair.auth_token,
+      refresh_token: pair.refresh_token,
+    });
     // The same auth token, so the time it has left.
     expect(repeated.expires_in).toBeLessThanOrEqual(TOKEN_TTL - (REFRESH_GRACE_MS - 5_000) / 1000);
     // The login lives on: the pair works, and its refresh token rotates as usual.

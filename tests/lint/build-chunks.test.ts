@@ -18,7 +18,9 @@ describe('the modules the build places by name', () => {
   it('matches a module id by its whole path, and the screens by their pattern', () => {
     expect(modulesAt(['src/ui/Table.tsx']).test('/work/repo/src/ui/Table.tsx')).toBe(true);
     expect(modulesAt(['src/ui/Table.tsx']).test('/work/repo/src/ui/DataTable.tsx')).toBe(false);
-    const screens = readdirSync('src/features', { recursive: true, encoding: 'utf8' }).filter((file) => SCREEN_FILE.test(`/src/features/${file}`));
+    const screens = readdirSync('src/features', { recursive: true, encoding: 'utf8' }).filter((file) =>
+      SCREEN_FILE.test(`/src/features/${file}`),
+    );
     expect(screens.length).toBeGreaterThan(5);
   });
 });

@@ -45,13 +45,17 @@ export function namedPaths(text: string): string[] {
 
 describe('what comments and docs point at', () => {
   it('finds paths and skips patterns', () => {
-    expect(namedPaths('see mock-server/store/repository.ts. Also `src/ui/`, tests/e2e/*.spec.ts and src/features/<area>/')).toEqual(['mock-server/store/repository.ts', 'src/ui']);
+    expect(
+      namedPaths('see mock-server/store/repository.ts. Also `src/ui/`, tests/e2e/*.spec.ts and src/features/<area>/'),
+    ).toEqual(['mock-server/store/repository.ts', 'src/ui']);
     expect(namedPaths("import x from '../src/domain/dates'; @scope/src/x")).toEqual([]);
     expect(namedPaths('vite.config.ts and build/pay.ts, not vite.js')).toEqual(['build/pay.ts', 'vite.config.ts']);
   });
 
   it('gives reasons, not issue numbers: the repository has no issue list to look them up in', () => {
-    const numbered = trackedFiles().flatMap((file) => (prose(file).match(/\bissues? #?\d+/gi) ?? []).map((found) => `${file}: ${found}`));
+    const numbered = trackedFiles().flatMap((file) =>
+      (prose(file).match(/\bissues? #?\d+/gi) ?? []).map((found) => `${file}: ${found}`),
+    );
     expect(numbered).toEqual([]);
   });
 

@@ -3,12 +3,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, headerFiles, nginxHeadersFile, optionsFromEnv, securityHeaders } from '../../build/security-headers';
+import {
+  contentSecurityPolicy,
+  headerFiles,
+  nginxHeadersFile,
+  optionsFromEnv,
+  securityHeaders,
+} from '../../build/security-headers';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The directives of a policy, by name. */
-const directives = (policy: string) => new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 
 describe('the committed security header files', () => {
   // The same options `npm run headers` reads (the environment and .env files, as the build does).
@@ -22,14 +34,15 @@ describe('the committed security header files', () => {
 });
 
 describe('the production header set', () => {
-  it('allows only the app\'s own origin, and no wider script or style sources', () => {
+  it("allows only the app's own origin, and no wider script or style sources", () => {
     const csp = directives(contentSecurityPolicy());
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('img-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
-    for (const name of ['object-src', 'base-uri', 'form-action', 'frame-ancestors']) expect(csp.get(name), name).toEqual(["'none'"]);
+    for (const name of ['object-src', 'base-uri', 'form-action', 'frame-ancestors'])
+      expect(csp.get(name), name).toEqual(["'none'"]);
     expect(contentSecurityPolicy()).not.toMatch(/unsafe-eval|\*|data:|blob:|https?:(?!\/\/)/);
     expect(securityHeaders()).toMatchObject({
       'X-Content-Type-Options': 'nosniff',
@@ -40,7 +53,12 @@ describe('the production header set', () => {
   });
 
   it('adds the origin of an absolute API base to connect-src and img-src, and image origins to img-src', () => {
-    const csp = directives(contentSecurityPolicy({ apiBaseUrl: 'https://api.provider.example/v1/', imageOrigins: ['https://cdn.provider.example/logos'] }));
+    const csp = directives(
+      contentSecurityPolicy({
+        apiBaseUrl: 'https://api.provider.example/v1/',
+        imageOrigins: ['https://cdn.provider.example/logos'],
+      }),
+    );
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.provider.example']);
     expect(csp.get('img-src')).toEqual(["'self'", 'https://api.provider.example', 'https://cdn.provider.example']);
     expect(directives(contentSecurityPolicy({ apiBaseUrl: '/api' })).get('connect-src')).toEqual(["'self'"]);
@@ -51,7 +69,10 @@ describe('the production header set', () => {
     expect(() => contentSecurityPolicy({ imageOrigins: ['https:'] })).toThrow();
     expect(() => contentSecurityPolicy({ imageOrigins: ['data:image/png;base64,AA'] })).toThrow(/not an http\(s\) URL/);
     expect(() => contentSecurityPolicy({ apiBaseUrl: '//api.provider.example' })).toThrow(/scheme/);
-    expect(optionsFromEnv({ CSP_IMG_ORIGINS: ' https://a.example , https://b.example/x ' }).imageOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(optionsFromEnv({ CSP_IMG_ORIGINS: ' https://a.example , https://b.example/x ' }).imageOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
   });
 
   it('writes one always-sent add_header line per header for nginx', () => {

@@ -61,7 +61,10 @@ export type SettingDefinition = t.TypeOf<typeof SettingDefinition>;
  */
 export const AnchorSettings = t.type({
   data: t.type({ id: Id, settings: t.record(t.string, SettingDefinition) }),
-  meta: t.intersection([t.type({ is_system_generated: t.boolean }), t.partial({ setting_updated_by: Optional(t.string), setting_updated_at: Optional(t.string) })]),
+  meta: t.intersection([
+    t.type({ is_system_generated: t.boolean }),
+    t.partial({ setting_updated_by: Optional(t.string), setting_updated_at: Optional(t.string) }),
+  ]),
 });
 export type AnchorSettings = t.TypeOf<typeof AnchorSettings>;
 
@@ -94,7 +97,10 @@ export const DistributorRow = t.intersection([
   }),
 ]);
 export type DistributorRow = t.TypeOf<typeof DistributorRow>;
-export const DistributorList = t.intersection([list(DistributorRow, t.UnknownRecord), t.partial({ csv_headers_accepted: t.array(CsvHeader) })]);
+export const DistributorList = t.intersection([
+  list(DistributorRow, t.UnknownRecord),
+  t.partial({ csv_headers_accepted: t.array(CsvHeader) }),
+]);
 export type DistributorList = t.TypeOf<typeof DistributorList>;
 
 /** A retailer row (spec 2 §3): GET /distributor_retailers/{id}/distributor_retailer_details. */
@@ -117,7 +123,10 @@ export const RetailerRow = t.intersection([
   }),
 ]);
 export type RetailerRow = t.TypeOf<typeof RetailerRow>;
-export const RetailerList = t.intersection([list(RetailerRow, t.UnknownRecord), t.partial({ csv_headers_accepted: t.array(CsvHeader) })]);
+export const RetailerList = t.intersection([
+  list(RetailerRow, t.UnknownRecord),
+  t.partial({ csv_headers_accepted: t.array(CsvHeader) }),
+]);
 export type RetailerList = t.TypeOf<typeof RetailerList>;
 
 /** A retailer invoice (spec 2 §3): GET /distributor_retailers/{id}/retailer_invoice_details. */

@@ -5,7 +5,12 @@ import { rupeesToPaise, type Paise } from '../../domain/money';
 export const Id = new t.Type<string, string, unknown>(
   'Id',
   (u): u is string => typeof u === 'string',
-  (u, c) => (typeof u === 'string' && u !== '' ? t.success(u) : typeof u === 'number' && Number.isSafeInteger(u) ? t.success(String(u)) : t.failure(u, c)),
+  (u, c) =>
+    typeof u === 'string' && u !== ''
+      ? t.success(u)
+      : typeof u === 'number' && Number.isSafeInteger(u)
+        ? t.success(String(u))
+        : t.failure(u, c),
   (id) => id,
 );
 
@@ -30,7 +35,11 @@ export function oneOf<const V extends string>(values: readonly V[], name?: strin
  * A compile-time check that a codec decodes exactly a kernel type (the kernel declares what the machines
  * and screens rely on; the codec must satisfy it, no more and no less).
  */
-export type Decodes<C extends t.Any, T> = [t.TypeOf<C>] extends [T] ? ([T] extends [t.TypeOf<C>] ? true : false) : false;
+export type Decodes<C extends t.Any, T> = [t.TypeOf<C>] extends [T]
+  ? [T] extends [t.TypeOf<C>]
+    ? true
+    : false
+  : false;
 
 export const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
@@ -50,7 +59,14 @@ export const Optional = <C extends t.Mixed>(codec: C) =>
 /** The pagy paging block. */
 export const Pagy = t.intersection([
   t.type({ count: t.number, page: t.number }),
-  t.partial({ pages: t.number, from: t.number, to: t.number, prev: Nullable(t.number), next: Nullable(t.number), items: t.number }),
+  t.partial({
+    pages: t.number,
+    from: t.number,
+    to: t.number,
+    prev: Nullable(t.number),
+    next: Nullable(t.number),
+    items: t.number,
+  }),
 ]);
 export type Pagy = t.TypeOf<typeof Pagy>;
 

@@ -13,7 +13,10 @@ import { Region } from './customers';
  * window's two partial months of the same name stay apart; a row without it goes to the latest month of
  * that name (src/domain/chart-periods.ts `bucketIndexOf`).
  */
-const MonthBucket = t.intersection([t.type({ month: t.string, total: Money, no_of_invoices: t.number }), t.partial({ year: t.number })]);
+const MonthBucket = t.intersection([
+  t.type({ month: t.string, total: Money, no_of_invoices: t.number }),
+  t.partial({ year: t.number }),
+]);
 /** A weekly bucket: 'Week N' of the current month. */
 const WeekBucket = t.type({ week: t.number, total: Money, no_of_invoices: t.number });
 /** filter_information: month rows (yearly) or one entry holding weekly_data (weekly). */
@@ -27,12 +30,18 @@ const byType = <C extends t.Mixed>(codec: C) => t.partial({ yearly: codec, weekl
 
 /** GET /invoices/graph: invoices shared in the window. */
 export const SharedGraph = t.type({
-  data: t.type({ invoices_shared: byType(t.type({ invoice_count: t.number, invoice_total: Money, filter_information: FilterInformation })) }),
+  data: t.type({
+    invoices_shared: byType(
+      t.type({ invoice_count: t.number, invoice_total: Money, filter_information: FilterInformation }),
+    ),
+  }),
 });
 /** GET /invoices/cleared_graph: invoices of the window that are cleared, and their share of the shared total. */
 export const ClearedGraph = t.type({
   data: t.type({
-    invoices_cleared: byType(t.type({ invoice_total: Money, cleared_percentage: t.number, filter_information: FilterInformation })),
+    invoices_cleared: byType(
+      t.type({ invoice_total: Money, cleared_percentage: t.number, filter_information: FilterInformation }),
+    ),
   }),
 });
 /** GET /invoices/payment_graph: payments received in the window. */
@@ -65,7 +74,9 @@ export const LeadStatus = oneOf(APPLICATION_STATUSES);
 export type LeadStatus = t.TypeOf<typeof LeadStatus>;
 
 /** GET /distributor_companies/statuses: how many customers are in each lead status. */
-export const LeadStatusCounts = t.type({ data: t.array(t.type({ current_status: LeadStatus, total_applications: t.number })) });
+export const LeadStatusCounts = t.type({
+  data: t.array(t.type({ current_status: LeadStatus, total_applications: t.number })),
+});
 
 export const RiskGrade = oneOf(RISK_GRADES);
 
@@ -86,7 +97,10 @@ export const LeadRow = t.intersection([
 export type LeadRow = t.TypeOf<typeof LeadRow>;
 
 export const CsvHeader = t.type({ display_name: t.string, key: t.string });
-export const LeadList = t.intersection([list(LeadRow, t.UnknownRecord), t.partial({ csv_headers_accepted: t.array(CsvHeader) })]);
+export const LeadList = t.intersection([
+  list(LeadRow, t.UnknownRecord),
+  t.partial({ csv_headers_accepted: t.array(CsvHeader) }),
+]);
 export type LeadList = t.TypeOf<typeof LeadList>;
 
 const RegionData = t.type({ total_utilised: Money, utilisation_growth: t.number, overdue_90_days: Money });

@@ -19,8 +19,14 @@ import { DdrStatus } from './pay';
  * Decodes an object whose wire names hold `{product}` under neutral names: `renames` maps each neutral name
  * to its wire template (`{ cleared_using_credit: 'cleared_using_{product}_credit' }`). Encodes back.
  */
-export function productKeyed<C extends t.Mixed>(codec: C, product: string, renames: Record<string, string>): t.Type<t.TypeOf<C>, unknown, unknown> {
-  const pairs = Object.entries(renames).map(([neutral, template]) => [neutral, withProduct(template, product)] as const);
+export function productKeyed<C extends t.Mixed>(
+  codec: C,
+  product: string,
+  renames: Record<string, string>,
+): t.Type<t.TypeOf<C>, unknown, unknown> {
+  const pairs = Object.entries(renames).map(
+    ([neutral, template]) => [neutral, withProduct(template, product)] as const,
+  );
   return new t.Type<t.TypeOf<C>, unknown, unknown>(
     `ProductKeyed(${codec.name})`,
     (u): u is t.TypeOf<C> => codec.is(u),
@@ -96,7 +102,11 @@ export type StatsFilterInformation = (StatsMonthRow | { weekly_data: StatsWeekRo
 
 function statsFilterInformation(product: string): t.Type<StatsFilterInformation, unknown, unknown> {
   // The renaming wraps each whole row: an intersection would keep the wire names next to the neutral ones.
-  const month = productKeyed(t.intersection([t.type({ month: t.string }), t.partial({ year: t.number }), StatsAmounts]), product, STATS_AMOUNT_RENAMES);
+  const month = productKeyed(
+    t.intersection([t.type({ month: t.string }), t.partial({ year: t.number }), StatsAmounts]),
+    product,
+    STATS_AMOUNT_RENAMES,
+  );
   const week = productKeyed(t.intersection([t.type({ week: t.number }), StatsAmounts]), product, STATS_AMOUNT_RENAMES);
   return t.array(t.union([month, t.type({ weekly_data: t.array(week) })]));
 }
@@ -108,12 +118,21 @@ export function invoiceStatsCodec(product: string) {
     data: t.type({
       invoices_summary: productKeyed(
         t.intersection([
-          t.type({ shared_invoice_total_amount: Money, total_cleared_amount: Money, cleared_using_credit: Money, cleared_using_pay: Money }),
+          t.type({
+            shared_invoice_total_amount: Money,
+            total_cleared_amount: Money,
+            cleared_using_credit: Money,
+            cleared_using_pay: Money,
+          }),
           /** cleared_outside: what of the cleared total was paid outside the product (ERP payments). */
           t.partial({ shared_invoice_count: t.number, cleared_invoice_count: t.number, cleared_outside: Money }),
         ]),
         product,
-        { cleared_using_credit: 'cleared_using_{product}_credit', cleared_using_pay: 'cleared_using_{product}_pay', cleared_outside: 'cleared_outside_{product}' },
+        {
+          cleared_using_credit: 'cleared_using_{product}_credit',
+          cleared_using_pay: 'cleared_using_{product}_pay',
+          cleared_outside: 'cleared_outside_{product}',
+        },
       ),
       /**
        * Current outstanding and its parts: not overdue + 1-30 days + 30+ + in-progress = the total (90+ is part
@@ -167,7 +186,10 @@ function invoiceCodec(product: string) {
         balance_amount: Money,
         amount_paid: Money,
         channel_finance: t.boolean,
-        distributor_company: t.intersection([t.type({ name: t.string }), t.partial({ id: Id, business_email: Nullable(t.string) })]),
+        distributor_company: t.intersection([
+          t.type({ name: t.string }),
+          t.partial({ id: Id, business_email: Nullable(t.string) }),
+        ]),
         resource: t.type({ starred: t.boolean }),
       }),
       t.partial({
@@ -237,7 +259,13 @@ function paymentCodec(product: string) {
       /** A payment not matched to an invoice: absent or null. */
       invoice: Optional(
         t.intersection([
-          t.type({ document_number: t.string, total: Money, invoice_date: t.string, status: InvoiceStatus, customer_code: t.string }),
+          t.type({
+            document_number: t.string,
+            total: Money,
+            invoice_date: t.string,
+            status: InvoiceStatus,
+            customer_code: t.string,
+          }),
           t.partial({ id: Id, due_date: t.string }),
         ]),
       ),
@@ -294,6 +322,10 @@ export type StarAnswer = t.TypeOf<typeof StarAnswer>;
 
 /** The distributor utilisation card. */
 export const DistributorDetails = t.type({
-  data: t.type({ total_available_limit_for_drawdown: Money, available_for_overdue_by_30: Money, available_for_overdue_by_90: Money }),
+  data: t.type({
+    total_available_limit_for_drawdown: Money,
+    available_for_overdue_by_30: Money,
+    available_for_overdue_by_90: Money,
+  }),
 });
 export type DistributorDetails = t.TypeOf<typeof DistributorDetails>['data'];

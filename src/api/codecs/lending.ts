@@ -57,12 +57,18 @@ const onboardedSummaryCodec = (product: string) =>
       available_limit: Money,
     }),
     product,
-    { distributors_using_credit_and_pay: 'distributors_using_{product}_credit_and_pay', distributors_using_credit: 'distributors_using_{product}_credit' },
+    {
+      distributors_using_credit_and_pay: 'distributors_using_{product}_credit_and_pay',
+      distributors_using_credit: 'distributors_using_{product}_credit',
+    },
   );
 export type OnboardedSummary = t.TypeOf<ReturnType<typeof onboardedSummaryCodec>>;
 
 export const lendingListCodec = (product: string) =>
-  t.intersection([list(LendingCustomer, onboardedSummaryCodec(product)), t.partial({ csv_headers_accepted: t.array(CsvHeader) })]);
+  t.intersection([
+    list(LendingCustomer, onboardedSummaryCodec(product)),
+    t.partial({ csv_headers_accepted: t.array(CsvHeader) }),
+  ]);
 
 /** A row of the 'All Customer' modal: GET /distributor_companies/list. */
 export const OnboardedCustomer = t.intersection([

@@ -66,6 +66,14 @@ export type SentLinks = t.TypeOf<typeof SentLinks>;
 /** `POST /schedule_reminders`: the stored schedule. */
 export const ScheduledReminder = t.type({
   message: t.string,
-  data: t.type({ id: Id, type: t.string, time: t.string, days: t.string, invoice_ids: t.array(Id), modes: t.array(oneOf(CHANNELS)), next_run_at: Nullable(t.string) }),
+  data: t.type({
+    id: Id,
+    type: t.string,
+    time: t.string,
+    days: t.string,
+    invoice_ids: t.array(Id),
+    modes: t.array(oneOf(CHANNELS)),
+    next_run_at: Nullable(t.string),
+  }),
 });
 export type ScheduledReminder = t.TypeOf<typeof ScheduledReminder>;

@@ -74,11 +74,17 @@ function payMetaCodec(product: string) {
 
 /** GET /invoice_collection?token&page&status=open|closed|partial. */
 export function invoiceCollectionCodec(product: string) {
-  return t.intersection([t.type({ data: t.array(PayDocument), meta: payMetaCodec(product) }), t.partial({ pagy: Pagy })]);
+  return t.intersection([
+    t.type({ data: t.array(PayDocument), meta: payMetaCodec(product) }),
+    t.partial({ pagy: Pagy }),
+  ]);
 }
 
 /** What every payment call answers with: a message, and for a direct payment the gateway link. */
-export const PaymentAnswer = t.intersection([t.type({ message: t.string }), t.partial({ payment_link_url: t.string, order_id: t.string, drawdown_ids: t.array(Id) })]);
+export const PaymentAnswer = t.intersection([
+  t.type({ message: t.string }),
+  t.partial({ payment_link_url: t.string, order_id: t.string, drawdown_ids: t.array(Id) }),
+]);
 export type PaymentAnswer = t.TypeOf<typeof PaymentAnswer>;
 
 /** POST /communications/send_otp (v2). */

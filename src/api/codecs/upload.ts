@@ -12,7 +12,12 @@ import { Nullable, type Decodes } from './common';
 const TextOrNumber = new t.Type<string, string, unknown>(
   'TextOrNumber',
   (u): u is string => typeof u === 'string',
-  (u, c) => (typeof u === 'string' ? t.success(u) : typeof u === 'number' && Number.isFinite(u) ? t.success(String(u)) : t.failure(u, c)),
+  (u, c) =>
+    typeof u === 'string'
+      ? t.success(u)
+      : typeof u === 'number' && Number.isFinite(u)
+        ? t.success(String(u))
+        : t.failure(u, c),
   (s) => s,
 );
 
@@ -50,7 +55,10 @@ export const UploadSuccess = t.intersection([
 export type UploadSuccess = t.TypeOf<typeof UploadSuccess>;
 
 /** An error answer that came with a 2xx status; the client turns it into an ApiError. */
-export const UploadFailure = t.intersection([t.type({ status: t.literal('error') }), t.partial({ errors: t.array(t.unknown), message: t.unknown })]);
+export const UploadFailure = t.intersection([
+  t.type({ status: t.literal('error') }),
+  t.partial({ errors: t.array(t.unknown), message: t.unknown }),
+]);
 export type UploadFailure = t.TypeOf<typeof UploadFailure>;
 
 export const UploadAnswer = t.union([UploadSuccess, UploadFailure]);

@@ -14,18 +14,22 @@ function Help() {
       <h2 id="help-heading">How to use</h2>
       <ul>
         <li>
-          Open the app with <Code>?inspect</Code> in its address (<Code>/login?inspect</Code>): this window opens by itself and shows every flow (XState
-          machine) as it runs. <Code>?inspect=stately</Code> sends them to stately.ai instead.
+          Open the app with <Code>?inspect</Code> in its address (<Code>/login?inspect</Code>): this window opens by
+          itself and shows every flow (XState machine) as it runs. <Code>?inspect=stately</Code> sends them to
+          stately.ai instead.
         </li>
         <li>
-          Record a flow with the buttons above, or with <Kbd>{RECORD_SHORTCUT}</Kbd> in the app window (press it again to stop; the app downloads the
-          file).
+          Record a flow with the buttons above, or with <Kbd>{RECORD_SHORTCUT}</Kbd> in the app window (press it again
+          to stop; the app downloads the file).
         </li>
         <li>
-          Replay a download on this build&apos;s machines: <Code>npm run replay -- flow-….json</Code> prints each state and fails where the flow
-          diverges.
+          Replay a download on this build&apos;s machines: <Code>npm run replay -- flow-….json</Code> prints each state
+          and fails where the flow diverges.
         </li>
-        <li>Passwords, tokens, OTPs and card data are masked by the app before anything reaches this window or a recording.</li>
+        <li>
+          Passwords, tokens, OTPs and card data are masked by the app before anything reaches this window or a
+          recording.
+        </li>
       </ul>
     </Section>
   );

@@ -2,7 +2,16 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { describeEvent } from '../../../machines/replay';
 import { GhostButton, LinkButton } from '../../ui/form';
-import { actorStateText, actorTree, entriesFor, isFinished, type ActorNode, type LiveActor, type LiveEntry, type LiveModel } from './inspector-model';
+import {
+  actorStateText,
+  actorTree,
+  entriesFor,
+  isFinished,
+  type ActorNode,
+  type LiveActor,
+  type LiveEntry,
+  type LiveModel,
+} from './inspector-model';
 import { ChangeList, Code, Columns, Empty, JsonDetails, Muted, offset, Row, Section, StatusBadge } from './parts';
 
 /** How many timeline entries the page draws (the newest); the model keeps more. */
@@ -14,7 +23,14 @@ const ActorList = styled.ul`
   padding: 0;
   display: grid;
   gap: 6px;
-  ul { list-style: none; margin: 6px 0 0; padding: 0 0 0 18px; display: grid; gap: 6px; border-left: 2px solid ${({ theme }) => theme.border}; }
+  ul {
+    list-style: none;
+    margin: 6px 0 0;
+    padding: 0 0 0 18px;
+    display: grid;
+    gap: 6px;
+    border-left: 2px solid ${({ theme }) => theme.border};
+  }
 `;
 
 const ActorButton = styled.button`
@@ -28,8 +44,13 @@ const ActorButton = styled.button`
   color: ${({ theme }) => theme.text};
   text-align: start;
   cursor: pointer;
-  span { overflow-wrap: anywhere; }
-  &[aria-pressed='true'] { border-color: ${({ theme }) => theme.primary}; box-shadow: inset 4px 0 0 ${({ theme }) => theme.primary}; }
+  span {
+    overflow-wrap: anywhere;
+  }
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.primary};
+    box-shadow: inset 4px 0 0 ${({ theme }) => theme.primary};
+  }
 `;
 
 const Check = styled.input`
@@ -46,7 +67,17 @@ function actorLabel(actor: Pick<LiveActor, 'name' | 'sessionId'> | undefined, se
   return actor ? `${actor.name} (${actor.sessionId})` : sessionId;
 }
 
-function ActorItem({ node, model, selected, onSelect }: { node: ActorNode; model: LiveModel; selected: string | null; onSelect: (id: string | null) => void }) {
+function ActorItem({
+  node,
+  model,
+  selected,
+  onSelect,
+}: {
+  node: ActorNode;
+  model: LiveModel;
+  selected: string | null;
+  onSelect: (id: string | null) => void;
+}) {
   const { actor } = node;
   const parent = actor.parentId ? model.actors[actor.parentId] : undefined;
   const pressed = selected === actor.sessionId;
@@ -92,7 +123,9 @@ const EntryBox = styled.li`
   border-radius: 8px;
   background: ${({ theme }) => theme.surfaceRaised};
   min-width: 0;
-  p { overflow-wrap: anywhere; }
+  p {
+    overflow-wrap: anywhere;
+  }
 `;
 
 const EventType = styled.strong`
@@ -102,11 +135,13 @@ const EventType = styled.strong`
 function TimelineEntry({ entry, model }: { entry: LiveEntry; model: LiveModel }) {
   const actor = model.actors[entry.sessionId];
   const source = entry.sourceId ? model.actors[entry.sourceId] : undefined;
-  const described = entry.kind === 'snapshot' ? `snapshot after ${entry.type}` : describeEvent({ event: { type: entry.type } });
+  const described =
+    entry.kind === 'snapshot' ? `snapshot after ${entry.type}` : describeEvent({ event: { type: entry.type } });
   return (
     <EntryBox data-testid="timeline-entry" data-event={entry.type}>
       <p>
-        <Muted>{offset(entry.at - (model.startedAt ?? entry.at))}</Muted> <EventType>{described}</EventType> <Muted>to</Muted> {actorLabel(actor, entry.sessionId)}
+        <Muted>{offset(entry.at - (model.startedAt ?? entry.at))}</Muted> <EventType>{described}</EventType>{' '}
+        <Muted>to</Muted> {actorLabel(actor, entry.sessionId)}
         {entry.sourceId && entry.sourceId !== entry.sessionId && (
           <>
             {' '}
@@ -129,7 +164,9 @@ function TimelineEntry({ entry, model }: { entry: LiveEntry; model: LiveModel })
           <Muted>No state change reported for this event.</Muted>
         </p>
       )}
-      {entry.changes && <ChangeList changes={entry.changes} label={entry.initial ? 'Starting context' : 'Context changes'} />}
+      {entry.changes && (
+        <ChangeList changes={entry.changes} label={entry.initial ? 'Starting context' : 'Context changes'} />
+      )}
       <JsonDetails summary={`Payload of ${entry.type}`} value={entry.event} />
     </EntryBox>
   );
@@ -150,11 +187,19 @@ export function LiveView({ model, onClear }: { model: LiveModel; onClear: () => 
       <Section aria-labelledby="actors-heading">
         <h2 id="actors-heading">Actors ({model.order.length})</h2>
         <Row>
-          <Check id={hideId} type="checkbox" checked={hideFinished} onChange={(e) => setHideFinished(e.target.checked)} />
+          <Check
+            id={hideId}
+            type="checkbox"
+            checked={hideFinished}
+            onChange={(e) => setHideFinished(e.target.checked)}
+          />
           <label htmlFor={hideId}>Hide finished actors</label>
         </Row>
         {model.order.length === 0 ? (
-          <Empty>No actors yet: open the app with <Code>?inspect</Code> in its address (this window opens with it) and use it.</Empty>
+          <Empty>
+            No actors yet: open the app with <Code>?inspect</Code> in its address (this window opens with it) and use
+            it.
+          </Empty>
         ) : (
           <>
             <p>
@@ -162,7 +207,13 @@ export function LiveView({ model, onClear }: { model: LiveModel; onClear: () => 
             </p>
             <ActorList aria-label="Actors, children under their parent">
               {tree.map((node) => (
-                <ActorItem key={node.actor.sessionId} node={node} model={model} selected={selected} onSelect={setSelected} />
+                <ActorItem
+                  key={node.actor.sessionId}
+                  node={node}
+                  model={model}
+                  selected={selected}
+                  onSelect={setSelected}
+                />
               ))}
             </ActorList>
           </>
@@ -170,11 +221,14 @@ export function LiveView({ model, onClear }: { model: LiveModel; onClear: () => 
       </Section>
 
       <Section aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading">Timeline{selectedActor ? ` of ${selectedActor.name} (${selectedActor.sessionId})` : ''}</h2>
+        <h2 id="timeline-heading">
+          Timeline{selectedActor ? ` of ${selectedActor.name} (${selectedActor.sessionId})` : ''}
+        </h2>
         {selectedActor && (
           <div data-testid="selected-actor">
             <p>
-              <Muted>State:</Muted> <Code>{actorStateText(selectedActor)}</Code> <StatusBadge status={selectedActor.status} />{' '}
+              <Muted>State:</Muted> <Code>{actorStateText(selectedActor)}</Code>{' '}
+              <StatusBadge status={selectedActor.status} />{' '}
               <LinkButton type="button" onClick={() => setSelected(null)}>
                 Show all actors
               </LinkButton>
@@ -184,7 +238,9 @@ export function LiveView({ model, onClear }: { model: LiveModel; onClear: () => 
         )}
         <Row>
           <Muted>
-            {entries.length === 0 ? 'No events yet.' : `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}, newest first${entries.length > SHOWN_ENTRIES ? ` (the newest ${SHOWN_ENTRIES} shown)` : ''}.`}
+            {entries.length === 0
+              ? 'No events yet.'
+              : `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}, newest first${entries.length > SHOWN_ENTRIES ? ` (the newest ${SHOWN_ENTRIES} shown)` : ''}.`}
           </Muted>
           {model.timeline.length > 0 && (
             <GhostButton type="button" onClick={onClear}>

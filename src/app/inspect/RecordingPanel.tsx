@@ -6,7 +6,13 @@ import { Input } from '../../ui/controls';
 import { recordingSummary, type LiveModel } from './inspector-model';
 import { liveStore } from './live';
 import { Kbd, Muted, Notice, Row, Section } from './parts';
-import { isRecordingReport, RECORD_SHORTCUT, RECORDING_MESSAGE, recordingFileName, type RecordingCommand } from './protocol';
+import {
+  isRecordingReport,
+  RECORD_SHORTCUT,
+  RECORDING_MESSAGE,
+  recordingFileName,
+  type RecordingCommand,
+} from './protocol';
 
 /** How long the page waits for the app's answer before it says the app is not listening. */
 const ANSWER_WAIT_MS = 3000;
@@ -22,8 +28,12 @@ export interface FinishedRecording {
 const TitleField = styled.div`
   display: grid;
   gap: 4px;
-  label { font-weight: 600; }
-  input { min-width: 280px; }
+  label {
+    font-weight: 600;
+  }
+  input {
+    min-width: 280px;
+  }
 `;
 
 const Buttons = styled(Row)`
@@ -61,7 +71,13 @@ function sentence(summary: ReturnType<typeof recordingSummary>): string {
  * Start and stop a recording in the app (it records; this window asks it to, protocol.ts), and the finished
  * recording as a download. Without the app (this page opened on its own) it says how to get there.
  */
-export function RecordingPanel({ model, onStepThrough }: { model: LiveModel; onStepThrough: (recording: Recording, fileName: string) => void }) {
+export function RecordingPanel({
+  model,
+  onStepThrough,
+}: {
+  model: LiveModel;
+  onStepThrough: (recording: Recording, fileName: string) => void;
+}) {
   const [app] = useState(() => appWindow(window));
   const [link, setLink] = useState<Link>(app ? 'waiting' : 'none');
   const [recording, setRecording] = useState(false);
@@ -121,7 +137,10 @@ export function RecordingPanel({ model, onStepThrough }: { model: LiveModel; onS
     send('start', title.trim());
   };
 
-  const steps = startSeq === null ? 0 : model.timeline.filter((e) => e.seq >= startSeq && e.kind === 'event' && e.type !== 'xstate.init').length;
+  const steps =
+    startSeq === null
+      ? 0
+      : model.timeline.filter((e) => e.seq >= startSeq && e.kind === 'event' && e.type !== 'xstate.init').length;
   const summary = finished ? recordingSummary(finished.recording) : null;
   const status = recording
     ? 'Recording…'
@@ -137,25 +156,36 @@ export function RecordingPanel({ model, onStepThrough }: { model: LiveModel; onS
       {link === 'none' ? (
         <Notice data-testid="no-app">
           <p>
-            <strong>This window is not connected to the app.</strong> Open the app with <code>?inspect</code> in its address (for example{' '}
-            <code>/login?inspect</code>): it opens this inspector by itself and sends it every flow.
+            <strong>This window is not connected to the app.</strong> Open the app with <code>?inspect</code> in its
+            address (for example <code>/login?inspect</code>): it opens this inspector by itself and sends it every
+            flow.
           </p>
           <p>
-            Or record in the app window itself: press <Kbd>{RECORD_SHORTCUT}</Kbd> there to start, and again to stop; the recording downloads.
+            Or record in the app window itself: press <Kbd>{RECORD_SHORTCUT}</Kbd> there to start, and again to stop;
+            the recording downloads.
           </p>
         </Notice>
       ) : (
         <>
           {link === 'silent' && (
             <Notice>
-              <p>The app did not answer. Is it still open with <code>?inspect</code>? Reload it with <code>?inspect</code> and this window opens again.</p>
+              <p>
+                The app did not answer. Is it still open with <code>?inspect</code>? Reload it with{' '}
+                <code>?inspect</code> and this window opens again.
+              </p>
             </Notice>
           )}
           <form onSubmit={start} aria-label="Recording">
             <Row>
               <TitleField>
                 <label htmlFor={titleId}>Title (optional)</label>
-                <Input id={titleId} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="What this flow shows" disabled={recording} />
+                <Input
+                  id={titleId}
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  placeholder="What this flow shows"
+                  disabled={recording}
+                />
               </TitleField>
               <Buttons>
                 <Button type="submit" disabled={recording}>
@@ -170,7 +200,11 @@ export function RecordingPanel({ model, onStepThrough }: { model: LiveModel; onS
           <Status role="status" data-testid="recording-status">
             {status}
           </Status>
-          {recording && <p data-testid="recording-count">{steps} {steps === 1 ? 'event' : 'events'} since the start.</p>}
+          {recording && (
+            <p data-testid="recording-count">
+              {steps} {steps === 1 ? 'event' : 'events'} since the start.
+            </p>
+          )}
           {finished && summary && !recording && (
             <Row>
               <Download href={finished.url} download={finished.fileName} data-testid="recording-download">

@@ -14,8 +14,12 @@ export interface LoadedRecording {
 const FileField = styled.div`
   display: grid;
   gap: 4px;
-  label { font-weight: 600; }
-  input { min-height: 44px; }
+  label {
+    font-weight: 600;
+  }
+  input {
+    min-height: 44px;
+  }
 `;
 
 const Position = styled.p`
@@ -29,8 +33,13 @@ const Facts = styled.dl`
   grid-template-columns: max-content minmax(0, 1fr);
   gap: 6px 16px;
   margin: 0;
-  dt { color: ${({ theme }) => theme.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Steps = styled.ol`
@@ -41,8 +50,23 @@ const Steps = styled.ol`
   list-style: none;
   max-height: 320px;
   overflow: auto;
-  button { width: 100%; min-height: 32px; padding: 4px 8px; border: 1px solid transparent; border-radius: 6px; background: none; color: ${({ theme }) => theme.text}; text-align: start; cursor: pointer; overflow-wrap: anywhere; }
-  button[aria-current='step'] { border-color: ${({ theme }) => theme.primary}; background: ${({ theme }) => theme.surfaceRaised}; font-weight: 700; }
+  button {
+    width: 100%;
+    min-height: 32px;
+    padding: 4px 8px;
+    border: 1px solid transparent;
+    border-radius: 6px;
+    background: none;
+    color: ${({ theme }) => theme.text};
+    text-align: start;
+    cursor: pointer;
+    overflow-wrap: anywhere;
+  }
+  button[aria-current='step'] {
+    border-color: ${({ theme }) => theme.primary};
+    background: ${({ theme }) => theme.surfaceRaised};
+    font-weight: 700;
+  }
 `;
 
 /** Whether a key press is someone typing (the arrows then move the caret, not the step). */
@@ -64,7 +88,15 @@ function Stepper({ loaded }: { loaded: LoadedRecording }) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || typing(event.target)) return;
+      if (
+        event.defaultPrevented ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.shiftKey ||
+        typing(event.target)
+      )
+        return;
       if (event.key === 'ArrowRight') setPosition((p) => Math.min(total - 1, p + 1));
       else if (event.key === 'ArrowLeft') setPosition((p) => Math.max(0, p - 1));
       else return;
@@ -79,8 +111,8 @@ function Stepper({ loaded }: { loaded: LoadedRecording }) {
       <p>
         <strong>{recording.title ? `“${recording.title}”` : loaded.fileName}</strong>{' '}
         <Muted>
-          recorded {recording.recordedAt} on <Code>{recording.page}</Code>: {summary.actors} {summary.actors === 1 ? 'actor' : 'actors'}, {summary.steps}{' '}
-          {summary.steps === 1 ? 'step' : 'steps'}
+          recorded {recording.recordedAt} on <Code>{recording.page}</Code>: {summary.actors}{' '}
+          {summary.actors === 1 ? 'actor' : 'actors'}, {summary.steps} {summary.steps === 1 ? 'step' : 'steps'}
           {summary.machines.length > 0 ? ` (${summary.machines.join(', ')})` : ''}.
         </Muted>
       </p>
@@ -95,7 +127,11 @@ function Stepper({ loaded }: { loaded: LoadedRecording }) {
             <Position aria-live="polite" data-testid="step-position">
               Step {position + 1} of {total}
             </Position>
-            <Button type="button" onClick={() => setPosition((p) => Math.min(total - 1, p + 1))} disabled={position === total - 1}>
+            <Button
+              type="button"
+              onClick={() => setPosition((p) => Math.min(total - 1, p + 1))}
+              disabled={position === total - 1}
+            >
               Next
             </Button>
             <Muted>
@@ -107,7 +143,12 @@ function Stepper({ loaded }: { loaded: LoadedRecording }) {
             <dd>{offset(view.step.at)}</dd>
             <dt>Actor</dt>
             <dd>
-              {view.actor.machine} <Muted>({view.actor.sessionId}{view.actor.invokeId ? `, as ${view.actor.invokeId}` : ''}{view.actor.parent ? `, child of ${view.actor.parent}` : ''})</Muted>
+              {view.actor.machine}{' '}
+              <Muted>
+                ({view.actor.sessionId}
+                {view.actor.invokeId ? `, as ${view.actor.invokeId}` : ''}
+                {view.actor.parent ? `, child of ${view.actor.parent}` : ''})
+              </Muted>
             </dd>
             <dt>Event</dt>
             <dd>
@@ -121,7 +162,8 @@ function Stepper({ loaded }: { loaded: LoadedRecording }) {
             </dd>
             <dt>State reached</dt>
             <dd>
-              <Code data-testid="step-state">{view.state}</Code> {view.step.status !== 'active' && <StatusBadge status={view.step.status} />}
+              <Code data-testid="step-state">{view.state}</Code>{' '}
+              {view.step.status !== 'active' && <StatusBadge status={view.step.status} />}
             </dd>
             <dt>Context</dt>
             <dd>
@@ -134,7 +176,8 @@ function Stepper({ loaded }: { loaded: LoadedRecording }) {
             {timeline.map((entry, i) => (
               <li key={`${entry.actor.sessionId}:${entry.index}`}>
                 <button type="button" aria-current={i === position ? 'step' : undefined} onClick={() => setPosition(i)}>
-                  {i + 1}. {offset(entry.step.at)} {entry.actor.machine}: {describeEvent(entry.step)} → {stateText(entry.step.value)}
+                  {i + 1}. {offset(entry.step.at)} {entry.actor.machine}: {describeEvent(entry.step)} →{' '}
+                  {stateText(entry.step.value)}
                 </button>
               </li>
             ))}
@@ -146,7 +189,13 @@ function Stepper({ loaded }: { loaded: LoadedRecording }) {
 }
 
 /** Loading a downloaded recording (or the one just made) and stepping through it. */
-export function ReplayPanel({ loaded, onLoad }: { loaded: LoadedRecording | null; onLoad: (loaded: LoadedRecording | null) => void }) {
+export function ReplayPanel({
+  loaded,
+  onLoad,
+}: {
+  loaded: LoadedRecording | null;
+  onLoad: (loaded: LoadedRecording | null) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const fileId = useId();
   const errorId = useId();
@@ -171,10 +220,18 @@ export function ReplayPanel({ loaded, onLoad }: { loaded: LoadedRecording | null
 
   return (
     <Section aria-labelledby="replay-heading">
-      <h2 id="replay-heading" tabIndex={-1}>Step through a recording</h2>
+      <h2 id="replay-heading" tabIndex={-1}>
+        Step through a recording
+      </h2>
       <FileField>
         <label htmlFor={fileId}>Recording file (.json)</label>
-        <input id={fileId} type="file" accept=".json,application/json" onChange={onFile} aria-describedby={error ? errorId : undefined} />
+        <input
+          id={fileId}
+          type="file"
+          accept=".json,application/json"
+          onChange={onFile}
+          aria-describedby={error ? errorId : undefined}
+        />
       </FileField>
       {error && (
         <ErrorText id={errorId} role="alert">
@@ -185,7 +242,9 @@ export function ReplayPanel({ loaded, onLoad }: { loaded: LoadedRecording | null
         <Stepper key={`${loaded.fileName}:${loaded.recording.recordedAt}`} loaded={loaded} />
       ) : (
         <p>
-          <Muted>Load a recording downloaded from this window (or with the shortcut) to see its steps one by one.</Muted>
+          <Muted>
+            Load a recording downloaded from this window (or with the shortcut) to see its steps one by one.
+          </Muted>
         </p>
       )}
     </Section>

@@ -4,10 +4,15 @@ import { createRecorder, type Recorder } from '../../../machines/recorder';
 import type { Recording } from '../../../machines/recording';
 import { MACHINES } from '../../../machines/registry';
 import { INSPECTOR_PATH, setInspectionListener, type InspectTarget } from '../../lib/inspection';
-import { downloadRecording, isRecordingCommand, RECORD_SHORTCUT, RECORDING_MESSAGE, type RecordingReport } from './protocol';
+import {
+  downloadRecording,
+  isRecordingCommand,
+  RECORD_SHORTCUT,
+  RECORDING_MESSAGE,
+  type RecordingReport,
+} from './protocol';
 import { plainInspectionEvent, statelyEventOf } from './serialize';
 
-;
 const isShortcut = (e: KeyboardEvent) => e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyR';
 
 /** What tests and QA scripts may drive from the page (Playwright: `window.__flowRecorder`). */
@@ -79,7 +84,11 @@ export function connectInspector(target: InspectTarget, win: Window = window): R
   const badge = recordingBadge(win.document);
   // Our inspector page hears of every start and stop (the shortcut's, a test's), so its controls stay true.
   const tell = (finished?: Recording | null) => {
-    const report: RecordingReport = { type: RECORDING_MESSAGE, recording: recorder.isRecording(), ...(finished === undefined ? {} : { finished }) };
+    const report: RecordingReport = {
+      type: RECORDING_MESSAGE,
+      recording: recorder.isRecording(),
+      ...(finished === undefined ? {} : { finished }),
+    };
     if (target === 'local') inspector.adapter.targetWindow?.postMessage(report, win.location.origin);
   };
   const handle: FlowRecorderHandle = {
@@ -106,7 +115,11 @@ export function connectInspector(target: InspectTarget, win: Window = window): R
     const source = event.source as Window | null;
     // The inspector window heard of a start or stop already (tell); anyone else asking gets the answer here.
     if (event.data.command !== 'status' && target === 'local' && source === inspector.adapter.targetWindow) return;
-    const report: RecordingReport = { type: RECORDING_MESSAGE, recording: recorder.isRecording(), ...(finished === undefined ? {} : { finished }) };
+    const report: RecordingReport = {
+      type: RECORDING_MESSAGE,
+      recording: recorder.isRecording(),
+      ...(finished === undefined ? {} : { finished }),
+    };
     source?.postMessage(report, win.location.origin);
   });
   win.addEventListener('keydown', (event) => {

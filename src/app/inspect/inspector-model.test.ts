@@ -2,10 +2,26 @@ import { createActor, type InspectionEvent } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { profileMachine } from '../../../machines/profile/profile.machine';
 import { RECORDING_FORMAT, RECORDING_FORMAT_VERSION, SecretMasker, type Recording } from '../../../machines/recording';
-import { actorStateText, actorTree, emptyModel, entriesFor, foldEvent, foldEvents, recordingStepAt, recordingSummary, type LiveModel } from './inspector-model';
+import {
+  actorStateText,
+  actorTree,
+  emptyModel,
+  entriesFor,
+  foldEvent,
+  foldEvents,
+  recordingStepAt,
+  recordingSummary,
+  type LiveModel,
+} from './inspector-model';
 import { plainInspectionEvent, statelyEventOf } from './serialize';
 
-const meta = (sessionId: string, at: number) => ({ sessionId, createdAt: String(at), _version: '0.7.2', id: null, rootId: 'x:0' });
+const meta = (sessionId: string, at: number) => ({
+  sessionId,
+  createdAt: String(at),
+  _version: '0.7.2',
+  id: null,
+  rootId: 'x:0',
+});
 const actorEvent = (sessionId: string, at: number, name: string, extra: Record<string, unknown> = {}) => ({
   ...meta(sessionId, at),
   type: '@xstate.actor',
@@ -14,8 +30,20 @@ const actorEvent = (sessionId: string, at: number, name: string, extra: Record<s
   snapshot: { status: 'active' },
   ...extra,
 });
-const eventEvent = (sessionId: string, at: number, event: Record<string, unknown>, sourceId?: string) => ({ ...meta(sessionId, at), type: '@xstate.event', event, sourceId });
-const snapshotEvent = (sessionId: string, at: number, type: string, value: unknown, context: unknown, status = 'active') => ({
+const eventEvent = (sessionId: string, at: number, event: Record<string, unknown>, sourceId?: string) => ({
+  ...meta(sessionId, at),
+  type: '@xstate.event',
+  event,
+  sourceId,
+});
+const snapshotEvent = (
+  sessionId: string,
+  at: number,
+  type: string,
+  value: unknown,
+  context: unknown,
+  status = 'active',
+) => ({
   ...meta(sessionId, at),
   type: '@xstate.snapshot',
   event: { type },
@@ -31,7 +59,13 @@ describe('folding inspection events', () => {
       eventEvent('x:0', 1500, { type: 'LOGIN', email: 'qa@anchor.test', password: 'Aaaa*0000' }),
       snapshotEvent('x:0', 1501, 'LOGIN', 'loggingIn', { error: null, authToken: null }),
       eventEvent('x:0', 1800, { type: 'xstate.done.actor.login', output: { authToken: 'aa*0' } }, 'x:1'),
-      snapshotEvent('x:0', 1801, 'xstate.done.actor.login', { loggedIn: { user: 'loading', token: 'valid' } }, { error: null, authToken: 'aa*0' }),
+      snapshotEvent(
+        'x:0',
+        1801,
+        'xstate.done.actor.login',
+        { loggedIn: { user: 'loading', token: 'valid' } },
+        { error: null, authToken: 'aa*0' },
+      ),
     ]);
     const session = model.actors['x:0']!;
     expect(session).toMatchObject({ name: 'session', isMachine: true, status: 'active', snapshots: 3, events: 3 });
@@ -43,9 +77,18 @@ describe('folding inspection events', () => {
       ['xstate.done.actor.login', 'event', true, 'loggedIn.{ user: loading, token: valid }'],
     ]);
     // The first snapshot shows the starting context; later ones what changed.
-    expect(model.timeline[0]).toMatchObject({ initial: true, changes: [{ kind: 'added', path: 'error' }, { kind: 'added', path: 'authToken' }] });
+    expect(model.timeline[0]).toMatchObject({
+      initial: true,
+      changes: [
+        { kind: 'added', path: 'error' },
+        { kind: 'added', path: 'authToken' },
+      ],
+    });
     expect(model.timeline[1]!.changes).toEqual([]);
-    expect(model.timeline[2]).toMatchObject({ sourceId: 'x:1', changes: [{ kind: 'changed', path: 'authToken', before: null, after: 'aa*0' }] });
+    expect(model.timeline[2]).toMatchObject({
+      sourceId: 'x:1',
+      changes: [{ kind: 'changed', path: 'authToken', before: null, after: 'aa*0' }],
+    });
   });
 
   it('adds a change no event explains (a stop) as its own entry, and leaves an event without a snapshot unsettled', () => {
@@ -64,7 +107,8 @@ describe('folding inspection events', () => {
   it('knows an actor it only heard events of, and ignores what is not an inspection event', () => {
     let model = foldEvent(emptyModel(), eventEvent('x:9', 5, { type: 'PING' }));
     expect(model.actors['x:9']).toMatchObject({ name: 'x:9', events: 1 });
-    for (const junk of [null, 'text', { type: '@xstate.event' }, { type: 'other', sessionId: 'x:1' }]) model = foldEvent(model, junk);
+    for (const junk of [null, 'text', { type: '@xstate.event' }, { type: 'other', sessionId: 'x:1' }])
+      model = foldEvent(model, junk);
     expect(model.order).toEqual(['x:9']);
   });
 
@@ -73,7 +117,11 @@ describe('folding inspection events', () => {
       actorEvent('x:0', 1, 'session'),
       actorEvent('x:1', 2, 'profile'),
       actorEvent('x:2', 3, 'form', { name: 'passwordForm', parentId: 'x:1' }),
-      actorEvent('x:3', 4, 'loadUser', { definition: '{"id":"loadUser"}', parentId: 'x:0', snapshot: { status: 'done' } }),
+      actorEvent('x:3', 4, 'loadUser', {
+        definition: '{"id":"loadUser"}',
+        parentId: 'x:0',
+        snapshot: { status: 'done' },
+      }),
       actorEvent('x:4', 5, 'orphan', { parentId: 'x:99' }),
     ]);
     const shape = (nodes: ReturnType<typeof actorTree>): unknown => nodes.map((n) => [n.actor.name, shape(n.children)]);
@@ -85,11 +133,19 @@ describe('folding inspection events', () => {
     expect(model.actors['x:2']).toMatchObject({ actorId: 'passwordForm', parentId: 'x:1' });
     expect(model.actors['x:3']).toMatchObject({ isMachine: false, status: 'done' });
     expect(actorStateText(model.actors['x:3']!)).toBe('done');
-    expect(shape(actorTree(model, (a) => a.status === 'active'))).toEqual([['session', []], ['profile', [['form', []]]], ['orphan', []]]);
+    expect(shape(actorTree(model, (a) => a.status === 'active'))).toEqual([
+      ['session', []],
+      ['profile', [['form', []]]],
+      ['orphan', []],
+    ]);
   });
 
   it('filters the timeline to one actor (what it received and sent), and keeps at most its limit', () => {
-    const events = [eventEvent('x:0', 1, { type: 'A' }), eventEvent('x:1', 2, { type: 'B' }, 'x:0'), eventEvent('x:1', 3, { type: 'C' })];
+    const events = [
+      eventEvent('x:0', 1, { type: 'A' }),
+      eventEvent('x:1', 2, { type: 'B' }, 'x:0'),
+      eventEvent('x:1', 3, { type: 'C' }),
+    ];
     const model = foldEvents(emptyModel(2), events);
     expect(model.timeline.map((e) => e.type)).toEqual(['B', 'C']);
     expect(model.dropped).toBe(1);
@@ -113,10 +169,20 @@ describe('folding inspection events', () => {
       .map((event) => JSON.parse(JSON.stringify(plainInspectionEvent(event, (v) => masker.maskJson(v)))) as unknown);
     const model: LiveModel = foldEvents(emptyModel(), sent);
     const tree = actorTree(model);
-    expect(tree.map((n) => [n.actor.name, actorStateText(n.actor), n.children.map((c) => `${c.actor.name} as ${c.actor.actorId}`)])).toEqual([
-      ['profile', 'open.password', ['form as passwordForm']],
+    expect(
+      tree.map((n) => [
+        n.actor.name,
+        actorStateText(n.actor),
+        n.children.map((c) => `${c.actor.name} as ${c.actor.actorId}`),
+      ]),
+    ).toEqual([['profile', 'open.password', ['form as passwordForm']]]);
+    expect(model.timeline.filter((e) => e.kind === 'event').map((e) => e.type)).toEqual([
+      'xstate.init',
+      'OPEN',
+      'CHANGE_PASSWORD',
+      'xstate.init',
+      'CHANGE',
     ]);
-    expect(model.timeline.filter((e) => e.kind === 'event').map((e) => e.type)).toEqual(['xstate.init', 'OPEN', 'CHANGE_PASSWORD', 'xstate.init', 'CHANGE']);
     expect(model.timeline.map((e) => e.settled)).not.toContain(false);
     const change = model.timeline.find((e) => e.type === 'CHANGE')!;
     expect(change.changes?.map((c) => c.path)).toEqual(['values.password']);
@@ -150,7 +216,15 @@ describe('stepping through a recording', () => {
         invokeId: 'passwordForm',
         startedAt: 12,
         start: { value: 'editing', status: 'active', context: { values: {} } },
-        steps: [{ at: 20, event: { type: 'CHANGE', field: 'email', value: 'a' }, value: 'editing', status: 'active', context: { values: { email: 'a' } } }],
+        steps: [
+          {
+            at: 20,
+            event: { type: 'CHANGE', field: 'email', value: 'a' },
+            value: 'editing',
+            status: 'active',
+            context: { values: { email: 'a' } },
+          },
+        ],
       },
     ],
   };

@@ -1,4 +1,12 @@
-import { stateText, timelineOf, type Json, type RecordedActor, type RecordedSnapshot, type RecordedStep, type Recording } from '../../../machines/recording';
+import {
+  stateText,
+  timelineOf,
+  type Json,
+  type RecordedActor,
+  type RecordedSnapshot,
+  type RecordedStep,
+  type Recording,
+} from '../../../machines/recording';
 import { diffJson, type JsonChange } from './json-diff';
 
 /**
@@ -64,10 +72,20 @@ export interface LiveModel {
 
 const TIMELINE_LIMIT = 2000;
 
-export const emptyModel = (limit = TIMELINE_LIMIT): LiveModel => ({ actors: {}, order: [], timeline: [], dropped: 0, nextSeq: 0, startedAt: null, limit });
+export const emptyModel = (limit = TIMELINE_LIMIT): LiveModel => ({
+  actors: {},
+  order: [],
+  timeline: [],
+  dropped: 0,
+  nextSeq: 0,
+  startedAt: null,
+  limit,
+});
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const hasValue = (snapshot: Record<string, unknown>): boolean => snapshot.value !== undefined && snapshot.value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const hasValue = (snapshot: Record<string, unknown>): boolean =>
+  snapshot.value !== undefined && snapshot.value !== null;
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** How far back a snapshot looks for the event it answers (events of other actors come in between). */
@@ -106,13 +124,22 @@ const placeholder = (sessionId: string): LiveActor => ({
 
 function withActor(model: LiveModel, actor: LiveActor): LiveModel {
   const known = actor.sessionId in model.actors;
-  return { ...model, actors: { ...model.actors, [actor.sessionId]: actor }, order: known ? model.order : [...model.order, actor.sessionId] };
+  return {
+    ...model,
+    actors: { ...model.actors, [actor.sessionId]: actor },
+    order: known ? model.order : [...model.order, actor.sessionId],
+  };
 }
 
 function append(model: LiveModel, entry: Omit<LiveEntry, 'seq'>): LiveModel {
   const timeline = [...model.timeline, { ...entry, seq: model.nextSeq }];
   const over = Math.max(0, timeline.length - model.limit);
-  return { ...model, timeline: over ? timeline.slice(over) : timeline, dropped: model.dropped + over, nextSeq: model.nextSeq + 1 };
+  return {
+    ...model,
+    timeline: over ? timeline.slice(over) : timeline,
+    dropped: model.dropped + over,
+    nextSeq: model.nextSeq + 1,
+  };
 }
 
 const timeOf = (event: Record<string, unknown>): number => {
@@ -156,7 +183,15 @@ export function foldEvent(model: LiveModel, received: unknown): LiveModel {
       const type = text(event.type) ?? '(no type)';
       const before = started.actors[sessionId] ?? placeholder(sessionId);
       const next = withActor(started, { ...before, events: before.events + 1 });
-      return append(next, { at, sessionId, sourceId: text(received.sourceId), kind: 'event', type, event, settled: false });
+      return append(next, {
+        at,
+        sessionId,
+        sourceId: text(received.sourceId),
+        kind: 'event',
+        type,
+        event,
+        settled: false,
+      });
     }
     case '@xstate.snapshot': {
       const snapshot = isRecord(received.snapshot) ? received.snapshot : {};
@@ -174,7 +209,13 @@ export function foldEvent(model: LiveModel, received: unknown): LiveModel {
         snapshots: before.snapshots + 1,
       };
       const changes = initial ? diffJson(isRecord(context) ? {} : null, context) : diffJson(before.context, context);
-      const result = { settled: true, state: actorStateText(actor), status: actor.status, changes, ...(initial ? { initial: true } : {}) };
+      const result = {
+        settled: true,
+        state: actorStateText(actor),
+        status: actor.status,
+        changes,
+        ...(initial ? { initial: true } : {}),
+      };
       const next = withActor(started, actor);
       // The event this snapshot answers: the newest unsettled one of this actor with the same type.
       const timeline = next.timeline;
@@ -194,7 +235,8 @@ export function foldEvent(model: LiveModel, received: unknown): LiveModel {
 }
 
 /** Folds a list of events (a test's sequence, or a batch that came in together). */
-export const foldEvents = (model: LiveModel, events: readonly unknown[]): LiveModel => events.reduce<LiveModel>(foldEvent, model);
+export const foldEvents = (model: LiveModel, events: readonly unknown[]): LiveModel =>
+  events.reduce<LiveModel>(foldEvent, model);
 
 export interface ActorNode {
   actor: LiveActor;
@@ -205,7 +247,10 @@ export interface ActorNode {
  * The actors as a tree: the roots (and actors whose parent is unknown) in the order first seen, each with
  * its children in the order first seen. `keep` leaves actors out (a finished one), unless a child is kept.
  */
-export function actorTree(model: Pick<LiveModel, 'actors' | 'order'>, keep: (actor: LiveActor) => boolean = () => true): ActorNode[] {
+export function actorTree(
+  model: Pick<LiveModel, 'actors' | 'order'>,
+  keep: (actor: LiveActor) => boolean = () => true,
+): ActorNode[] {
   const childIds = new Map<string, string[]>();
   const rootIds: string[] = [];
   for (const id of model.order) {
@@ -249,7 +294,11 @@ export interface RecordingStepView {
 }
 
 /** The step at `position` of `recording` (time order, timelineOf), with the context diff from the actor's previous snapshot. */
-export function recordingStepAt(recording: Recording, position: number, timeline = timelineOf(recording)): RecordingStepView | null {
+export function recordingStepAt(
+  recording: Recording,
+  position: number,
+  timeline = timelineOf(recording),
+): RecordingStepView | null {
   const entry = timeline[position];
   if (!entry) return null;
   const previous = entry.index === 0 ? entry.actor.start : (entry.actor.steps[entry.index - 1] ?? entry.actor.start);

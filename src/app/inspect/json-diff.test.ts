@@ -10,7 +10,11 @@ describe('diffJson', () => {
 
   it('names each added, removed and changed key by its path, with old and new values', () => {
     const before = { error: null, user: { name: 'Asha', anchor: { name: 'Sarvodaya' } }, step: 'view' };
-    const after = { error: 'refused', user: { name: 'Asha', anchor: { name: 'Sarvodaya Ltd', logo: null } }, busy: true };
+    const after = {
+      error: 'refused',
+      user: { name: 'Asha', anchor: { name: 'Sarvodaya Ltd', logo: null } },
+      busy: true,
+    };
     expect(diffJson(before, after)).toEqual([
       { kind: 'changed', path: 'error', before: null, after: 'refused' },
       { kind: 'changed', path: 'user.anchor.name', before: 'Sarvodaya', after: 'Sarvodaya Ltd' },
@@ -21,7 +25,9 @@ describe('diffJson', () => {
   });
 
   it('compares lists item by item: a changed field, items added at the end or removed', () => {
-    expect(diffJson({ rows: [{ id: 1, amount: 10 }, { id: 2 }] }, { rows: [{ id: 1, amount: 12 }, { id: 2 }, { id: 3 }] })).toEqual([
+    expect(
+      diffJson({ rows: [{ id: 1, amount: 10 }, { id: 2 }] }, { rows: [{ id: 1, amount: 12 }, { id: 2 }, { id: 3 }] }),
+    ).toEqual([
       { kind: 'changed', path: 'rows[0].amount', before: 10, after: 12 },
       { kind: 'added', path: 'rows[2]', after: { id: 3 } },
     ]);
@@ -32,7 +38,9 @@ describe('diffJson', () => {
   });
 
   it('reports a value that changed kind once, at its path, and the whole value at the root', () => {
-    expect(diffJson({ values: { email: 'a' } }, { values: 'reset' })).toEqual([{ kind: 'changed', path: 'values', before: { email: 'a' }, after: 'reset' }]);
+    expect(diffJson({ values: { email: 'a' } }, { values: 'reset' })).toEqual([
+      { kind: 'changed', path: 'values', before: { email: 'a' }, after: 'reset' },
+    ]);
     expect(diffJson(1, 2)).toEqual([{ kind: 'changed', path: '(value)', before: 1, after: 2 }]);
     expect(diffJson(undefined, { a: 1 })).toEqual([{ kind: 'added', path: '(value)', after: { a: 1 } }]);
   });

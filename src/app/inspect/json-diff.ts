@@ -14,7 +14,8 @@ export type JsonChange =
 
 type Segment = string | number;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -45,7 +46,8 @@ function walk(before: unknown, after: unknown, path: Segment[], out: JsonChange[
   if (sameJson(before, after)) return;
   if (isPlainObject(before) && isPlainObject(after)) {
     for (const key of Object.keys(before)) {
-      if (!Object.hasOwn(after, key)) out.push({ kind: 'removed', path: formatPath([...path, key]), before: before[key] });
+      if (!Object.hasOwn(after, key))
+        out.push({ kind: 'removed', path: formatPath([...path, key]), before: before[key] });
       else walk(before[key], after[key], [...path, key], out);
     }
     for (const key of Object.keys(after)) {
@@ -56,8 +58,10 @@ function walk(before: unknown, after: unknown, path: Segment[], out: JsonChange[
   if (Array.isArray(before) && Array.isArray(after)) {
     const shared = Math.min(before.length, after.length);
     for (let i = 0; i < shared; i++) walk(before[i], after[i], [...path, i], out);
-    for (let i = shared; i < before.length; i++) out.push({ kind: 'removed', path: formatPath([...path, i]), before: before[i] });
-    for (let i = shared; i < after.length; i++) out.push({ kind: 'added', path: formatPath([...path, i]), after: after[i] });
+    for (let i = shared; i < before.length; i++)
+      out.push({ kind: 'removed', path: formatPath([...path, i]), before: before[i] });
+    for (let i = shared; i < after.length; i++)
+      out.push({ kind: 'added', path: formatPath([...path, i]), after: after[i] });
     return;
   }
   // `undefined` is how a missing value arrives (a context that was not there yet).

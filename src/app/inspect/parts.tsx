@@ -7,7 +7,11 @@ export const Page = styled.div`
   max-width: 1400px;
   margin: 0 auto;
   padding: 0 24px 48px;
-  code, pre { font-family: ui-monospace, 'Cascadia Mono', 'DejaVu Sans Mono', Menlo, monospace; font-size: 13px; }
+  code,
+  pre {
+    font-family: ui-monospace, 'Cascadia Mono', 'DejaVu Sans Mono', Menlo, monospace;
+    font-size: 13px;
+  }
 `;
 
 export const Banner = styled.header`
@@ -19,8 +23,14 @@ export const Banner = styled.header`
   padding: 16px 0;
   border-bottom: 1px solid ${({ theme }) => theme.border};
   margin-bottom: 20px;
-  h1 { margin: 0; font-size: 24px; }
-  p { margin: 0; color: ${({ theme }) => theme.textMuted}; }
+  h1 {
+    margin: 0;
+    font-size: 24px;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 export const Section = styled.section`
@@ -33,9 +43,17 @@ export const Section = styled.section`
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 12px;
   background: ${({ theme }) => theme.surface};
-  h2 { margin: 0; font-size: 18px; }
-  h3 { margin: 0; font-size: 16px; }
-  p { margin: 0; }
+  h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+  h3 {
+    margin: 0;
+    font-size: 16px;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 export const Columns = styled.div`
@@ -43,8 +61,12 @@ export const Columns = styled.div`
   grid-template-columns: minmax(280px, 380px) minmax(0, 1fr);
   gap: 20px;
   align-items: start;
-  @media (max-width: 900px) { grid-template-columns: minmax(0, 1fr); }
-  > section { margin-bottom: 0; }
+  @media (max-width: 900px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+  > section {
+    margin-bottom: 0;
+  }
   margin-bottom: 20px;
 `;
 
@@ -107,7 +129,12 @@ const Pre = styled.pre`
 `;
 
 const Disclosure = styled.details`
-  summary { cursor: pointer; color: ${({ theme }) => theme.primary}; font-weight: 600; width: fit-content; }
+  summary {
+    cursor: pointer;
+    color: ${({ theme }) => theme.primary};
+    font-weight: 600;
+    width: fit-content;
+  }
 `;
 
 /** A JSON value behind a disclosure (a payload, a context), closed until the QA opens it. */
@@ -142,7 +169,9 @@ const Changes = styled.ul`
   gap: 2px;
   margin: 4px 0 0;
   padding-left: 20px;
-  li { overflow-wrap: anywhere; }
+  li {
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Kind = styled.span<{ $kind: JsonChange['kind'] }>`
@@ -155,11 +184,18 @@ const SHOWN_CHANGES = 12;
 
 /** A context diff: each changed path with its old and new value. */
 export function ChangeList({ changes, label = 'Context changes' }: { changes: readonly JsonChange[]; label?: string }) {
-  if (changes.length === 0) return <p><Muted>{label}: none</Muted></p>;
+  if (changes.length === 0)
+    return (
+      <p>
+        <Muted>{label}: none</Muted>
+      </p>
+    );
   const shown = changes.slice(0, SHOWN_CHANGES);
   return (
     <div>
-      <p>{label} ({changes.length}):</p>
+      <p>
+        {label} ({changes.length}):
+      </p>
       <Changes>
         {shown.map((change) => (
           <li key={`${change.kind}:${change.path}`}>
@@ -173,7 +209,11 @@ export function ChangeList({ changes, label = 'Context changes' }: { changes: re
             )}
           </li>
         ))}
-        {changes.length > SHOWN_CHANGES && <li><Muted>and {changes.length - SHOWN_CHANGES} more</Muted></li>}
+        {changes.length > SHOWN_CHANGES && (
+          <li>
+            <Muted>and {changes.length - SHOWN_CHANGES} more</Muted>
+          </li>
+        )}
       </Changes>
     </div>
   );

@@ -26,9 +26,12 @@ export interface RecordingReport {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 export const isRecordingCommand = (data: unknown): data is RecordingCommand =>
-  isRecord(data) && data.type === RECORDING_MESSAGE && (data.command === 'start' || data.command === 'stop' || data.command === 'status');
+  isRecord(data) &&
+  data.type === RECORDING_MESSAGE &&
+  (data.command === 'start' || data.command === 'stop' || data.command === 'status');
 
-export const isRecordingReport = (data: unknown): data is RecordingReport => isRecord(data) && data.type === RECORDING_MESSAGE && typeof data.recording === 'boolean';
+export const isRecordingReport = (data: unknown): data is RecordingReport =>
+  isRecord(data) && data.type === RECORDING_MESSAGE && typeof data.recording === 'boolean';
 
 /** The file name a recording is saved under: what it recorded and when. */
 export function recordingFileName(recording: Recording): string {

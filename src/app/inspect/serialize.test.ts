@@ -5,7 +5,13 @@ import { profileMachine } from '../../../machines/profile/profile.machine';
 import { SecretMasker, type Json } from '../../../machines/recording';
 import { plainInspectionEvent, statelyEventOf } from './serialize';
 
-const base = { sessionId: 'x:3', rootId: 'x:0', createdAt: '1700000000000', id: null as unknown as string, _version: '0.7.2' };
+const base = {
+  sessionId: 'x:3',
+  rootId: 'x:0',
+  createdAt: '1700000000000',
+  id: null as unknown as string,
+  _version: '0.7.2',
+};
 
 describe('plainInspectionEvent', () => {
   const masker = new SecretMasker();
@@ -18,10 +24,21 @@ describe('plainInspectionEvent', () => {
       name: 'login',
       parentId: 'x:0',
       definition: '{"id":"login"}',
-      snapshot: { status: 'active', output: undefined, error: undefined, input: { email: 'qa@anchor.test', password: 'Demo@1234' } },
+      snapshot: {
+        status: 'active',
+        output: undefined,
+        error: undefined,
+        input: { email: 'qa@anchor.test', password: 'Demo@1234' },
+      },
     } as unknown as StatelyInspectionEvent;
     const plain = plainInspectionEvent(event, mask);
-    expect(plain).toMatchObject({ type: '@xstate.actor', name: 'login', parentId: 'x:0', sessionId: 'x:3', snapshot: { status: 'active' } });
+    expect(plain).toMatchObject({
+      type: '@xstate.actor',
+      name: 'login',
+      parentId: 'x:0',
+      sessionId: 'x:3',
+      snapshot: { status: 'active' },
+    });
     expect(JSON.stringify(plain)).not.toContain('Demo@1234');
     expect(JSON.stringify(plain)).not.toContain('input');
   });
@@ -32,11 +49,23 @@ describe('plainInspectionEvent', () => {
       ...base,
       type: '@xstate.snapshot',
       event: { type: 'xstate.done.actor.login', output: { authToken: 'at_secret_1' } },
-      snapshot: { value: { loggedIn: { user: 'ready' } }, status: 'active', context: { authToken: 'at_secret_1', rows }, children: { login: {} } },
+      snapshot: {
+        value: { loggedIn: { user: 'ready' } },
+        status: 'active',
+        context: { authToken: 'at_secret_1', rows },
+        children: { login: {} },
+      },
     } as unknown as StatelyInspectionEvent;
-    const plain = plainInspectionEvent(snapshot, mask) as unknown as { event: { output: { authToken: string } }; snapshot: Record<string, unknown> };
+    const plain = plainInspectionEvent(snapshot, mask) as unknown as {
+      event: { output: { authToken: string } };
+      snapshot: Record<string, unknown>;
+    };
     expect(plain.event.output.authToken).not.toBe('at_secret_1');
-    expect(plain.snapshot).toEqual({ value: { loggedIn: { user: 'ready' } }, status: 'active', context: { authToken: plain.event.output.authToken, rows } });
+    expect(plain.snapshot).toEqual({
+      value: { loggedIn: { user: 'ready' } },
+      status: 'active',
+      context: { authToken: plain.event.output.authToken, rows },
+    });
   });
 });
 
@@ -47,7 +76,14 @@ describe('statelyEventOf', () => {
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'CHANGE_PASSWORD' });
     const events = happened.map((event) => statelyEventOf(event, 1700000000000)).filter((event) => event !== null);
-    expect(events.map((e) => [e.type, e.sessionId, 'name' in e ? e.name : 'event' in e ? e.event.type : '', 'parentId' in e ? e.parentId : e.rootId])).toEqual([
+    expect(
+      events.map((e) => [
+        e.type,
+        e.sessionId,
+        'name' in e ? e.name : 'event' in e ? e.event.type : '',
+        'parentId' in e ? e.parentId : e.rootId,
+      ]),
+    ).toEqual([
       ['@xstate.actor', 'x:0', 'profile', undefined],
       ['@xstate.event', 'x:0', 'xstate.init', 'x:0'],
       ['@xstate.snapshot', 'x:0', 'xstate.init', 'x:0'],

@@ -32,7 +32,9 @@ function definitionOf(config: unknown, name: string): string {
   let text = definitions.get(config);
   if (text === undefined) {
     try {
-      text = JSON.stringify(config, (_key, value: unknown) => (typeof value === 'function' ? { type: (value as { name?: string }).name ?? '' } : value));
+      text = JSON.stringify(config, (_key, value: unknown) =>
+        typeof value === 'function' ? { type: (value as { name?: string }).name ?? '' } : value,
+      );
     } catch {
       text = JSON.stringify({ id: name });
     }
@@ -48,7 +50,13 @@ function definitionOf(config: unknown, name: string): string {
  */
 export function statelyEventOf(event: InspectionEvent, at: number): StatelyInspectionEvent | null {
   const ref = event.actorRef as unknown as ActorRefInternals;
-  const base = { sessionId: ref.sessionId, rootId: event.rootId, createdAt: String(at), id: null as unknown as string, _version: INSPECT_EVENT_VERSION };
+  const base = {
+    sessionId: ref.sessionId,
+    rootId: event.rootId,
+    createdAt: String(at),
+    id: null as unknown as string,
+    _version: INSPECT_EVENT_VERSION,
+  };
   switch (event.type) {
     case '@xstate.actor': {
       const config = ref.logic?.config;
@@ -79,10 +87,19 @@ export function statelyEventOf(event: InspectionEvent, at: number): StatelyInspe
  * rest of a snapshot would carry a promise actor's `input` (the login's email and password, unmasked); and
  * the library's own serializer cuts objects after ten keys or items (eleven invoices would arrive as `[...]`).
  */
-export function plainInspectionEvent(event: StatelyInspectionEvent, mask: (value: Json) => Json): StatelyInspectionEvent {
+export function plainInspectionEvent(
+  event: StatelyInspectionEvent,
+  mask: (value: Json) => Json,
+): StatelyInspectionEvent {
   const plain: Record<string, unknown> = { ...event };
   if ('snapshot' in event) {
-    const snapshot = (event.snapshot ?? {}) as { value?: unknown; status?: unknown; context?: unknown; output?: unknown; error?: unknown };
+    const snapshot = (event.snapshot ?? {}) as {
+      value?: unknown;
+      status?: unknown;
+      context?: unknown;
+      output?: unknown;
+      error?: unknown;
+    };
     plain.snapshot = {
       ...(snapshot.value === undefined ? {} : { value: toJson(snapshot.value) }),
       status: typeof snapshot.status === 'string' ? snapshot.status : 'active',

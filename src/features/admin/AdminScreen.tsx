@@ -11,7 +11,9 @@ import { VirtualAccountsSection } from './VirtualAccountsSection';
 
 const Page = styled.div`
   padding: 24px;
-  h1 { margin: 0; }
+  h1 {
+    margin: 0;
+  }
 `;
 
 /**

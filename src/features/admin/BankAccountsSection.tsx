@@ -35,7 +35,16 @@ export function BankAccountsSection({ admin }: { admin: AdminContext }) {
           </Button>
         )}
       </div>
-      <ListBlock list={list} rows={list.data?.data} pagy={list.data?.pagy} columns={COLUMNS} rowKey={(b) => b.id} caption="Anchor Bank Accounts" pagerLabel="Anchor Bank Accounts" pagerUnit="accounts" />
+      <ListBlock
+        list={list}
+        rows={list.data?.data}
+        pagy={list.data?.pagy}
+        columns={COLUMNS}
+        rowKey={(b) => b.id}
+        caption="Anchor Bank Accounts"
+        pagerLabel="Anchor Bank Accounts"
+        pagerUnit="accounts"
+      />
       <AddBankAccountModal open={adding} onClose={() => setAdding(false)} />
     </Section>
   );

@@ -54,9 +54,15 @@ const Info = styled.span`
     z-index: 2;
   }
   &:hover [role='tooltip'],
-  &:focus-within [role='tooltip'] { display: block; }
-  &[data-dismissed='true'] [role='tooltip'] { display: none; }
-  code { font-size: 13px; }
+  &:focus-within [role='tooltip'] {
+    display: block;
+  }
+  &[data-dismissed='true'] [role='tooltip'] {
+    display: none;
+  }
+  code {
+    font-size: 13px;
+  }
 `;
 
 /** The control and, for a few seconds after a change, its Undo. */
@@ -94,7 +100,12 @@ function InfoTip({ name, text, settingKey }: { name: string; text: string | null
   // WCAG 1.4.13: Escape hides the tooltip without moving focus; it shows again on the next hover or focus.
   const [dismissed, setDismissed] = useState(false);
   return (
-    <Info data-dismissed={dismissed} onMouseEnter={() => setDismissed(false)} onFocus={() => setDismissed(false)} onKeyDown={(e) => e.key === 'Escape' && setDismissed(true)}>
+    <Info
+      data-dismissed={dismissed}
+      onMouseEnter={() => setDismissed(false)}
+      onFocus={() => setDismissed(false)}
+      onKeyDown={(e) => e.key === 'Escape' && setDismissed(true)}
+    >
       <button type="button" aria-label={`About ${name}`} aria-describedby={id}>
         i
       </button>
@@ -116,7 +127,8 @@ function Undo({ label, onUndo }: { label: string; onUndo: () => void }) {
     const button = ref.current;
     // A layout cleanup runs while the button is still in the page: it can tell whether it had the focus.
     return () => {
-      if (button && button === document.activeElement) button.closest('td')?.querySelector<HTMLElement>('[role="switch"], select')?.focus();
+      if (button && button === document.activeElement)
+        button.closest('td')?.querySelector<HTMLElement>('[role="switch"], select')?.focus();
     };
   }, []);
   return (
@@ -144,11 +156,19 @@ export function ConfigurationSection({ admin, changes }: { admin: AdminContext; 
     : [];
   // The value on its way (a change or its undo) or just applied shows at once, not after the list's refresh.
   const shown = changes.sending ?? changes.undoable;
-  const valueOf = (r: Row) => (shown?.kind === 'setting' && shown.target === r.wire && shown.value !== undefined ? shown.value : r.setting.default);
+  const valueOf = (r: Row) =>
+    shown?.kind === 'setting' && shown.target === r.wire && shown.value !== undefined ? shown.value : r.setting.default;
   // Not disabled while a change is on its way: a disabled control would drop the keyboard focus (the machine
   // sends one change at a time and ignores a second click meanwhile).
   const request = (r: Row, value: boolean | string) =>
-    changes.request({ kind: 'setting', target: r.wire, value, previous: r.setting.default, label: r.label, confirm: settingEffect(r.name, value) !== null });
+    changes.request({
+      kind: 'setting',
+      target: r.wire,
+      value,
+      previous: r.setting.default,
+      label: r.label,
+      confirm: settingEffect(r.name, value) !== null,
+    });
   const columns: Column<Row>[] = [
     {
       key: 'parameter',
@@ -171,10 +191,20 @@ export function ConfigurationSection({ admin, changes }: { admin: AdminContext; 
       render: (r) => (
         <Control>
           {r.setting.type === 'boolean' ? (
-            <Switch label={r.label} checked={valueOf(r) === true} disabled={!admin.mayManage} onChange={(on) => request(r, on)} />
+            <Switch
+              label={r.label}
+              checked={valueOf(r) === true}
+              disabled={!admin.mayManage}
+              onChange={(on) => request(r, on)}
+            />
           ) : (
             // Named by aria-label (as the switches are): a visually-hidden label escaped the table's scroller.
-            <Select aria-label={r.label} value={String(valueOf(r))} disabled={!admin.mayManage} onChange={(e) => request(r, e.target.value)}>
+            <Select
+              aria-label={r.label}
+              value={String(valueOf(r))}
+              disabled={!admin.mayManage}
+              onChange={(e) => request(r, e.target.value)}
+            >
               {(r.setting.options ?? []).map((o) => (
                 <option key={o} value={o}>
                   {o}
@@ -182,7 +212,9 @@ export function ConfigurationSection({ admin, changes }: { admin: AdminContext; 
               ))}
             </Select>
           )}
-          {changes.undoable?.kind === 'setting' && changes.undoable.target === r.wire && <Undo label={r.label} onUndo={changes.undo} />}
+          {changes.undoable?.kind === 'setting' && changes.undoable.target === r.wire && (
+            <Undo label={r.label} onUndo={changes.undo} />
+          )}
         </Control>
       ),
     },
@@ -202,9 +234,21 @@ export function ConfigurationSection({ admin, changes }: { admin: AdminContext; 
       {settings.error && !data ? (
         <LoadFailed error={settings.error} onRetry={() => void settings.mutate()} />
       ) : (
-        <Table caption="Configuration" hideCaption columns={columns} rows={data ? rows : undefined} rowKey={(r) => r.wire} loading={!data} maxHeight={600} />
+        <Table
+          caption="Configuration"
+          hideCaption
+          columns={columns}
+          rows={data ? rows : undefined}
+          rowKey={(r) => r.wire}
+          loading={!data}
+          maxHeight={600}
+        />
       )}
-      <Modal open={asking !== null} title={asking ? SETTING_TEXTS.question(asking.label ?? asking.target, asking.value ?? '') : ''} onClose={changes.cancel}>
+      <Modal
+        open={asking !== null}
+        title={asking ? SETTING_TEXTS.question(asking.label ?? asking.target, asking.value ?? '') : ''}
+        onClose={changes.cancel}
+      >
         <p>
           <strong>{effect}</strong>
         </p>

@@ -8,12 +8,17 @@ import { useList } from '../../ui/useList';
 
 const Section = styled.section`
   margin-top: 24px;
-  h2 { margin: 0 0 4px; font-size: 20px; }
+  h2 {
+    margin: 0 0 4px;
+    font-size: 20px;
+  }
 `;
 
 function formatAddress(address: CompanyAddress | null | undefined): string {
   if (!address) return '-';
-  const parts = [address.address_1, address.address_2, address.city, address.state, address.pin_code].filter((p): p is string => Boolean(p && p.trim()));
+  const parts = [address.address_1, address.address_2, address.city, address.state, address.pin_code].filter(
+    (p): p is string => Boolean(p && p.trim()),
+  );
   return parts.length > 0 ? parts.join(', ') : '-';
 }
 
@@ -28,7 +33,12 @@ const COLUMNS: readonly Column<CustomerContact>[] = [
 
 /** Admin's customer contact list: region, debounced search, paging, all kept in the URL (`customers.*`). */
 export function CustomersDetails() {
-  const list = useList({ id: 'customers', resource: 'customers', params: customerContactsQuery, fetch: fetchCustomerContacts });
+  const list = useList({
+    id: 'customers',
+    resource: 'customers',
+    params: customerContactsQuery,
+    fetch: fetchCustomerContacts,
+  });
   return (
     <Section aria-labelledby="customers-title">
       <h2 id="customers-title">Customers Details</h2>

@@ -7,8 +7,13 @@ const Charges = styled.dl`
   grid-template-columns: minmax(120px, max-content) 1fr;
   gap: 6px 16px;
   margin: 8px 0 0;
-  dt { font-weight: 600; }
-  dd { margin: 0; color: ${({ theme }) => theme.textMuted}; }
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 const Checks = styled.ul`
@@ -17,7 +22,11 @@ const Checks = styled.ul`
   flex-wrap: wrap;
   gap: 16px;
   padding: 0;
-  label { display: inline-flex; gap: 6px; align-items: center; }
+  label {
+    display: inline-flex;
+    gap: 6px;
+    align-items: center;
+  }
 `;
 
 /** Collection modes (spec 2 §2.7, §9): the provider's service charges, static text. */
@@ -48,7 +57,9 @@ export function UserAccessSection() {
       <div className="head">
         <h2 id="access-title">Manage User access (preview)</h2>
       </div>
-      <PreviewNote>Preview: every user added through admin has All Access; access per user cannot be changed yet.</PreviewNote>
+      <PreviewNote>
+        Preview: every user added through admin has All Access; access per user cannot be changed yet.
+      </PreviewNote>
       <Checks aria-label="All Access">
         {USER_TEXTS.accessAreas.map((area) => (
           <li key={area}>
@@ -70,7 +81,8 @@ export function TemplatesSection() {
         <h2 id="templates-title">Reminder &amp; Notification Templates (preview)</h2>
       </div>
       <PreviewNote>
-        Preview: reminders and payment links go out with the provider&apos;s standard messages. Editing the templates is not available yet.
+        Preview: reminders and payment links go out with the provider&apos;s standard messages. Editing the templates is
+        not available yet.
       </PreviewNote>
     </Section>
   );

@@ -25,7 +25,12 @@ const DESIGNATION_LABELS: Record<string, string> = { portal_user: 'Portal User' 
  * are not system generated themselves, after 'Are you sure, you want to delete {name}?'.
  */
 export function UsersSection({ admin, changes }: { admin: AdminContext; changes: AdminChanges }) {
-  const list = useList({ id: 'users', resource: 'users', params: (state: TableState) => state.page, fetch: fetchUsers });
+  const list = useList({
+    id: 'users',
+    resource: 'users',
+    params: (state: TableState) => state.page,
+    fetch: fetchUsers,
+  });
   const [adding, setAdding] = useState(false);
   const enabled = admin.systemGenerated && admin.mayManage;
   const busy = (target: string) => changes.pending?.target === target;
@@ -41,7 +46,11 @@ export function UsersSection({ admin, changes }: { admin: AdminContext; changes:
   const columns: Column<AdminUser>[] = [
     { key: 'name', header: 'Name', render: (u) => u.name },
     { key: 'email', header: 'Email', render: (u) => u.email },
-    { key: 'designation', header: 'Designation', render: (u) => (u.designation ? (DESIGNATION_LABELS[u.designation] ?? u.designation) : '-') },
+    {
+      key: 'designation',
+      header: 'Designation',
+      render: (u) => (u.designation ? (DESIGNATION_LABELS[u.designation] ?? u.designation) : '-'),
+    },
     { key: 'virtual_id', header: 'Virtual ID', render: (u) => orMissing(u.virtual_id) },
     { key: 'news_letter', header: 'Newsletter', render: (u) => toggle(u, 'news_letter', 'Newsletter') },
     { key: 'send_email', header: 'Send Email', render: (u) => toggle(u, 'send_email', 'Send email') },
@@ -79,7 +88,17 @@ export function UsersSection({ admin, changes }: { admin: AdminContext; changes:
           </Button>
         )}
       </div>
-      <ListBlock list={list} rows={list.data?.data} pagy={list.data?.pagy} columns={columns} rowKey={(u) => u.id} caption="Existing Users" pagerLabel="Existing Users" pagerUnit="users" region={false} />
+      <ListBlock
+        list={list}
+        rows={list.data?.data}
+        pagy={list.data?.pagy}
+        columns={columns}
+        rowKey={(u) => u.id}
+        caption="Existing Users"
+        pagerLabel="Existing Users"
+        pagerUnit="users"
+        region={false}
+      />
       <AddUserModal open={adding} onClose={() => setAdding(false)} />
       <Modal open={deleting !== null} title="Delete user" onClose={changes.cancel}>
         <p>

@@ -20,13 +20,20 @@ const COLUMNS: readonly Column<CustomerContact>[] = [
 
 /** Virtual Accounts (spec 2 §2.7): read-only; the provider has no call to upload them. */
 export function VirtualAccountsSection() {
-  const list = useList({ id: 'virtual', resource: 'virtual-accounts', params: virtualAccountsQuery, fetch: fetchVirtualAccounts });
+  const list = useList({
+    id: 'virtual',
+    resource: 'virtual-accounts',
+    params: virtualAccountsQuery,
+    fetch: fetchVirtualAccounts,
+  });
   return (
     <Section aria-labelledby="virtual-title">
       <div className="head">
         <h2 id="virtual-title">Virtual Accounts</h2>
       </div>
-      <PreviewNote>Read-only. Uploading virtual accounts is not available yet: the provider has no call for it.</PreviewNote>
+      <PreviewNote>
+        Read-only. Uploading virtual accounts is not available yet: the provider has no call for it.
+      </PreviewNote>
       <ListBlock
         list={list}
         rows={list.data?.data}

@@ -38,7 +38,8 @@ export function useAdminChange(anchorId: string | null) {
           applied: ({ context }) => {
             const change = context.applied!.change;
             if (change.kind === 'delete-user') notify.success(USER_TEXTS.deleted);
-            if (change.kind === 'setting') notify.success(SETTING_TEXTS.changed(change.label ?? change.target, change.value ?? ''));
+            if (change.kind === 'setting')
+              notify.success(SETTING_TEXTS.changed(change.label ?? change.target, change.value ?? ''));
             void mutate((key) => Array.isArray(key) && key[0] === REFRESH[change.kind]);
           },
           undone: ({ context }) => {

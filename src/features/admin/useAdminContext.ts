@@ -11,7 +11,9 @@ import { canManageAnchor } from '../../domain/admin';
 export function useAdminContext() {
   const user = useSessionState((s) => s.context.user);
   const anchorId = user?.anchor?.id ?? null;
-  const settings = useApi(anchorId === null ? null : ['anchor-settings', anchorId], (client) => fetchAnchorSettings(client, anchorId!));
+  const settings = useApi(anchorId === null ? null : ['anchor-settings', anchorId], (client) =>
+    fetchAnchorSettings(client, anchorId!),
+  );
   return {
     anchorId,
     settings,

@@ -15,8 +15,15 @@ const Card = styled.section`
   border-radius: 16px;
   background: ${({ theme }) => theme.surface};
   border: 1px solid ${({ theme }) => theme.border};
-  h1 { font-size: 24px; margin: 0 0 8px; }
-  h2 { font-size: 18px; margin: 0 0 24px; color: ${({ theme }) => theme.textMuted}; }
+  h1 {
+    font-size: 24px;
+    margin: 0 0 8px;
+  }
+  h2 {
+    font-size: 18px;
+    margin: 0 0 24px;
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 export const AuthFooter = styled.div`

@@ -17,7 +17,10 @@ export default function ForgotPasswordScreen() {
     validate: validateForgotPassword,
     submit: (values) => forgotPassword(client, (values.email ?? '').trim()),
   });
-  const message = form.done && typeof form.result === 'object' && form.result !== null && 'message' in form.result ? String(form.result.message) : null;
+  const message =
+    form.done && typeof form.result === 'object' && form.result !== null && 'message' in form.result
+      ? String(form.result.message)
+      : null;
   useEffect(() => {
     if (message) notify.success(message);
   }, [message]);
@@ -31,7 +34,14 @@ export default function ForgotPasswordScreen() {
         </>
       ) : (
         <form ref={formRef} noValidate onSubmit={form.submit}>
-          <TextField label="Email ID" type="email" autoComplete="username" value={form.values.email ?? ''} error={form.errors.email} onChange={form.change('email')} />
+          <TextField
+            label="Email ID"
+            type="email"
+            autoComplete="username"
+            value={form.values.email ?? ''}
+            error={form.errors.email}
+            onChange={form.change('email')}
+          />
           <AuthFooter>
             <Link href="/login">Go Back</Link>
             <Button type="submit" disabled={form.sending} aria-busy={form.sending}>

@@ -18,13 +18,22 @@ export default function ResetPasswordScreen() {
     form: formRef,
     initial: { password: '', password_confirmation: '' },
     validate: validatePasswordReset,
-    submit: (values) => resetPassword(client, { token, password: values.password ?? '', confirmation: values.password_confirmation ?? '' }),
+    submit: (values) =>
+      resetPassword(client, {
+        token,
+        password: values.password ?? '',
+        confirmation: values.password_confirmation ?? '',
+      }),
   });
 
   useEffect(() => {
     if (!form.done) return;
     const result = form.result;
-    notify.success(typeof result === 'object' && result !== null && 'message' in result ? String(result.message) : 'Your password has been reset.');
+    notify.success(
+      typeof result === 'object' && result !== null && 'message' in result
+        ? String(result.message)
+        : 'Your password has been reset.',
+    );
     navigate('/login', { replace: true });
   }, [form.done, form.result, navigate]);
 
@@ -39,7 +48,15 @@ export default function ResetPasswordScreen() {
   return (
     <AuthLayout title="Reset password" subtitle="Choose a new password">
       <form ref={formRef} noValidate onSubmit={form.submit}>
-        <TextField label="Password" revealable autoComplete="new-password" placeholder="8 Characters password" value={form.values.password ?? ''} error={form.errors.password} onChange={form.change('password')} />
+        <TextField
+          label="Password"
+          revealable
+          autoComplete="new-password"
+          placeholder="8 Characters password"
+          value={form.values.password ?? ''}
+          error={form.errors.password}
+          onChange={form.change('password')}
+        />
         <TextField
           label="Confirm Password"
           revealable

@@ -18,9 +18,16 @@ export function useFormActor(options: {
   form: RefObject<HTMLFormElement | null>;
 }) {
   const { initial, validate, submit, form } = options;
-  const logic = useMemo(() => formMachine.provide({ actors: { submit: fromPromise(({ input }) => submit(input)) } }), [submit]);
+  const logic = useMemo(
+    () => formMachine.provide({ actors: { submit: fromPromise(({ input }) => submit(input)) } }),
+    [submit],
+  );
   const actor = useFlowActor(logic, { input: { initial, validate } });
-  return { ...useFormView(actor, form), done: useSelector(actor, (s) => s.status === 'done'), result: useSelector(actor, (s) => s.context.result) };
+  return {
+    ...useFormView(actor, form),
+    done: useSelector(actor, (s) => s.status === 'done'),
+    result: useSelector(actor, (s) => s.context.result),
+  };
 }
 
 /**
@@ -41,7 +48,8 @@ export function useFormView(actor: ActorRefFrom<typeof formMachine>, form: RefOb
     values,
     errors,
     sending,
-    change: (field: string) => (event: { target: { value: string } }) => actor.send({ type: 'CHANGE', field, value: event.target.value }),
+    change: (field: string) => (event: { target: { value: string } }) =>
+      actor.send({ type: 'CHANGE', field, value: event.target.value }),
     submit: (event: { preventDefault: () => void }) => {
       event.preventDefault();
       actor.send({ type: 'SUBMIT' });

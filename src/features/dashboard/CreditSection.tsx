@@ -54,7 +54,15 @@ export function CreditSection() {
           testId="credit-sanctioned"
           label="Total Credit Limit Sanctioned"
           value={s ? formatShortMoney(s.total_credit_limit_sanctioned.total) : pending}
-          sub={s ? countText(s.total_credit_limit_sanctioned.active_customers, 'customer with a sanctioned limit', 'customers with a sanctioned limit') : undefined}
+          sub={
+            s
+              ? countText(
+                  s.total_credit_limit_sanctioned.active_customers,
+                  'customer with a sanctioned limit',
+                  'customers with a sanctioned limit',
+                )
+              : undefined
+          }
         />
         <StatCard
           testId="credit-utilised"

@@ -10,7 +10,9 @@ import { afterPaint } from '../../ui/schedule';
 
 const Page = styled.div`
   padding: 24px;
-  h1 { margin: 0 0 24px; }
+  h1 {
+    margin: 0 0 24px;
+  }
 `;
 
 const Footer = styled.footer`

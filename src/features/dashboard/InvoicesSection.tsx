@@ -18,7 +18,11 @@ import { SectionHeader, SectionBox } from '../../ui/layout';
 import { useChartPanel } from '../../ui/useChartPanel';
 import { homeChartOption, homeSeries, homeSummary, type HomeSeries } from './home-charts';
 
-const CHART_TITLES: Record<HomeChart, string> = { shared: 'Invoices Shared', cleared: 'Invoices Cleared', payments: 'Payments' };
+const CHART_TITLES: Record<HomeChart, string> = {
+  shared: 'Invoices Shared',
+  cleared: 'Invoices Cleared',
+  payments: 'Payments',
+};
 
 /** The dropdown's words for a period ('This Year' / 'This Month', spec 1 §2.5). */
 const SECTION_NAMES: Record<ChartPeriod, string> = { yearly: 'This Year', monthly: 'This Month' };
@@ -117,7 +121,12 @@ export function InvoicesSection({ today }: { today: Date }) {
   const requestedKey = useDeferredValue(periods.join(' '));
   const requested = requestedKey.split(' ') as [ChartPeriod, ChartPeriod, ChartPeriod];
   const [sharedWindow, clearedWindow, paymentsWindow] = useMemo(
-    () => (requestedKey.split(' ') as ChartPeriod[]).map((p) => windowOf(p, today)) as [GraphWindow, GraphWindow, GraphWindow],
+    () =>
+      (requestedKey.split(' ') as ChartPeriod[]).map((p) => windowOf(p, today)) as [
+        GraphWindow,
+        GraphWindow,
+        GraphWindow,
+      ],
     [requestedKey, today],
   );
   const shared = useSharedGraph(sharedWindow);
@@ -221,10 +230,22 @@ const PanelBar = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: 12px;
-  h3 { margin: 0; }
-  .toggles { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
-  button[aria-pressed='true'] { background: ${({ theme }) => theme.primary}; color: ${({ theme }) => theme.primaryText}; }
-  small { color: ${({ theme }) => theme.textMuted}; }
+  h3 {
+    margin: 0;
+  }
+  .toggles {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    align-items: center;
+  }
+  button[aria-pressed='true'] {
+    background: ${({ theme }) => theme.primary};
+    color: ${({ theme }) => theme.primaryText};
+  }
+  small {
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 /** The chart's series: drawn from an answer only once it has the view's shape, so a period change draws once. */
@@ -283,13 +304,30 @@ const ChartPanel = memo(function ChartPanel(props: {
       {custom && (
         <PanelBar>
           <Label htmlFor={`${rangeId}-from`}>From</Label>
-          <DateField id={`${rangeId}-from`} label="From date" value={range.from} max={todayIso} onChange={(from) => setRange((r) => ({ ...r, from }))} />
+          <DateField
+            id={`${rangeId}-from`}
+            label="From date"
+            value={range.from}
+            max={todayIso}
+            onChange={(from) => setRange((r) => ({ ...r, from }))}
+          />
           <Label htmlFor={`${rangeId}-to`}>To</Label>
-          <DateField id={`${rangeId}-to`} label="To date" value={range.to} max={todayIso} onChange={(to) => setRange((r) => ({ ...r, to }))} />
+          <DateField
+            id={`${rangeId}-to`}
+            label="To date"
+            value={range.to}
+            max={todayIso}
+            onChange={(to) => setRange((r) => ({ ...r, to }))}
+          />
           <small>A custom range is not applied yet: the chart keeps its Monthly or Yearly window.</small>
         </PanelBar>
       )}
-      <EChart option={option} label={`${title}, ${view === 'yearly' ? 'by month over the last 12 months' : 'by week this month'}`} height={300} summary={summary} />
+      <EChart
+        option={option}
+        label={`${title}, ${view === 'yearly' ? 'by month over the last 12 months' : 'by week this month'}`}
+        height={300}
+        summary={summary}
+      />
     </Panel>
   );
 });
@@ -301,13 +339,30 @@ const Performers = styled.div`
   border-radius: 12px;
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
-  h3 { margin: 0; font-size: 16px; color: ${({ theme }) => theme.textMuted}; }
-  .row { display: grid; gap: 4px; }
-  .row span { display: flex; justify-content: space-between; gap: 8px; }
+  h3 {
+    margin: 0;
+    font-size: 16px;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .row {
+    display: grid;
+    gap: 4px;
+  }
+  .row span {
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+  }
 `;
 
 /** Memoised: a chart toggle that does not change the top performers' window leaves it be. */
-const TopPerformersCard = memo(function TopPerformersCard({ data, caption }: { data: TopPerformers | undefined; caption: string }) {
+const TopPerformersCard = memo(function TopPerformersCard({
+  data,
+  caption,
+}: {
+  data: TopPerformers | undefined;
+  caption: string;
+}) {
   return (
     <Performers data-testid="top-performers">
       <h3>Top Performers</h3>

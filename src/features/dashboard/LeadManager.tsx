@@ -18,19 +18,32 @@ import { useLeadStatusCounts } from './hooks';
 import { SectionBox, SectionHeader } from '../../ui/layout';
 
 const STATUS_TITLES = APPLICATION_STATUS_LABELS;
-const LEAD_STATUSES: readonly { status: LeadStatus; title: string }[] = APPLICATION_STATUSES.map((status) => ({ status, title: STATUS_TITLES[status] }));
+const LEAD_STATUSES: readonly { status: LeadStatus; title: string }[] = APPLICATION_STATUSES.map((status) => ({
+  status,
+  title: STATUS_TITLES[status],
+}));
 
 const COLUMNS: readonly Column<LeadRow>[] = [
   { key: 'name', header: 'Customer Name', render: (r) => r.name },
   { key: 'customer_code', header: 'Customer Code', render: (r) => r.customer_code },
-  { key: 'amount_outstanding', header: 'Amount Outstanding', render: (r) => formatMoney(r.amount_outstanding), align: 'end' },
+  {
+    key: 'amount_outstanding',
+    header: 'Amount Outstanding',
+    render: (r) => formatMoney(r.amount_outstanding),
+    align: 'end',
+  },
   { key: 'application_status', header: 'Application Status', render: (r) => STATUS_TITLES[r.application_status] },
   { key: 'risk_grading', header: 'Risk', render: (r) => <RiskBadge grade={r.risk_grading} /> },
   { key: 'eligibility_amount', header: 'Eligibility', render: (r) => formatMoney(r.eligibility_amount), align: 'end' },
   { key: 'created_at', header: 'Created At', render: (r) => formatDate(r.created_at) },
   { key: 'limit_sanctioned', header: 'Limit Sanctioned', render: (r) => formatMoney(r.limit_sanctioned), align: 'end' },
   { key: 'limit_utilized', header: 'Limit Utilised', render: (r) => formatMoney(r.limit_utilized), align: 'end' },
-  { key: 'balance_available', header: 'Balance Available', render: (r) => formatMoney(r.balance_available), align: 'end' },
+  {
+    key: 'balance_available',
+    header: 'Balance Available',
+    render: (r) => formatMoney(r.balance_available),
+    align: 'end',
+  },
 ];
 
 const isLeadStatus = (value: string | undefined): value is LeadStatus => LEAD_STATUSES.some((s) => s.status === value);
@@ -45,7 +58,8 @@ export function LeadManager() {
     id: 'leads',
     resource: 'leads',
     params: (state) => (isLeadStatus(state.filters.status) ? { status: state.filters.status, state } : null),
-    fetch: (client, { status, state }: { status: LeadStatus; state: TableState }) => fetchLeadList(client, status, state),
+    fetch: (client, { status, state }: { status: LeadStatus; state: TableState }) =>
+      fetchLeadList(client, status, state),
   });
   const open = list.params?.status ?? null;
   const countOf = (status: LeadStatus) => counts.data?.find((c) => c.current_status === status)?.total_applications;
@@ -71,7 +85,12 @@ export function LeadManager() {
           );
         })}
       </CardGrid>
-      <Modal open={open !== null} title={open ? STATUS_TITLES[open] : ''} width={TABLE_MODAL_WIDTH} onClose={list.reset}>
+      <Modal
+        open={open !== null}
+        title={open ? STATUS_TITLES[open] : ''}
+        width={TABLE_MODAL_WIDTH}
+        onClose={list.reset}
+      >
         {open && <LeadTable status={open} list={list} />}
       </Modal>
     </SectionBox>
@@ -83,7 +102,13 @@ const Note = styled.p`
   color: ${({ theme }) => theme.textMuted};
 `;
 
-function LeadTable({ status, list }: { status: LeadStatus; list: ListResult<{ status: LeadStatus; state: TableState }, LeadList> }) {
+function LeadTable({
+  status,
+  list,
+}: {
+  status: LeadStatus;
+  list: ListResult<{ status: LeadStatus; state: TableState }, LeadList>;
+}) {
   const { client } = useSession();
   const title = STATUS_TITLES[status];
   return (
@@ -98,7 +123,10 @@ function LeadTable({ status, list }: { status: LeadStatus; list: ListResult<{ st
         caption={`${title} customers`}
         pagerLabel={`${title} customers`}
         search={{ label: 'Search leads', placeholder: 'Customer Name / Customer Code' }}
-        exportCsv={{ columns: list.data?.csv_headers_accepted ?? [], download: (keys) => downloadLeads(client, status, list.state, keys) }}
+        exportCsv={{
+          columns: list.data?.csv_headers_accepted ?? [],
+          download: (keys) => downloadLeads(client, status, list.state, keys),
+        }}
         maxHeight={MODAL_TABLE_MAX_HEIGHT}
       />
     </>

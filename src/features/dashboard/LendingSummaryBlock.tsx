@@ -34,7 +34,11 @@ export function LendingSummaryBlock({ today }: { today: Date }) {
               <dt>Total Credit Limit Sanctioned</dt>
               <dd>{formatShortMoney(data.credit_limit_available.total)}</dd>
               <dt>No. of Customer</dt>
-              <dd>{data.credit_limit_available.total_distributors === null ? '-' : formatCount(data.credit_limit_available.total_distributors)}</dd>
+              <dd>
+                {data.credit_limit_available.total_distributors === null
+                  ? '-'
+                  : formatCount(data.credit_limit_available.total_distributors)}
+              </dd>
               <dt>Utilised</dt>
               <dd>
                 {formatShortMoney(utilised)} ({formatPercent(share)})
@@ -47,7 +51,9 @@ export function LendingSummaryBlock({ today }: { today: Date }) {
               <dt>Default</dt>
               <dd data-testid="lending-default">{formatShortMoney(data.default.total)}</dd>
               <dt>1–30 days</dt>
-              <dd data-testid="lending-default-1-30">{formatShortMoney(data.default.total - data.default.default_30days)}</dd>
+              <dd data-testid="lending-default-1-30">
+                {formatShortMoney(data.default.total - data.default.default_30days)}
+              </dd>
               <dt>30+ days</dt>
               <dd data-testid="lending-default-30">{formatShortMoney(data.default.default_30days)}</dd>
               <dt style={{ paddingInlineStart: 16 }}>90+ days (of 30+)</dt>

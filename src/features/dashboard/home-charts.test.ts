@@ -24,13 +24,38 @@ describe('homeSeries', () => {
       { month: 'Nov', year: 2026, total: 4_00, no_of_invoices: 4 },
     ];
     const s = homeSeries(info, 'yearly', NOV_22);
-    expect(s.categories).toEqual(['Nov 25', 'Dec 25', 'Jan 26', 'Feb 26', 'Mar 26', 'Apr 26', 'May 26', 'Jun 26', 'Jul 26', 'Aug 26', 'Sep 26', 'Oct 26', 'Nov 26']);
+    expect(s.categories).toEqual([
+      'Nov 25',
+      'Dec 25',
+      'Jan 26',
+      'Feb 26',
+      'Mar 26',
+      'Apr 26',
+      'May 26',
+      'Jun 26',
+      'Jul 26',
+      'Aug 26',
+      'Sep 26',
+      'Oct 26',
+      'Nov 26',
+    ]);
     expect(s.values).toEqual([1_00, 2_00, 3_00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4_00]);
     expect(s.counts[12]).toBe(4);
   });
 
   it('weekly: a week that has not started has no value (null), the others zero when empty', () => {
-    const s = homeSeries([{ weekly_data: [{ week: 1, total: 5_00, no_of_invoices: 1 }, { week: 5, total: 0, no_of_invoices: 0 }] }], 'monthly', NOV_22);
+    const s = homeSeries(
+      [
+        {
+          weekly_data: [
+            { week: 1, total: 5_00, no_of_invoices: 1 },
+            { week: 5, total: 0, no_of_invoices: 0 },
+          ],
+        },
+      ],
+      'monthly',
+      NOV_22,
+    );
     expect(s.categories).toEqual(['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5']);
     expect(s.values).toEqual([5_00, 0, 0, 0, null]);
     expect(s.counts).toEqual([1, 0, 0, 0, null]);

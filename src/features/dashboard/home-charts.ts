@@ -39,9 +39,17 @@ export function homeSeries(info: FilterInformation | undefined, view: ChartPerio
   };
   for (const entry of info ?? []) {
     if ('weekly_data' in entry) {
-      if (view === 'monthly') for (const w of entry.weekly_data) add(bucketIndexOf(buckets, { week: w.week }), w.total, w.no_of_invoices);
+      if (view === 'monthly')
+        for (const w of entry.weekly_data) add(bucketIndexOf(buckets, { week: w.week }), w.total, w.no_of_invoices);
     } else if (view === 'yearly') {
-      add(bucketIndexOf(buckets, entry.year === undefined ? { month: entry.month } : { month: entry.month, year: entry.year }), entry.total, entry.no_of_invoices);
+      add(
+        bucketIndexOf(
+          buckets,
+          entry.year === undefined ? { month: entry.month } : { month: entry.month, year: entry.year },
+        ),
+        entry.total,
+        entry.no_of_invoices,
+      );
     }
   }
   return { buckets, categories: buckets.map((b) => b.label), values, counts };
@@ -52,7 +60,9 @@ const rupees = (values: readonly (number | null)[]) => values.map((p) => (p === 
 /** The tooltip of the hovered bucket: its full name, the amount and the invoices, or that it has not started. */
 function homeTooltip(series: HomeSeries, title: string): (params: TooltipParams) => string {
   return (params) => {
-    const first = Array.isArray(params) ? (params as readonly { dataIndex: number }[])[0] : (params as { dataIndex: number });
+    const first = Array.isArray(params)
+      ? (params as readonly { dataIndex: number }[])[0]
+      : (params as { dataIndex: number });
     const bucket = first ? series.buckets[first.dataIndex] : undefined;
     if (!first || !bucket) return '';
     const value = series.values[first.dataIndex] ?? null;
@@ -63,20 +73,40 @@ function homeTooltip(series: HomeSeries, title: string): (params: TooltipParams)
 }
 
 /** A home chart: a line for invoices shared, bars for cleared and payments; no point where a bucket has not started. */
-export function homeChartOption(chart: 'shared' | 'cleared' | 'payments', title: string, series: HomeSeries): ChartOption {
+export function homeChartOption(
+  chart: 'shared' | 'cleared' | 'payments',
+  title: string,
+  series: HomeSeries,
+): ChartOption {
   const data = rupees(series.values);
   // The kit's builders take numbers; the future buckets' null is put back into the series' data below.
-  const input = { categories: series.categories, values: data.map((v) => v ?? 0), counts: series.counts.map((c) => c ?? 0) };
-  const base = chart === 'shared' ? lineOption({ name: title, ...input }) : barOption({ categories: input.categories, series: [{ name: title, values: input.values, counts: input.counts }] });
+  const input = {
+    categories: series.categories,
+    values: data.map((v) => v ?? 0),
+    counts: series.counts.map((c) => c ?? 0),
+  };
+  const base =
+    chart === 'shared'
+      ? lineOption({ name: title, ...input })
+      : barOption({
+          categories: input.categories,
+          series: [{ name: title, values: input.values, counts: input.counts }],
+        });
   const [first] = base.series as object[];
-  return { ...base, tooltip: { ...(base.tooltip as object), formatter: homeTooltip(series, title) }, series: [{ ...first, data }] };
+  return {
+    ...base,
+    tooltip: { ...(base.tooltip as object), formatter: homeTooltip(series, title) },
+    series: [{ ...first, data }],
+  };
 }
 
 /** The figures as text for screen readers: every bucket by its full name, and the total. */
 export function homeSummary(series: HomeSeries): string {
   const parts = series.buckets.map((b, i) => {
     const value = series.values[i] ?? null;
-    return value === null ? `${b.name}: ${NOT_STARTED}` : `${b.name}: ${formatMoney(value)}, ${formatCount(series.counts[i])} invoices`;
+    return value === null
+      ? `${b.name}: ${NOT_STARTED}`
+      : `${b.name}: ${formatMoney(value)}, ${formatCount(series.counts[i])} invoices`;
   });
   const total = series.values.reduce<number>((sum, v) => sum + (v ?? 0), 0);
   return `${parts.join('; ')}. Total ${formatMoney(total)}.`;

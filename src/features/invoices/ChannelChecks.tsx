@@ -9,10 +9,26 @@ const Group = styled.fieldset`
   margin: 0;
   padding: 0;
   border: 0;
-  legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
-  label { display: inline-flex; align-items: center; gap: 8px; min-height: 44px; cursor: pointer; }
-  label[data-blocked='true'] { color: ${({ theme }) => theme.textMuted}; cursor: not-allowed; }
-  input { width: 20px; height: 20px; }
+  legend {
+    padding: 0;
+    margin-bottom: 4px;
+    font-weight: 600;
+  }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+    min-height: 44px;
+    cursor: pointer;
+  }
+  label[data-blocked='true'] {
+    color: ${({ theme }) => theme.textMuted};
+    cursor: not-allowed;
+  }
+  input {
+    width: 20px;
+    height: 20px;
+  }
 `;
 
 /**
@@ -20,7 +36,13 @@ const Group = styled.fieldset`
  * (aria-disabled) and unticked, so a click reaches the flow, which warns 'Please contact your admin to
  * unblock the {service} service.' (spec 1 §5).
  */
-export function ChannelChecks(props: { legend: string; chosen: readonly Channel[]; blocked: readonly Channel[]; disabled?: boolean; onToggle: (channel: Channel) => void }) {
+export function ChannelChecks(props: {
+  legend: string;
+  chosen: readonly Channel[];
+  blocked: readonly Channel[];
+  disabled?: boolean;
+  onToggle: (channel: Channel) => void;
+}) {
   const id = useId();
   return (
     <Group disabled={props.disabled}>

@@ -44,7 +44,10 @@ const SEARCH_PLACEHOLDER = 'Invoice No. / Customer Name';
 
 const Section = styled.section`
   margin-bottom: 32px;
-  h2 { margin: 0; font-size: 20px; }
+  h2 {
+    margin: 0;
+    font-size: 20px;
+  }
 `;
 
 const Header = styled.div`
@@ -60,13 +63,28 @@ const Figures = styled.dl`
   flex-wrap: wrap;
   gap: 8px 24px;
   margin: 8px 0 0;
-  div { display: grid; gap: 2px; min-width: 120px; }
-  dt { color: ${({ theme }) => theme.textMuted}; font-size: 14px; }
-  dd { margin: 0; font-size: 20px; font-weight: 800; line-height: 28px; min-height: 28px; transition: opacity 0.1s; }
-  &[data-stale] dd { opacity: 0.55; transition: opacity 0.2s 0.15s; }
+  div {
+    display: grid;
+    gap: 2px;
+    min-width: 120px;
+  }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+    font-size: 14px;
+  }
+  dd {
+    margin: 0;
+    font-size: 20px;
+    font-weight: 800;
+    line-height: 28px;
+    min-height: 28px;
+    transition: opacity 0.1s;
+  }
+  &[data-stale] dd {
+    opacity: 0.55;
+    transition: opacity 0.2s 0.15s;
+  }
 `;
-
-
 
 /** The collections columns (spec §2.6), with the star toggle first. `today` feeds Due In and Overdue By. */
 function paymentColumns(onStar: (row: PaymentRow) => void, today: Date): Column<PaymentRow>[] {
@@ -93,11 +111,23 @@ function paymentColumns(onStar: (row: PaymentRow) => void, today: Date): Column<
  * Collection data (spec §3) over every matching payment: skeletons on the first load; while another filter
  * loads, the previous figures stay (dimmed, busy) until its answer arrives, like the table's rows.
  */
-const CollectionFigures = memo(function CollectionFigures({ list, loading, testId }: { list: PaymentList | undefined; loading: boolean; testId: string }) {
+const CollectionFigures = memo(function CollectionFigures({
+  list,
+  loading,
+  testId,
+}: {
+  list: PaymentList | undefined;
+  loading: boolean;
+  testId: string;
+}) {
   const meta = list?.meta;
   const value = (text: string | undefined) => text ?? <Skeleton $width="80px" $height="24px" />;
   return (
-    <Figures data-testid={testId} aria-busy={meta === undefined || loading} data-stale={(meta !== undefined && loading) || undefined}>
+    <Figures
+      data-testid={testId}
+      aria-busy={meta === undefined || loading}
+      data-stale={(meta !== undefined && loading) || undefined}
+    >
       <div>
         <dt>Total Collected</dt>
         <dd data-testid={`${testId}-total`} title={meta ? formatMoney(meta.total_collected_amount) : undefined}>
@@ -117,7 +147,19 @@ const CollectionFigures = memo(function CollectionFigures({ list, loading, testI
 });
 
 /** One pressed button at a time (aria-pressed), in a labelled group. */
-function PeriodButtons<F extends string>({ label, filters, labels, value, onChange }: { label: string; filters: readonly F[]; labels: Record<F, string>; value: F; onChange: (filter: F) => void }) {
+function PeriodButtons<F extends string>({
+  label,
+  filters,
+  labels,
+  value,
+  onChange,
+}: {
+  label: string;
+  filters: readonly F[];
+  labels: Record<F, string>;
+  value: F;
+  onChange: (filter: F) => void;
+}) {
   return (
     <FilterButtons role="group" aria-label={label}>
       {filters.map((filter) => (
@@ -142,7 +184,13 @@ function useToday(): Date {
  * report's, live in the URL (`collections.*`, `payment-report.*`), so reload and shared links restore them.
  */
 export function CollectionsSection() {
-  const list = useList({ id: COLLECTIONS_ID, defaults: COLLECTIONS_DEFAULTS, resource: 'payments', params: collectionsParams, fetch: fetchPayments });
+  const list = useList({
+    id: COLLECTIONS_ID,
+    defaults: COLLECTIONS_DEFAULTS,
+    resource: 'payments',
+    params: collectionsParams,
+    fetch: fetchPayments,
+  });
   const [report, updateReport] = useTableState(REPORT_ID);
   const filter = collectionFilterOf(list.state);
   const today = useToday();
@@ -169,7 +217,11 @@ export function CollectionsSection() {
     <Section aria-labelledby={headingId}>
       <Header>
         <h2 id={headingId}>Collections</h2>
-        <GhostButton type="button" aria-haspopup="dialog" onClick={() => updateReport({ ...DEFAULT_TABLE_STATE, filters: { [OPEN_KEY]: '1' } })}>
+        <GhostButton
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => updateReport({ ...DEFAULT_TABLE_STATE, filters: { [OPEN_KEY]: '1' } })}
+        >
           Expand<span className="visually-hidden"> {REPORT_TITLE}</span>
         </GhostButton>
       </Header>
@@ -195,7 +247,12 @@ export function CollectionsSection() {
  * search, the 'All Invoices' pager and Download Report of every matching payment.
  */
 function PaymentReport({ today }: { today: Date }) {
-  const list = useList({ id: REPORT_ID, resource: 'payments', params: (state) => paymentParams(state, reportFilterOf(state)), fetch: fetchPayments });
+  const list = useList({
+    id: REPORT_ID,
+    resource: 'payments',
+    params: (state) => paymentParams(state, reportFilterOf(state)),
+    fetch: fetchPayments,
+  });
   const filter = reportFilterOf(list.state);
 
   return (
@@ -209,7 +266,9 @@ function PaymentReport({ today }: { today: Date }) {
             filters={REPORT_FILTERS}
             labels={REPORT_FILTER_LABELS}
             value={filter}
-            onChange={(next) => list.update({ filters: { ...list.state.filters, [PERIOD_KEY]: next === 'all' ? '' : next } })}
+            onChange={(next) =>
+              list.update({ filters: { ...list.state.filters, [PERIOD_KEY]: next === 'all' ? '' : next } })
+            }
           />
         }
         today={today}
@@ -256,7 +315,10 @@ const PaymentsList = memo(function PaymentsList(props: {
       showPagerLabel={props.showPagerLabel}
       search={{ label: props.searchLabel, placeholder: SEARCH_PLACEHOLDER }}
       filters={props.filters}
-      exportCsv={{ columns: list.data?.csv_headers_accepted ?? [], download: (keys) => downloadPayments(client, list.params!, keys) }}
+      exportCsv={{
+        columns: list.data?.csv_headers_accepted ?? [],
+        download: (keys) => downloadPayments(client, list.params!, keys),
+      }}
       maxHeight={props.maxHeight}
     />
   );

@@ -26,14 +26,30 @@ import { useCreateLink } from './useLinkFlows';
 const LINKS_ID = 'links';
 const LINKS_DEFAULTS: Partial<TableState> = { filters: { channel: 'all', status: 'all' } };
 const CHANNEL_FINANCE: readonly ChannelFinanceChoice[] = ['all', 'channel_finance', 'non_channel_finance'];
-const CHANNEL_FINANCE_LABELS: Record<ChannelFinanceChoice, string> = { all: 'All', channel_finance: 'Channel Finance', non_channel_finance: 'Non-Channel Finance' };
+const CHANNEL_FINANCE_LABELS: Record<ChannelFinanceChoice, string> = {
+  all: 'All',
+  channel_finance: 'Channel Finance',
+  non_channel_finance: 'Non-Channel Finance',
+};
 const STATUS_CHOICES = ['all', ...LINK_STATUSES] as const;
-const STATUS_LABELS: Record<'all' | LinkStatus, string> = { all: 'All', paid: 'Paid', pending: 'Pending', expired: 'Expired' };
-const pick = <V extends string>(values: readonly V[], value: string | undefined): V => (values.includes(value as V) ? (value as V) : values[0]!);
+const STATUS_LABELS: Record<'all' | LinkStatus, string> = {
+  all: 'All',
+  paid: 'Paid',
+  pending: 'Pending',
+  expired: 'Expired',
+};
+const pick = <V extends string>(values: readonly V[], value: string | undefined): V =>
+  values.includes(value as V) ? (value as V) : values[0]!;
 
 function linkParams(state: TableState): LinkListParams | null {
   if (state.filters.open !== '1') return null;
-  return { region: state.region, channelFinance: pick(CHANNEL_FINANCE, state.filters.channel), status: pick(STATUS_CHOICES, state.filters.status), search: state.search, page: state.page };
+  return {
+    region: state.region,
+    channelFinance: pick(CHANNEL_FINANCE, state.filters.channel),
+    status: pick(STATUS_CHOICES, state.filters.status),
+    search: state.search,
+    page: state.page,
+  };
 }
 
 const linkKey = (row: LinkRow) => row.id;
@@ -42,19 +58,31 @@ const COLUMNS: readonly Column<LinkRow>[] = [
   { key: 'contact', header: 'Contact', render: (row) => row.phone_number ?? row.email ?? '-' },
   { key: 'invoices', header: 'Invoice No.', render: (row) => row.invoice_numbers.join(', ') || '-' },
   { key: 'created', header: 'Creation Date', render: (row) => formatDate(row.creation_date) },
-  { key: 'channels', header: 'Sent by', render: (row) => row.mode_of_communication?.map((c) => CHANNEL_LABELS[c]).join(', ') ?? '-' },
+  {
+    key: 'channels',
+    header: 'Sent by',
+    render: (row) => row.mode_of_communication?.map((c) => CHANNEL_LABELS[c]).join(', ') ?? '-',
+  },
   { key: 'status', header: 'Link Status', render: (row) => STATUS_LABELS[row.status] },
 ];
 
-const LINK_FIGURES_CAPTION = 'Payment links generated to date. Total due: what their open invoices still owe. Customers: those the links went to.';
+const LINK_FIGURES_CAPTION =
+  'Payment links generated to date. Total due: what their open invoices still owe. Customers: those the links went to.';
 
 const Summary = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
   gap: 8px 16px;
   margin: 8px 0 16px;
-  dt { color: ${({ theme }) => theme.textMuted}; font-size: 13px; }
-  dd { margin: 0; font-weight: 700; font-size: 18px; }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+    font-size: 13px;
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    font-size: 18px;
+  }
 `;
 
 const Form = styled.form`
@@ -64,9 +92,18 @@ const Form = styled.form`
   padding: 16px;
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 10px;
-  .fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 12px; }
-  .fields > div { display: grid; gap: 4px; }
-  input[readonly] { opacity: 0.85; }
+  .fields {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+    gap: 12px;
+  }
+  .fields > div {
+    display: grid;
+    gap: 4px;
+  }
+  input[readonly] {
+    opacity: 0.85;
+  }
 `;
 
 /**
@@ -83,19 +120,34 @@ export function CreatePaymentLinksCard() {
       <h2 id={titleId}>Create Payment Links</h2>
       <LinkFigures meta={meta.data?.meta} />
       <div className="actions">
-        <Button type="button" aria-haspopup="dialog" onClick={() => update({ filters: { ...LINKS_DEFAULTS.filters, open: '1' } })}>
+        <Button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => update({ filters: { ...LINKS_DEFAULTS.filters, open: '1' } })}
+        >
           Create Payment Links
         </Button>
       </div>
-      <Modal open={state.filters.open === '1'} title="Create Payment Links" width={TABLE_MODAL_WIDTH} onClose={() => update({ page: 1, region: 'all', search: '', filters: { ...LINKS_DEFAULTS.filters } })}>
-        {state.filters.open === '1' && <CreateLinksBody onChanged={() => void meta.mutate()} figures={<LinkFigures meta={meta.data?.meta} />} />}
+      <Modal
+        open={state.filters.open === '1'}
+        title="Create Payment Links"
+        width={TABLE_MODAL_WIDTH}
+        onClose={() => update({ page: 1, region: 'all', search: '', filters: { ...LINKS_DEFAULTS.filters } })}
+      >
+        {state.filters.open === '1' && (
+          <CreateLinksBody onChanged={() => void meta.mutate()} figures={<LinkFigures meta={meta.data?.meta} />} />
+        )}
       </Modal>
     </PageCard>
   );
 }
 
 /** The figures of one set, the payment links generated to date, under a caption that says so. */
-function LinkFigures({ meta }: { meta: Pick<DueListMeta, 'active_links' | 'links_generated' | 'links_total_due' | 'customers'> | undefined }) {
+function LinkFigures({
+  meta,
+}: {
+  meta: Pick<DueListMeta, 'active_links' | 'links_generated' | 'links_total_due' | 'customers'> | undefined;
+}) {
   const value = (text: string | undefined) => text ?? <Skeleton $width="60px" $height="20px" />;
   const captionId = useId();
   return (
@@ -126,7 +178,13 @@ function LinkFigures({ meta }: { meta: Pick<DueListMeta, 'active_links' | 'links
 }
 
 function CreateLinksBody({ onChanged, figures }: { onChanged: () => void; figures: ReactNode }) {
-  const list = useList({ id: LINKS_ID, defaults: LINKS_DEFAULTS, resource: 'payment-links', params: linkParams, fetch: fetchPaymentLinks });
+  const list = useList({
+    id: LINKS_ID,
+    defaults: LINKS_DEFAULTS,
+    resource: 'payment-links',
+    params: linkParams,
+    fetch: fetchPaymentLinks,
+  });
   const refresh = () => {
     onChanged();
     void list.mutate();
@@ -160,7 +218,13 @@ function CreateLinksBody({ onChanged, figures }: { onChanged: () => void; figure
               onChange={(event) => send({ type: 'TYPE_NUMBER', number: event.target.value })}
             />
             <small id={`${id}-lookup`} role="status">
-              {snapshot.matches('lookingUp') ? 'Looking up the invoice…' : notFound ? 'No open invoice has this number.' : number.trim().length > 0 && !invoice ? 'Type more than 3 characters to look the invoice up.' : ''}
+              {snapshot.matches('lookingUp')
+                ? 'Looking up the invoice…'
+                : notFound
+                  ? 'No open invoice has this number.'
+                  : number.trim().length > 0 && !invoice
+                    ? 'Type more than 3 characters to look the invoice up.'
+                    : ''}
             </small>
           </div>
           <div>
@@ -176,7 +240,13 @@ function CreateLinksBody({ onChanged, figures }: { onChanged: () => void; figure
             <Input id={`${id}-mobile`} readOnly value={invoice?.mobile ?? ''} />
           </div>
         </div>
-        <ChannelChecks legend="Notify by" chosen={channels} blocked={blocked} disabled={busy} onToggle={(channel) => send({ type: 'TOGGLE_CHANNEL', channel })} />
+        <ChannelChecks
+          legend="Notify by"
+          chosen={channels}
+          blocked={blocked}
+          disabled={busy}
+          onToggle={(channel) => send({ type: 'TOGGLE_CHANNEL', channel })}
+        />
         <div>
           <Button type="submit" aria-disabled={busy || undefined}>
             {busy ? 'Sending…' : 'Send Link'}
@@ -196,7 +266,11 @@ function CreateLinksBody({ onChanged, figures }: { onChanged: () => void; figure
         filters={
           <>
             <Label htmlFor={`${id}-cf`}>Customers</Label>
-            <Select id={`${id}-cf`} value={params?.channelFinance ?? 'all'} onChange={(event) => setFilter('channel', event.target.value)}>
+            <Select
+              id={`${id}-cf`}
+              value={params?.channelFinance ?? 'all'}
+              onChange={(event) => setFilter('channel', event.target.value)}
+            >
               {CHANNEL_FINANCE.map((value) => (
                 <option key={value} value={value}>
                   {CHANNEL_FINANCE_LABELS[value]}
@@ -204,7 +278,11 @@ function CreateLinksBody({ onChanged, figures }: { onChanged: () => void; figure
               ))}
             </Select>
             <Label htmlFor={`${id}-status`}>Link status</Label>
-            <Select id={`${id}-status`} value={params?.status ?? 'all'} onChange={(event) => setFilter('status', event.target.value)}>
+            <Select
+              id={`${id}-status`}
+              value={params?.status ?? 'all'}
+              onChange={(event) => setFilter('status', event.target.value)}
+            >
               {STATUS_CHOICES.map((value) => (
                 <option key={value} value={value}>
                   {STATUS_LABELS[value]}

@@ -22,14 +22,25 @@ export function DistributorUtilisationCard() {
   const { data, error, mutate } = useDistributorDetails();
   const titleId = useId();
   return (
-    <PageCard as="section" aria-labelledby={titleId} data-testid="distributor-utilisation" aria-busy={data === undefined && error === undefined}>
+    <PageCard
+      as="section"
+      aria-labelledby={titleId}
+      data-testid="distributor-utilisation"
+      aria-busy={data === undefined && error === undefined}
+    >
       <h2 id={titleId}>Distributor Utilisation</h2>
       <dl>
         {FIGURES.map((figure) => (
           <Fragment key={figure.key}>
             <dt>{figure.label}</dt>
             <dd data-testid={`utilisation-${figure.key}`} title={data ? formatMoney(data[figure.key]) : undefined}>
-              {data ? formatShortMoney(data[figure.key]) : error === undefined ? <Skeleton $width="90px" $height="20px" /> : '-'}
+              {data ? (
+                formatShortMoney(data[figure.key])
+              ) : error === undefined ? (
+                <Skeleton $width="90px" $height="20px" />
+              ) : (
+                '-'
+              )}
             </dd>
           </Fragment>
         ))}

@@ -47,12 +47,29 @@ const STATS_PARTS = ['box', 'shared', 'cleared'] as const;
 const STATS_START = { box: 'monthly' } as const;
 
 const Box = styled(Panel)`
-  header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
-  .big { font-size: 24px; font-weight: 800; }
-  .muted { color: ${({ theme }) => theme.textMuted}; font-size: 14px; margin: 0; }
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+  }
+  .big {
+    font-size: 24px;
+    font-weight: 800;
+  }
+  .muted {
+    color: ${({ theme }) => theme.textMuted};
+    font-size: 14px;
+    margin: 0;
+  }
   /* A part inside another part (90+ of 30+) is indented under it. */
-  dt.within { padding-inline-start: 16px; }
-  dd.within { font-weight: 600; }
+  dt.within {
+    padding-inline-start: 16px;
+  }
+  dd.within {
+    font-weight: 600;
+  }
 `;
 
 const Toggles = styled.div`
@@ -74,10 +91,22 @@ const FigureButton = styled.button`
   font: inherit;
   text-align: start;
   cursor: pointer;
-  .label { color: ${({ theme }) => theme.textMuted}; font-weight: 600; }
-  .value { font-size: 22px; font-weight: 800; }
-  .sub { color: ${({ theme }) => theme.textMuted}; font-size: 14px; }
-  &[aria-expanded='true'] { border-color: ${({ theme }) => theme.primary}; box-shadow: inset 0 0 0 1px ${({ theme }) => theme.primary}; }
+  .label {
+    color: ${({ theme }) => theme.textMuted};
+    font-weight: 600;
+  }
+  .value {
+    font-size: 22px;
+    font-weight: 800;
+  }
+  .sub {
+    color: ${({ theme }) => theme.textMuted};
+    font-size: 14px;
+  }
+  &[aria-expanded='true'] {
+    border-color: ${({ theme }) => theme.primary};
+    box-shadow: inset 0 0 0 1px ${({ theme }) => theme.primary};
+  }
 `;
 
 const ChartPanel = styled.section`
@@ -86,16 +115,40 @@ const ChartPanel = styled.section`
   border-radius: 12px;
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
-  header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 12px; margin-bottom: 8px; }
-  h3 { margin: 0; }
-  header small { color: ${({ theme }) => theme.textMuted}; }
-  .empty { display: grid; place-items: center; min-height: 120px; color: ${({ theme }) => theme.textMuted}; }
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 12px;
+    margin-bottom: 8px;
+  }
+  h3 {
+    margin: 0;
+  }
+  header small {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .empty {
+    display: grid;
+    place-items: center;
+    min-height: 120px;
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 /** What a part of the section can show: the answer for its own view, a load under way, or a failure. */
 type Part<T> = { state: 'ready'; value: T } | { state: 'loading' } | { state: 'failed' };
 
-function ViewToggle({ label, view, onChange }: { label: string; view: ChartPeriod; onChange: (view: ChartPeriod) => void }) {
+function ViewToggle({
+  label,
+  view,
+  onChange,
+}: {
+  label: string;
+  view: ChartPeriod;
+  onChange: (view: ChartPeriod) => void;
+}) {
   return (
     <FilterButtons role="group" aria-label={label}>
       {(['monthly', 'yearly'] as const).map((v) => (
@@ -111,7 +164,17 @@ function ViewToggle({ label, view, onChange }: { label: string; view: ChartPerio
  * A box's parts under its whole, and the line that says they add up to it (and which part lies inside
  * another). Each value is short money with the exact amount in its title.
  */
-function Breakdown<T>({ id, whole, part, parts }: { id: string; whole: string; part: Part<T>; parts: readonly BoxPart[] }) {
+function Breakdown<T>({
+  id,
+  whole,
+  part,
+  parts,
+}: {
+  id: string;
+  whole: string;
+  part: Part<T>;
+  parts: readonly BoxPart[];
+}) {
   return (
     <>
       <dl>
@@ -133,7 +196,8 @@ function Breakdown<T>({ id, whole, part, parts }: { id: string; whole: string; p
 
 /** A figure's value: short money when ready, a skeleton while it loads, '-' when it failed. */
 function money<T>(part: Part<T>, pick: (value: T) => number): ReactNode {
-  if (part.state === 'ready') return <span title={formatMoney(pick(part.value))}>{formatShortMoney(pick(part.value))}</span>;
+  if (part.state === 'ready')
+    return <span title={formatMoney(pick(part.value))}>{formatShortMoney(pick(part.value))}</span>;
   if (part.state === 'loading') return <Skeleton $width="90px" $height="22px" />;
   return '-';
 }
@@ -148,7 +212,11 @@ function money<T>(part: Part<T>, pick: (value: T) => number): ReactNode {
  */
 export function InvoiceStatsSection() {
   const panel = useChartPanel(STATS_PARTS, 'yearly', STATS_START);
-  const params: InvoiceStatsParams = { box: panel.periodOf('box'), shared: panel.periodOf('shared'), cleared: panel.periodOf('cleared') };
+  const params: InvoiceStatsParams = {
+    box: panel.periodOf('box'),
+    shared: panel.periodOf('shared'),
+    cleared: panel.periodOf('cleared'),
+  };
   const expanded = panel.open === 'box' ? null : panel.open;
   const stats = useInvoiceStats(params);
   const day = format(new Date(), 'yyyy-MM-dd');
@@ -157,11 +225,16 @@ export function InvoiceStatsSection() {
 
   // The answer and the views it was asked for (SWR keeps the previous answer while the next one loads).
   const [loaded, setLoaded] = useState<{ params: InvoiceStatsParams; data: InvoiceStats } | null>(null);
-  if (stats.data && !stats.isLoading && stats.error === undefined && loaded?.data !== stats.data) setLoaded({ params, data: stats.data });
+  if (stats.data && !stats.isLoading && stats.error === undefined && loaded?.data !== stats.data)
+    setLoaded({ params, data: stats.data });
 
   const failed = stats.error !== undefined;
   const part = <T,>(fresh: boolean, pick: (data: InvoiceStats) => T): Part<T> =>
-    loaded && fresh ? { state: 'ready', value: pick(loaded.data) } : failed ? { state: 'failed' } : { state: 'loading' };
+    loaded && fresh
+      ? { state: 'ready', value: pick(loaded.data) }
+      : failed
+        ? { state: 'failed' }
+        : { state: 'loading' };
   const summary = part(loaded?.params.box === params.box, (d) => d.invoices_summary);
   const outstanding = part(true, (d) => d.overdue_invoices_summary);
   const limits = part(true, (d) => d.available_limits_summary);
@@ -173,11 +246,15 @@ export function InvoiceStatsSection() {
   };
 
   const sharedSub =
-    summary.state === 'ready' && summary.value.shared_invoice_count !== undefined ? `${formatCount(summary.value.shared_invoice_count)} invoices` : undefined;
+    summary.state === 'ready' && summary.value.shared_invoice_count !== undefined
+      ? `${formatCount(summary.value.shared_invoice_count)} invoices`
+      : undefined;
   const clearedSub =
     summary.state === 'ready'
       ? [
-          summary.value.cleared_invoice_count === undefined ? null : `${formatCount(summary.value.cleared_invoice_count)} invoices`,
+          summary.value.cleared_invoice_count === undefined
+            ? null
+            : `${formatCount(summary.value.cleared_invoice_count)} invoices`,
           `${shareText(summary.value.total_cleared_amount, summary.value.shared_invoice_total_amount)} of shared`,
         ]
           .filter((s) => s !== null)
@@ -206,17 +283,34 @@ export function InvoiceStatsSection() {
           <p className="muted" data-testid="box-window">
             {windowCaption(params.box, today)}
           </p>
-          <FigureButton type="button" data-testid="stats-shared" aria-expanded={expanded === 'shared'} aria-controls={ids.panel} onClick={() => toggle('shared')}>
+          <FigureButton
+            type="button"
+            data-testid="stats-shared"
+            aria-expanded={expanded === 'shared'}
+            aria-controls={ids.panel}
+            onClick={() => toggle('shared')}
+          >
             <span className="label">Total Invoices Shared with {productName}</span>
             <span className="value">{money(summary, (s) => s.shared_invoice_total_amount)}</span>
             {sharedSub && <span className="sub">{sharedSub}</span>}
           </FigureButton>
-          <FigureButton type="button" data-testid="stats-cleared" aria-expanded={expanded === 'cleared'} aria-controls={ids.panel} onClick={() => toggle('cleared')}>
+          <FigureButton
+            type="button"
+            data-testid="stats-cleared"
+            aria-expanded={expanded === 'cleared'}
+            aria-controls={ids.panel}
+            onClick={() => toggle('cleared')}
+          >
             <span className="label">Total Cleared</span>
             <span className="value">{money(summary, (s) => s.total_cleared_amount)}</span>
             {clearedSub && <span className="sub">{clearedSub}</span>}
           </FigureButton>
-          <Breakdown id="stats-cleared-sum" whole="Total Cleared" part={summary} parts={clearedBreakdown(summary.state === 'ready' ? summary.value : undefined, productName)} />
+          <Breakdown
+            id="stats-cleared-sum"
+            whole="Total Cleared"
+            part={summary}
+            parts={clearedBreakdown(summary.state === 'ready' ? summary.value : undefined, productName)}
+          />
         </Box>
 
         <Box data-testid="stats-box-outstanding" aria-busy={outstanding.state === 'loading'}>
@@ -224,7 +318,12 @@ export function InvoiceStatsSection() {
           <span className="big" data-testid="stats-outstanding">
             {money(outstanding, (o) => o.total_overdue_invoices_amount)}
           </span>
-          <Breakdown id="stats-outstanding-sum" whole="Current Outstanding" part={outstanding} parts={outstandingBreakdown(outstanding.state === 'ready' ? outstanding.value : undefined)} />
+          <Breakdown
+            id="stats-outstanding-sum"
+            whole="Current Outstanding"
+            part={outstanding}
+            parts={outstandingBreakdown(outstanding.state === 'ready' ? outstanding.value : undefined)}
+          />
         </Box>
 
         <Box data-testid="stats-box-limit" aria-busy={limits.state === 'loading'}>
@@ -233,7 +332,12 @@ export function InvoiceStatsSection() {
             <dt>Limit Available for Drawdown</dt>
             <dd data-testid="stats-limit-total">{money(limits, (l) => l.total_available_limit)}</dd>
           </dl>
-          <Breakdown id="stats-limit-sum" whole="Limit Available for Drawdown" part={limits} parts={limitBreakdown(limits.state === 'ready' ? limits.value : undefined)} />
+          <Breakdown
+            id="stats-limit-sum"
+            whole="Limit Available for Drawdown"
+            part={limits}
+            parts={limitBreakdown(limits.state === 'ready' ? limits.value : undefined)}
+          />
         </Box>
       </CardGrid>
 
@@ -244,7 +348,9 @@ export function InvoiceStatsSection() {
             view={params[expanded]}
             today={today}
             part={part(loaded?.params[expanded] === params[expanded], (d) =>
-              expanded === 'shared' ? d.shared_invoices_graph_data.filter_information : d.cleared_invoices_graph_data.filter_information,
+              expanded === 'shared'
+                ? d.shared_invoices_graph_data.filter_information
+                : d.cleared_invoices_graph_data.filter_information,
             )}
             onView={setView(expanded)}
             onClose={panel.close}
@@ -268,7 +374,10 @@ function StatsChartPanel(props: {
   const titleId = useId();
   const info = part.state === 'ready' ? part.value : undefined;
   const series = useMemo(() => statsSeries(info, view, today), [info, view, today]);
-  const option = useMemo(() => (chart === 'shared' ? totalInvoicesOption(series) : clearedOption(series, productName)), [chart, series]);
+  const option = useMemo(
+    () => (chart === 'shared' ? totalInvoicesOption(series) : clearedOption(series, productName)),
+    [chart, series],
+  );
   const described = view === 'yearly' ? 'by month over the last 12 months' : 'by week this month';
   // Opened under the boxes, it may start below the fold: brought into view, as far as it takes.
   const panelRef = useRef<HTMLElement>(null);
@@ -277,7 +386,12 @@ function StatsChartPanel(props: {
     panelRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
   }, [chart]);
   return (
-    <ChartPanel ref={panelRef} aria-labelledby={titleId} data-testid={`stats-chart-${chart}`} aria-busy={part.state === 'loading'}>
+    <ChartPanel
+      ref={panelRef}
+      aria-labelledby={titleId}
+      data-testid={`stats-chart-${chart}`}
+      aria-busy={part.state === 'loading'}
+    >
       <header>
         <div>
           <h3 id={titleId}>{title}</h3>
@@ -294,7 +408,12 @@ function StatsChartPanel(props: {
       {part.state === 'failed' && <p className="empty">The chart could not be loaded.</p>}
       {part.state === 'ready' && !hasStats(series) && <p className="empty">{EMPTY_TEXT}</p>}
       {part.state === 'ready' && hasStats(series) && (
-        <EChart option={option} label={`${title}, ${described}`} height={300} summary={statsSummary(chart, series, productName)} />
+        <EChart
+          option={option}
+          label={`${title}, ${described}`}
+          height={300}
+          summary={statsSummary(chart, series, productName)}
+        />
       )}
     </ChartPanel>
   );

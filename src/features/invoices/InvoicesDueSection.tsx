@@ -49,9 +49,24 @@ const STATUS_LABELS: Record<DetailedStatusFilter, string> = {
   overdue_90: '90+',
   closed: 'Closed',
 };
-const CHANNEL_LABELS: Record<ChannelFinanceFilter, string> = { all: 'All', channel_finance: 'Channel Finance', non_channel_finance: 'Non-Channel Finance' };
-const CLOSED_LABELS: Record<ClosedStatusFilter, string> = { all: 'All', credit: 'Credit', pay: 'Pay', settled: 'Settled', pending_settlement: 'Pending for Settlement' };
-const STATUS_TEXT: Record<InvoiceRow['status'], string> = { open: 'Open', partially_paid: 'Partially paid', paid: 'Paid', 'in-progress': 'In-Progress' };
+const CHANNEL_LABELS: Record<ChannelFinanceFilter, string> = {
+  all: 'All',
+  channel_finance: 'Channel Finance',
+  non_channel_finance: 'Non-Channel Finance',
+};
+const CLOSED_LABELS: Record<ClosedStatusFilter, string> = {
+  all: 'All',
+  credit: 'Credit',
+  pay: 'Pay',
+  settled: 'Settled',
+  pending_settlement: 'Pending for Settlement',
+};
+const STATUS_TEXT: Record<InvoiceRow['status'], string> = {
+  open: 'Open',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  'in-progress': 'In-Progress',
+};
 const SOURCE_TEXT = { credit: 'Credit', pay: 'Pay', erp_payment: 'Outside' } as const;
 
 /** The due-days filter cleared by a search (spec §4): kept in the URL as this value. */
@@ -72,16 +87,20 @@ export function dueFilterOf(state: Pick<TableState, 'filters'>): DueFilter | nul
   return (DUE_FILTERS as readonly string[]).includes(value ?? '') ? (value as DueFilter) : null;
 }
 
-
 const Summary = styled.p`
   margin: 4px 0 0;
   color: ${({ theme }) => theme.textMuted};
-  strong { color: ${({ theme }) => theme.text}; }
+  strong {
+    color: ${({ theme }) => theme.text};
+  }
 `;
 
-
 /** The columns of both invoice tables (spec §2.6); the virtual account column only when the anchor shows it. */
-function invoiceColumns(options: { showVirtualAccount: boolean; onStar: (row: InvoiceRow) => void; select?: { selected: ReadonlySet<string>; toggle: (id: string) => void } }): Column<InvoiceRow>[] {
+function invoiceColumns(options: {
+  showVirtualAccount: boolean;
+  onStar: (row: InvoiceRow) => void;
+  select?: { selected: ReadonlySet<string>; toggle: (id: string) => void };
+}): Column<InvoiceRow>[] {
   const { showVirtualAccount, onStar, select } = options;
   return [
     ...(select
@@ -90,7 +109,13 @@ function invoiceColumns(options: { showVirtualAccount: boolean; onStar: (row: In
             key: 'select',
             header: 'Select',
             render: (r: InvoiceRow) => (
-              <input type="checkbox" style={{ width: 22, height: 22 }} aria-label={`Select invoice ${r.document_number}`} checked={select.selected.has(r.id)} onChange={() => select.toggle(r.id)} />
+              <input
+                type="checkbox"
+                style={{ width: 22, height: 22 }}
+                aria-label={`Select invoice ${r.document_number}`}
+                checked={select.selected.has(r.id)}
+                onChange={() => select.toggle(r.id)}
+              />
             ),
           },
         ]
@@ -100,13 +125,25 @@ function invoiceColumns(options: { showVirtualAccount: boolean; onStar: (row: In
       header: 'Star',
       pin: 'start',
       render: (r) => (
-        <StarToggle starred={r.resource.starred} label={`Star invoice ${r.document_number}`} onToggle={() => onStar(r)} />
+        <StarToggle
+          starred={r.resource.starred}
+          label={`Star invoice ${r.document_number}`}
+          onToggle={() => onStar(r)}
+        />
       ),
     },
     { key: 'customer', header: 'Customer Name', render: (r) => r.distributor_company.name },
     { key: 'code', header: 'Customer Code', render: (r) => r.customer_code },
     { key: 'number', header: 'Invoice No.', pin: 'start', render: (r) => r.document_number },
-    ...(showVirtualAccount ? [{ key: 'va', header: 'Virtual Account Number', render: (r: InvoiceRow) => orMissing(r.virtual_account_number) }] : []),
+    ...(showVirtualAccount
+      ? [
+          {
+            key: 'va',
+            header: 'Virtual Account Number',
+            render: (r: InvoiceRow) => orMissing(r.virtual_account_number),
+          },
+        ]
+      : []),
     { key: 'amount', header: 'Invoice Amount', align: 'end', render: (r) => formatMoney(r.total) },
     { key: 'date', header: 'Invoice Date', render: (r) => formatDate(r.invoice_date) },
     { key: 'due', header: 'Due Date', render: (r) => formatDate(r.due_date) },
@@ -131,8 +168,9 @@ function DueSummary({ list }: { list: InvoiceList | undefined }) {
   if (!list) return <Summary aria-hidden>&nbsp;</Summary>;
   return (
     <Summary>
-      Total due <strong>{formatMoney(list.meta.total_due)}</strong> · <strong>{formatCount(list.meta.no_of_invoices)}</strong>{' '}
-      {list.meta.no_of_invoices === 1 ? 'invoice' : 'invoices'} · <strong>{formatCount(list.meta.no_of_customers)}</strong>{' '}
+      Total due <strong>{formatMoney(list.meta.total_due)}</strong> ·{' '}
+      <strong>{formatCount(list.meta.no_of_invoices)}</strong> {list.meta.no_of_invoices === 1 ? 'invoice' : 'invoices'}{' '}
+      · <strong>{formatCount(list.meta.no_of_customers)}</strong>{' '}
       {list.meta.no_of_customers === 1 ? 'customer' : 'customers'}
     </Summary>
   );
@@ -140,7 +178,12 @@ function DueSummary({ list }: { list: InvoiceList | undefined }) {
 
 /** The Invoices Due list: the page's filters as the provider's params (the Due filter, region, search, page). */
 function dueParams(state: TableState): InvoiceListParams {
-  return { filter: dueFilterOf(state), region: state.region, search: searchKeyword(state.search) ?? '', page: state.page };
+  return {
+    filter: dueFilterOf(state),
+    region: state.region,
+    search: searchKeyword(state.search) ?? '',
+    page: state.page,
+  };
 }
 
 /**
@@ -151,7 +194,13 @@ function dueParams(state: TableState): InvoiceListParams {
  * provider refuses both to anyone else.
  */
 export function InvoicesDueSection({ maySendLinks }: { maySendLinks: boolean }) {
-  const list = useList({ id: 'due', defaults: DUE_DEFAULTS, resource: 'invoices', params: dueParams, fetch: fetchInvoices });
+  const list = useList({
+    id: 'due',
+    defaults: DUE_DEFAULTS,
+    resource: 'invoices',
+    params: dueParams,
+    fetch: fetchInvoices,
+  });
   const filter = dueFilterOf(list.state);
   const [detailed, updateDetailed] = useTableState(DETAILED_ID, DETAILED_DEFAULTS);
   const expanded = detailed.filters.open === '1';
@@ -176,7 +225,12 @@ export function InvoicesDueSection({ maySendLinks }: { maySendLinks: boolean }) 
         filters={
           <FilterButtons role="group" aria-label="Due filter">
             {DUE_FILTERS.map((value) => (
-              <GhostButton key={value} type="button" aria-pressed={filter === value} onClick={() => list.update({ filters: { due: value } })}>
+              <GhostButton
+                key={value}
+                type="button"
+                aria-pressed={filter === value}
+                onClick={() => list.update({ filters: { due: value } })}
+              >
                 {DUE_FILTER_LABELS[value]}
               </GhostButton>
             ))}
@@ -190,7 +244,12 @@ export function InvoicesDueSection({ maySendLinks }: { maySendLinks: boolean }) 
         showVirtualAccount={showVirtualAccount}
         tools={
           <>
-            <GhostButton type="button" onClick={() => updateDetailed({ ...DEFAULT_TABLE_STATE, filters: { ...DETAILED_DEFAULTS.filters, open: '1' } })}>
+            <GhostButton
+              type="button"
+              onClick={() =>
+                updateDetailed({ ...DEFAULT_TABLE_STATE, filters: { ...DETAILED_DEFAULTS.filters, open: '1' } })
+              }
+            >
               Expand
             </GhostButton>
             {maySendLinks && (
@@ -202,7 +261,14 @@ export function InvoicesDueSection({ maySendLinks }: { maySendLinks: boolean }) 
         }
       />
       {expanded && <DetailedInvoices showVirtualAccount={showVirtualAccount} maySendLinks={maySendLinks} />}
-      {maySendLinks && <SendPaymentLinksModal open={sending} onClose={closeSending} linksSent={list.data?.meta.total_payment_links} onSent={onSent} />}
+      {maySendLinks && (
+        <SendPaymentLinksModal
+          open={sending}
+          onClose={closeSending}
+          linksSent={list.data?.meta.total_payment_links}
+          onSent={onSent}
+        />
+      )}
     </section>
   );
 }
@@ -213,7 +279,8 @@ export function InvoicesDueSection({ maySendLinks }: { maySendLinks: boolean }) 
  */
 const DETAILED_ID = 'detailed';
 const DETAILED_DEFAULTS: Partial<TableState> = { filters: { status: 'all', channel: 'all', closed: 'all' } };
-const pick = <V extends string>(values: readonly V[], value: string | undefined): V => (values.includes(value as V) ? (value as V) : values[0]!);
+const pick = <V extends string>(values: readonly V[], value: string | undefined): V =>
+  values.includes(value as V) ? (value as V) : values[0]!;
 
 function detailedParams(state: TableState): InvoiceListParams {
   return {
@@ -231,15 +298,30 @@ function detailedParams(state: TableState): InvoiceListParams {
  * closed-status filter while 'Closed' is chosen, region, search, row checkboxes and Download Report. Its
  * filters and ticked rows live in the URL only while it is open: collapsing it resets them to the defaults (spec §4).
  */
-function DetailedInvoices({ showVirtualAccount, maySendLinks }: { showVirtualAccount: boolean; maySendLinks: boolean }) {
-  const list = useList({ id: DETAILED_ID, defaults: DETAILED_DEFAULTS, resource: 'invoices', params: detailedParams, fetch: fetchInvoices });
+function DetailedInvoices({
+  showVirtualAccount,
+  maySendLinks,
+}: {
+  showVirtualAccount: boolean;
+  maySendLinks: boolean;
+}) {
+  const list = useList({
+    id: DETAILED_ID,
+    defaults: DETAILED_DEFAULTS,
+    resource: 'invoices',
+    params: detailedParams,
+    fetch: fetchInvoices,
+  });
   const params = detailedParams(list.state);
   const { update } = list;
   const ticked = list.state.selected;
   // Kept while the ticked rows stay the same, so the rows are not rendered again for another filter or page.
   const select = useMemo(() => {
     const selected = new Set(ticked);
-    return { selected, toggle: (id: string) => update({ selected: selected.has(id) ? ticked.filter((s) => s !== id) : [...ticked, id] }) };
+    return {
+      selected,
+      toggle: (id: string) => update({ selected: selected.has(id) ? ticked.filter((s) => s !== id) : [...ticked, id] }),
+    };
   }, [ticked, update]);
   const { selected } = select;
   const setFilter = (name: string, value: string) => list.update({ filters: { ...list.state.filters, [name]: value } });
@@ -252,7 +334,11 @@ function DetailedInvoices({ showVirtualAccount, maySendLinks }: { showVirtualAcc
         filters={
           <>
             <Label htmlFor={`${ids}-channel`}>Channel finance</Label>
-            <Select id={`${ids}-channel`} value={params.channelFinance} onChange={(e) => setFilter('channel', e.target.value)}>
+            <Select
+              id={`${ids}-channel`}
+              value={params.channelFinance}
+              onChange={(e) => setFilter('channel', e.target.value)}
+            >
               {CHANNEL_FINANCE_FILTERS.map((v) => (
                 <option key={v} value={v}>
                   {CHANNEL_LABELS[v]}
@@ -263,7 +349,9 @@ function DetailedInvoices({ showVirtualAccount, maySendLinks }: { showVirtualAcc
             <Select
               id={`${ids}-status`}
               value={params.filter ?? 'all'}
-              onChange={(e) => list.update({ filters: { ...list.state.filters, status: e.target.value, closed: 'all' } })}
+              onChange={(e) =>
+                list.update({ filters: { ...list.state.filters, status: e.target.value, closed: 'all' } })
+              }
             >
               {DETAILED_STATUS_FILTERS.map((v) => (
                 <option key={v} value={v}>
@@ -274,7 +362,11 @@ function DetailedInvoices({ showVirtualAccount, maySendLinks }: { showVirtualAcc
             {params.filter === 'closed' && (
               <>
                 <Label htmlFor={`${ids}-closed`}>Closed status</Label>
-                <Select id={`${ids}-closed`} value={params.closedStatus} onChange={(e) => setFilter('closed', e.target.value)}>
+                <Select
+                  id={`${ids}-closed`}
+                  value={params.closedStatus}
+                  onChange={(e) => setFilter('closed', e.target.value)}
+                >
                   {CLOSED_STATUS_FILTERS.map((v) => (
                     <option key={v} value={v}>
                       {CLOSED_LABELS[v]}
@@ -293,7 +385,9 @@ function DetailedInvoices({ showVirtualAccount, maySendLinks }: { showVirtualAcc
         maxHeight={MODAL_TABLE_MAX_HEIGHT}
         tools={<span aria-live="polite">{selected.size} selected</span>}
       />
-      {maySendLinks && <ReminderComposer collapsible invoiceIds={list.state.selected} title="Reminder for the ticked invoices" />}
+      {maySendLinks && (
+        <ReminderComposer collapsible invoiceIds={list.state.selected} title="Reminder for the ticked invoices" />
+      )}
     </Modal>
   );
 }
@@ -317,7 +411,10 @@ function InvoicesList(props: {
   const { client } = useSession();
   const star = useStarToggle(list.mutate, 'Invoice', 'invoices');
   // Stable columns: a filter click re-renders the block, not the rows on screen, so it answers quickly (INP).
-  const columns = useMemo(() => invoiceColumns({ showVirtualAccount, onStar: (row) => void star(row), select }), [showVirtualAccount, star, select]);
+  const columns = useMemo(
+    () => invoiceColumns({ showVirtualAccount, onStar: (row) => void star(row), select }),
+    [showVirtualAccount, star, select],
+  );
   return (
     <ListBlock
       list={list}
@@ -330,7 +427,10 @@ function InvoicesList(props: {
       search={{ label: props.searchLabel, placeholder: 'Invoice No., Customer Name' }}
       onSearch={props.onSearch}
       filters={props.filters}
-      exportCsv={{ columns: list.data?.csv_headers_accepted ?? [], download: (keys) => downloadInvoices(client, list.params!, keys) }}
+      exportCsv={{
+        columns: list.data?.csv_headers_accepted ?? [],
+        download: (keys) => downloadInvoices(client, list.params!, keys),
+      }}
       tools={props.tools}
       maxHeight={props.maxHeight}
     />

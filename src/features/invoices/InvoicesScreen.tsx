@@ -10,7 +10,9 @@ import { InvoiceStatsSection } from './InvoiceStatsSection';
 
 const Page = styled.div`
   padding: 24px;
-  h1 { margin: 0 0 24px; }
+  h1 {
+    margin: 0 0 24px;
+  }
 `;
 
 const TopRow = styled.div`

@@ -12,11 +12,35 @@ const Box = styled.section`
   padding: 16px;
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 10px;
-  h3 { margin: 0; font-size: 16px; }
-  fieldset { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0; padding: 0; border: 0; }
-  legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
-  fieldset label { display: inline-flex; align-items: center; gap: 8px; min-height: 44px; cursor: pointer; }
-  input[type='radio'], input[type='checkbox'] { width: 20px; height: 20px; }
+  h3 {
+    margin: 0;
+    font-size: 16px;
+  }
+  fieldset {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 16px;
+    margin: 0;
+    padding: 0;
+    border: 0;
+  }
+  legend {
+    padding: 0;
+    margin-bottom: 4px;
+    font-weight: 600;
+  }
+  fieldset label {
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+    min-height: 44px;
+    cursor: pointer;
+  }
+  input[type='radio'],
+  input[type='checkbox'] {
+    width: 20px;
+    height: 20px;
+  }
   textarea {
     width: 100%;
     min-height: 64px;
@@ -27,7 +51,12 @@ const Box = styled.section`
     color: ${({ theme }) => theme.text};
     resize: vertical;
   }
-  .row { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 16px;
+  }
 `;
 
 /**
@@ -63,12 +92,24 @@ function Composer({ invoiceIds, title = 'Reminder' }: { invoiceIds: readonly str
           {invoiceIds.length} invoice{invoiceIds.length === 1 ? '' : 's'} selected for the reminder
         </span>
       </p>
-      <ChannelChecks legend="Remind by" chosen={channels} blocked={blocked} disabled={saving} onToggle={(channel) => send({ type: 'TOGGLE_CHANNEL', channel })} />
+      <ChannelChecks
+        legend="Remind by"
+        chosen={channels}
+        blocked={blocked}
+        disabled={saving}
+        onToggle={(channel) => send({ type: 'TOGGLE_CHANNEL', channel })}
+      />
       <fieldset disabled={saving}>
         <legend>Schedule</legend>
         {REMINDER_TYPES.map((value) => (
           <label key={value}>
-            <input type="radio" name={`${id}-type`} value={value} checked={type === value} onChange={() => send({ type: 'SET_TYPE', reminderType: value })} />
+            <input
+              type="radio"
+              name={`${id}-type`}
+              value={value}
+              checked={type === value}
+              onChange={() => send({ type: 'SET_TYPE', reminderType: value })}
+            />
             {REMINDER_TYPE_LABELS[value]}
           </label>
         ))}
@@ -76,7 +117,12 @@ function Composer({ invoiceIds, title = 'Reminder' }: { invoiceIds: readonly str
       {type !== null && (
         <div className="row">
           <label htmlFor={`${id}-time`}>Time</label>
-          <Select id={`${id}-time`} value={time ?? ''} disabled={saving} onChange={(event) => send({ type: 'SET_TIME', time: event.target.value })}>
+          <Select
+            id={`${id}-time`}
+            value={time ?? ''}
+            disabled={saving}
+            onChange={(event) => send({ type: 'SET_TIME', time: event.target.value })}
+          >
             <option value="" disabled>
               Select time
             </option>

@@ -5,7 +5,12 @@ import type { InvoiceRow } from '../../api/codecs/invoices';
 import { fetchCustomerInvoices, fetchLinkCustomers } from '../../api/links';
 import { useApi } from '../../api/useApi';
 import { formatMoney } from '../../domain/money';
-import { CUSTOMER_SEARCH_MIN_LENGTH, INVOICE_SEARCH_MIN_LENGTH, linksSentText, NO_RECORD_TEXT } from '../../domain/reminders';
+import {
+  CUSTOMER_SEARCH_MIN_LENGTH,
+  INVOICE_SEARCH_MIN_LENGTH,
+  linksSentText,
+  NO_RECORD_TEXT,
+} from '../../domain/reminders';
 import { formatDate } from '../../lib/format';
 import { Button } from '../../ui/form';
 import { Modal, TABLE_MODAL_WIDTH } from '../../ui/Modal';
@@ -28,16 +33,54 @@ const Panes = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
   gap: 16px;
-  @media (max-width: 900px) { grid-template-columns: minmax(0, 1fr); }
-  & > section { display: grid; gap: 8px; align-content: start; min-width: 0; }
-  h3 { margin: 0; font-size: 16px; }
-  section[aria-disabled='true'] .invoices { opacity: 0.5; }
-  dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 12px; margin: 0; }
-  dt { color: ${({ theme }) => theme.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-  input[type='checkbox'] { width: 20px; height: 20px; }
-  .pick { background: none; border: 0; padding: 0; color: ${({ theme }) => theme.primary}; text-decoration: underline; cursor: pointer; min-height: 44px; text-align: start; }
-  .pick[aria-pressed='true'] { font-weight: 700; text-decoration: none; color: ${({ theme }) => theme.text}; }
+  @media (max-width: 900px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+  & > section {
+    display: grid;
+    gap: 8px;
+    align-content: start;
+    min-width: 0;
+  }
+  h3 {
+    margin: 0;
+    font-size: 16px;
+  }
+  section[aria-disabled='true'] .invoices {
+    opacity: 0.5;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: 4px 12px;
+    margin: 0;
+  }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  input[type='checkbox'] {
+    width: 20px;
+    height: 20px;
+  }
+  .pick {
+    background: none;
+    border: 0;
+    padding: 0;
+    color: ${({ theme }) => theme.primary};
+    text-decoration: underline;
+    cursor: pointer;
+    min-height: 44px;
+    text-align: start;
+  }
+  .pick[aria-pressed='true'] {
+    font-weight: 700;
+    text-decoration: none;
+    color: ${({ theme }) => theme.text};
+  }
 `;
 
 const Footer = styled.div`
@@ -60,7 +103,17 @@ const TABLE_HEIGHT = 320;
  * channels and Send Link; then a reminder over the ticked invoices. The banner counts the links sent over
  * the last 60 days.
  */
-export const SendPaymentLinksModal = memo(function SendPaymentLinksModal({ open, onClose, linksSent, onSent }: { open: boolean; onClose: () => void; linksSent: number | undefined; onSent: () => void }) {
+export const SendPaymentLinksModal = memo(function SendPaymentLinksModal({
+  open,
+  onClose,
+  linksSent,
+  onSent,
+}: {
+  open: boolean;
+  onClose: () => void;
+  linksSent: number | undefined;
+  onSent: () => void;
+}) {
   return (
     <Modal open={open} title="Send Payment Links" width={TABLE_MODAL_WIDTH} onClose={onClose}>
       {open && <SendPaymentLinks linksSent={linksSent} onSent={onSent} />}
@@ -80,7 +133,9 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
   const customerParams = { search: customerSearch, page: customerPage };
   const customers = useApi(['link-customers', customerParams], (client) => fetchLinkCustomers(client, customerParams));
   const invoiceParams = customer ? { customerId: customer.id, search: invoiceSearch, page: invoicePage } : null;
-  const invoices = useApi(invoiceParams && ['customer-invoices', invoiceParams], (client) => fetchCustomerInvoices(client, invoiceParams!));
+  const invoices = useApi(invoiceParams && ['customer-invoices', invoiceParams], (client) =>
+    fetchCustomerInvoices(client, invoiceParams!),
+  );
   // While another customer's (or page's) invoices load, the rows on screen are the previous answer's: Select all waits.
   const shownIds = invoices.isLoading ? [] : (invoices.data?.data.map((row) => row.id) ?? []);
 
@@ -89,7 +144,13 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
       key: 'tick',
       header: <span className="visually-hidden">Bulk send</span>,
       render: (row) => (
-        <input type="checkbox" aria-label={`Send to ${row.name} (bulk)`} checked={bulk.includes(row.id)} disabled={sending} onChange={() => send({ type: 'TICK_CUSTOMER', id: row.id })} />
+        <input
+          type="checkbox"
+          aria-label={`Send to ${row.name} (bulk)`}
+          checked={bulk.includes(row.id)}
+          disabled={sending}
+          onChange={() => send({ type: 'TICK_CUSTOMER', id: row.id })}
+        />
       ),
     },
     {
@@ -102,7 +163,10 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
           aria-pressed={customer?.id === row.id}
           onClick={() => {
             setInvoicePage(1);
-            send({ type: 'SELECT_CUSTOMER', customer: { id: row.id, name: row.name, email: row.primary_user_email, mobile: row.primary_user_mobile } });
+            send({
+              type: 'SELECT_CUSTOMER',
+              customer: { id: row.id, name: row.name, email: row.primary_user_email, mobile: row.primary_user_mobile },
+            });
           }}
         >
           {row.name}
@@ -116,7 +180,13 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
       key: 'tick',
       header: (
         <label>
-          <input type="checkbox" checked={selectAll} disabled={bulkMode || sending || shownIds.length === 0} onChange={() => send({ type: 'SELECT_ALL', ids: shownIds })} /> Select all Invoice
+          <input
+            type="checkbox"
+            checked={selectAll}
+            disabled={bulkMode || sending || shownIds.length === 0}
+            onChange={() => send({ type: 'SELECT_ALL', ids: shownIds })}
+          />{' '}
+          Select all Invoice
         </label>
       ),
       render: (row) => (
@@ -136,7 +206,9 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
 
   return (
     <>
-      <Banner role="status">{linksSent === undefined ? 'Counting the payment links sent…' : linksSentText(linksSent)}</Banner>
+      <Banner role="status">
+        {linksSent === undefined ? 'Counting the payment links sent…' : linksSentText(linksSent)}
+      </Banner>
       <Panes>
         <section aria-label="Customers">
           <h3>Customers</h3>
@@ -178,7 +250,12 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
               <dd>{customer.mobile ?? '-'}</dd>
             </dl>
           )}
-          {bulkMode && <p>Customers are ticked for a bulk send: every open invoice of each goes in its link. Untick them to choose invoices.</p>}
+          {bulkMode && (
+            <p>
+              Customers are ticked for a bulk send: every open invoice of each goes in its link. Untick them to choose
+              invoices.
+            </p>
+          )}
           <div className="invoices">
             <fieldset disabled={bulkMode || !customer} style={{ border: 0, margin: 0, padding: 0 }}>
               {/* One search box per customer: what was typed for one (even too short to send, or still waiting
@@ -209,13 +286,29 @@ function SendPaymentLinks({ linksSent, onSent }: { linksSent: number | undefined
               fixedHeight
               emptyText={customer ? NO_RECORD_TEXT : 'Choose a customer to see their invoices.'}
             />
-            {customer && <Pagination label="Invoices of the chosen customer" unit="invoices" pagy={invoices.data?.pagy} onPage={setInvoicePage} reserve />}
+            {customer && (
+              <Pagination
+                label="Invoices of the chosen customer"
+                unit="invoices"
+                pagy={invoices.data?.pagy}
+                onPage={setInvoicePage}
+                reserve
+              />
+            )}
           </div>
         </section>
       </Panes>
       <Footer>
-        <strong role="status">{bulkMode ? `Customer selected : ${bulk.length}` : `Invoice selected : ${invoiceIds.length}`}</strong>
-        <ChannelChecks legend="Notify by" chosen={channels} blocked={blocked} disabled={sending} onToggle={(channel) => send({ type: 'TOGGLE_CHANNEL', channel })} />
+        <strong role="status">
+          {bulkMode ? `Customer selected : ${bulk.length}` : `Invoice selected : ${invoiceIds.length}`}
+        </strong>
+        <ChannelChecks
+          legend="Notify by"
+          chosen={channels}
+          blocked={blocked}
+          disabled={sending}
+          onToggle={(channel) => send({ type: 'TOGGLE_CHANNEL', channel })}
+        />
         <Button type="button" onClick={() => send({ type: 'SEND' })} aria-disabled={sending || undefined}>
           {sending ? 'Sending…' : 'Send Link'}
         </Button>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TABLE_STATE, readTableState, withChange, writeTableState, type TableState } from '../../lib/table-state';
+import {
+  DEFAULT_TABLE_STATE,
+  readTableState,
+  withChange,
+  writeTableState,
+  type TableState,
+} from '../../lib/table-state';
 import {
   collectionFilterOf,
   dueInDays,
@@ -48,7 +54,9 @@ describe('Due In and Overdue By', () => {
     expect(dueInText(row, TODAY)).toBe('7 days');
     expect(overdueByText(row, TODAY)).toBe('-');
     expect(dueInText({ drawdown_due_date: '2026-11-01', due_in_days: null, overdue_by_days: 21 }, TODAY)).toBe('-');
-    expect(overdueByText({ drawdown_due_date: '2026-11-01', due_in_days: null, overdue_by_days: 21 }, TODAY)).toBe('21 days');
+    expect(overdueByText({ drawdown_due_date: '2026-11-01', due_in_days: null, overdue_by_days: 21 }, TODAY)).toBe(
+      '21 days',
+    );
     expect(dueInText({ drawdown_due_date: null, due_in_days: null, overdue_by_days: null }, TODAY)).toBe('-');
   });
 });
@@ -61,7 +69,13 @@ describe('Received outside and the star label', () => {
   });
 
   it('names the invoice and tells apart two payments of it', () => {
-    const invoice = { document_number: 'INV/2627/000001', total: 100, invoice_date: '2026-11-01', status: 'paid' as const, customer_code: 'CS1' };
+    const invoice = {
+      document_number: 'INV/2627/000001',
+      total: 100,
+      invoice_date: '2026-11-01',
+      status: 'paid' as const,
+      customer_code: 'CS1',
+    };
     const first = starLabel({ id: '1', invoice, utr_number: 'UTR1' });
     const second = starLabel({ id: '2', invoice, utr_number: 'UTR2' });
     expect(first).toBe('Star payment UTR1 for invoice INV/2627/000001');
@@ -79,13 +93,17 @@ describe('collections filters from the URL state', () => {
     const starred = withChange(initial, { filters: { period: 'starred' } });
     expect(collectionFilterOf(starred)).toBe('starred');
     expect(writeTableState('', 'collections', starred, defaults)).toBe('collections.f.period=starred');
-    expect(writeTableState('', 'collections', withChange(starred, { filters: { period: 'today' } }), defaults)).toBe('');
+    expect(writeTableState('', 'collections', withChange(starred, { filters: { period: 'today' } }), defaults)).toBe(
+      '',
+    );
   });
 
   it('fall back to the default for an unknown value in a shared link', () => {
     expect(collectionFilterOf(readTableState('collections.f.period=yesterday', 'collections', defaults))).toBe('today');
     expect(reportFilterOf(readTableState('payment-report.f.period=yesterday', 'payment-report'))).toBe('all');
-    expect(reportFilterOf(readTableState('payment-report.f.period=last_60_days', 'payment-report'))).toBe('last_60_days');
+    expect(reportFilterOf(readTableState('payment-report.f.period=last_60_days', 'payment-report'))).toBe(
+      'last_60_days',
+    );
   });
 
   it('go back to page 1 on a filter, region or search change, and keep the page otherwise', () => {
@@ -97,15 +115,32 @@ describe('collections filters from the URL state', () => {
   });
 
   it('Starred sets the starred filter and leaves the date filter blank; All asks for every payment', () => {
-    const starred = paymentParams(state({ filters: { period: 'starred' }, region: 'west', search: 'Gill', page: 2 }), 'starred');
+    const starred = paymentParams(
+      state({ filters: { period: 'starred' }, region: 'west', search: 'Gill', page: 2 }),
+      'starred',
+    );
     expect(starred).toEqual({ filter: 'starred', region: 'west', search: 'Gill', page: 2 });
-    expect(paymentFilter(starred)).toMatchObject({ starred: 'true', payment_date_in_days: undefined, region: 'west', search_keyword: 'Gill' });
+    expect(paymentFilter(starred)).toMatchObject({
+      starred: 'true',
+      payment_date_in_days: undefined,
+      region: 'west',
+      search_keyword: 'Gill',
+    });
 
     const days60 = paymentFilter(paymentParams(state(), 'last_60_days'));
     expect(days60).toMatchObject({ payment_date_in_days: 60, starred: undefined });
 
     const all = paymentParams(state(), 'all');
     expect(all.filter).toBeNull();
-    expect(paymentListQuery(all)).toEqual({ filter: { status_in: ['paid'], region: undefined, payment_date_in_days: undefined, starred: undefined, search_keyword: undefined }, page: 1 });
+    expect(paymentListQuery(all)).toEqual({
+      filter: {
+        status_in: ['paid'],
+        region: undefined,
+        payment_date_in_days: undefined,
+        starred: undefined,
+        search_keyword: undefined,
+      },
+      page: 1,
+    });
   });
 });

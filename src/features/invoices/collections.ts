@@ -33,7 +33,8 @@ export const PERIOD_KEY = 'period';
 /** The URL filter key that marks the Complete Payment Report as open (`payment-report.f.open=1`). */
 export const OPEN_KEY = 'open';
 
-const isCollectionFilter = (value: string | undefined): value is CollectionFilter => (COLLECTION_FILTERS as readonly (string | undefined)[]).includes(value);
+const isCollectionFilter = (value: string | undefined): value is CollectionFilter =>
+  (COLLECTION_FILTERS as readonly (string | undefined)[]).includes(value);
 
 /** The collections table's button: the one in the URL, or the default when none (or an unknown one) is there. */
 export function collectionFilterOf(state: Pick<TableState, 'filters'>): CollectionFilter {
@@ -49,7 +50,12 @@ export function reportFilterOf(state: Pick<TableState, 'filters'>): ReportFilter
 
 /** The GET /payments params of a table state and its button ('all': no filter, every payment). */
 export function paymentParams(state: TableState, filter: ReportFilter): PaymentListParams {
-  return { filter: filter === ALL_PAYMENTS ? null : filter, region: state.region, search: searchKeyword(state.search) ?? '', page: state.page };
+  return {
+    filter: filter === ALL_PAYMENTS ? null : filter,
+    region: state.region,
+    search: searchKeyword(state.search) ?? '',
+    page: state.page,
+  };
 }
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;

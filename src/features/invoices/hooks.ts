@@ -8,7 +8,9 @@ import { useApi } from '../../api/useApi';
 /** Keyed on the calendar day, so the windows move at midnight and not on every render. */
 export function useInvoiceStats(params: InvoiceStatsParams) {
   const day = format(new Date(), 'yyyy-MM-dd');
-  return useApi(['invoice-stats', params.box, params.shared, params.cleared, day], (c) => fetchInvoiceStats(c, { ...params, today: new Date() }));
+  return useApi(['invoice-stats', params.box, params.shared, params.cleared, day], (c) =>
+    fetchInvoiceStats(c, { ...params, today: new Date() }),
+  );
 }
 
 /**

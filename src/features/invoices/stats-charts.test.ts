@@ -29,7 +29,8 @@ const text = (html: string) =>
     .replace(/\n+/g, '\n')
     .trim();
 
-const item = (dataIndex: number, seriesIndex = 0) => ({ componentType: 'series', name: '', dataIndex, seriesIndex }) as TooltipItem;
+const item = (dataIndex: number, seriesIndex = 0) =>
+  ({ componentType: 'series', name: '', dataIndex, seriesIndex }) as TooltipItem;
 
 function tooltipOf(option: ChartOption): (params: TooltipParams) => string {
   const tooltip = option.tooltip as { formatter?: unknown };
@@ -37,10 +38,19 @@ function tooltipOf(option: ChartOption): (params: TooltipParams) => string {
   return tooltip.formatter as (params: TooltipParams) => string;
 }
 
-const seriesOf = (option: ChartOption) => option.series as { type: string; name: string; stack?: string; data: (number | null)[] }[];
+const seriesOf = (option: ChartOption) =>
+  option.series as { type: string; name: string; stack?: string; data: (number | null)[] }[];
 
 // Amounts in paise, as the codec decodes them.
-const month = (name: string, year: number | undefined, count: number, total: number, credit: number, pay: number, outside?: number) => ({
+const month = (
+  name: string,
+  year: number | undefined,
+  count: number,
+  total: number,
+  credit: number,
+  pay: number,
+  outside?: number,
+) => ({
   month: name,
   ...(year === undefined ? {} : { year }),
   count,
@@ -63,7 +73,21 @@ const week = (n: number, count: number, total: number, credit: number, pay: numb
 const NOV_22 = new Date(2026, 10, 22);
 // 15 Mar 2026: after a 28-day February the spec's rule gives 4 weeks.
 const MAR_15 = new Date(2026, 2, 15);
-const YEAR_LABELS = ['Nov 25', 'Dec 25', 'Jan 26', 'Feb 26', 'Mar 26', 'Apr 26', 'May 26', 'Jun 26', 'Jul 26', 'Aug 26', 'Sep 26', 'Oct 26', 'Nov 26'];
+const YEAR_LABELS = [
+  'Nov 25',
+  'Dec 25',
+  'Jan 26',
+  'Feb 26',
+  'Mar 26',
+  'Apr 26',
+  'May 26',
+  'Jun 26',
+  'Jul 26',
+  'Aug 26',
+  'Sep 26',
+  'Oct 26',
+  'Nov 26',
+];
 
 describe('statsSeries', () => {
   it('yearly: the 13 calendar months of the window, oldest first, each row in its month of its year; missing months zero', () => {
@@ -87,14 +111,20 @@ describe('statsSeries', () => {
   });
 
   it('yearly rows without a year (a provider that sends only the name) go to the latest month of that name', () => {
-    const s = statsSeries([month('Nov', undefined, 1, 5_00, 0, 0), month('Dec', undefined, 1, 9_00, 0, 0)], 'yearly', NOV_22);
+    const s = statsSeries(
+      [month('Nov', undefined, 1, 5_00, 0, 0), month('Dec', undefined, 1, 9_00, 0, 0)],
+      'yearly',
+      NOV_22,
+    );
     expect(s.totals[12]).toBe(5_00);
     expect(s.totals[0]).toBe(0);
     expect(s.totals[1]).toBe(9_00); // December 2025, the only December of the window
   });
 
   it("monthly: 'Week 1' to 'Week N' by the spec's week rule; a week that has not started is null, not 0", () => {
-    const info: StatsFilterInformation = [{ weekly_data: [week(1, 2, 500_00, 200_00, 100_00), week(3, 1, 99, 0, 0), week(5, 0, 0, 0, 0)] }];
+    const info: StatsFilterInformation = [
+      { weekly_data: [week(1, 2, 500_00, 200_00, 100_00), week(3, 1, 99, 0, 0), week(5, 0, 0, 0, 0)] },
+    ];
     const nov = statsSeries(info, 'monthly', NOV_22);
     expect(nov.categories).toEqual(['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5']);
     expect(nov.totals).toEqual([500_00, 0, 99, 0, null]);
@@ -154,7 +184,11 @@ describe('totalInvoicesOption', () => {
 
 describe('clearedOption and its tooltip', () => {
   // Week 2: ₹1,000 cleared over 4 invoices, ₹600 by credit, ₹300 by pay, ₹100 outside (not sent: the rest).
-  const s = statsSeries([{ weekly_data: [week(2, 4, 1000_00, 600_00, 300_00), week(3, 1, 250_00, 0, 250_00)] }], 'monthly', NOV_22);
+  const s = statsSeries(
+    [{ weekly_data: [week(2, 4, 1000_00, 600_00, 300_00), week(3, 1, 250_00, 0, 250_00)] }],
+    'monthly',
+    NOV_22,
+  );
   const option = clearedOption(s, 'Provider');
 
   it('stacks credit, pay and paid outside (rupees) on one bar per week, with a legend; no bar for a week not started', () => {
@@ -171,7 +205,13 @@ describe('clearedOption and its tooltip', () => {
     const answers: [StatsFilterInformation, 'monthly' | 'yearly'][] = [
       // A January whose bar once left out paid outside: ₹7.44 C cleared, of which credit and pay are ₹4.75 C;
       // paid outside sent.
-      [[month('Jan', 2026, 348, 74_429_088_88, 12_182_979_09, 35_276_411_86, 26_969_697_93), month('Nov', 2025, 2, 3_00, 1_00, 1_00, 1_00)], 'yearly'],
+      [
+        [
+          month('Jan', 2026, 348, 74_429_088_88, 12_182_979_09, 35_276_411_86, 26_969_697_93),
+          month('Nov', 2025, 2, 3_00, 1_00, 1_00, 1_00),
+        ],
+        'yearly',
+      ],
       // Paid outside not sent: the rest of the total.
       [[month('Jan', 2026, 348, 74_429_088_88, 12_182_979_09, 35_276_411_86)], 'yearly'],
       // The provider's parts leave ₹0.07 out: a 'Not itemised' part makes up the bar.
@@ -199,7 +239,12 @@ describe('clearedOption and its tooltip', () => {
 
   it("adds a 'Not itemised' part only when the provider's parts leave some of the total out", () => {
     const off = statsSeries([{ weekly_data: [week(1, 3, 1_000_07, 500_00, 300_00, 200_00)] }], 'monthly', NOV_22);
-    expect(seriesOf(clearedOption(off, 'Provider')).map((b) => b.name)).toEqual(['Provider Credit', 'Provider Pay', 'Paid outside', 'Not itemised']);
+    expect(seriesOf(clearedOption(off, 'Provider')).map((b) => b.name)).toEqual([
+      'Provider Credit',
+      'Provider Pay',
+      'Paid outside',
+      'Not itemised',
+    ]);
     expect(off.other[0]).toBe(7);
     expect(seriesOf(option).map((b) => b.name)).not.toContain('Not itemised');
   });
@@ -220,13 +265,27 @@ describe('clearedOption and its tooltip', () => {
 
   it('answers a single item too; paid outside reads zero when credit and pay make up the total', () => {
     expect(text(clearedTooltip(s, 'Provider')(item(2)))).toBe(
-      ['Week 3, 15–21 Nov', 'Total cleared: ₹250.00', 'Invoices: 1', 'Provider Credit: ₹0.00 (0.00%)', 'Provider Pay: ₹250.00 (100.00%)', 'Paid outside: ₹0.00 (0.00%)'].join('\n'),
+      [
+        'Week 3, 15–21 Nov',
+        'Total cleared: ₹250.00',
+        'Invoices: 1',
+        'Provider Credit: ₹0.00 (0.00%)',
+        'Provider Pay: ₹250.00 (100.00%)',
+        'Paid outside: ₹0.00 (0.00%)',
+      ].join('\n'),
     );
   });
 
   it("an empty week reads zero with '-' for the percent; a week not started says so; names are escaped", () => {
     expect(text(clearedTooltip(s, '<b>')([item(0)]))).toBe(
-      ['Week 1, 1–7 Nov', 'Total cleared: ₹0.00', 'Invoices: 0', '<b> Credit: ₹0.00 (-)', '<b> Pay: ₹0.00 (-)', 'Paid outside: ₹0.00 (-)'].join('\n'),
+      [
+        'Week 1, 1–7 Nov',
+        'Total cleared: ₹0.00',
+        'Invoices: 0',
+        '<b> Credit: ₹0.00 (-)',
+        '<b> Pay: ₹0.00 (-)',
+        'Paid outside: ₹0.00 (-)',
+      ].join('\n'),
     );
     expect(clearedTooltip(s, '<b>')([item(0)])).not.toContain('<b> Credit');
     expect(text(clearedTooltip(s, 'Provider')([item(4)]))).toBe('Week 5, 29–30 Nov\nCleared: not started yet');
@@ -254,7 +313,12 @@ describe('statsSummary, shareText, productNameOf', () => {
 
 describe("the boxes' parts add up to their whole", () => {
   it('Total Cleared: credit + pay + paid outside (sent, or the rest), and Not itemised only when they fall short', () => {
-    const sent = { total_cleared_amount: 1_22_65_694_16, cleared_using_credit: 28_83_036_50, cleared_using_pay: 53_78_302_34, cleared_outside: 40_04_355_32 };
+    const sent = {
+      total_cleared_amount: 1_22_65_694_16,
+      cleared_using_credit: 28_83_036_50,
+      cleared_using_pay: 53_78_302_34,
+      cleared_outside: 40_04_355_32,
+    };
     const parts = clearedBreakdown(sent, 'Provider');
     expect(parts.map((p) => [p.id, p.label, p.amount])).toEqual([
       ['stats-cleared-credit', 'Cleared using Limit (Provider Credit)', 28_83_036_50],
@@ -280,10 +344,18 @@ describe("the boxes' parts add up to their whole", () => {
       in_progress_invoices_amount: 90_000_00,
     };
     const parts = outstandingBreakdown(o);
-    expect(parts.map((p) => p.label)).toEqual(['Not Overdue', 'Overdue 1–30 days', 'Overdue 30+', 'Overdue 90+ (of 30+)', 'In-Progress']);
+    expect(parts.map((p) => p.label)).toEqual([
+      'Not Overdue',
+      'Overdue 1–30 days',
+      'Overdue 30+',
+      'Overdue 90+ (of 30+)',
+      'In-Progress',
+    ]);
     expect(parts[3]!.within).toBe('stats-overdue-30');
     expect(sumOfParts(parts)).toBe(o.total_overdue_invoices_amount);
-    expect(breakdownText('Current Outstanding', parts)).toBe('The parts add up to Current Outstanding; Overdue 90+ is part of Overdue 30+.');
+    expect(breakdownText('Current Outstanding', parts)).toBe(
+      'The parts add up to Current Outstanding; Overdue 90+ is part of Overdue 30+.',
+    );
     // A provider without the 1–30 and in-progress figures: the rest shows as one part.
     const { overdue_invoices_amount_upto_30_days: _a, in_progress_invoices_amount: _b, ...spec } = o;
     const older = outstandingBreakdown(spec);
@@ -297,7 +369,10 @@ describe("the boxes' parts add up to their whole", () => {
   });
 
   it('Limit Available for Drawdown: the part pertaining to Not Overdue Invoices and the rest', () => {
-    const parts = limitBreakdown({ total_available_limit: 8_45_92_634_03, avl_limit_pertaining_for_open_invoices: 2_40_37_444_53 });
+    const parts = limitBreakdown({
+      total_available_limit: 8_45_92_634_03,
+      avl_limit_pertaining_for_open_invoices: 2_40_37_444_53,
+    });
     expect(parts.map((p) => [p.label, p.amount])).toEqual([
       ['Limit Available for Drawdown pertaining to Not Overdue Invoices', 2_40_37_444_53],
       ['Rest of the Limit Available for Drawdown', 6_05_55_189_50],

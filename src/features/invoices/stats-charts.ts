@@ -40,7 +40,13 @@ export interface StatsSeries {
   other: (number | null)[];
 }
 
-type Amounts = { count: number; total_amount: number; paid_using_credit: number; paid_using_pay: number; paid_outside?: number };
+type Amounts = {
+  count: number;
+  total_amount: number;
+  paid_using_credit: number;
+  paid_using_pay: number;
+  paid_outside?: number;
+};
 
 /**
  * The buckets of a graph as series (`chartBuckets`): yearly, each calendar month the window touches with its
@@ -63,9 +69,16 @@ export function statsSeries(info: StatsFilterInformation | undefined, view: Char
   };
   for (const entry of info ?? []) {
     if ('weekly_data' in entry) {
-      if (view === 'monthly') for (const week of entry.weekly_data) add(bucketIndexOf(buckets, { week: week.week }), week);
+      if (view === 'monthly')
+        for (const week of entry.weekly_data) add(bucketIndexOf(buckets, { week: week.week }), week);
     } else if (view === 'yearly') {
-      add(bucketIndexOf(buckets, entry.year === undefined ? { month: entry.month } : { month: entry.month, year: entry.year }), entry);
+      add(
+        bucketIndexOf(
+          buckets,
+          entry.year === undefined ? { month: entry.month } : { month: entry.month, year: entry.year },
+        ),
+        entry,
+      );
     }
   }
   const pick = (f: (s: NonNullable<(typeof sums)[number]>) => number) => sums.map((s) => (s === null ? null : f(s)));
@@ -82,16 +95,20 @@ export function statsSeries(info: StatsFilterInformation | undefined, view: Char
 }
 
 /** Whether a chart has anything to draw: an invoice or an amount in some bucket. Else it says 'No data found.'. */
-export const hasStats = (series: StatsSeries) => series.counts.some((c) => c !== null && c > 0) || series.totals.some((t) => t !== null && t !== 0);
+export const hasStats = (series: StatsSeries) =>
+  series.counts.some((c) => c !== null && c > 0) || series.totals.some((t) => t !== null && t !== 0);
 
 const rupees = (paise: readonly (number | null)[]) => paise.map((p) => (p === null ? null : p / 100));
 
 /** The tooltip's heading: the bucket's full name ('23–30 November 2025', 'Week 4, 22–28 Nov'). */
-const heading = (bucket: ChartBucket) => `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(bucket.name)}</div>`;
+const heading = (bucket: ChartBucket) =>
+  `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(bucket.name)}</div>`;
 
 /** The hovered bucket's index (axis tooltips get one item per series; all share it). */
 function hoveredIndex(params: TooltipParams): number | undefined {
-  const first = Array.isArray(params) ? (params as readonly { dataIndex: number }[])[0] : (params as { dataIndex: number });
+  const first = Array.isArray(params)
+    ? (params as readonly { dataIndex: number }[])[0]
+    : (params as { dataIndex: number });
   return first?.dataIndex;
 }
 
@@ -103,7 +120,12 @@ export function totalInvoicesOption(series: StatsSeries): ChartOption {
   const name = 'Total Invoices';
   const data = rupees(series.totals);
   // The kit's builder takes numbers; the future buckets' null goes back into the series' data below.
-  const base = lineOption({ name, categories: series.categories, values: data.map((v) => v ?? 0), counts: series.counts.map((c) => c ?? 0) });
+  const base = lineOption({
+    name,
+    categories: series.categories,
+    values: data.map((v) => v ?? 0),
+    counts: series.counts.map((c) => c ?? 0),
+  });
   const tooltip = (params: TooltipParams) => {
     const i = hoveredIndex(params);
     const bucket = i === undefined ? undefined : series.buckets[i];
@@ -121,7 +143,12 @@ export const shareText = (part: number, whole: number) => formatPercent(whole > 
 
 /** The cleared chart's series names: what was paid by the provider's credit, by its pay, outside it, and the rest. */
 function clearedSeriesNames(productName: string) {
-  return { credit: `${productName} Credit`, pay: `${productName} Pay`, outside: 'Paid outside', other: 'Not itemised' } as const;
+  return {
+    credit: `${productName} Credit`,
+    pay: `${productName} Pay`,
+    outside: 'Paid outside',
+    other: 'Not itemised',
+  } as const;
 }
 
 /** The parts the cleared bars stack, in order: credit, pay, outside, and the rest only when the provider leaves some out. */
@@ -132,7 +159,9 @@ function clearedParts(series: StatsSeries, productName: string): { name: string;
     { name: names.pay, values: series.pay },
     { name: names.outside, values: series.outside },
   ];
-  return series.other.some((v) => v !== null && v !== 0) ? [...parts, { name: names.other, values: series.other }] : parts;
+  return series.other.some((v) => v !== null && v !== 0)
+    ? [...parts, { name: names.other, values: series.other }]
+    : parts;
 }
 
 /**
@@ -147,7 +176,8 @@ export function clearedTooltip(series: StatsSeries, productName: string): (param
     if (i === undefined || !bucket) return '';
     const total = series.totals[i] ?? null;
     if (total === null) return `${heading(bucket)}<div>Cleared: ${NOT_STARTED}</div>`;
-    const line = (name: string, amount: number) => `<div>${escapeHtml(name)}: <strong>${formatMoney(amount)}</strong> (${shareText(amount, total)})</div>`;
+    const line = (name: string, amount: number) =>
+      `<div>${escapeHtml(name)}: <strong>${formatMoney(amount)}</strong> (${shareText(amount, total)})</div>`;
     return [
       heading(bucket),
       `<div>Total cleared: <strong>${formatMoney(total)}</strong></div>`,
@@ -165,7 +195,11 @@ export function clearedOption(series: StatsSeries, productName: string): ChartOp
   const parts = clearedParts(series, productName);
   const base = barOption({
     categories: series.categories,
-    series: parts.map((p) => ({ name: p.name, values: rupees(p.values).map((v) => v ?? 0), counts: series.counts.map((c) => c ?? 0) })),
+    series: parts.map((p) => ({
+      name: p.name,
+      values: rupees(p.values).map((v) => v ?? 0),
+      counts: series.counts.map((c) => c ?? 0),
+    })),
     stacked: true,
     tooltip: clearedTooltip(series, productName),
   });
@@ -181,7 +215,9 @@ export function statsSummary(chart: 'shared' | 'cleared', series: StatsSeries, p
     if (total === null) return `${bucket.name}: ${NOT_STARTED}`;
     const base = `${bucket.name}: ${formatMoney(total)}, ${formatCount(series.counts[i] ?? 0)} invoices`;
     if (chart === 'shared') return base;
-    const split = clearedParts(series, productName).map((p) => `${p.name} ${formatMoney(p.values[i] ?? 0)}, ${shareText(p.values[i] ?? 0, total)}`);
+    const split = clearedParts(series, productName).map(
+      (p) => `${p.name} ${formatMoney(p.values[i] ?? 0)}, ${shareText(p.values[i] ?? 0, total)}`,
+    );
     return `${base} (${split.join('; ')})`;
   });
   const sum = series.totals.reduce<number>((a, b) => a + (b ?? 0), 0);
@@ -224,7 +260,12 @@ function withRest(whole: number | undefined, parts: BoxPart[], id: string, label
 
 const NOT_ITEMISED = 'Not itemised';
 
-type ClearedSummary = { total_cleared_amount: number; cleared_using_credit: number; cleared_using_pay: number; cleared_outside?: number | undefined };
+type ClearedSummary = {
+  total_cleared_amount: number;
+  cleared_using_credit: number;
+  cleared_using_pay: number;
+  cleared_outside?: number | undefined;
+};
 
 /**
  * Box 1's Total Cleared and its parts: cleared using the limit (credit), using pay, and paid outside (the
@@ -233,12 +274,23 @@ type ClearedSummary = { total_cleared_amount: number; cleared_using_credit: numb
  */
 export function clearedBreakdown(summary: ClearedSummary | undefined, productName: string): BoxPart[] {
   const parts: BoxPart[] = [
-    { id: 'stats-cleared-credit', label: `Cleared using Limit (${productName} Credit)`, amount: summary?.cleared_using_credit ?? null },
-    { id: 'stats-cleared-pay', label: `Cleared using Pay (${productName} Pay)`, amount: summary?.cleared_using_pay ?? null },
+    {
+      id: 'stats-cleared-credit',
+      label: `Cleared using Limit (${productName} Credit)`,
+      amount: summary?.cleared_using_credit ?? null,
+    },
+    {
+      id: 'stats-cleared-pay',
+      label: `Cleared using Pay (${productName} Pay)`,
+      amount: summary?.cleared_using_pay ?? null,
+    },
     {
       id: 'stats-cleared-outside',
       label: 'Paid outside',
-      amount: summary ? (summary.cleared_outside ?? summary.total_cleared_amount - summary.cleared_using_credit - summary.cleared_using_pay) : null,
+      amount: summary
+        ? (summary.cleared_outside ??
+          summary.total_cleared_amount - summary.cleared_using_credit - summary.cleared_using_pay)
+        : null,
     },
   ];
   return withRest(summary?.total_cleared_amount, parts, 'stats-cleared-other', NOT_ITEMISED);
@@ -259,13 +311,24 @@ type OutstandingSummary = {
  * outstanding; what a provider does not itemise (it may not send 1–30 days or in-progress) shows as 'Not itemised'.
  */
 export function outstandingBreakdown(summary: OutstandingSummary | undefined): BoxPart[] {
-  const parts: BoxPart[] = [{ id: 'stats-not-overdue', label: 'Not Overdue', amount: summary?.regular_open_invoices_amount ?? null }];
+  const parts: BoxPart[] = [
+    { id: 'stats-not-overdue', label: 'Not Overdue', amount: summary?.regular_open_invoices_amount ?? null },
+  ];
   if (!summary || summary.overdue_invoices_amount_upto_30_days !== undefined) {
-    parts.push({ id: 'stats-overdue-1-30', label: 'Overdue 1–30 days', amount: summary?.overdue_invoices_amount_upto_30_days ?? null });
+    parts.push({
+      id: 'stats-overdue-1-30',
+      label: 'Overdue 1–30 days',
+      amount: summary?.overdue_invoices_amount_upto_30_days ?? null,
+    });
   }
   parts.push(
     { id: 'stats-overdue-30', label: 'Overdue 30+', amount: summary?.overdue_invoices_amount_30_days ?? null },
-    { id: 'stats-overdue-90', label: 'Overdue 90+ (of 30+)', amount: summary?.overdue_invoices_amount_90_days ?? null, within: 'stats-overdue-30' },
+    {
+      id: 'stats-overdue-90',
+      label: 'Overdue 90+ (of 30+)',
+      amount: summary?.overdue_invoices_amount_90_days ?? null,
+      within: 'stats-overdue-30',
+    },
   );
   if (!summary || summary.in_progress_invoices_amount !== undefined) {
     parts.push({ id: 'stats-in-progress', label: 'In-Progress', amount: summary?.in_progress_invoices_amount ?? null });
@@ -281,7 +344,11 @@ type LimitSummary = { total_available_limit: number; avl_limit_pertaining_for_op
  */
 export function limitBreakdown(summary: LimitSummary | undefined): BoxPart[] {
   return [
-    { id: 'stats-limit-open', label: 'Limit Available for Drawdown pertaining to Not Overdue Invoices', amount: summary?.avl_limit_pertaining_for_open_invoices ?? null },
+    {
+      id: 'stats-limit-open',
+      label: 'Limit Available for Drawdown pertaining to Not Overdue Invoices',
+      amount: summary?.avl_limit_pertaining_for_open_invoices ?? null,
+    },
     {
       id: 'stats-limit-rest',
       label: 'Rest of the Limit Available for Drawdown',
@@ -293,6 +360,8 @@ export function limitBreakdown(summary: LimitSummary | undefined): BoxPart[] {
 /** The line under a box's parts that says how they make up the whole: 'The parts add up to X; D is part of B.' */
 export function breakdownText(whole: string, parts: readonly BoxPart[]): string {
   const short = (p: BoxPart) => p.label.replace(/ \(of [^)]*\)$/, '');
-  const inside = parts.filter((p) => p.within !== undefined).map((p) => `${short(p)} is part of ${short(parts.find((q) => q.id === p.within)!)}`);
+  const inside = parts
+    .filter((p) => p.within !== undefined)
+    .map((p) => `${short(p)} is part of ${short(parts.find((q) => q.id === p.within)!)}`);
   return [`The parts add up to ${whole}`, ...inside].join('; ') + '.';
 }

@@ -1,9 +1,19 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { createLinkMachine, type CreateLinkRequest, type LookedUpInvoice } from '../../../machines/payment-links/create-link.machine';
+import {
+  createLinkMachine,
+  type CreateLinkRequest,
+  type LookedUpInvoice,
+} from '../../../machines/payment-links/create-link.machine';
 import { sendLinksMachine, type SendLinksRequest } from '../../../machines/payment-links/send-links.machine';
 import { reminderMachine, type SaveReminderRequest } from '../../../machines/reminder/reminder.machine';
-import { createPaymentLink, fetchBlockedChannels, lookUpInvoice, scheduleReminder, sendPaymentLinks } from '../../api/links';
+import {
+  createPaymentLink,
+  fetchBlockedChannels,
+  lookUpInvoice,
+  scheduleReminder,
+  sendPaymentLinks,
+} from '../../api/links';
 import { useSession, useSessionState } from '../../api/session-context';
 import { useApi } from '../../api/useApi';
 import type { ErrorEntry } from '../../domain/errors';
@@ -17,7 +27,9 @@ const NO_CHANNELS: readonly Channel[] = [];
 /** The channels the anchor's configuration blocks (GET /anchor_settings/{anchor id}); none until known. */
 function useBlockedChannels(): readonly Channel[] {
   const anchorId = useSessionState((s) => s.context.user?.anchor?.id ?? null);
-  const answer = useApi(anchorId === null ? null : ['anchor-settings', anchorId], (client) => fetchBlockedChannels(client, anchorId!));
+  const answer = useApi(anchorId === null ? null : ['anchor-settings', anchorId], (client) =>
+    fetchBlockedChannels(client, anchorId!),
+  );
   return answer.data ?? NO_CHANNELS;
 }
 
@@ -46,7 +58,10 @@ function useSuccess(count: number, message: string, after?: () => void): void {
 }
 
 /** Keeps a machine's blocked channels in step with the anchor's configuration. */
-function useBlockedSync(send: (event: { type: 'SET_BLOCKED'; blocked: readonly Channel[] }) => void, blocked: readonly Channel[]): void {
+function useBlockedSync(
+  send: (event: { type: 'SET_BLOCKED'; blocked: readonly Channel[] }) => void,
+  blocked: readonly Channel[],
+): void {
   useEffect(() => send({ type: 'SET_BLOCKED', blocked }), [send, blocked]);
 }
 
@@ -55,7 +70,14 @@ export function useSendLinks(onSent: () => void) {
   const { client } = useSession();
   const blocked = useBlockedChannels();
   const machine = useMemo(
-    () => sendLinksMachine.provide({ actors: { sendLinks: fromPromise<unknown, SendLinksRequest>(({ input }) => sendPaymentLinks(client, input.body, input.key)) } }),
+    () =>
+      sendLinksMachine.provide({
+        actors: {
+          sendLinks: fromPromise<unknown, SendLinksRequest>(({ input }) =>
+            sendPaymentLinks(client, input.body, input.key),
+          ),
+        },
+      }),
     [client],
   );
   const [snapshot, send] = useFlowMachine(machine, { input: { blocked, newKey } });
@@ -70,7 +92,14 @@ export function useReminder(invoiceIds: readonly string[]) {
   const { client } = useSession();
   const blocked = useBlockedChannels();
   const machine = useMemo(
-    () => reminderMachine.provide({ actors: { saveReminder: fromPromise<unknown, SaveReminderRequest>(({ input }) => scheduleReminder(client, input.body, input.key)) } }),
+    () =>
+      reminderMachine.provide({
+        actors: {
+          saveReminder: fromPromise<unknown, SaveReminderRequest>(({ input }) =>
+            scheduleReminder(client, input.body, input.key),
+          ),
+        },
+      }),
     [client],
   );
   const [snapshot, send] = useFlowMachine(machine, { input: { blocked, newKey } });
@@ -90,20 +119,24 @@ export function useCreateLink(onCreated: () => void) {
     () =>
       createLinkMachine.provide({
         actors: {
-          lookUpInvoice: fromPromise(async ({ input }: { input: { number: string } }): Promise<LookedUpInvoice | null> => {
-            const found = await lookUpInvoice(client, input.number);
-            return (
-              found && {
-                invoiceId: found.id,
-                documentNumber: found.document_number,
-                customerName: found.distributor_company.name,
-                userId: found.distributor_user.id,
-                email: found.distributor_user.email,
-                mobile: found.distributor_user.mobile,
-              }
-            );
-          }),
-          createLink: fromPromise<unknown, CreateLinkRequest>(({ input }) => createPaymentLink(client, input.body, input.key)),
+          lookUpInvoice: fromPromise(
+            async ({ input }: { input: { number: string } }): Promise<LookedUpInvoice | null> => {
+              const found = await lookUpInvoice(client, input.number);
+              return (
+                found && {
+                  invoiceId: found.id,
+                  documentNumber: found.document_number,
+                  customerName: found.distributor_company.name,
+                  userId: found.distributor_user.id,
+                  email: found.distributor_user.email,
+                  mobile: found.distributor_user.mobile,
+                }
+              );
+            },
+          ),
+          createLink: fromPromise<unknown, CreateLinkRequest>(({ input }) =>
+            createPaymentLink(client, input.body, input.key),
+          ),
         },
       }),
     [client],

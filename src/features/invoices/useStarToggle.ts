@@ -16,7 +16,11 @@ interface Starrable {
  * ignored. Afterwards every list of the same kind is revalidated, so the Starred filter and the expanded
  * table agree. `listKey` is the first element of the lists' SWR keys ('invoices', 'payments').
  */
-export function useStarToggle<L extends { data: readonly R[] }, R extends Starrable>(mutate: KeyedMutator<L>, type: StarResourceType, listKey: string) {
+export function useStarToggle<L extends { data: readonly R[] }, R extends Starrable>(
+  mutate: KeyedMutator<L>,
+  type: StarResourceType,
+  listKey: string,
+) {
   const { client } = useSession();
   const { mutate: mutateAll } = useSWRConfig();
   const pending = useRef(new Set<string>());
@@ -26,7 +30,10 @@ export function useStarToggle<L extends { data: readonly R[] }, R extends Starra
       pending.current.add(row.id);
       const starred = !row.resource.starred;
       const flip = (current: L | undefined): L | undefined =>
-        current && { ...current, data: current.data.map((r) => (r.id === row.id ? { ...r, resource: { ...r.resource, starred } } : r)) };
+        current && {
+          ...current,
+          data: current.data.map((r) => (r.id === row.id ? { ...r, resource: { ...r.resource, starred } } : r)),
+        };
       try {
         await mutate(
           async (current) => {
@@ -34,7 +41,12 @@ export function useStarToggle<L extends { data: readonly R[] }, R extends Starra
             return flip(current);
           },
           // SWR types optimisticData as always returning data; with no list loaded there is no row to click.
-          { optimisticData: (current) => flip(current) as L, rollbackOnError: true, populateCache: true, revalidate: false },
+          {
+            optimisticData: (current) => flip(current) as L,
+            rollbackOnError: true,
+            populateCache: true,
+            revalidate: false,
+          },
         );
         await mutateAll((key) => Array.isArray(key) && key[0] === listKey);
       } catch (error) {

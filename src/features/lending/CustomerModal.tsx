@@ -40,25 +40,50 @@ const Tone = styled.span<{ $tone: DueTone }>`
   border-radius: 999px;
   font-weight: 700;
   font-size: 13px;
-  border: 1px solid ${({ theme, $tone }) => theme[$tone === 'red' ? 'danger' : $tone === 'amber' ? 'warning' : 'success']};
+  border: 1px solid
+    ${({ theme, $tone }) => theme[$tone === 'red' ? 'danger' : $tone === 'amber' ? 'warning' : 'success']};
   color: ${({ theme, $tone }) => theme[$tone === 'red' ? 'danger' : $tone === 'amber' ? 'warning' : 'success']};
 `;
 
 const Actions = styled.div`
   display: flex;
   gap: 8px;
-  button { min-height: 32px; padding: 0 10px; font-size: 13px; }
+  button {
+    min-height: 32px;
+    padding: 0 10px;
+    font-size: 13px;
+  }
 `;
 
 const DetailBox = styled.div`
   display: grid;
   gap: 8px;
   grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
-  h3 { margin: 0 0 4px; font-size: 14px; }
-  dl { display: grid; grid-template-columns: 1fr auto; gap: 4px 16px; margin: 0; }
-  dt { color: ${({ theme }) => theme.textMuted}; }
-  dd { margin: 0; text-align: end; font-weight: 600; }
-  dt.total, dd.total { font-weight: 800; color: ${({ theme }) => theme.text}; border-top: 1px solid ${({ theme }) => theme.border}; padding-top: 4px; }
+  h3 {
+    margin: 0 0 4px;
+    font-size: 14px;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    gap: 4px 16px;
+    margin: 0;
+  }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0;
+    text-align: end;
+    font-weight: 600;
+  }
+  dt.total,
+  dd.total {
+    font-weight: 800;
+    color: ${({ theme }) => theme.text};
+    border-top: 1px solid ${({ theme }) => theme.border};
+    padding-top: 4px;
+  }
 `;
 
 /** The 'Repayment due in' cell: the kernel's rule, its tone in text as well as colour. */
@@ -135,7 +160,11 @@ const REPAYMENT_COLUMNS: readonly Column<Repayment>[] = [
   { key: 'loanApplicationId', header: 'Loan App ID', render: (r) => r.loanApplicationId },
   { key: 'orderId', header: 'Transaction ID', render: (r) => orMissing(r.orderId) },
   { key: 'amount', header: 'Amount', render: (r) => formatMoney(r.amount), align: 'end' },
-  { key: 'paymentMode', header: 'Mode', render: (r) => (r.paymentMode ? (MODES[r.paymentMode] ?? capitalised(r.paymentMode)) : '-') },
+  {
+    key: 'paymentMode',
+    header: 'Mode',
+    render: (r) => (r.paymentMode ? (MODES[r.paymentMode] ?? capitalised(r.paymentMode)) : '-'),
+  },
   { key: 'status', header: 'Status', render: (r) => capitalised(r.status) },
   { key: 'utr', header: 'UTR', render: (r) => orMissing(r.utr) },
 ];
@@ -151,7 +180,8 @@ function DrawdownTab({ loan }: { loan: Omit<LoanPageParams, 'page'> }) {
     fetch: fetchDrawdowns,
   });
   const [open, setOpen] = useState<OpenParts>({});
-  const toggle = (id: string, part: 'invoices' | 'dues') => setOpen((o) => ({ ...o, [id]: { ...o[id], [part]: !o[id]?.[part] } }));
+  const toggle = (id: string, part: 'invoices' | 'dues') =>
+    setOpen((o) => ({ ...o, [id]: { ...o[id], [part]: !o[id]?.[part] } }));
   const columns: Column<Drawdown>[] = [
     { key: 'drawdownId', header: 'DDR ID', render: (d) => d.drawdownId },
     { key: 'loanApplicationId', header: 'Loan App ID', render: (d) => d.loanApplicationId },
@@ -169,11 +199,19 @@ function DrawdownTab({ loan }: { loan: Omit<LoanPageParams, 'page'> }) {
       pin: 'end',
       render: (d) => (
         <Actions>
-          <GhostButton type="button" aria-expanded={Boolean(open[d.drawdownId]?.invoices)} onClick={() => toggle(d.drawdownId, 'invoices')}>
+          <GhostButton
+            type="button"
+            aria-expanded={Boolean(open[d.drawdownId]?.invoices)}
+            onClick={() => toggle(d.drawdownId, 'invoices')}
+          >
             {open[d.drawdownId]?.invoices ? 'Hide Invoice(s)' : 'View Invoice(s)'}
             <span className="visually-hidden"> of {d.drawdownId}</span>
           </GhostButton>
-          <GhostButton type="button" aria-expanded={Boolean(open[d.drawdownId]?.dues)} onClick={() => toggle(d.drawdownId, 'dues')}>
+          <GhostButton
+            type="button"
+            aria-expanded={Boolean(open[d.drawdownId]?.dues)}
+            onClick={() => toggle(d.drawdownId, 'dues')}
+          >
             {open[d.drawdownId]?.dues ? 'Hide Dues' : 'View Dues'}
             <span className="visually-hidden"> of {d.drawdownId}</span>
           </GhostButton>
@@ -243,7 +281,12 @@ export function CustomerModal() {
   return (
     <Modal open={open} title={name ?? 'Customer'} width={TABLE_MODAL_WIDTH} onClose={close}>
       {open && (
-        <Tabs label={`${name ?? 'Customer'}: drawdowns and repayments`} tabs={TABS} value={tab} onChange={(t) => update({ filters: { ...state.filters, tab: t } })}>
+        <Tabs
+          label={`${name ?? 'Customer'}: drawdowns and repayments`}
+          tabs={TABS}
+          value={tab}
+          onChange={(t) => update({ filters: { ...state.filters, tab: t } })}
+        >
           {tab === 'drawdown' ? <DrawdownTab loan={params} /> : <RepaymentTab loan={params} />}
         </Tabs>
       )}

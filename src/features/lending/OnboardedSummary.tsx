@@ -28,8 +28,14 @@ const Figures = styled.dl`
   gap: 4px 12px;
   margin: 8px 0 0;
   font-size: 14px;
-  dt { color: ${({ theme }) => theme.textMuted}; }
-  dd { margin: 0; font-weight: 700; text-align: end; }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    text-align: end;
+  }
 `;
 
 const Card = styled.div`
@@ -40,19 +46,44 @@ const Card = styled.div`
   border-radius: 12px;
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
-  h2 { margin: 0; font-size: 16px; color: ${({ theme }) => theme.textMuted}; }
-  .value { font-size: 24px; font-weight: 800; }
-  .head { display: flex; justify-content: space-between; align-items: center; gap: 8px; }
+  h2 {
+    margin: 0;
+    font-size: 16px;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .value {
+    font-size: 24px;
+    font-weight: 800;
+  }
+  .head {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: 8px;
+  }
 `;
 
 const COLUMNS: readonly Column<OnboardedCustomer>[] = [
   { key: 'name', header: 'Customer Name', render: (r) => r.name },
   { key: 'customer_code', header: 'Customer ID', render: (r) => r.customer_code },
-  { key: 'amount_outstanding', header: 'Amount Outstanding', render: (r) => formatMoney(r.amount_outstanding), align: 'end' },
-  { key: 'application_status', header: 'Customer Status', render: (r) => (r.application_status ? APPLICATION_STATUS_LABELS[r.application_status] : '-') },
+  {
+    key: 'amount_outstanding',
+    header: 'Amount Outstanding',
+    render: (r) => formatMoney(r.amount_outstanding),
+    align: 'end',
+  },
+  {
+    key: 'application_status',
+    header: 'Customer Status',
+    render: (r) => (r.application_status ? APPLICATION_STATUS_LABELS[r.application_status] : '-'),
+  },
   { key: 'risk_grading', header: 'Risk', render: (r) => <RiskBadge grade={r.risk_grading} /> },
   { key: 'eligibility_amount', header: 'Eligibility', render: (r) => formatMoney(r.eligibility_amount), align: 'end' },
-  { key: 'availed', header: 'Availed', render: (r) => (r.availed === null || r.availed === undefined ? '-' : r.availed ? 'Yes' : 'No') },
+  {
+    key: 'availed',
+    header: 'Availed',
+    render: (r) => (r.availed === null || r.availed === undefined ? '-' : r.availed ? 'Yes' : 'No'),
+  },
   { key: 'availed_amount', header: 'Availed amount', render: (r) => formatMoney(r.availed_amount), align: 'end' },
 ];
 
@@ -61,7 +92,15 @@ const COLUMNS: readonly Column<OnboardedCustomer>[] = [
  * those on SCF + Invoice Pay and those on Invoice Pay only; the rest are said, so the parts add up to the
  * whole. 'Expand' opens the 'All Customer' modal. Beside it: accounts receivable and the available limit.
  */
-export function OnboardedSummary({ summary, failed, period }: { summary: Summary | undefined; failed: boolean; period: LendingPeriod }) {
+export function OnboardedSummary({
+  summary,
+  failed,
+  period,
+}: {
+  summary: Summary | undefined;
+  failed: boolean;
+  period: LendingPeriod;
+}) {
   const list = useList({
     id: 'onboarded',
     resource: 'onboarded',
@@ -98,8 +137,18 @@ export function OnboardedSummary({ summary, failed, period }: { summary: Summary
             </Figures>
           )}
         </Card>
-        <StatCard testId="receivables-card" label="Accounts receivables" value={value(formatShortMoney(summary?.account_receivables))} sub={`Approved customers' unpaid invoices dated ${PERIOD_NAMES[period].toLowerCase()}`} />
-        <StatCard testId="available-limit-card" label="Available limit" value={value(formatShortMoney(summary?.available_limit))} sub="Sanctioned less utilised, approved customers" />
+        <StatCard
+          testId="receivables-card"
+          label="Accounts receivables"
+          value={value(formatShortMoney(summary?.account_receivables))}
+          sub={`Approved customers' unpaid invoices dated ${PERIOD_NAMES[period].toLowerCase()}`}
+        />
+        <StatCard
+          testId="available-limit-card"
+          label="Available limit"
+          value={value(formatShortMoney(summary?.available_limit))}
+          sub="Sanctioned less utilised, approved customers"
+        />
       </CardGrid>
       <Modal open={list.params !== null} title="All Customer" width={TABLE_MODAL_WIDTH} onClose={list.reset}>
         {list.params !== null && (
@@ -117,7 +166,12 @@ export function OnboardedSummary({ summary, failed, period }: { summary: Summary
             filters={
               <FilterButtons role="group" aria-label="Payment source">
                 {SOURCE_FILTERS.map((f) => (
-                  <GhostButton key={f.key} type="button" aria-pressed={sources.key === f.key} onClick={() => list.update({ filters: { open: '1', sources: f.key } })}>
+                  <GhostButton
+                    key={f.key}
+                    type="button"
+                    aria-pressed={sources.key === f.key}
+                    onClick={() => list.update({ filters: { open: '1', sources: f.key } })}
+                  >
                     {f.label}
                   </GhostButton>
                 ))}

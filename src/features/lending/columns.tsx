@@ -12,8 +12,10 @@ const money = (key: keyof LendingCustomer, header: string): Column<LendingCustom
   align: 'end',
 });
 
-const yesNo = (value: boolean | null | undefined) => (value === null || value === undefined ? '-' : value ? 'Yes' : 'No');
-const capitalised = (value: string | null | undefined) => (value ? value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' ') : '-');
+const yesNo = (value: boolean | null | undefined) =>
+  value === null || value === undefined ? '-' : value ? 'Yes' : 'No';
+const capitalised = (value: string | null | undefined) =>
+  value ? value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' ') : '-';
 const days = (value: number | null | undefined) => (value === null || value === undefined ? '-' : formatCount(value));
 
 /** The customer name opens the customer modal (spec 2 §2.1). */
@@ -33,7 +35,11 @@ export function fullColumns(open: (row: LendingCustomer) => void): Column<Lendin
     nameColumn(open),
     { key: 'customer_code', header: 'Customer ID', render: (r) => r.customer_code },
     money('amount_outstanding', 'Amount Outstanding'),
-    { key: 'application_status', header: 'Customer Status', render: (r) => (r.application_status ? APPLICATION_STATUS_LABELS[r.application_status] : '-') },
+    {
+      key: 'application_status',
+      header: 'Customer Status',
+      render: (r) => (r.application_status ? APPLICATION_STATUS_LABELS[r.application_status] : '-'),
+    },
     money('limit_sanctioned', 'Limit Sanctioned'),
     money('limit_utilized', 'Limit Utilised'),
     money('balance_available', 'Balance Available'),
@@ -53,7 +59,11 @@ export function reducedColumns(open: (row: LendingCustomer) => void): Column<Len
     { key: 'customer_code', header: 'Anchor Customer ID', render: (r) => orMissing(r.customer_code) },
     money('limit_sanctioned', 'Limit Sanctioned'),
     money('limit_utilized', 'Limit Utilised'),
-    { key: 'in_overdue', header: 'Is Customer in Overdue', render: (r) => (r.overdue === null || r.overdue === undefined ? '-' : r.overdue > 0 ? 'Yes' : 'No') },
+    {
+      key: 'in_overdue',
+      header: 'Is Customer in Overdue',
+      render: (r) => (r.overdue === null || r.overdue === undefined ? '-' : r.overdue > 0 ? 'Yes' : 'No'),
+    },
     money('overdue', 'Overdue Amount'),
     { key: 'overdue_by_days', header: 'Overdue Days', render: (r) => days(r.overdue_by_days), align: 'end' },
     money('balance_available', 'Limit Available for Billing'),

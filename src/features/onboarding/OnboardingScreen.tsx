@@ -9,7 +9,9 @@ import { Button, ButtonLink, GhostButton } from '../../ui/form';
 
 const Page = styled.div`
   padding: 24px;
-  h1 { margin: 0 0 24px; }
+  h1 {
+    margin: 0 0 24px;
+  }
 `;
 
 const Grid = styled.ol`
@@ -28,10 +30,22 @@ const Card = styled.li`
   border-radius: 12px;
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
-  h2 { margin: 0; font-size: 18px; }
-  p { margin: 0; color: ${({ theme }) => theme.textMuted}; }
-  a:not(${ButtonLink}) { justify-self: start; font-weight: 600; min-height: 24px; }
-  .why { font-size: 14px; }
+  h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  a:not(${ButtonLink}) {
+    justify-self: start;
+    font-weight: 600;
+    min-height: 24px;
+  }
+  .why {
+    font-size: 14px;
+  }
 `;
 
 type Open = 'user' | 'bank' | null;
@@ -44,7 +58,9 @@ const UNAVAILABLE: Partial<Record<(typeof ONBOARDING_CARDS)[number]['key'], stri
 
 /** An action with nothing to call: an outlined, disabled button, so it never looks like the live ones. */
 const UnavailableButton = styled(GhostButton)`
-  &:disabled { cursor: not-allowed; }
+  &:disabled {
+    cursor: not-allowed;
+  }
 `;
 
 /**
@@ -94,7 +110,9 @@ export default function OnboardingScreen() {
                 {UNAVAILABLE[card.key]}
               </p>
             )}
-            {card.key === 'virtual' && <Link href="/admin#virtual-title">See the virtual accounts the provider has</Link>}
+            {card.key === 'virtual' && (
+              <Link href="/admin#virtual-title">See the virtual accounts the provider has</Link>
+            )}
           </Card>
         ))}
       </Grid>

@@ -77,7 +77,9 @@ describe('CustomerSummary', () => {
     viewport(1280);
     render(
       <ThemeProvider theme={themes.dark}>
-        <CustomerSummary meta={{ ...META, distributor_name: '\u202Eevil Traders', anchor_name: 'شركة الأمل' } as PayMeta} />
+        <CustomerSummary
+          meta={{ ...META, distributor_name: '\u202Eevil Traders', anchor_name: 'شركة الأمل' } as PayMeta}
+        />
       </ThemeProvider>,
     );
     const heading = screen.getByRole('heading', { level: 1 });

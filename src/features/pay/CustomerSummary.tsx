@@ -13,7 +13,11 @@ import type { PayMeta } from './usePayDocuments';
 /** The collections page where an overdue customer clears the dues, or null when none may be opened. */
 function clearDuesLink(meta: PayMeta): string | null {
   return collectionsLink(
-    collectionsBase(config.collectionsUrl, { dev: config.allowLocalGateway, apiBaseUrl: config.apiBaseUrl, origin: window.location.origin }),
+    collectionsBase(config.collectionsUrl, {
+      dev: config.allowLocalGateway,
+      apiBaseUrl: config.apiBaseUrl,
+      origin: window.location.origin,
+    }),
     { loan_id: String(meta.loan_application_id ?? ''), loan_amount: paiseToRupees(meta.overdue_amount ?? 0) },
     { allowedOrigins: config.collectionsOrigins, dev: config.allowLocalGateway },
   );
@@ -51,13 +55,22 @@ export function CustomerSummary({ meta }: { meta: PayMeta }) {
       {overdueView && (
         <p role="alert" className="late">
           Your credit line has overdue dues of {formatMoney(meta.overdue_amount)}.{' '}
-          <Button type="button" disabled={!clearDues} onClick={() => clearDues && window.open(clearDues, '_blank', 'noopener')}>
+          <Button
+            type="button"
+            disabled={!clearDues}
+            onClick={() => clearDues && window.open(clearDues, '_blank', 'noopener')}
+          >
             Clear Credit Dues
           </Button>
         </p>
       )}
       {narrow && (
-        <GhostButton type="button" aria-expanded={detailsOpen} aria-controls={detailsId} onClick={() => setDetailsOpen((open) => !open)}>
+        <GhostButton
+          type="button"
+          aria-expanded={detailsOpen}
+          aria-controls={detailsId}
+          onClick={() => setDetailsOpen((open) => !open)}
+        >
           Details <span aria-hidden>{detailsOpen ? '▴' : '▾'}</span>
         </GhostButton>
       )}

@@ -45,7 +45,10 @@ export function placeholderItem(entryKey: string, label: string, today: string):
 }
 
 /** What an entry needs of the page's selection: the same as the table and the carousel. */
-type SelectionProps = Pick<DocumentViewProps, 'showCredit' | 'showPay' | 'selectionOf' | 'creditLimit' | 'creditRefused' | 'send'>;
+type SelectionProps = Pick<
+  DocumentViewProps,
+  'showCredit' | 'showPay' | 'selectionOf' | 'creditLimit' | 'creditRefused' | 'send'
+>;
 
 interface EntryProps extends SelectionProps {
   entry: ManualEntry;
@@ -63,7 +66,9 @@ interface EntryProps extends SelectionProps {
  * per entry with number, amount and date; then the upload (sales orders: Submit) creates it, and only
  * then can it be ticked, part-paid, or paid by credit or pay.
  */
-export function ManualInvoices(props: Omit<EntryProps, 'entry'> & { entries: readonly ManualEntry[]; onAdd: () => void }) {
+export function ManualInvoices(
+  props: Omit<EntryProps, 'entry'> & { entries: readonly ManualEntry[]; onAdd: () => void },
+) {
   const { entries, onAdd, label, ...rest } = props;
   const headingId = useId();
   return (
@@ -105,7 +110,11 @@ export function ManualInvoices(props: Omit<EntryProps, 'entry'> & { entries: rea
 function CreatedEntry(props: SelectionProps & { document: PayDocument; label: string; today: string }) {
   const { document, label, today, selectionOf, creditLimit, creditRefused, ...controls } = props;
   return (
-    <Entry role="group" aria-label={`${label} ${document.document_number}`} data-testid={`doc-${document.document_number}`}>
+    <Entry
+      role="group"
+      aria-label={`${label} ${document.document_number}`}
+      data-testid={`doc-${document.document_number}`}
+    >
       <h3>
         {document.document_number} <span className="badge">Added</span>
         {selectionOf(document.id) && (
@@ -116,17 +125,34 @@ function CreatedEntry(props: SelectionProps & { document: PayDocument; label: st
         )}
       </h3>
       <p className="muted">
-        {formatDate(document.invoice_date)} · {formatMoney(document.invoice_amount)} · due {formatDate(document.due_date)}
+        {formatDate(document.invoice_date)} · {formatMoney(document.invoice_amount)} · due{' '}
+        {formatDate(document.due_date)}
       </p>
       <div className="controls">
-        <PaymentControls item={document} selection={selectionOf(document.id)} creditDisabled={creditDisabledReason(document, creditLimit, today, creditRefused)} {...controls} />
+        <PaymentControls
+          item={document}
+          selection={selectionOf(document.id)}
+          creditDisabled={creditDisabledReason(document, creditLimit, today, creditRefused)}
+          {...controls}
+        />
       </div>
     </Entry>
   );
 }
 
 function EntryForm(props: EntryProps) {
-  const { entry, label, isSalesOrder, today, create, onCreated, onDeleted, showCredit, showPay, send: sendSelection } = props;
+  const {
+    entry,
+    label,
+    isSalesOrder,
+    today,
+    create,
+    onCreated,
+    onDeleted,
+    showCredit,
+    showPay,
+    send: sendSelection,
+  } = props;
   const [snapshot, send] = useManualInvoice(create, { isSalesOrder, today });
   const { values, errors, failure } = snapshot.context;
   const id = useId();
@@ -153,14 +179,23 @@ function EntryForm(props: EntryProps) {
         {errors[key]}
       </FieldError>
     );
-  const change = (key: keyof ManualValues) => (e: { target: { value: string } }) => send({ type: 'CHANGE', field: key, value: e.target.value });
+  const change = (key: keyof ManualValues) => (e: { target: { value: string } }) =>
+    send({ type: 'CHANGE', field: key, value: e.target.value });
 
   return (
     <Entry role="group" aria-label={`New ${name}`} aria-busy={creating}>
       <div className="fields">
         <div>
           <label htmlFor={`${id}-number`}>{label} No.</label>
-          <input type="text" autoComplete="off" maxLength={16} value={values.number} disabled={creating} onChange={change('number')} {...field('number')} />
+          <input
+            type="text"
+            autoComplete="off"
+            maxLength={16}
+            value={values.number}
+            disabled={creating}
+            onChange={change('number')}
+            {...field('number')}
+          />
           {error('number')}
         </div>
         <div>
@@ -180,12 +215,25 @@ function EntryForm(props: EntryProps) {
         </div>
         <div>
           <label htmlFor={`${id}-date`}>{label} date</label>
-          <DateField pickerOnly label={`${label} date`} max={today} value={values.date} disabled={creating} onChange={(value) => change('date')({ target: { value } })} {...field('date')} />
+          <DateField
+            pickerOnly
+            label={`${label} date`}
+            max={today}
+            value={values.date}
+            disabled={creating}
+            onChange={(value) => change('date')({ target: { value } })}
+            {...field('date')}
+          />
           {error('date')}
         </div>
         <div>
           {isSalesOrder ? (
-            <Button type="button" disabled={!filled || creating} aria-busy={creating} onClick={() => send({ type: 'SUBMIT' })}>
+            <Button
+              type="button"
+              disabled={!filled || creating}
+              aria-busy={creating}
+              onClick={() => send({ type: 'SUBMIT' })}
+            >
               {creating ? 'Submitting…' : 'Submit'}
             </Button>
           ) : (
@@ -209,12 +257,24 @@ function EntryForm(props: EntryProps) {
         </div>
       </div>
       <div className="controls">
-        <PaymentControls item={placeholder} number={values.number || `new ${name}`} selection={undefined} creditDisabled={null} showCredit={showCredit} showPay={showPay} send={sendSelection} />
+        <PaymentControls
+          item={placeholder}
+          number={values.number || `new ${name}`}
+          selection={undefined}
+          creditDisabled={null}
+          showCredit={showCredit}
+          showPay={showPay}
+          send={sendSelection}
+        />
       </div>
       <GhostButton type="button" disabled={creating} onClick={() => send({ type: 'DELETE' })}>
         Delete {name}
       </GhostButton>
-      <Modal open={snapshot.matches('confirmingDelete')} title={`Delete ${name}`} onClose={() => send({ type: 'CANCEL' })}>
+      <Modal
+        open={snapshot.matches('confirmingDelete')}
+        title={`Delete ${name}`}
+        onClose={() => send({ type: 'CANCEL' })}
+      >
         <p>{DELETE_QUESTION}</p>
         <p style={{ display: 'flex', gap: 8 }}>
           <Button type="button" onClick={() => send({ type: 'CONFIRM' })}>
@@ -235,9 +295,20 @@ const Panel = styled.section`
   border-radius: 12px;
   border: 1px dashed ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
-  header { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
-  h2 { margin: 0; font-size: 18px; }
-  .muted { color: ${({ theme }) => theme.textMuted}; }
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    align-items: center;
+    justify-content: space-between;
+  }
+  h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+  .muted {
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 const Entry = styled.div`
@@ -246,11 +317,30 @@ const Entry = styled.div`
   border-radius: 10px;
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surfaceRaised};
-  h3 { margin: 0 0 4px; font-size: 16px; }
-  .badge { font-size: 12px; padding: 2px 8px; border-radius: 999px; border: 1px solid ${({ theme }) => theme.border}; }
-  .fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 12px; margin-bottom: 8px; }
-  .fields label { display: block; font-size: 13px; margin-bottom: 4px; }
-  input[type='text'], input[type='number'], input[type='date'] {
+  h3 {
+    margin: 0 0 4px;
+    font-size: 16px;
+  }
+  .badge {
+    font-size: 12px;
+    padding: 2px 8px;
+    border-radius: 999px;
+    border: 1px solid ${({ theme }) => theme.border};
+  }
+  .fields {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
+    gap: 12px;
+    margin-bottom: 8px;
+  }
+  .fields label {
+    display: block;
+    font-size: 13px;
+    margin-bottom: 4px;
+  }
+  input[type='text'],
+  input[type='number'],
+  input[type='date'] {
     width: 100%;
     min-height: 44px;
     padding: 0 8px;
@@ -260,10 +350,31 @@ const Entry = styled.div`
     color: ${({ theme }) => theme.text};
     color-scheme: ${({ theme }) => theme.name};
   }
-  input[type='file'] { min-height: 44px; max-width: 100%; }
-  .controls { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 4px 24px; margin-bottom: 8px; }
-  .row { display: flex; align-items: center; justify-content: space-between; gap: 12px; min-height: 44px; }
-  label.row { justify-content: flex-start; }
-  .row input[type='text'] { width: 140px; }
-  input[type='checkbox'] { width: 24px; height: 24px; }
+  input[type='file'] {
+    min-height: 44px;
+    max-width: 100%;
+  }
+  .controls {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+    gap: 4px 24px;
+    margin-bottom: 8px;
+  }
+  .row {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 12px;
+    min-height: 44px;
+  }
+  label.row {
+    justify-content: flex-start;
+  }
+  .row input[type='text'] {
+    width: 140px;
+  }
+  input[type='checkbox'] {
+    width: 24px;
+    height: 24px;
+  }
 `;

@@ -9,7 +9,16 @@ afterEach(cleanup);
 
 function renderDialog(props: Partial<OtpDialogProps>) {
   const onOtp = vi.fn();
-  const all: OtpDialogProps = { open: true, verifying: false, sending: false, error: null, onOtp, onResend: vi.fn(), onCancel: vi.fn(), ...props };
+  const all: OtpDialogProps = {
+    open: true,
+    verifying: false,
+    sending: false,
+    error: null,
+    onOtp,
+    onResend: vi.fn(),
+    onCancel: vi.fn(),
+    ...props,
+  };
   const view = render(
     <ThemeProvider theme={themes.dark}>
       <OtpDialog {...all} />

@@ -31,7 +31,12 @@ export function PayActions(props: {
           <legend className="visually-hidden">Payment mode</legend>
           {PAYMENT_MODES.map((m) => (
             <label key={m}>
-              <input type="radio" name="payment-mode" checked={selection.mode === m} onChange={() => selection.send({ type: 'SET_MODE', mode: m })} />
+              <input
+                type="radio"
+                name="payment-mode"
+                checked={selection.mode === m}
+                onChange={() => selection.send({ type: 'SET_MODE', mode: m })}
+              />
               {MODE_TEXT[m]}
             </label>
           ))}

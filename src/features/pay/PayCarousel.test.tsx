@@ -76,7 +76,12 @@ const press = (button: HTMLElement, times = 1) => {
 describe('PayCarousel', () => {
   it('is a labelled carousel region showing one card, the first, with its document data', () => {
     const items = [
-      doc(1, { due_date: '2026-02-20', pay_by_date: '2026-03-05', discount_amount: 12_345, ddr_status_date: [{ ddr_status: 'draft', date: '2026-02-27T10:30:00' }] }),
+      doc(1, {
+        due_date: '2026-02-20',
+        pay_by_date: '2026-03-05',
+        discount_amount: 12_345,
+        ddr_status_date: [{ ddr_status: 'draft', date: '2026-02-27T10:30:00' }],
+      }),
       ...pageOf(1).slice(1),
     ];
     renderCarousel(base({ items }));
@@ -105,7 +110,9 @@ describe('PayCarousel', () => {
 
   it('shows the due-soon hints and the selected star', () => {
     const items = [doc(1, { due_date: TODAY }), doc(2, { due_date: '2026-03-03' }), doc(3, { due_date: '2026-03-04' })];
-    renderCarousel(base({ items, count: 3, hasNext: false, selectionOf: (id) => (id === 'id-2' ? selection('id-2') : undefined) }));
+    renderCarousel(
+      base({ items, count: 3, hasNext: false, selectionOf: (id) => (id === 'id-2' ? selection('id-2') : undefined) }),
+    );
     expect(card().textContent).toContain('Due Today');
     expect(screen.queryByRole('img', { name: 'selected' })).toBeNull();
     press(down());
@@ -218,7 +225,14 @@ describe('PayCarousel', () => {
 
   it('shows the part amount field with its error, and the switches as the selection has them', () => {
     const send = vi.fn();
-    const s = selection('id-1', { partPayment: true, partAmountText: '9999', amount: 20_000, credit: true, pay: false, error: 'Amount should be less than balance due' });
+    const s = selection('id-1', {
+      partPayment: true,
+      partAmountText: '9999',
+      amount: 20_000,
+      credit: true,
+      pay: false,
+      error: 'Amount should be less than balance due',
+    });
     renderCarousel(base({ send, selectionOf: (id) => (id === 'id-1' ? s : undefined) }));
     fireEvent.click(expandButton());
     expect(screen.getByRole('checkbox', { name: 'Click here to pay INV-1' })).toHaveProperty('checked', true);
@@ -274,7 +288,10 @@ describe('PayCarousel', () => {
   });
 
   it('shows status and UTR on closed-tab cards instead of the payment controls', () => {
-    const items = [doc(1, { status: 'paid', payment_utr: 'UTR12345', due_date: '2026-01-01' }), doc(2, { status: 'paid', payment_utr: null })];
+    const items = [
+      doc(1, { status: 'paid', payment_utr: 'UTR12345', due_date: '2026-01-01' }),
+      doc(2, { status: 'paid', payment_utr: null }),
+    ];
     renderCarousel(base({ tab: 'closed', items, count: 2, hasNext: false }));
     const text = card().textContent;
     expect(text).toContain('Status');
@@ -302,7 +319,12 @@ describe('PayCarousel', () => {
     const items = pageOf(1);
     function Page() {
       const [state, send] = useMachine(paySelectionMachine, {
-        input: { items, creditLimitBalance: 10_000_000, today: TODAY, options: { product: 'provider', variant: 'payment-page', isSalesOrder: false } },
+        input: {
+          items,
+          creditLimitBalance: 10_000_000,
+          today: TODAY,
+          options: { product: 'provider', variant: 'payment-page', isSalesOrder: false },
+        },
       });
       const selectionOf = (id: string) => state.context.selections.find((s) => s.id === id);
       return <PayCarousel {...base({ items, send, selectionOf, creditLimit: state.context.creditLimitBalance })} />;

@@ -52,10 +52,19 @@ const NONE: ReadonlySet<string> = new Set();
 
 const clampIndex = (index: number, length: number) => Math.max(0, Math.min(index, length - 1));
 
-const fresh = (tab: PayTab, page: number, items: readonly PayItem[]): View => ({ index: 0, expanded: NONE, pending: null, tab, page, items, itemsPage: page });
+const fresh = (tab: PayTab, page: number, items: readonly PayItem[]): View => ({
+  index: 0,
+  expanded: NONE,
+  pending: null,
+  tab,
+  page,
+  items,
+  itemsPage: page,
+});
 
 /** The same documents, in the same order (by id). */
-const sameDocuments = (a: readonly PayItem[], b: readonly PayItem[]) => a.length === b.length && a.every((item, i) => item.id === b[i]?.id);
+const sameDocuments = (a: readonly PayItem[], b: readonly PayItem[]) =>
+  a.length === b.length && a.every((item, i) => item.id === b[i]?.id);
 
 /** The view after new props: a new tab starts over; a new page clears the expansion; new documents land the pending arrow. */
 function follow(view: View, tab: PayTab, page: number, items: readonly PayItem[]): View {
@@ -109,7 +118,12 @@ export function PayCarousel(props: PayCarouselProps) {
 
   // An arrow that just became disabled (an end of the list) would drop keyboard focus: hand it to the other one.
   useEffect(() => {
-    const [pressed, other] = lastArrow.current === 'up' ? [upRef.current, downRef.current] : lastArrow.current === 'down' ? [downRef.current, upRef.current] : [null, null];
+    const [pressed, other] =
+      lastArrow.current === 'up'
+        ? [upRef.current, downRef.current]
+        : lastArrow.current === 'down'
+          ? [downRef.current, upRef.current]
+          : [null, null];
     if (!pressed?.disabled || !other || other.disabled) return;
     const active = document.activeElement;
     if (active === pressed || active === null || active === document.body) other.focus();
@@ -144,21 +158,55 @@ export function PayCarousel(props: PayCarouselProps) {
           {empty ? `No ${noun}s` : `Showing ${position} of ${count}`}
         </p>
         <span>
-          <Arrow ref={upRef} type="button" aria-label={`Previous ${label}`} disabled={upDisabled} onClick={() => go('up')}>
+          <Arrow
+            ref={upRef}
+            type="button"
+            aria-label={`Previous ${label}`}
+            disabled={upDisabled}
+            onClick={() => go('up')}
+          >
             <span aria-hidden>▲</span>
           </Arrow>
-          <Arrow ref={downRef} type="button" aria-label={`Next ${label}`} disabled={downDisabled} onClick={() => go('down')}>
+          <Arrow
+            ref={downRef}
+            type="button"
+            aria-label={`Next ${label}`}
+            disabled={downDisabled}
+            onClick={() => go('down')}
+          >
             <span aria-hidden>▼</span>
           </Arrow>
         </span>
       </Bar>
-      {item && <DocumentCard key={item.id} {...props} item={item} expanded={expanded.has(item.id)} onToggle={() => toggleExpanded(item.id)} />}
+      {item && (
+        <DocumentCard
+          key={item.id}
+          {...props}
+          item={item}
+          expanded={expanded.has(item.id)}
+          onToggle={() => toggleExpanded(item.id)}
+        />
+      )}
     </Carousel>
   );
 }
 
 function DocumentCard(props: PayCarouselProps & { item: PayItem; expanded: boolean; onToggle: () => void }) {
-  const { tab, item, expanded, onToggle, label, today, showVirtualAccount, showCredit, showPay, selectionOf, creditLimit, creditRefused, send } = props;
+  const {
+    tab,
+    item,
+    expanded,
+    onToggle,
+    label,
+    today,
+    showVirtualAccount,
+    showCredit,
+    showPay,
+    selectionOf,
+    creditLimit,
+    creditRefused,
+    send,
+  } = props;
   const id = useId();
   const panelId = `${id}-panel`;
   const closed = tab === 'closed';
@@ -229,7 +277,14 @@ function DocumentCard(props: PayCarouselProps & { item: PayItem; expanded: boole
 
       {!closed && (
         <>
-          <GhostButton type="button" className="expand" aria-expanded={expanded} aria-controls={panelId} aria-label={`Payment options for ${number}`} onClick={onToggle}>
+          <GhostButton
+            type="button"
+            className="expand"
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            aria-label={`Payment options for ${number}`}
+            onClick={onToggle}
+          >
             Payment options <span aria-hidden>{expanded ? '▴' : '▾'}</span>
           </GhostButton>
           <div id={panelId} className="panel" hidden={!expanded}>
@@ -263,8 +318,14 @@ const Bar = styled.div`
   justify-content: space-between;
   gap: 8px;
   margin-bottom: 8px;
-  p { margin: 0; font-weight: 600; }
-  > span { display: inline-flex; gap: 8px; }
+  p {
+    margin: 0;
+    font-weight: 600;
+  }
+  > span {
+    display: inline-flex;
+    gap: 8px;
+  }
 `;
 
 /** Up/down arrows: at least 44 x 44 px (WCAG 2.5.5). */
@@ -272,7 +333,9 @@ const Arrow = styled(GhostButton)`
   min-width: 44px;
   min-height: 44px;
   padding: 0 12px;
-  &:disabled { cursor: not-allowed; }
+  &:disabled {
+    cursor: not-allowed;
+  }
 `;
 
 const Card = styled.div`
@@ -281,20 +344,65 @@ const Card = styled.div`
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
   color: ${({ theme }) => theme.text};
-  h3 { margin: 0 0 4px; font-size: 17px; overflow-wrap: anywhere; }
-  small { display: block; font-size: 13px; }
-  .muted { color: ${({ theme }) => theme.textMuted}; }
-  .hint { color: ${({ theme }) => theme.warning}; }
-  .late { color: ${({ theme }) => theme.danger}; }
-  .star { color: ${({ theme }) => theme.warning}; }
-  dl { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px 12px; margin: 8px 0; }
-  dt { color: ${({ theme }) => theme.textMuted}; font-size: 13px; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
-  .expand { width: 100%; min-height: 44px; }
-  .panel { margin-top: 8px; }
-  .row { display: flex; align-items: center; justify-content: space-between; gap: 12px; min-height: 44px; }
-  label.row { justify-content: flex-start; cursor: pointer; }
-  input[type='checkbox'] { width: 24px; height: 24px; margin: 0; }
+  h3 {
+    margin: 0 0 4px;
+    font-size: 17px;
+    overflow-wrap: anywhere;
+  }
+  small {
+    display: block;
+    font-size: 13px;
+  }
+  .muted {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .hint {
+    color: ${({ theme }) => theme.warning};
+  }
+  .late {
+    color: ${({ theme }) => theme.danger};
+  }
+  .star {
+    color: ${({ theme }) => theme.warning};
+  }
+  dl {
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 8px 12px;
+    margin: 8px 0;
+  }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+    font-size: 13px;
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .expand {
+    width: 100%;
+    min-height: 44px;
+  }
+  .panel {
+    margin-top: 8px;
+  }
+  .row {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 12px;
+    min-height: 44px;
+  }
+  label.row {
+    justify-content: flex-start;
+    cursor: pointer;
+  }
+  input[type='checkbox'] {
+    width: 24px;
+    height: 24px;
+    margin: 0;
+  }
   input[type='text'] {
     ${amountInput}
     width: 140px;

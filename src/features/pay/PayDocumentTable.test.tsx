@@ -44,14 +44,29 @@ function props(overrides: Partial<PayDocumentTableProps> = {}): PayDocumentTable
 
 const themed = (node: ReactElement) => <ThemeProvider theme={themes.dark}>{node}</ThemeProvider>;
 const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent?.trim());
-const numbers = () => screen.getAllByRole('row').slice(1).map((tr) => within(tr).getAllByRole('cell')[1]?.textContent);
+const numbers = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((tr) => within(tr).getAllByRole('cell')[1]?.textContent);
 
 describe('PayDocumentTable', () => {
   it('is the kit table named by the label, with the open tab columns and controls', () => {
     render(themed(<PayDocumentTable {...props()} />));
     const region = screen.getByRole('region', { name: 'Invoices' });
     expect(within(region).getByRole('table')).toBeTruthy();
-    expect(headers()).toEqual(['#', 'Invoice No.', 'Date ↕', 'Due Date', 'Amount in Rs.', 'Click here to pay', 'Full|Part', 'Approve Payment', 'Credit', 'Pay']);
+    expect(headers()).toEqual([
+      '#',
+      'Invoice No.',
+      'Date ↕',
+      'Due Date',
+      'Amount in Rs.',
+      'Click here to pay',
+      'Full|Part',
+      'Approve Payment',
+      'Credit',
+      'Pay',
+    ]);
     const first = screen.getAllByRole('row')[1]!;
     expect(within(first).getByRole('checkbox', { name: 'Click here to pay INV-2' })).toBeTruthy();
     expect(within(first).getByRole('switch', { name: 'Part payment for INV-2' })).toBeTruthy();
@@ -64,8 +79,27 @@ describe('PayDocumentTable', () => {
   });
 
   it('shows status and UTR on the closed tab, the virtual account when asked, and no payment controls', () => {
-    render(themed(<PayDocumentTable {...props({ tab: 'closed', showVirtualAccount: true, items: [doc(1, { status: 'paid', payment_utr: 'UTR-9' })] })} />));
-    expect(headers()).toEqual(['#', 'Invoice No.', 'Virtual Account Number', 'Date ↕', 'Due Date', 'Amount in Rs.', 'Status', 'UTR Number']);
+    render(
+      themed(
+        <PayDocumentTable
+          {...props({
+            tab: 'closed',
+            showVirtualAccount: true,
+            items: [doc(1, { status: 'paid', payment_utr: 'UTR-9' })],
+          })}
+        />,
+      ),
+    );
+    expect(headers()).toEqual([
+      '#',
+      'Invoice No.',
+      'Virtual Account Number',
+      'Date ↕',
+      'Due Date',
+      'Amount in Rs.',
+      'Status',
+      'UTR Number',
+    ]);
     expect(screen.queryByRole('checkbox')).toBeNull();
     const row = screen.getAllByRole('row')[1]!;
     expect(row.textContent).toContain('UTR-9');
@@ -74,8 +108,17 @@ describe('PayDocumentTable', () => {
 
   it('numbers rows across pages and pages through the kit pager', () => {
     const onPage = vi.fn();
-    render(themed(<PayDocumentTable {...props({ page: 2, onPage, pagy: { count: 23, page: 2, pages: 3, prev: 1, next: 3 } })} />));
-    expect(screen.getAllByRole('row').slice(1).map((tr) => within(tr).getAllByRole('cell')[0]?.textContent)).toEqual(['11', '12', '13']);
+    render(
+      themed(
+        <PayDocumentTable {...props({ page: 2, onPage, pagy: { count: 23, page: 2, pages: 3, prev: 1, next: 3 } })} />,
+      ),
+    );
+    expect(
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((tr) => within(tr).getAllByRole('cell')[0]?.textContent),
+    ).toEqual(['11', '12', '13']);
     const pager = screen.getByRole('navigation', { name: 'Invoices pages' });
     expect(pager.textContent).toContain('Showing 11 to 20 of 23');
     fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
@@ -103,7 +146,15 @@ describe('PayDocumentTable', () => {
     const selectAll = () => within(screen.getAllByRole('columnheader')[5]!).getByRole('checkbox');
     fireEvent.click(selectAll());
     expect(send).toHaveBeenLastCalledWith({ type: 'SELECT_ALL' });
-    const all = (id: string): Selection => ({ id, partPayment: false, partAmountText: '', amount: 0, credit: true, pay: false, error: null });
+    const all = (id: string): Selection => ({
+      id,
+      partPayment: false,
+      partAmountText: '',
+      amount: 0,
+      credit: true,
+      pay: false,
+      error: null,
+    });
     rerender(themed(<PayDocumentTable {...props({ send, selectionOf: all })} />));
     expect(selectAll()).toHaveProperty('checked', true);
     expect(screen.getAllByLabelText('selected')).toHaveLength(3);
@@ -113,7 +164,15 @@ describe('PayDocumentTable', () => {
 
   it('takes a part amount with its error in the approve cell', () => {
     const send = vi.fn();
-    const part = (id: string): Selection => ({ id, partPayment: true, partAmountText: '9', amount: 900, credit: true, pay: false, error: 'Amount should be less than ₹1,000.00' });
+    const part = (id: string): Selection => ({
+      id,
+      partPayment: true,
+      partAmountText: '9',
+      amount: 900,
+      credit: true,
+      pay: false,
+      error: 'Amount should be less than ₹1,000.00',
+    });
     render(themed(<PayDocumentTable {...props({ send, items: [doc(1)], selectionOf: part })} />));
     const amount = screen.getByRole('textbox', { name: 'Amount to pay for INV-1' });
     expect(amount.getAttribute('aria-invalid')).toBe('true');

@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
-import { CREDIT_DISABLED_TEXT, creditDisabledReason, type CreditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
+import {
+  CREDIT_DISABLED_TEXT,
+  creditDisabledReason,
+  type CreditDisabledReason,
+  type PayItem,
+  type Selection,
+} from '../../../machines/pay-selection/rules';
 import { formatMoney } from '../../domain/money';
 import { dueHint, type PayTab } from '../../domain/pay';
 import { PAGE_SIZE } from '../../domain/thresholds';
@@ -45,10 +51,30 @@ const SORT_ARROW = { none: '↕', asc: '↑', desc: '↓' } as const;
  * shows status and UTR instead. The date column sorts the page in view.
  */
 export function PayDocumentTable(props: PayDocumentTableProps) {
-  const { tab, items, page, pagy, onPage, refreshing, loading = false, label, today, showVirtualAccount, showCredit, showPay, selectionOf, creditLimit, creditRefused, send } = props;
+  const {
+    tab,
+    items,
+    page,
+    pagy,
+    onPage,
+    refreshing,
+    loading = false,
+    label,
+    today,
+    showVirtualAccount,
+    showCredit,
+    showPay,
+    selectionOf,
+    creditLimit,
+    creditRefused,
+    send,
+  } = props;
   const [sort, setSort] = useState<Sort>('none');
   const rows = useMemo<Row[]>(() => {
-    const sorted = sort === 'none' ? items : [...items].sort((a, b) => (sort === 'asc' ? 1 : -1) * a.invoice_date.localeCompare(b.invoice_date));
+    const sorted =
+      sort === 'none'
+        ? items
+        : [...items].sort((a, b) => (sort === 'asc' ? 1 : -1) * a.invoice_date.localeCompare(b.invoice_date));
     return sorted.map((item, index) => ({ item, n: PAGE_SIZE * (page - 1) + index + 1 }));
   }, [items, sort, page]);
   const closed = tab === 'closed';
@@ -56,9 +82,26 @@ export function PayDocumentTable(props: PayDocumentTableProps) {
 
   const columns: Column<Row>[] = [
     { key: 'n', header: '#', render: ({ n }) => n },
-    { key: 'number', header: `${label} No.`, render: ({ item }) => <DocumentNumber item={item} selected={Boolean(selectionOf(item.id))} closed={closed} /> },
-    ...(showVirtualAccount ? [{ key: 'van', header: 'Virtual Account Number', render: ({ item }: Row) => orMissing(item.virtual_account_number) }] : []),
-    { key: 'date', header: <SortButton sort={sort} onSort={() => setSort(NEXT_SORT[sort])} />, sort: ARIA_SORT[sort], render: ({ item }) => formatDate(item.invoice_date) },
+    {
+      key: 'number',
+      header: `${label} No.`,
+      render: ({ item }) => <DocumentNumber item={item} selected={Boolean(selectionOf(item.id))} closed={closed} />,
+    },
+    ...(showVirtualAccount
+      ? [
+          {
+            key: 'van',
+            header: 'Virtual Account Number',
+            render: ({ item }: Row) => orMissing(item.virtual_account_number),
+          },
+        ]
+      : []),
+    {
+      key: 'date',
+      header: <SortButton sort={sort} onSort={() => setSort(NEXT_SORT[sort])} />,
+      sort: ARIA_SORT[sort],
+      render: ({ item }) => formatDate(item.invoice_date),
+    },
     { key: 'due', header: 'Due Date', render: ({ item }) => <DueDate item={item} today={today} closed={closed} /> },
     {
       key: 'amount',
@@ -71,12 +114,21 @@ export function PayDocumentTable(props: PayDocumentTableProps) {
         </>
       ),
     },
-    ...(closed ? closedColumns() : openColumns({ allSelected, showCredit, showPay, selectionOf, creditLimit, creditRefused, today, send })),
+    ...(closed
+      ? closedColumns()
+      : openColumns({ allSelected, showCredit, showPay, selectionOf, creditLimit, creditRefused, today, send })),
   ];
 
   return (
     <Cells>
-      <Table caption={`${label}s`} hideCaption columns={columns} rows={loading ? undefined : rows} rowKey={({ item }) => item.id} refreshing={refreshing} />
+      <Table
+        caption={`${label}s`}
+        hideCaption
+        columns={columns}
+        rows={loading ? undefined : rows}
+        rowKey={({ item }) => item.id}
+        refreshing={refreshing}
+      />
       <Pagination label={`${label}s`} unit="Entries" pagy={pagy} onPage={onPage} />
     </Cells>
   );
@@ -92,18 +144,33 @@ function closedColumns(): Column<Row>[] {
 /** What the page says beside a disabled credit switch. */
 const reasonText = (reason: CreditDisabledReason | null) => (reason === null ? null : CREDIT_DISABLED_TEXT[reason]);
 
-function openColumns(options: Pick<PayDocumentTableProps, 'showCredit' | 'showPay' | 'selectionOf' | 'creditLimit' | 'creditRefused' | 'today' | 'send'> & { allSelected: boolean }): Column<Row>[] {
+function openColumns(
+  options: Pick<
+    PayDocumentTableProps,
+    'showCredit' | 'showPay' | 'selectionOf' | 'creditLimit' | 'creditRefused' | 'today' | 'send'
+  > & { allSelected: boolean },
+): Column<Row>[] {
   const { allSelected, showCredit, showPay, selectionOf, creditLimit, creditRefused, today, send } = options;
   return [
     {
       key: 'select',
       header: (
         <label>
-          <input type="checkbox" checked={allSelected} onChange={() => send({ type: allSelected ? 'CLEAR_ALL' : 'SELECT_ALL' })} /> Click here to pay
+          <input
+            type="checkbox"
+            checked={allSelected}
+            onChange={() => send({ type: allSelected ? 'CLEAR_ALL' : 'SELECT_ALL' })}
+          />{' '}
+          Click here to pay
         </label>
       ),
       render: ({ item }) => (
-        <input type="checkbox" aria-label={`Click here to pay ${item.document_number}`} checked={Boolean(selectionOf(item.id))} onChange={() => send({ type: 'TOGGLE', id: item.id })} />
+        <input
+          type="checkbox"
+          aria-label={`Click here to pay ${item.document_number}`}
+          checked={Boolean(selectionOf(item.id))}
+          onChange={() => send({ type: 'TOGGLE', id: item.id })}
+        />
       ),
     },
     {
@@ -111,10 +178,22 @@ function openColumns(options: Pick<PayDocumentTableProps, 'showCredit' | 'showPa
       header: 'Full|Part',
       render: ({ item }) => {
         const s = selectionOf(item.id);
-        return <Switch label={`Part payment for ${item.document_number}`} text={s?.partPayment ? 'Part' : 'Full'} checked={Boolean(s?.partPayment)} onChange={(on) => send({ type: 'SET_PART', id: item.id, on })} />;
+        return (
+          <Switch
+            label={`Part payment for ${item.document_number}`}
+            text={s?.partPayment ? 'Part' : 'Full'}
+            checked={Boolean(s?.partPayment)}
+            onChange={(on) => send({ type: 'SET_PART', id: item.id, on })}
+          />
+        );
       },
     },
-    { key: 'approve', header: 'Approve Payment', align: 'end', render: ({ item }) => <ApproveAmount item={item} selection={selectionOf(item.id)} send={send} /> },
+    {
+      key: 'approve',
+      header: 'Approve Payment',
+      align: 'end',
+      render: ({ item }) => <ApproveAmount item={item} selection={selectionOf(item.id)} send={send} />,
+    },
     ...(showCredit
       ? [
           {
@@ -138,7 +217,11 @@ function openColumns(options: Pick<PayDocumentTableProps, 'showCredit' | 'showPa
             key: 'pay',
             header: 'Pay',
             render: ({ item }: Row) => (
-              <Switch label={`Pay for ${item.document_number}`} checked={Boolean(selectionOf(item.id)?.pay)} onChange={(on) => send({ type: 'SET_PAY', id: item.id, on })} />
+              <Switch
+                label={`Pay for ${item.document_number}`}
+                checked={Boolean(selectionOf(item.id)?.pay)}
+                onChange={(on) => send({ type: 'SET_PAY', id: item.id, on })}
+              />
             ),
           },
         ]
@@ -183,7 +266,15 @@ function DueDate({ item, today, closed }: { item: PayItem; today: string; closed
 }
 
 /** The amount to approve: the selection's (or the balance due), or the part amount being typed with its error. */
-function ApproveAmount({ item, selection: s, send }: { item: PayItem; selection: Selection | undefined; send: (event: PaySelectionEvent) => void }) {
+function ApproveAmount({
+  item,
+  selection: s,
+  send,
+}: {
+  item: PayItem;
+  selection: Selection | undefined;
+  send: (event: PaySelectionEvent) => void;
+}) {
   if (!s?.partPayment) return <>{formatMoney(s?.amount ?? item.balance_due)}</>;
   return (
     <>
@@ -206,19 +297,49 @@ function ApproveAmount({ item, selection: s, send }: { item: PayItem; selection:
  * the draft marker, why credit is off, a part amount's error) wrap, while numbers, dates and amounts stay on one line.
  */
 const Cells = styled.div`
-  table th, table td { padding: 8px; }
-  table th { white-space: normal; vertical-align: bottom; }
-  th button { white-space: nowrap; padding: 0 10px; }
-  td { vertical-align: middle; }
-  th label { display: inline-flex; align-items: center; gap: 6px; }
-  th input[type='checkbox'] { flex: none; }
-  input[type='checkbox'] { width: 22px; height: 22px; }
+  table th,
+  table td {
+    padding: 8px;
+  }
+  table th {
+    white-space: normal;
+    vertical-align: bottom;
+  }
+  th button {
+    white-space: nowrap;
+    padding: 0 10px;
+  }
+  td {
+    vertical-align: middle;
+  }
+  th label {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+  }
+  th input[type='checkbox'] {
+    flex: none;
+  }
+  input[type='checkbox'] {
+    width: 22px;
+    height: 22px;
+  }
   input[type='text'] {
     ${amountInput}
     width: 120px;
   }
-  small { display: block; white-space: normal; color: ${({ theme }) => theme.textMuted}; }
-  td [role='alert'] { white-space: normal; }
-  .hint { color: ${({ theme }) => theme.warning}; }
-  .late { color: ${({ theme }) => theme.danger}; }
+  small {
+    display: block;
+    white-space: normal;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  td [role='alert'] {
+    white-space: normal;
+  }
+  .hint {
+    color: ${({ theme }) => theme.warning};
+  }
+  .late {
+    color: ${({ theme }) => theme.danger};
+  }
 `;

@@ -11,7 +11,9 @@ const Header = styled.header`
   padding: 8px 16px;
   background: ${({ theme }) => theme.surface};
   border-bottom: 1px solid ${({ theme }) => theme.border};
-  strong { font-size: 18px; }
+  strong {
+    font-size: 18px;
+  }
 `;
 
 const productName = config.product.charAt(0).toUpperCase() + config.product.slice(1);

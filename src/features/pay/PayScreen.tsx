@@ -68,7 +68,20 @@ function PayPage({ token }: { token: string }) {
       </>
     );
   }
-  return <PayContent key={token} token={token} data={list.data} tab={tab} page={page} refreshing={list.isLoading} tabLoading={tabLoading} onTab={setTab} onPage={setPage} reload={() => void list.mutate()} />;
+  return (
+    <PayContent
+      key={token}
+      token={token}
+      data={list.data}
+      tab={tab}
+      page={page}
+      refreshing={list.isLoading}
+      tabLoading={tabLoading}
+      onTab={setTab}
+      onPage={setPage}
+      reload={() => void list.mutate()}
+    />
+  );
 }
 
 interface PayContentProps {
@@ -96,24 +109,54 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
   const narrow = useNarrowScreen();
   const restShown = usePaintedOnce();
 
-  const owner = { loanApplicationId, anchorId: meta.anchor_id, erpDistributorId: meta.erp_distributor_id ?? meta.distributor_code, customerCode: meta.distributor_code };
+  const owner = {
+    loanApplicationId,
+    anchorId: meta.anchor_id,
+    erpDistributorId: meta.erp_distributor_id ?? meta.distributor_code,
+    customerCode: meta.distributor_code,
+  };
   const manual = useManualEntries({ client, token, owner, label, today });
-  const listed = useMemo(() => data.data.filter((item) => !manual.createdIds.has(item.id)), [data.data, manual.createdIds]);
-  const inView = useMemo(() => (tab === 'open' && openLimit ? [...manual.items, ...listed] : listed), [tab, openLimit, manual.items, listed]);
+  const listed = useMemo(
+    () => data.data.filter((item) => !manual.createdIds.has(item.id)),
+    [data.data, manual.createdIds],
+  );
+  const inView = useMemo(
+    () => (tab === 'open' && openLimit ? [...manual.items, ...listed] : listed),
+    [tab, openLimit, manual.items, listed],
+  );
   const creditRefused = isOverdueView(meta.overdue_amount);
-  const selection = usePaySelection({ items: inView, creditLimitBalance: meta.credit_limit_balance, today, isSalesOrder: meta.is_sales_order, showCredit, creditRefused, openLimit });
+  const selection = usePaySelection({
+    items: inView,
+    creditLimitBalance: meta.credit_limit_balance,
+    today,
+    isSalesOrder: meta.is_sales_order,
+    showCredit,
+    creditRefused,
+    openLimit,
+  });
   const checkout = usePayCheckout({ client, token, openLimit, statement: meta.soa_link ?? null });
   const { snapshot } = checkout;
 
   const availCredit = () => {
     const problem = selection.creditProblem();
     if (problem) return void notify.errors([{ code: 'ERROR', detail: problem }]);
-    checkout.send({ type: 'AVAIL_CREDIT', key: crypto.randomUUID(), items: selection.details((s) => s.credit), requireOtp: meta.require_otp, loanApplicationId });
+    checkout.send({
+      type: 'AVAIL_CREDIT',
+      key: crypto.randomUUID(),
+      items: selection.details((s) => s.credit),
+      requireOtp: meta.require_otp,
+      loanApplicationId,
+    });
   };
   const pay = () => {
     const problem = selection.payProblem();
     if (problem) return void notify.errors([{ code: 'ERROR', detail: problem }]);
-    checkout.send({ type: 'PAY', key: crypto.randomUUID(), items: selection.details((s) => s.pay), mode: selection.mode ?? 'upi' });
+    checkout.send({
+      type: 'PAY',
+      key: crypto.randomUUID(),
+      items: selection.details((s) => s.pay),
+      mode: selection.mode ?? 'upi',
+    });
   };
 
   // Spec: a payment ends in a success message (or an error); then only that message is shown.
@@ -138,7 +181,16 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
     );
   }
 
-  const controls = { showCredit, showPay, selectionOf: selection.selectionOf, creditLimit: meta.credit_limit_balance, creditRefused, send: selection.send, label, today };
+  const controls = {
+    showCredit,
+    showPay,
+    selectionOf: selection.selectionOf,
+    creditLimit: meta.credit_limit_balance,
+    creditRefused,
+    send: selection.send,
+    label,
+    today,
+  };
   const otpStep = snapshot.matches('sendingOtp') || snapshot.matches('verifyingOtp');
   return (
     <>
@@ -147,7 +199,15 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
       <PayTabs tab={tab} label={label} partialCount={meta.partial_count} onTab={onTab} />
 
       {openLimit && tab === 'open' && (
-        <ManualInvoices {...controls} entries={manual.entries} onAdd={manual.add} isSalesOrder={meta.is_sales_order} create={manual.create} onCreated={manual.onCreated} onDeleted={manual.onDeleted} />
+        <ManualInvoices
+          {...controls}
+          entries={manual.entries}
+          onAdd={manual.add}
+          isSalesOrder={meta.is_sales_order}
+          create={manual.create}
+          onCreated={manual.onCreated}
+          onDeleted={manual.onDeleted}
+        />
       )}
 
       {narrow ? (
@@ -164,7 +224,17 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
           showVirtualAccount={meta.show_virtual_account_number}
         />
       ) : (
-        <PayDocumentTable {...controls} tab={tab} items={listed} page={page} pagy={pagy} onPage={onPage} refreshing={refreshing} loading={tabLoading} showVirtualAccount={meta.show_virtual_account_number} />
+        <PayDocumentTable
+          {...controls}
+          tab={tab}
+          items={listed}
+          page={page}
+          pagy={pagy}
+          onPage={onPage}
+          refreshing={refreshing}
+          loading={tabLoading}
+          showVirtualAccount={meta.show_virtual_account_number}
+        />
       )}
 
       <Footer>
@@ -203,7 +273,11 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
         </PayFailure>
       )}
 
-      <Modal open={selection.popup !== null} title="Please note" onClose={() => selection.send({ type: 'DISMISS_POPUP' })}>
+      <Modal
+        open={selection.popup !== null}
+        title="Please note"
+        onClose={() => selection.send({ type: 'DISMISS_POPUP' })}
+      >
         <p>{selection.popup}</p>
       </Modal>
 
@@ -222,7 +296,10 @@ function PayContent({ token, data, tab, page, refreshing, tabLoading, onTab, onP
         title="Redirecting to the payment gateway"
         onClose={() => checkout.send({ type: 'CANCEL' })}
       >
-        <p role="status">You have agreed to pay Rs.{formatRupees(selection.paySum)} amount, Soon you will redirected to payment gateway...</p>
+        <p role="status">
+          You have agreed to pay Rs.{formatRupees(selection.paySum)} amount, Soon you will redirected to payment
+          gateway...
+        </p>
         <GhostButton type="button" onClick={() => checkout.send({ type: 'CANCEL' })}>
           Cancel
         </GhostButton>

@@ -20,18 +20,35 @@ const Card = styled.section`
   border-radius: 16px;
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
-  h1 { margin: 0; color: ${({ theme }) => theme.success}; }
-  dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 8px 16px; margin: 0; }
-  dt { color: ${({ theme }) => theme.textMuted}; }
+  h1 {
+    margin: 0;
+    color: ${({ theme }) => theme.success};
+  }
+  dl {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: 8px 16px;
+    margin: 0;
+  }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+  }
   /* A long transaction number wraps rather than widen the page on a phone. */
-  dd { margin: 0; font-weight: 700; overflow-wrap: anywhere; }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Balance = styled.div`
   padding: 16px;
   border-radius: 12px;
   background: ${({ theme }) => theme.surfaceRaised};
-  strong { display: block; font-size: 24px; }
+  strong {
+    display: block;
+    font-size: 24px;
+  }
 `;
 
 /** Spec: the Available Balance box shows a fixed figure. */
@@ -41,7 +58,8 @@ export const SUCCESS_PAGE_BALANCE = '5,00,000';
 function SupportLine() {
   return (
     <p>
-      Something went wrong, we will already be looking into it. Write to <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> or call{' '}
+      Something went wrong, we will already be looking into it. Write to{' '}
+      <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> or call{' '}
       <a href={`tel:${config.supportPhone.replace(/\s/g, '')}`}>{config.supportPhone}</a>.
     </p>
   );
@@ -69,7 +87,9 @@ export default function PaySuccessScreen() {
   const failed = params.get('success') === 'false' || orderId === '';
   const token = storedPayToken();
   const statement = sessionStorage.getItem(PAY_STATEMENT_KEY);
-  const { data, error } = useApi(failed || !token ? null : ['payment-success', orderId], (client) => paymentSuccess(client, token, orderId));
+  const { data, error } = useApi(failed || !token ? null : ['payment-success', orderId], (client) =>
+    paymentSuccess(client, token, orderId),
+  );
 
   if (failed || error) {
     return (
@@ -79,11 +99,14 @@ export default function PaySuccessScreen() {
           <SupportLine />
           {failed ? (
             <p>
-              The payment{orderId ? ` for order ${orderId}` : ''} did not go through: your invoices are not paid and nothing was charged. You can
-              try again from the payment page.
+              The payment{orderId ? ` for order ${orderId}` : ''} did not go through: your invoices are not paid and
+              nothing was charged. You can try again from the payment page.
             </p>
           ) : (
-            <p>The payment gateway reported order {orderId} as paid, but it could not be confirmed: {toastText(errorEntriesOf(error))}.</p>
+            <p>
+              The payment gateway reported order {orderId} as paid, but it could not be confirmed:{' '}
+              {toastText(errorEntriesOf(error))}.
+            </p>
           )}
           <BackToPayLink token={token} />
         </Card>
@@ -98,8 +121,8 @@ export default function PaySuccessScreen() {
             Payment reported by the gateway
           </h1>
           <p>
-            The payment gateway reported order {orderId} as paid. Its details cannot be shown in this tab, because the payment page was
-            opened in another one: open your payment link again to see the payment in your statement.
+            The payment gateway reported order {orderId} as paid. Its details cannot be shown in this tab, because the
+            payment page was opened in another one: open your payment link again to see the payment in your statement.
           </p>
         </Card>
       </PayFrame>

@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import type { PaySelectionEvent } from '../../../machines/pay-selection/pay-selection.machine';
-import { CREDIT_DISABLED_TEXT, type CreditDisabledReason, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
+import {
+  CREDIT_DISABLED_TEXT,
+  type CreditDisabledReason,
+  type PayItem,
+  type Selection,
+} from '../../../machines/pay-selection/rules';
 import { formatMoney, type Paise } from '../../domain/money';
 import { FieldError } from '../../ui/form';
 import { Switch } from '../../ui/Switch';
@@ -45,12 +50,22 @@ export function PaymentControls(props: {
   return (
     <>
       <label className="row">
-        <input type="checkbox" aria-label={`Click here to pay ${number}`} checked={Boolean(s)} onChange={() => send({ type: 'TOGGLE', id: item.id })} />
+        <input
+          type="checkbox"
+          aria-label={`Click here to pay ${number}`}
+          checked={Boolean(s)}
+          onChange={() => send({ type: 'TOGGLE', id: item.id })}
+        />
         Click here to pay
       </label>
       <div className="row">
         <span>Full|Part</span>
-        <Switch label={`Part payment for ${number}`} text={s?.partPayment ? 'Part' : 'Full'} checked={Boolean(s?.partPayment)} onChange={(on) => send({ type: 'SET_PART', id: item.id, on })} />
+        <Switch
+          label={`Part payment for ${number}`}
+          text={s?.partPayment ? 'Part' : 'Full'}
+          checked={Boolean(s?.partPayment)}
+          onChange={(on) => send({ type: 'SET_PART', id: item.id, on })}
+        />
       </div>
       <div className="row">
         <span>Approve Payment</span>
@@ -76,13 +91,23 @@ export function PaymentControls(props: {
       {showCredit && (
         <div className="row">
           <span>Credit</span>
-          <Switch label={`Credit for ${number}`} checked={Boolean(s?.credit)} disabled={creditDisabled !== null} reason={creditDisabled && CREDIT_DISABLED_TEXT[creditDisabled]} onChange={(on) => send({ type: 'SET_CREDIT', id: item.id, on })} />
+          <Switch
+            label={`Credit for ${number}`}
+            checked={Boolean(s?.credit)}
+            disabled={creditDisabled !== null}
+            reason={creditDisabled && CREDIT_DISABLED_TEXT[creditDisabled]}
+            onChange={(on) => send({ type: 'SET_CREDIT', id: item.id, on })}
+          />
         </div>
       )}
       {showPay && (
         <div className="row">
           <span>Pay</span>
-          <Switch label={`Pay for ${number}`} checked={Boolean(s?.pay)} onChange={(on) => send({ type: 'SET_PAY', id: item.id, on })} />
+          <Switch
+            label={`Pay for ${number}`}
+            checked={Boolean(s?.pay)}
+            onChange={(on) => send({ type: 'SET_PAY', id: item.id, on })}
+          />
         </div>
       )}
     </>

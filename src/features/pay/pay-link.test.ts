@@ -68,7 +68,9 @@ describe('the pay link’s first request, sent by the entry', () => {
     expect(sent).toEqual([]);
     sessionStorage.setItem(PAY_TOKEN_KEY, 'tok-kept');
     startPayLinkRequest('?docs.page=3');
-    await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/invoice_collection?status=open&page=3', authorization: 'tok-kept' }]));
+    await vi.waitFor(() =>
+      expect(sent).toEqual([{ url: '/api/invoice_collection?status=open&page=3', authorization: 'tok-kept' }]),
+    );
     await fetchDocs(pageClient().client, { token: 'tok-kept', tab: 'open', page: 3 });
   });
 });

@@ -19,7 +19,8 @@ export interface DocsParams {
   page: number;
 }
 
-const isPayTab = (value: string | undefined): value is PayTab => (PAY_TABS as readonly (string | undefined)[]).includes(value);
+const isPayTab = (value: string | undefined): value is PayTab =>
+  (PAY_TABS as readonly (string | undefined)[]).includes(value);
 
 /** The request of a list state: an unknown tab is the open one. */
 export function docsParams(token: string, state: TableState): DocsParams {
@@ -50,7 +51,12 @@ export function startPayLinkRequest(search: string): void {
  */
 export function fetchDocs(client: ApiClient, params: DocsParams): Promise<Collection> {
   const sent = early;
-  if (sent && sent.params.token === params.token && sent.params.tab === params.tab && sent.params.page === params.page) {
+  if (
+    sent &&
+    sent.params.token === params.token &&
+    sent.params.tab === params.tab &&
+    sent.params.page === params.page
+  ) {
     early = null;
     return sent.answer;
   }

@@ -22,19 +22,34 @@ describe('collections link', () => {
   it('encodes the loan id and overdue amount for an allowed https site', () => {
     const link = collectionsLink('https://collect.example/pay', { loan_id: 'LAN1', loan_amount: 1234.5 }, policy)!;
     expect(new URL(link).origin).toBe('https://collect.example');
-    expect(JSON.parse(atob(new URL(link).searchParams.get('payload')!))).toEqual({ loan_id: 'LAN1', loan_amount: 1234.5 });
+    expect(JSON.parse(atob(new URL(link).searchParams.get('payload')!))).toEqual({
+      loan_id: 'LAN1',
+      loan_amount: 1234.5,
+    });
   });
   it('refuses a site off the allow-list, plain http, and no site', () => {
     expect(collectionsLink('https://other.example/pay', { loan_id: 'x', loan_amount: 1 }, policy)).toBeNull();
     expect(collectionsLink('http://collect.example/pay', { loan_id: 'x', loan_amount: 1 }, policy)).toBeNull();
     expect(collectionsLink('', { loan_id: 'x', loan_amount: 1 }, policy)).toBeNull();
-    expect(collectionsLink('http://127.0.0.1:4173/api/fake-collections', { loan_id: 'x', loan_amount: 1 }, policy)).toBeNull();
-    expect(collectionsLink('http://127.0.0.1:4173/api/fake-collections', { loan_id: 'x', loan_amount: 1 }, { ...policy, dev: true })).not.toBeNull();
+    expect(
+      collectionsLink('http://127.0.0.1:4173/api/fake-collections', { loan_id: 'x', loan_amount: 1 }, policy),
+    ).toBeNull();
+    expect(
+      collectionsLink(
+        'http://127.0.0.1:4173/api/fake-collections',
+        { loan_id: 'x', loan_amount: 1 },
+        { ...policy, dev: true },
+      ),
+    ).not.toBeNull();
   });
   it('uses the mock’s collections page in development when none is configured', () => {
     const origin = 'http://127.0.0.1:5173';
-    expect(collectionsBase('', { dev: true, apiBaseUrl: '/api', origin })).toBe('http://127.0.0.1:5173/api/fake-collections');
+    expect(collectionsBase('', { dev: true, apiBaseUrl: '/api', origin })).toBe(
+      'http://127.0.0.1:5173/api/fake-collections',
+    );
     expect(collectionsBase('', { dev: false, apiBaseUrl: '/api', origin })).toBe('');
-    expect(collectionsBase('https://collect.example/pay', { dev: true, apiBaseUrl: '/api', origin })).toBe('https://collect.example/pay');
+    expect(collectionsBase('https://collect.example/pay', { dev: true, apiBaseUrl: '/api', origin })).toBe(
+      'https://collect.example/pay',
+    );
   });
 });

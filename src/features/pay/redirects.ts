@@ -2,7 +2,11 @@
  * Where the pay page may send a customer (the payment gateway, the collections site): only to an allowed
  * origin over https; in development also to this machine (the mock's fake gateway and collections pages).
  */
-export function isAllowedExternalUrl(url: string, allowedOrigins: readonly string[], options: { dev: boolean; devOrigins?: readonly string[] }): boolean {
+export function isAllowedExternalUrl(
+  url: string,
+  allowedOrigins: readonly string[],
+  options: { dev: boolean; devOrigins?: readonly string[] },
+): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -12,7 +16,9 @@ export function isAllowedExternalUrl(url: string, allowedOrigins: readonly strin
   if (parsed.username || parsed.password) return false;
   if (parsed.protocol === 'https:' && allowedOrigins.includes(parsed.origin)) return true;
   if (!options.dev) return false;
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname) && (parsed.protocol === 'http:' || parsed.protocol === 'https:');
+  const local =
+    ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname) &&
+    (parsed.protocol === 'http:' || parsed.protocol === 'https:');
   return local || (options.devOrigins ?? []).includes(parsed.origin);
 }
 
@@ -20,9 +26,14 @@ export function isAllowedExternalUrl(url: string, allowedOrigins: readonly strin
  * The collections site 'Clear Credit Dues' opens: the configured URL, or in development the mock's fake
  * collections page (through the app's API proxy).
  */
-export function collectionsBase(configured: string, options: { dev: boolean; apiBaseUrl: string; origin: string }): string {
+export function collectionsBase(
+  configured: string,
+  options: { dev: boolean; apiBaseUrl: string; origin: string },
+): string {
   if (configured !== '') return configured;
-  return options.dev ? new URL(`${options.apiBaseUrl.replace(/\/$/, '')}/fake-collections`, options.origin).toString() : '';
+  return options.dev
+    ? new URL(`${options.apiBaseUrl.replace(/\/$/, '')}/fake-collections`, options.origin).toString()
+    : '';
 }
 
 /**

@@ -5,7 +5,12 @@ import { manualInvoiceInput, type ManualOwner } from './useManualEntries';
 
 const OWNER: ManualOwner = { loanApplicationId: '42', anchorId: '7', erpDistributorId: 'ERP-1', customerCode: 'C-1' };
 const TODAY = '2026-03-01';
-const request = (amount: string, extra: Partial<CreateRequest> = {}): CreateRequest => ({ values: { number: '  INV/9-A ', amount, date: '2026-02-27' }, file: null, key: 'k-1', ...extra });
+const request = (amount: string, extra: Partial<CreateRequest> = {}): CreateRequest => ({
+  values: { number: '  INV/9-A ', amount, date: '2026-02-27' },
+  file: null,
+  key: 'k-1',
+  ...extra,
+});
 
 describe('manualInvoiceInput', () => {
   it('builds the create-invoice request: the owner, the number trimmed, the amount in paise, due today', () => {
@@ -30,13 +35,16 @@ describe('manualInvoiceInput', () => {
     expect(manualInvoiceInput(request('1', { file }), OWNER, TODAY).file).toBe(file);
   });
 
-  it.each(['-5', '+5', '1e3', '12.345', 'abc', ''])('refuses %j as the amount field error, rather than reshaping it', (amount) => {
-    let thrown: unknown;
-    try {
-      manualInvoiceInput(request(amount), OWNER, TODAY);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(errorEntriesOf(thrown)).toEqual([{ code: 'ERROR', detail: AMOUNT_NOT_WHOLE, title: 'invoice[total]' }]);
-  });
+  it.each(['-5', '+5', '1e3', '12.345', 'abc', ''])(
+    'refuses %j as the amount field error, rather than reshaping it',
+    (amount) => {
+      let thrown: unknown;
+      try {
+        manualInvoiceInput(request(amount), OWNER, TODAY);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(errorEntriesOf(thrown)).toEqual([{ code: 'ERROR', detail: AMOUNT_NOT_WHOLE, title: 'invoice[total]' }]);
+    },
+  );
 });

@@ -21,7 +21,10 @@ export interface ManualOwner {
  */
 export function manualInvoiceInput(request: CreateRequest, owner: ManualOwner, today: string): ManualInvoiceInput {
   const amount = rupeesToPaise(request.values.amount, { unsigned: true, exact: true });
-  if (amount === null) throw Object.assign(new Error(AMOUNT_NOT_WHOLE), { errors: [{ code: 'ERROR', detail: AMOUNT_NOT_WHOLE, title: 'invoice[total]' }] });
+  if (amount === null)
+    throw Object.assign(new Error(AMOUNT_NOT_WHOLE), {
+      errors: [{ code: 'ERROR', detail: AMOUNT_NOT_WHOLE, title: 'invoice[total]' }],
+    });
   return {
     ...owner,
     number: request.values.number.trim(),
@@ -37,10 +40,25 @@ export function manualInvoiceInput(request: CreateRequest, owner: ManualOwner, t
  * panel (and out of the table) so the customer pays them where they were added. Holds the entries and the
  * `createInvoice` effect `ManualInvoices` gives each entry's machine.
  */
-export function useManualEntries({ client, token, owner, label, today }: { client: ApiClient; token: string; owner: ManualOwner; label: string; today: string }) {
+export function useManualEntries({
+  client,
+  token,
+  owner,
+  label,
+  today,
+}: {
+  client: ApiClient;
+  token: string;
+  owner: ManualOwner;
+  label: string;
+  today: string;
+}) {
   const [entries, setEntries] = useState<ManualEntry[]>([]);
   const counter = useRef(0);
-  const items = useMemo(() => entries.map((e) => e.created ?? placeholderItem(e.key, label, today)), [entries, label, today]);
+  const items = useMemo(
+    () => entries.map((e) => e.created ?? placeholderItem(e.key, label, today)),
+    [entries, label, today],
+  );
   const createdIds = useMemo(() => new Set(entries.flatMap((e) => (e.created ? [e.created.id] : []))), [entries]);
 
   const { loanApplicationId, anchorId, erpDistributorId, customerCode } = owner;

@@ -12,7 +12,8 @@ import { useFlowMachine } from '../../lib/inspection';
 const BUSY_STATES = ['sendingOtp', 'verifyingOtp', 'availing', 'paying', 'redirecting'] as const;
 
 /** A payment link the page may follow: an allowed gateway origin (the mock's own in development). */
-const gatewayAllowed = (url: string) => isAllowedExternalUrl(url, config.gatewayOrigins, { dev: config.allowLocalGateway });
+const gatewayAllowed = (url: string) =>
+  isAllowedExternalUrl(url, config.gatewayOrigins, { dev: config.allowLocalGateway });
 
 /**
  * Leaves for the payment gateway (the machine has checked the address), with the page token and the
@@ -30,7 +31,17 @@ function goToGateway(url: string, token: string, statement: string | null): void
  * of `src/api/pay.ts` (open-limit customers draw credit grouped by supplier bank account), and the redirect
  * to the gateway. A failure is toasted once when it appears.
  */
-export function usePayCheckout({ client, token, openLimit, statement }: { client: ApiClient; token: string; openLimit: boolean; statement: string | null }) {
+export function usePayCheckout({
+  client,
+  token,
+  openLimit,
+  statement,
+}: {
+  client: ApiClient;
+  token: string;
+  openLimit: boolean;
+  statement: string | null;
+}) {
   const machine = useMemo(
     () =>
       payCheckoutMachine.provide({
@@ -38,7 +49,9 @@ export function usePayCheckout({ client, token, openLimit, statement }: { client
           sendOtp: fromPromise(({ input }) => sendOtp(client, token, input.loanApplicationId)),
           verifyOtp: fromPromise(({ input }) => verifyOtp(client, token, input)),
           availCredit: fromPromise(({ input }) =>
-            openLimit ? openLimitAvailCredit(client, token, bankGroups(input.items), input.key) : availCredit(client, token, input.items, input.key),
+            openLimit
+              ? openLimitAvailCredit(client, token, bankGroups(input.items), input.key)
+              : availCredit(client, token, input.items, input.key),
           ),
           directPayment: fromPromise(({ input }) => directPayment(client, token, input.items, input.mode, input.key)),
         },
@@ -56,4 +69,3 @@ export function usePayCheckout({ client, token, openLimit, statement }: { client
   const busy = BUSY_STATES.some((state) => snapshot.matches(state));
   return { snapshot, send, busy, failed };
 }
-

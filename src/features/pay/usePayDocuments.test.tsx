@@ -57,7 +57,10 @@ describe('usePayDocuments', () => {
   });
 
   it('reads a shared link, and takes an unknown tab as the open one', () => {
-    expect(setup('token=tok-1&docs.f.tab=partial&docs.page=2').result.current).toMatchObject({ tab: 'partial', page: 2 });
+    expect(setup('token=tok-1&docs.f.tab=partial&docs.page=2').result.current).toMatchObject({
+      tab: 'partial',
+      page: 2,
+    });
     cleanup();
     expect(setup('token=tok-1&docs.f.tab=bogus').result.current).toMatchObject({ tab: 'open', page: 1 });
   });

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { paySelectionMachine } from '../../../machines/pay-selection/pay-selection.machine';
-import { creditTotal, payTotal, validateAvailCredit, validatePay, type PayItem, type Selection } from '../../../machines/pay-selection/rules';
+import {
+  creditTotal,
+  payTotal,
+  validateAvailCredit,
+  validatePay,
+  type PayItem,
+  type Selection,
+} from '../../../machines/pay-selection/rules';
 import type { Paise } from '../../domain/money';
 import type { InvoiceDetail } from '../../domain/pay';
 import { config } from '../../config';
@@ -25,13 +32,27 @@ interface PaySelectionOptions {
  * change, with the supplier bank account chosen for open invoices, the totals, the submit checks and the
  * `invoice_details` of a payment.
  */
-export function usePaySelection({ items, creditLimitBalance, today, isSalesOrder, showCredit, creditRefused, openLimit }: PaySelectionOptions) {
+export function usePaySelection({
+  items,
+  creditLimitBalance,
+  today,
+  isSalesOrder,
+  showCredit,
+  creditRefused,
+  openLimit,
+}: PaySelectionOptions) {
   const [snapshot, send] = useFlowMachine(paySelectionMachine, {
     input: {
       items,
       creditLimitBalance,
       today,
-      options: { product: config.product, variant: 'payment-page', isSalesOrder, showCreditOption: showCredit, creditRefused },
+      options: {
+        product: config.product,
+        variant: 'payment-page',
+        isSalesOrder,
+        showCreditOption: showCredit,
+        creditRefused,
+      },
     },
   });
   useEffect(() => {

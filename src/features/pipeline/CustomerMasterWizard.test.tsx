@@ -21,10 +21,20 @@ const fileAnswer = (status: string, reasons: string[], accepted: number, fileId 
   rows: [{ file_id: fileId, status, failure_reason: reasons }],
   meta: { total_rows: accepted + reasons.length, accepted_rows: accepted, rejected_rows: reasons.length },
 });
-const PARTIAL = fileAnswer('partial', ['Row 3: region must be one of north, south, east, west', 'Row 5: name is required'], 4);
+const PARTIAL = fileAnswer(
+  'partial',
+  ['Row 3: region must be one of north, south, east, west', 'Row 5: name is required'],
+  4,
+);
 const NOTHING = fileAnswer('failed', ['Row 2: customer_code is required'], 0);
 const ACCEPTED = fileAnswer('success', [], 6);
-const EVALUATION: CreditEvaluationResult = { evaluated: 5, graded: 3, need_more_data: 2, eligibility_total: 12_50_000_00, customers: [] };
+const EVALUATION: CreditEvaluationResult = {
+  evaluated: 5,
+  graded: 3,
+  need_more_data: 2,
+  eligibility_total: 12_50_000_00,
+  customers: [],
+};
 
 interface Answers {
   upload: (input: WizardUploadRequest) => Promise<CsvUploadResult>;
@@ -57,14 +67,16 @@ function setup(answers: Answers) {
   return { refreshLeads, sent, onClose, evaluated, evaluations: () => evaluated.length };
 }
 
-const csv = (name = 'customers.csv', body = 'customer_code,name\nC-1,Acme\n', type = 'text/csv') => new File([body], name, { type });
+const csv = (name = 'customers.csv', body = 'customer_code,name\nC-1,Acme\n', type = 'text/csv') =>
+  new File([body], name, { type });
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 const settle = () =>
   act(async () => {
     for (let i = 0; i < 10; i++) await Promise.resolve();
   });
-const currentStep = () => screen.getByRole('list', { name: 'Wizard steps' }).querySelector('[aria-current="step"]')?.textContent ?? null;
+const currentStep = () =>
+  screen.getByRole('list', { name: 'Wizard steps' }).querySelector('[aria-current="step"]')?.textContent ?? null;
 const heading = (name: string) => screen.getByRole('heading', { level: 3, name });
 
 describe('CustomerMasterWizardDialog', () => {
@@ -73,7 +85,9 @@ describe('CustomerMasterWizardDialog', () => {
     expect(screen.getByRole('heading', { level: 2, name: WIZARD_MODAL_TITLE })).toBeTruthy();
     expect(currentStep()).toBe('1Step 1 of 3: Customer master');
     expect(document.activeElement).toBe(heading('Upload Customer Master via CSV'));
-    expect(screen.getByRole('link', { name: 'Download the customer master template (CSV)' }).getAttribute('href')).toBe('/templates/customer-master-template.csv');
+    expect(screen.getByRole('link', { name: 'Download the customer master template (CSV)' }).getAttribute('href')).toBe(
+      '/templates/customer-master-template.csv',
+    );
     expect(screen.getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Skip' })).toHaveProperty('disabled', false);
   });
@@ -97,13 +111,16 @@ describe('CustomerMasterWizardDialog', () => {
 
     expect(currentStep()).toContain('Invoice history');
     expect(document.activeElement).toBe(heading('Upload Customer historical invoice data via CSV'));
-    expect(screen.getByRole('link', { name: 'Download the customer history template (CSV)' }).getAttribute('href')).toBe('/templates/customer-history-template.csv');
+    expect(
+      screen.getByRole('link', { name: 'Download the customer history template (CSV)' }).getAttribute('href'),
+    ).toBe('/templates/customer-history-template.csv');
     const warning = screen.getAllByRole('status').find((s) => s.textContent?.includes('rejected'))!;
     expect(warning.textContent).toContain('2 rows were rejected in dropped.csv');
-    expect(within(warning).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Row 3: region must be one of north, south, east, west',
-      'Row 5: name is required',
-    ]);
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Row 3: region must be one of north, south, east, west', 'Row 5: name is required']);
     expect(screen.queryByTestId('csv-selected-file')).toBeNull();
   });
 
@@ -114,13 +131,17 @@ describe('CustomerMasterWizardDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
     expect(currentStep()).toContain('Credit evaluation');
     expect(document.activeElement).toBe(heading('Credit Evalution Service'));
-    expect(screen.getByTestId('evaluation-scope').textContent).toContain('Nothing was uploaded here: Complete grades every customer not yet approved who is still waiting for a grade (R).');
+    expect(screen.getByTestId('evaluation-scope').textContent).toContain(
+      'Nothing was uploaded here: Complete grades every customer not yet approved who is still waiting for a grade (R).',
+    );
     expect(screen.getAllByText('Skipped')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
     await settle();
     expect(evaluations()).toBe(1);
     expect(document.activeElement).toBe(heading('Credit evaluation complete'));
-    expect(screen.getByRole('status').textContent).toBe('5 customers waiting for a grade evaluated: 3 graded, 2 need more data.');
+    expect(screen.getByRole('status').textContent).toBe(
+      '5 customers waiting for a grade evaluated: 3 graded, 2 need more data.',
+    );
     expect(screen.getByText('₹12,50,000.00')).toBeTruthy();
     expect(refreshLeads).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
@@ -135,22 +156,51 @@ describe('CustomerMasterWizardDialog', () => {
       need_more_data: 1,
       eligibility_total: 60_000_00,
       customers: [
-        { customer_code: 'NEW-1', name: 'Ontime Stores', risk_grading: 'L', eligibility_amount: 60_000_00, invoices: 10, judged: 10, paid_on_time: 9, overdue_days: 0 },
-        { customer_code: 'NEW-2', name: 'Nodata Mart', risk_grading: 'R', eligibility_amount: 0, invoices: 0, judged: 0, paid_on_time: 0, overdue_days: 0 },
+        {
+          customer_code: 'NEW-1',
+          name: 'Ontime Stores',
+          risk_grading: 'L',
+          eligibility_amount: 60_000_00,
+          invoices: 10,
+          judged: 10,
+          paid_on_time: 9,
+          overdue_days: 0,
+        },
+        {
+          customer_code: 'NEW-2',
+          name: 'Nodata Mart',
+          risk_grading: 'R',
+          eligibility_amount: 0,
+          invoices: 0,
+          judged: 0,
+          paid_on_time: 0,
+          overdue_days: 0,
+        },
       ],
     };
-    const { evaluated } = setup({ upload: () => Promise.resolve(files.shift()!), evaluate: () => Promise.resolve(answer) });
+    const { evaluated } = setup({
+      upload: () => Promise.resolve(files.shift()!),
+      evaluate: () => Promise.resolve(answer),
+    });
     for (const name of ['master.csv', 'history.csv']) {
       choose(csv(name));
       fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
       await settle();
     }
-    expect(screen.getByTestId('evaluation-scope').textContent).toContain('Complete grades the customers in the files uploaded here');
+    expect(screen.getByTestId('evaluation-scope').textContent).toContain(
+      'Complete grades the customers in the files uploaded here',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
     await settle();
     expect(evaluated).toEqual([{ fileIds: ['UPL-000041', 'UPL-000042'] }]);
-    expect(screen.getByRole('status').textContent).toBe('2 customers from the uploaded files evaluated: 1 graded, 1 needs more data.');
-    expect(within(screen.getByRole('list', { name: 'Evaluated customers' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(screen.getByRole('status').textContent).toBe(
+      '2 customers from the uploaded files evaluated: 1 graded, 1 needs more data.',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Evaluated customers' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Ontime Stores (NEW-1): Low, eligibility ₹60,000.00; 9 of 10 invoices paid by the due date.',
       'Nodata Mart (NEW-2): R: Need more data, eligibility ₹0.00; no invoice on record.',
     ]);
@@ -164,7 +214,11 @@ describe('CustomerMasterWizardDialog', () => {
     expect(document.activeElement).toBe(heading('Error'));
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain("No rows of 'bad.csv' were accepted: 1 row was rejected.");
-    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Row 2: customer_code is required']);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Row 2: customer_code is required']);
     expect(currentStep()).toContain('Customer master');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(document.activeElement).toBe(heading('Upload Customer Master via CSV'));

@@ -24,7 +24,14 @@ import { UPLOAD_TEXTS } from '../../domain/csv';
 import { WIZARD_STEPS, type WizardWorkStep } from '../../domain/lending';
 import { formatMoney } from '../../domain/money';
 import { countText, formatCount } from '../../lib/format';
-import { CsvFilePicker, CsvTemplateHelp, focusOnMount, UploadActions, UploadProgress, UploadStep } from '../../ui/csv-upload/CsvFilePicker';
+import {
+  CsvFilePicker,
+  CsvTemplateHelp,
+  focusOnMount,
+  UploadActions,
+  UploadProgress,
+  UploadStep,
+} from '../../ui/csv-upload/CsvFilePicker';
 import { Button, GhostButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { RiskBadge } from '../../ui/RiskBadge';
@@ -34,7 +41,11 @@ import { useFlowActor } from '../../lib/inspection';
 /** The modal's title: the pipeline card's button that opens it (spec 2 §2.5). */
 export const WIZARD_MODAL_TITLE = 'Customer Master';
 /** The step indicator's short names of the three work steps (the headings carry the spec's titles). */
-const STEP_NAMES: Record<WizardWorkStep, string> = { 0: 'Customer master', 1: 'Invoice history', 2: 'Credit evaluation' };
+const STEP_NAMES: Record<WizardWorkStep, string> = {
+  0: 'Customer master',
+  1: 'Invoice history',
+  2: 'Credit evaluation',
+};
 /** Reasons listed before '…and N more' (a file may refuse thousands of rows). */
 const SHOWN_REASONS = 50;
 
@@ -57,8 +68,14 @@ const Steps = styled.ol`
     color: ${({ theme }) => theme.textMuted};
     overflow-wrap: break-word;
   }
-  li[data-state='done'] { border-color: ${({ theme }) => theme.success}; }
-  li[aria-current='step'] { border-color: ${({ theme }) => theme.primary}; color: ${({ theme }) => theme.text}; font-weight: 700; }
+  li[data-state='done'] {
+    border-color: ${({ theme }) => theme.success};
+  }
+  li[aria-current='step'] {
+    border-color: ${({ theme }) => theme.primary};
+    color: ${({ theme }) => theme.text};
+    font-weight: 700;
+  }
 `;
 
 const StepNumber = styled.span`
@@ -79,7 +96,10 @@ const Notice = styled.div<{ $tone: 'warning' | 'danger' }>`
   border: 1px solid ${({ theme, $tone }) => ($tone === 'warning' ? theme.warning : theme.danger)};
   border-radius: 8px;
   overflow-wrap: anywhere;
-  & > p:first-child { color: ${({ theme, $tone }) => ($tone === 'warning' ? theme.warning : theme.danger)}; font-weight: 700; }
+  & > p:first-child {
+    color: ${({ theme, $tone }) => ($tone === 'warning' ? theme.warning : theme.danger)};
+    font-weight: 700;
+  }
 `;
 
 const Reasons = styled.ul`
@@ -95,8 +115,14 @@ const Summary = styled.dl`
   grid-template-columns: minmax(0, auto) minmax(0, 1fr);
   gap: 6px 12px;
   margin: 0;
-  dt { color: ${({ theme }) => theme.textMuted}; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
 `;
 
 interface CustomerMasterWizardProps {
@@ -117,7 +143,11 @@ export function CustomerMasterWizard({ open, onClose }: CustomerMasterWizardProp
 }
 
 /** The wizard over any provided machine (the screen provides the client's; tests their own). */
-export function CustomerMasterWizardDialog({ open, onClose, logic }: CustomerMasterWizardProps & { logic: ActorLogicFrom<typeof customerMasterWizardMachine> }) {
+export function CustomerMasterWizardDialog({
+  open,
+  onClose,
+  logic,
+}: CustomerMasterWizardProps & { logic: ActorLogicFrom<typeof customerMasterWizardMachine> }) {
   const actor = useFlowActor(logic);
   const snapshot = useSelector(actor, (s: CustomerMasterWizardSnapshot) => s);
   const send = (event: CustomerMasterWizardEvent) => actor.send(event);
@@ -135,7 +165,13 @@ export function CustomerMasterWizardDialog({ open, onClose, logic }: CustomerMas
       <StepIndicator step={step} previousStep={failedStepOf(snapshot)} />
       {(step === 0 || step === 1) && <UploadStepView key={step} step={step} snapshot={snapshot} send={send} />}
       {step === 2 && <EvaluationStep snapshot={snapshot} send={send} />}
-      {step === 3 && evaluation && <SuccessStep evaluation={evaluation} scoped={uploadedFileIds(snapshot.context.uploads).length > 0} onDone={close} />}
+      {step === 3 && evaluation && (
+        <SuccessStep
+          evaluation={evaluation}
+          scoped={uploadedFileIds(snapshot.context.uploads).length > 0}
+          onDone={close}
+        />
+      )}
       {step === 4 && (
         <UploadStep>
           <h3 tabIndex={-1} ref={focusOnMount}>
@@ -143,7 +179,9 @@ export function CustomerMasterWizardDialog({ open, onClose, logic }: CustomerMas
           </h3>
           <Notice $tone="danger" role="alert">
             <p>{error?.text ?? UPLOAD_TEXTS.fallbackError}</p>
-            {error && error.reasons.length > 0 && <ReasonList reasons={error.reasons} label="Why the rows were rejected" />}
+            {error && error.reasons.length > 0 && (
+              <ReasonList reasons={error.reasons} label="Why the rows were rejected" />
+            )}
           </Notice>
           <UploadActions>
             <GhostButton type="button" onClick={close}>
@@ -184,7 +222,15 @@ function StepIndicator({ step, previousStep }: { step: WizardStep; previousStep:
 
 type Send = (event: CustomerMasterWizardEvent) => void;
 
-function UploadStepView({ step, snapshot, send }: { step: WizardUploadStep; snapshot: CustomerMasterWizardSnapshot; send: Send }) {
+function UploadStepView({
+  step,
+  snapshot,
+  send,
+}: {
+  step: WizardUploadStep;
+  snapshot: CustomerMasterWizardSnapshot;
+  send: Send;
+}) {
   const { file, fileError, progress, warning } = snapshot.context;
   const uploading = isUploading(snapshot);
   return (
@@ -215,7 +261,12 @@ function UploadStepView({ step, snapshot, send }: { step: WizardUploadStep; snap
             Skip
           </GhostButton>
         )}
-        <Button type="button" disabled={file === null || uploading} aria-busy={uploading || undefined} onClick={() => send({ type: 'UPLOAD' })}>
+        <Button
+          type="button"
+          disabled={file === null || uploading}
+          aria-busy={uploading || undefined}
+          onClick={() => send({ type: 'UPLOAD' })}
+        >
           {uploading ? 'Uploading…' : 'Upload'}
         </Button>
       </UploadActions>
@@ -237,8 +288,8 @@ function EvaluationStep({ snapshot, send }: { snapshot: CustomerMasterWizardSnap
         {scoped
           ? 'Complete grades the customers in the files uploaded here, from their invoice records.'
           : 'Nothing was uploaded here: Complete grades every customer not yet approved who is still waiting for a grade (R).'}{' '}
-        Once graded, they appear in New Leads on the dashboard and in the pipeline&apos;s fund tables (Funds Available in 24 Hours, or in 5 working
-        days when KYC and financial documents are needed).
+        Once graded, they appear in New Leads on the dashboard and in the pipeline&apos;s fund tables (Funds Available
+        in 24 Hours, or in 5 working days when KYC and financial documents are needed).
       </p>
       <Summary aria-label="Uploaded files">
         <dt>{STEP_NAMES[0]}</dt>
@@ -252,7 +303,12 @@ function EvaluationStep({ snapshot, send }: { snapshot: CustomerMasterWizardSnap
         </p>
       )}
       <UploadActions>
-        <Button type="button" disabled={evaluating} aria-busy={evaluating || undefined} onClick={() => send({ type: 'COMPLETE' })}>
+        <Button
+          type="button"
+          disabled={evaluating}
+          aria-busy={evaluating || undefined}
+          onClick={() => send({ type: 'COMPLETE' })}
+        >
           {evaluating ? 'Evaluating…' : 'Complete'}
         </Button>
       </UploadActions>
@@ -263,10 +319,20 @@ function EvaluationStep({ snapshot, send }: { snapshot: CustomerMasterWizardSnap
 /** What a step's upload left: the file, and how many of its rows were refused; 'Skipped' when nothing was uploaded. */
 function uploadText(upload: WizardUpload | null): string {
   if (upload === null) return 'Skipped';
-  return upload.rejected ? `${upload.fileName} (${rejectedRowsText(upload.rejected.count)})` : `${upload.fileName} (all rows accepted)`;
+  return upload.rejected
+    ? `${upload.fileName} (${rejectedRowsText(upload.rejected.count)})`
+    : `${upload.fileName} (all rows accepted)`;
 }
 
-function SuccessStep({ evaluation, scoped, onDone }: { evaluation: CreditEvaluationResult; scoped: boolean; onDone: () => void }) {
+function SuccessStep({
+  evaluation,
+  scoped,
+  onDone,
+}: {
+  evaluation: CreditEvaluationResult;
+  scoped: boolean;
+  onDone: () => void;
+}) {
   const shown = evaluation.customers.slice(0, SHOWN_REASONS);
   const more = evaluation.customers.length - shown.length;
   return (
@@ -275,15 +341,17 @@ function SuccessStep({ evaluation, scoped, onDone }: { evaluation: CreditEvaluat
         Credit evaluation complete
       </h3>
       <p role="status">
-        {countText(evaluation.evaluated, 'customer')} {scoped ? 'from the uploaded files' : 'waiting for a grade'} evaluated: {formatCount(evaluation.graded)} graded,{' '}
-        {formatCount(evaluation.need_more_data)} {evaluation.need_more_data === 1 ? 'needs' : 'need'} more data.
+        {countText(evaluation.evaluated, 'customer')} {scoped ? 'from the uploaded files' : 'waiting for a grade'}{' '}
+        evaluated: {formatCount(evaluation.graded)} graded, {formatCount(evaluation.need_more_data)}{' '}
+        {evaluation.need_more_data === 1 ? 'needs' : 'need'} more data.
       </p>
       {shown.length > 0 && (
         <>
           <Reasons aria-label="Evaluated customers" tabIndex={0}>
             {shown.map((c) => (
               <li key={c.customer_code}>
-                <bdi>{c.name}</bdi> ({c.customer_code}): <RiskBadge grade={c.risk_grading} />, eligibility {formatMoney(c.eligibility_amount)}; {evaluationReason(c)}.
+                <bdi>{c.name}</bdi> ({c.customer_code}): <RiskBadge grade={c.risk_grading} />, eligibility{' '}
+                {formatMoney(c.eligibility_amount)}; {evaluationReason(c)}.
               </li>
             ))}
           </Reasons>
@@ -309,7 +377,8 @@ function RejectedWarning({ warning }: { warning: RejectedRows }) {
   return (
     <Notice $tone="warning" role="status">
       <p>
-        {rejectedRowsText(warning.count)} in {warning.fileName} ({STEP_NAMES[warning.step].toLowerCase()}); the other rows were saved.
+        {rejectedRowsText(warning.count)} in {warning.fileName} ({STEP_NAMES[warning.step].toLowerCase()}); the other
+        rows were saved.
       </p>
       {warning.reasons.length > 0 && <ReasonList reasons={warning.reasons} label="Rejected rows" />}
     </Notice>

@@ -4,7 +4,15 @@ import type { FundCustomer } from '../../api/codecs/lending';
 import { fetchCreditLineSummary, fetchFundAvailable } from '../../api/lending';
 import { useApi } from '../../api/useApi';
 import { UPLOAD_TEXTS } from '../../domain/csv';
-import { creditLimitEligible, FUND_WINDOWS, invoiceOverdueText, PIPELINE_SEGMENTS, PIPELINE_TITLE, segmentOf, type FundInDays } from '../../domain/lending';
+import {
+  creditLimitEligible,
+  FUND_WINDOWS,
+  invoiceOverdueText,
+  PIPELINE_SEGMENTS,
+  PIPELINE_TITLE,
+  segmentOf,
+  type FundInDays,
+} from '../../domain/lending';
 import { formatMoney, formatShortMoney } from '../../domain/money';
 import { formatCount, formatDate, formatPercent } from '../../lib/format';
 import type { TableState } from '../../lib/table-state';
@@ -23,9 +31,16 @@ import { CustomerMasterWizard } from './CustomerMasterWizard';
 
 const Page = styled.div`
   padding: 24px;
-  h1 { margin: 0 0 24px; }
-  > section { margin-bottom: 32px; }
-  h2 { margin: 0 0 12px; font-size: 20px; }
+  h1 {
+    margin: 0 0 24px;
+  }
+  > section {
+    margin-bottom: 32px;
+  }
+  h2 {
+    margin: 0 0 12px;
+    font-size: 20px;
+  }
 `;
 
 const Grid = styled.div`
@@ -42,13 +57,40 @@ const Card = styled.div`
   border-radius: 12px;
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
-  h3 { margin: 0; font-size: 16px; color: ${({ theme }) => theme.textMuted}; }
-  .value { font-size: 24px; font-weight: 800; }
-  .sub { color: ${({ theme }) => theme.textMuted}; font-size: 14px; }
-  dl { display: grid; grid-template-columns: 1fr auto; gap: 4px 12px; margin: 0; font-size: 14px; }
-  dt { color: ${({ theme }) => theme.textMuted}; }
-  dd { margin: 0; font-weight: 700; text-align: end; }
-  .actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
+  h3 {
+    margin: 0;
+    font-size: 16px;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .value {
+    font-size: 24px;
+    font-weight: 800;
+  }
+  .sub {
+    color: ${({ theme }) => theme.textMuted};
+    font-size: 14px;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    gap: 4px 12px;
+    margin: 0;
+    font-size: 14px;
+  }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    text-align: end;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    margin-top: 8px;
+  }
 `;
 
 const Preview = styled.p`
@@ -75,7 +117,13 @@ function UploadCard() {
       <dl>
         <dt>{UPLOAD_TEXTS.lastReceived}</dt>
         <dd data-testid="pipeline-last-invoice" aria-busy={!summary.data && !summary.error}>
-          {summary.data ? formatDate(summary.data.last_uploaded_invoice) : summary.error ? '-' : <Skeleton $width="110px" $height="20px" />}
+          {summary.data ? (
+            formatDate(summary.data.last_uploaded_invoice)
+          ) : summary.error ? (
+            '-'
+          ) : (
+            <Skeleton $width="110px" $height="20px" />
+          )}
         </dd>
       </dl>
       <div className="actions">
@@ -110,10 +158,16 @@ function CreditLineSummaryCards() {
     <Grid aria-busy={!d}>
       <Card data-testid="eligible-card">
         <h3>Total Credit Limit Eligible</h3>
-        <span className="value">{yet && sanctioned !== undefined ? formatShortMoney(creditLimitEligible({ sanctioned, yetToAvail: yet.total })) : loading}</span>
+        <span className="value">
+          {yet && sanctioned !== undefined
+            ? formatShortMoney(creditLimitEligible({ sanctioned, yetToAvail: yet.total }))
+            : loading}
+        </span>
         {yet && sanctioned !== undefined && (
           <>
-            <span className="sub">Sanctioned to approved customers, plus what the leads below are eligible for and have yet to avail</span>
+            <span className="sub">
+              Sanctioned to approved customers, plus what the leads below are eligible for and have yet to avail
+            </span>
             <dl>
               <dt>Sanctioned</dt>
               <dd>{formatMoney(sanctioned)}</dd>
@@ -130,7 +184,8 @@ function CreditLineSummaryCards() {
           <>
             <ProgressBar percent={d.utilised_limit_summary.utilised_limit_percentage} label="Utilised limit" />
             <span className="sub">
-              {formatPercent(d.utilised_limit_summary.utilised_limit_percentage)} of the sanctioned limit utilised · {formatCount(d.total_credit_limit_available.active_distributors)} active customers
+              {formatPercent(d.utilised_limit_summary.utilised_limit_percentage)} of the sanctioned limit utilised ·{' '}
+              {formatCount(d.total_credit_limit_available.active_distributors)} active customers
             </span>
           </>
         )}
@@ -140,7 +195,9 @@ function CreditLineSummaryCards() {
         <span className="value">{yet ? formatShortMoney(yet.total) : loading}</span>
         {yet && (
           <>
-            <span className="sub">Eligibility of the leads in the fund tables below, by their invoices&apos; overdue status</span>
+            <span className="sub">
+              Eligibility of the leads in the fund tables below, by their invoices&apos; overdue status
+            </span>
             <dl>
               <dt>Regular</dt>
               <dd>{formatMoney(yet.regular)}</dd>
@@ -161,7 +218,12 @@ function CreditLineSummaryCards() {
 const FUND_COLUMNS: readonly Column<FundCustomer>[] = [
   { key: 'name', header: 'Customer Name', render: (r) => r.name },
   { key: 'customer_code', header: 'Customer ID', render: (r) => r.customer_code },
-  { key: 'amount_outstanding', header: 'Amount Receivable', render: (r) => formatMoney(r.amount_outstanding), align: 'end' },
+  {
+    key: 'amount_outstanding',
+    header: 'Amount Receivable',
+    render: (r) => formatMoney(r.amount_outstanding),
+    align: 'end',
+  },
   { key: 'overdue', header: 'Customer Invoice Overdue Status', render: (r) => invoiceOverdueText(r.overdue_by_days) },
   { key: 'risk_grading', header: 'Risk', render: (r) => <RiskBadge grade={r.risk_grading} /> },
   { key: 'eligibility_amount', header: 'Eligibility', render: (r) => formatMoney(r.eligibility_amount), align: 'end' },
@@ -169,7 +231,12 @@ const FUND_COLUMNS: readonly Column<FundCustomer>[] = [
 
 /** One of the two fund tables: its window, segment, region and page in the URL (`fund1.*`, `fund5.*`). */
 function FundTable({ days, title }: { days: FundInDays; title: string }) {
-  const list = useList({ id: `fund${days}`, resource: 'fund-available', params: (state: TableState) => ({ days, state }), fetch: (c, p: { days: FundInDays; state: TableState }) => fetchFundAvailable(c, p.days, p.state) });
+  const list = useList({
+    id: `fund${days}`,
+    resource: 'fund-available',
+    params: (state: TableState) => ({ days, state }),
+    fetch: (c, p: { days: FundInDays; state: TableState }) => fetchFundAvailable(c, p.days, p.state),
+  });
   const segment = segmentOf(PIPELINE_SEGMENTS, list.state.filters.segment).key;
   const titleId = useId();
   return (
@@ -187,7 +254,12 @@ function FundTable({ days, title }: { days: FundInDays; title: string }) {
         filters={
           <FilterButtons role="group" aria-label={`${title}: overdue segment`}>
             {PIPELINE_SEGMENTS.map((s) => (
-              <GhostButton key={s.key} type="button" aria-pressed={segment === s.key} onClick={() => list.update({ filters: { segment: s.key } })}>
+              <GhostButton
+                key={s.key}
+                type="button"
+                aria-pressed={segment === s.key}
+                onClick={() => list.update({ filters: { segment: s.key } })}
+              >
                 {s.label}
               </GhostButton>
             ))}
@@ -225,8 +297,8 @@ export default function PipelineScreen() {
       </GhostButton>
       <Modal open={preview} title="Distributor insights (preview)" onClose={() => setPreview(false)}>
         <Preview>
-          Preview: a detailed view of each distributor with risk grading, credit status, limit and overdue buckets is on the way. It is not connected to data yet, so it
-          shows nothing here rather than sample figures.
+          Preview: a detailed view of each distributor with risk grading, credit status, limit and overdue buckets is on
+          the way. It is not connected to data yet, so it shows nothing here rather than sample figures.
         </Preview>
       </Modal>
     </Page>

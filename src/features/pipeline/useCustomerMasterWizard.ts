@@ -17,7 +17,8 @@ import { uploadCsv } from '../../api/uploads';
  * and the other lead tables) and their counts, and the pipeline's fund tables and credit line summary.
  */
 const STALE_AFTER_EVALUATION = new Set(['leads', 'lead-statuses', 'fund-available', 'credit-line-summary']);
-export const isEvaluatedDataKey = (key: unknown): boolean => Array.isArray(key) && STALE_AFTER_EVALUATION.has(key[0] as string);
+export const isEvaluatedDataKey = (key: unknown): boolean =>
+  Array.isArray(key) && STALE_AFTER_EVALUATION.has(key[0] as string);
 
 /**
  * The customer-master wizard's effects: each step's file goes up through the client to POST
@@ -35,7 +36,9 @@ export function useCustomerMasterWizard() {
           upload: fromPromise<CsvUploadResult, WizardUploadRequest>(({ input, signal }) =>
             uploadCsv(client, { csvtype: input.csvtype, file: input.file, onProgress: input.onProgress, signal }),
           ),
-          evaluate: fromPromise<CreditEvaluationResult, EvaluationRequest>(({ input }) => runCreditEvaluation(client, input.fileIds)),
+          evaluate: fromPromise<CreditEvaluationResult, EvaluationRequest>(({ input }) =>
+            runCreditEvaluation(client, input.fileIds),
+          ),
         },
         actions: {
           refreshLeads: () => {

@@ -2,7 +2,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addBankAccountMachine, type BankLookupResult } from '../../../machines/add-bank-account/add-bank-account.machine';
+import {
+  addBankAccountMachine,
+  type BankLookupResult,
+} from '../../../machines/add-bank-account/add-bank-account.machine';
 import { fakeEffect } from '../../../machines/test-paths';
 import { apiErrorFromBody } from '../../api/errors';
 import type { BankAccountForm } from '../../domain/admin';
@@ -21,7 +24,10 @@ function setup() {
   const lookup = fakeEffect<BankLookupResult, { ifsc: string }>();
   const create = fakeEffect<unknown, BankAccountForm>();
   const refreshBankAccounts = vi.fn();
-  const logic = addBankAccountMachine.provide({ actors: { lookupBank: lookup.logic, createBankAccount: create.logic }, actions: { refreshBankAccounts } });
+  const logic = addBankAccountMachine.provide({
+    actors: { lookupBank: lookup.logic, createBankAccount: create.logic },
+    actions: { refreshBankAccounts },
+  });
   const onClose = vi.fn();
   render(
     <ThemeProvider theme={themes.dark}>
@@ -39,7 +45,9 @@ const input = (name: string) => screen.getByLabelText<HTMLInputElement>(name);
 const type = (name: string, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /Add Bank Account|Saving/ }));
 const describedBy = (name: string) =>
-  (input(name).getAttribute('aria-describedby')?.split(' ') ?? []).map((id) => document.getElementById(id)?.textContent ?? '');
+  (input(name).getAttribute('aria-describedby')?.split(' ') ?? []).map(
+    (id) => document.getElementById(id)?.textContent ?? '',
+  );
 const messageOf = (name: string) => {
   const ids = input(name).getAttribute('aria-describedby')?.split(' ') ?? [];
   return ids.filter((id) => id.endsWith('-error')).map((id) => document.getElementById(id)?.textContent)[0] ?? null;
@@ -55,7 +63,8 @@ describe('AddBankAccountDialog', () => {
   it('opens on the seven fields: account types and regions with their labels, the IFSC with its format', () => {
     setup();
     expect(screen.getByRole('heading', { level: 2, name: 'Add Bank Account' })).toBeTruthy();
-    const options = (name: string) => [...screen.getByLabelText<HTMLSelectElement>(name).options].map((o) => [o.value, o.textContent]);
+    const options = (name: string) =>
+      [...screen.getByLabelText<HTMLSelectElement>(name).options].map((o) => [o.value, o.textContent]);
     expect(options('Account type')).toEqual([
       ['', 'Select account type'],
       ['CA', 'Current Account (CA)'],
@@ -132,7 +141,15 @@ describe('AddBankAccountDialog', () => {
     submit();
     expect(screen.getByRole('button', { name: 'Saving…' }).getAttribute('aria-busy')).toBe('true');
     expect(create.calls.map((c) => c.input)).toEqual([
-      { account_name: 'Acme Traders', account_number: '123456789012', account_type: 'CC', ifsc: 'HDFC0000001', bank_name: 'HDFC Bank', branch_name: 'Fort', region: 'south' },
+      {
+        account_name: 'Acme Traders',
+        account_number: '123456789012',
+        account_type: 'CC',
+        ifsc: 'HDFC0000001',
+        bank_name: 'HDFC Bank',
+        branch_name: 'Fort',
+        region: 'south',
+      },
     ]);
     create.calls[0]!.resolve({ id: '1' });
     await settle();
@@ -150,7 +167,11 @@ describe('AddBankAccountDialog', () => {
     type('Bank name', 'Zeta Bank');
     type('Branch name', 'Zeta Main');
     submit();
-    create.calls[0]!.reject(apiErrorFromBody(422, { errors: [{ code: 'ER-VALIDATION', title: 'account_number', detail: 'account_number has already been added' }] }));
+    create.calls[0]!.reject(
+      apiErrorFromBody(422, {
+        errors: [{ code: 'ER-VALIDATION', title: 'account_number', detail: 'account_number has already been added' }],
+      }),
+    );
     await settle();
     expect(toastText(errors.mock.calls[0]![0])).toBe('ER-VALIDATION: account number has already been added');
     expect(messageOf('Account number')).toBe('account number has already been added');

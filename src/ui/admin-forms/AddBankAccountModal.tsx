@@ -1,7 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorLogicFrom, ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { addBankAccountMachine, BankAccountField } from '../../../machines/add-bank-account/add-bank-account.machine';
+import type {
+  addBankAccountMachine,
+  BankAccountField,
+} from '../../../machines/add-bank-account/add-bank-account.machine';
 import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, BANK_MESSAGES } from '../../domain/admin';
 import { REGION_LABELS, REGIONS } from '../../domain/regions';
 import { Button } from '../form';
@@ -37,7 +40,11 @@ export function AddBankAccountModal({ open, onClose }: AddBankAccountModalProps)
 }
 
 /** The modal over any provided add-bank-account machine (the pages provide the client's, tests their own). */
-export function AddBankAccountDialog({ open, onClose, logic }: AddBankAccountModalProps & { logic: ActorLogicFrom<typeof addBankAccountMachine> }) {
+export function AddBankAccountDialog({
+  open,
+  onClose,
+  logic,
+}: AddBankAccountModalProps & { logic: ActorLogicFrom<typeof addBankAccountMachine> }) {
   const actor = useFlowActor(logic);
   const sending = useSelector(actor, (s) => s.matches('sending'));
   const done = useSelector(actor, (s) => s.matches('done'));
@@ -76,10 +83,25 @@ function BankAccountForm({ actor }: { actor: ActorRefFrom<typeof addBankAccountM
   useFocusFirstInvalid(errors, form);
   useFocusFirstField(form);
 
-  const change = (field: BankAccountField) => (event: { target: { value: string } }) => actor.send({ type: 'CHANGE', field, value: event.target.value });
-  const text = (field: BankAccountField) => ({ value: values[field], error: shownError(errors[field]), readOnly: sending, onChange: change(field) });
-  const select = (field: BankAccountField) => ({ value: values[field], error: shownError(errors[field]), disabled: sending, onChange: change(field) });
-  const lookedUp = (field: 'bank_name' | 'branch_name') => ({ ...text(field), readOnly: sending || locked, hint: locked ? LOOKED_UP_NOTE : undefined });
+  const change = (field: BankAccountField) => (event: { target: { value: string } }) =>
+    actor.send({ type: 'CHANGE', field, value: event.target.value });
+  const text = (field: BankAccountField) => ({
+    value: values[field],
+    error: shownError(errors[field]),
+    readOnly: sending,
+    onChange: change(field),
+  });
+  const select = (field: BankAccountField) => ({
+    value: values[field],
+    error: shownError(errors[field]),
+    disabled: sending,
+    onChange: change(field),
+  });
+  const lookedUp = (field: 'bank_name' | 'branch_name') => ({
+    ...text(field),
+    readOnly: sending || locked,
+    hint: locked ? LOOKED_UP_NOTE : undefined,
+  });
 
   return (
     <form
@@ -93,8 +115,19 @@ function BankAccountForm({ actor }: { actor: ActorRefFrom<typeof addBankAccountM
     >
       <FieldGrid>
         <FormTextField label="Account name" autoComplete="off" {...text('account_name')} />
-        <FormTextField label="Account number" inputMode="numeric" autoComplete="off" spellCheck={false} {...text('account_number')} />
-        <FormSelectField label="Account type" placeholder="Select account type" options={ACCOUNT_TYPE_OPTIONS} {...select('account_type')} />
+        <FormTextField
+          label="Account number"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          {...text('account_number')}
+        />
+        <FormSelectField
+          label="Account type"
+          placeholder="Select account type"
+          options={ACCOUNT_TYPE_OPTIONS}
+          {...select('account_type')}
+        />
         <FormTextField
           label="IFSC"
           autoComplete="off"

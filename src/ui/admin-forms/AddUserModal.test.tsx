@@ -54,7 +54,8 @@ describe('AddUserDialog', () => {
   it('opens on the form: the fields, Portal User, and the fixed All Access boxes', () => {
     setup();
     expect(screen.getByRole('heading', { level: 2, name: 'Add New User' })).toBeTruthy();
-    for (const name of ['First name', 'Last name', 'Email', 'Phone number']) expect((field(name) as HTMLInputElement).value).toBe('');
+    for (const name of ['First name', 'Last name', 'Email', 'Phone number'])
+      expect((field(name) as HTMLInputElement).value).toBe('');
     const designation = field('Designation') as HTMLSelectElement;
     expect(designation.value).toBe('portal_user');
     expect([...designation.options].map((o) => o.textContent)).toEqual(['Portal User']);
@@ -101,7 +102,15 @@ describe('AddUserDialog', () => {
     fill();
     submit();
     submit();
-    expect(create.calls.map((c) => c.input)).toEqual([{ first_name: 'Asha', last_name: 'Rao', email: 'asha.rao@example.test', phone_number: '+91 9876543210', designation: 'portal_user' }]);
+    expect(create.calls.map((c) => c.input)).toEqual([
+      {
+        first_name: 'Asha',
+        last_name: 'Rao',
+        email: 'asha.rao@example.test',
+        phone_number: '+91 9876543210',
+        designation: 'portal_user',
+      },
+    ]);
     const busy = screen.getByRole('button', { name: 'Adding…' });
     expect(busy.getAttribute('aria-busy')).toBe('true');
     expect(screen.getByRole('button', { name: 'Close' })).toHaveProperty('disabled', true);
@@ -131,7 +140,9 @@ describe('AddUserDialog', () => {
     );
     await settle();
     expect(errors).toHaveBeenCalledTimes(1);
-    expect(toastText(errors.mock.calls[0]![0])).toBe('ER-USER-101: Email has already been taken, ER-VALIDATION: phone number is in use');
+    expect(toastText(errors.mock.calls[0]![0])).toBe(
+      'ER-USER-101: Email has already been taken, ER-VALIDATION: phone number is in use',
+    );
     expect(messageOf('Email')).toBe('Email has already been taken');
     expect(messageOf('Phone number')).toBe('phone number is in use');
     expect((field('Email') as HTMLInputElement).value).toBe('asha.rao@example.test');

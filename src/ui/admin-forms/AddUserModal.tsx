@@ -2,7 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import type { ActorLogicFrom, ActorRefFrom, SnapshotFrom } from 'xstate';
-import { ADD_USER_INPUT, addedUserName, type addUserMachine, type NewUserField } from '../../../machines/add-user/add-user.machine';
+import {
+  ADD_USER_INPUT,
+  addedUserName,
+  type addUserMachine,
+  type NewUserField,
+} from '../../../machines/add-user/add-user.machine';
 import { DESIGNATIONS, USER_TEXTS, type Designation } from '../../domain/admin';
 import { focusOnMount } from '../csv-upload/CsvFilePicker';
 import { Button } from '../form';
@@ -24,11 +29,34 @@ const Access = styled.fieldset`
   padding: 12px;
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 8px;
-  legend { padding: 0 4px; font-weight: 600; }
-  p { margin: 0 0 4px; color: ${({ theme }) => theme.textMuted}; font-size: 14px; }
-  ul { display: flex; flex-wrap: wrap; gap: 4px 20px; margin: 0; padding: 0; list-style: none; }
-  label { display: inline-flex; align-items: center; gap: 8px; min-height: 32px; }
-  input { width: 18px; height: 18px; margin: 0; }
+  legend {
+    padding: 0 4px;
+    font-weight: 600;
+  }
+  p {
+    margin: 0 0 4px;
+    color: ${({ theme }) => theme.textMuted};
+    font-size: 14px;
+  }
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 20px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+    min-height: 32px;
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+  }
 `;
 
 const Success = styled.div`
@@ -36,11 +64,25 @@ const Success = styled.div`
   justify-items: center;
   gap: 8px;
   text-align: center;
-  h3 { margin: 0; font-size: 20px; color: ${({ theme }) => theme.success}; }
-  h3:focus { outline: none; }
-  p { margin: 0; overflow-wrap: anywhere; }
-  .name { font-size: 18px; font-weight: 700; }
-  button { margin-top: 12px; }
+  h3 {
+    margin: 0;
+    font-size: 20px;
+    color: ${({ theme }) => theme.success};
+  }
+  h3:focus {
+    outline: none;
+  }
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .name {
+    font-size: 18px;
+    font-weight: 700;
+  }
+  button {
+    margin-top: 12px;
+  }
 `;
 
 interface AddUserModalProps {
@@ -59,7 +101,11 @@ export function AddUserModal({ open, onClose }: AddUserModalProps) {
 }
 
 /** The modal over any provided add-user machine (the pages provide the client's, tests their own). */
-export function AddUserDialog({ open, onClose, logic }: AddUserModalProps & { logic: ActorLogicFrom<typeof addUserMachine> }) {
+export function AddUserDialog({
+  open,
+  onClose,
+  logic,
+}: AddUserModalProps & { logic: ActorLogicFrom<typeof addUserMachine> }) {
   const actor = useFlowActor(logic, { input: ADD_USER_INPUT });
   const sending = useSelector(actor, (s) => s.matches('submitting'));
   const addedName = useSelector(actor, (s) => (s.matches('done') ? addedUserName(s.context) : null));
@@ -104,7 +150,8 @@ function UserForm({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
     value: values[field] ?? '',
     error: shownError(errors[field]),
     readOnly: sending,
-    onChange: (event: { target: { value: string } }) => actor.send({ type: 'CHANGE', field, value: event.target.value }),
+    onChange: (event: { target: { value: string } }) =>
+      actor.send({ type: 'CHANGE', field, value: event.target.value }),
   });
 
   return (
@@ -120,8 +167,22 @@ function UserForm({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
       <FieldGrid>
         <FormTextField label="First name" autoComplete="off" {...text('first_name')} />
         <FormTextField label="Last name" autoComplete="off" {...text('last_name')} />
-        <FormTextField label="Email" type="email" inputMode="email" autoComplete="off" spellCheck={false} {...text('email')} />
-        <FormTextField label="Phone number" type="tel" inputMode="tel" autoComplete="off" hint="10 digits, with an optional country code (+91 9876543210)" {...text('phone_number')} />
+        <FormTextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          spellCheck={false}
+          {...text('email')}
+        />
+        <FormTextField
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          hint="10 digits, with an optional country code (+91 9876543210)"
+          {...text('phone_number')}
+        />
         <FormSelectField
           label="Designation"
           options={DESIGNATION_OPTIONS}

@@ -22,8 +22,11 @@ const Field = styled.div`
   gap: 4px;
   min-width: 0;
   margin-bottom: 16px;
-  label { font-weight: 600; }
-  input, select {
+  label {
+    font-weight: 600;
+  }
+  input,
+  select {
     ${controlStyle}
     width: 100%;
     min-width: 0;
@@ -31,9 +34,16 @@ const Field = styled.div`
     background: ${({ theme }) => theme.surfaceRaised};
     color: ${({ theme }) => theme.text};
   }
-  input::placeholder { color: ${({ theme }) => theme.textMuted}; }
-  input[readonly] { background: transparent; border-style: dashed; }
-  [aria-invalid='true'] { border-color: ${({ theme }) => theme.danger}; }
+  input::placeholder {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  input[readonly] {
+    background: transparent;
+    border-style: dashed;
+  }
+  [aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.danger};
+  }
 `;
 
 const Hint = styled.p`
@@ -47,7 +57,11 @@ interface FieldFrameProps {
   error?: string | undefined;
   /** A line under the control (the format, a note); read with the control. */
   hint?: ReactNode;
-  children: (control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+  children: (control: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
 }
 
 function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
@@ -58,14 +72,21 @@ function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
   return (
     <Field>
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy === '' ? undefined : describedBy })}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy === '' ? undefined : describedBy,
+      })}
       {hint ? <Hint id={hintId}>{hint}</Hint> : null}
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </Field>
   );
 }
 
-interface FormTextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+interface FormTextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'aria-invalid' | 'aria-describedby'
+> {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
@@ -79,7 +100,10 @@ export function FormTextField({ label, error, hint, ...input }: FormTextFieldPro
   );
 }
 
-interface FormSelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+interface FormSelectFieldProps extends Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'id' | 'aria-invalid' | 'aria-describedby'
+> {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;

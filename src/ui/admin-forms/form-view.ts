@@ -5,11 +5,15 @@ import { focusFirstInvalid } from '../focus';
 import { useErrorToast } from '../toast';
 
 /** Spec 2 §8: error text is shown with underscores as spaces ('account_number is taken' -> 'account number is taken'). */
-export const shownError = (message: string | undefined): string | undefined => (message === undefined ? undefined : withSpaces(message));
+export const shownError = (message: string | undefined): string | undefined =>
+  message === undefined ? undefined : withSpaces(message);
 
 /** Toasts a machine's refusal once, when it appears, as 'CODE: detail' (details with spaces for underscores). */
 export function useRefusalToast(failure: readonly ErrorEntry[] | null): void {
-  const shown = useMemo(() => failure?.map((entry) => ({ ...entry, detail: withSpaces(entry.detail) })) ?? null, [failure]);
+  const shown = useMemo(
+    () => failure?.map((entry) => ({ ...entry, detail: withSpaces(entry.detail) })) ?? null,
+    [failure],
+  );
   useErrorToast(shown);
 }
 

@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
-import { addBankAccountMachine, type BankLookupResult } from '../../../machines/add-bank-account/add-bank-account.machine';
+import {
+  addBankAccountMachine,
+  type BankLookupResult,
+} from '../../../machines/add-bank-account/add-bank-account.machine';
 import { createBankAccount, lookupBank } from '../../api/admin';
 import { useSession } from '../../api/session-context';
 import type { BankAccountForm } from '../../domain/admin';
@@ -21,7 +24,9 @@ export function useAddBankAccount() {
     () =>
       addBankAccountMachine.provide({
         actors: {
-          lookupBank: fromPromise<BankLookupResult, { ifsc: string }>(({ input, signal }) => lookupBank(client, input.ifsc, signal)),
+          lookupBank: fromPromise<BankLookupResult, { ifsc: string }>(({ input, signal }) =>
+            lookupBank(client, input.ifsc, signal),
+          ),
           createBankAccount: fromPromise<unknown, BankAccountForm>(({ input }) => createBankAccount(client, input)),
         },
         actions: {

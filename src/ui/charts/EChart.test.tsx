@@ -26,7 +26,11 @@ function fakeChart() {
   };
 }
 
-const charts = vi.hoisted(() => ({ made: [] as ReturnType<typeof fakeChart>[], legendLoads: 0, order: [] as string[] }));
+const charts = vi.hoisted(() => ({
+  made: [] as ReturnType<typeof fakeChart>[],
+  legendLoads: 0,
+  order: [] as string[],
+}));
 
 vi.mock('./echarts', () => ({
   init: () => {
@@ -71,8 +75,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const line = { xAxis: { type: 'category', data: ['a', 'b'] }, yAxis: { type: 'value' }, grid: { top: 24 }, tooltip: { trigger: 'axis' }, series: [{ type: 'line', data: [1, 2] }] };
-const stacked = { ...line, legend: { show: true }, series: [{ type: 'bar', data: [1, 2], stack: 't' }, { type: 'bar', data: [3, 4], stack: 't' }] };
+const line = {
+  xAxis: { type: 'category', data: ['a', 'b'] },
+  yAxis: { type: 'value' },
+  grid: { top: 24 },
+  tooltip: { trigger: 'axis' },
+  series: [{ type: 'line', data: [1, 2] }],
+};
+const stacked = {
+  ...line,
+  legend: { show: true },
+  series: [
+    { type: 'bar', data: [1, 2], stack: 't' },
+    { type: 'bar', data: [3, 4], stack: 't' },
+  ],
+};
 
 const draw = (option: EChartsCoreOption) =>
   render(

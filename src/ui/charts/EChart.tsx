@@ -9,7 +9,7 @@ import type * as Charts from './echarts';
 
 /** The lazily loaded ECharts module (see `./echarts`). */
 export type ChartsModule = typeof Charts;
-export type {   EChartsCoreOption } from './echarts';
+export type { EChartsCoreOption } from './echarts';
 
 const DEFAULT_CHART_HEIGHT = 280;
 
@@ -22,7 +22,11 @@ export function loadCharts(): Promise<ChartsModule> {
 }
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 const Frame = styled.div<{ $height: number }>`
@@ -63,7 +67,12 @@ export interface EChartProps {
  */
 export function axesOnly(option: Charts.EChartsCoreOption): Charts.EChartsCoreOption {
   const { grid, xAxis, yAxis } = option as { grid?: unknown; xAxis?: unknown; yAxis?: unknown };
-  return { animation: false, ...(grid === undefined ? {} : { grid }), ...(xAxis === undefined ? {} : { xAxis }), ...(yAxis === undefined ? {} : { yAxis }) };
+  return {
+    animation: false,
+    ...(grid === undefined ? {} : { grid }),
+    ...(xAxis === undefined ? {} : { xAxis }),
+    ...(yAxis === undefined ? {} : { yAxis }),
+  };
 }
 
 /**
@@ -181,7 +190,12 @@ export function EChart({ option, label, height = DEFAULT_CHART_HEIGHT, summary }
   const busy = !failed && drawn !== option;
   return (
     <div>
-      <Frame $height={height} role="img" aria-label={failed ? `${label} (the chart could not be loaded)` : label} aria-busy={busy}>
+      <Frame
+        $height={height}
+        role="img"
+        aria-label={failed ? `${label} (the chart could not be loaded)` : label}
+        aria-busy={busy}
+      >
         <Host ref={hostRef} />
         {drawn === null && !failed && (
           <Cover aria-hidden>

@@ -21,21 +21,35 @@ const draw = (figures: readonly RegionFigures[] | undefined) =>
     </ThemeProvider>,
   );
 
-const fillOf = (container: HTMLElement, region: string) => container.querySelector(`path[data-region="${region}"]`)?.getAttribute('fill');
+const fillOf = (container: HTMLElement, region: string) =>
+  container.querySelector(`path[data-region="${region}"]`)?.getAttribute('fill');
 
 describe('IndiaRegionMap', () => {
   it('draws the four generated outlines, each in its region’s colour, with their names', () => {
     const { container } = draw(regions);
     const paths = [...container.querySelectorAll('path[data-region]')];
     expect(paths.map((p) => p.getAttribute('data-region'))).toEqual(['north', 'east', 'west', 'south']);
-    expect(paths.map((p) => p.getAttribute('d'))).toEqual(['north', 'east', 'west', 'south'].map((r) => INDIA_REGION_OUTLINES[r as 'north'].d));
-    expect([...container.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['North', 'East', 'West', 'South']);
+    expect(paths.map((p) => p.getAttribute('d'))).toEqual(
+      ['north', 'east', 'west', 'south'].map((r) => INDIA_REGION_OUTLINES[r as 'north'].d),
+    );
+    expect([...container.querySelectorAll('text')].map((t) => t.textContent)).toEqual([
+      'North',
+      'East',
+      'West',
+      'South',
+    ]);
     // The colour names the region, whatever its figures (east and west have none here).
-    for (const region of ['north', 'east', 'west', 'south'] as const) expect(fillOf(container, region)).toBe(REGION_COLORS.dark[region]);
+    for (const region of ['north', 'east', 'west', 'south'] as const)
+      expect(fillOf(container, region)).toBe(REGION_COLORS.dark[region]);
     expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(/^Map of India by region/);
     // Each figure's row shows its region's colour beside the name.
-    const swatches = [...screen.getByRole('list', { name: REGION_LIST_LABEL }).querySelectorAll('button > span:first-child')];
-    expect(swatches.map((s) => getComputedStyle(s).backgroundColor)).toEqual([REGION_COLORS.dark.north, REGION_COLORS.dark.south]);
+    const swatches = [
+      ...screen.getByRole('list', { name: REGION_LIST_LABEL }).querySelectorAll('button > span:first-child'),
+    ];
+    expect(swatches.map((s) => getComputedStyle(s).backgroundColor)).toEqual([
+      REGION_COLORS.dark.north,
+      REGION_COLORS.dark.south,
+    ]);
   });
 
   it('lists the figures as buttons; focusing one highlights its region and shows its tooltip, blurring hides it', () => {
@@ -63,7 +77,8 @@ describe('IndiaRegionMap', () => {
   it('while the figures load, shows the coloured outlines and a placeholder row per region', () => {
     const { container } = draw(undefined);
     expect(container.querySelectorAll('path[data-region]')).toHaveLength(4);
-    for (const region of ['north', 'east', 'west', 'south'] as const) expect(fillOf(container, region)).toBe(REGION_COLORS.dark[region]);
+    for (const region of ['north', 'east', 'west', 'south'] as const)
+      expect(fillOf(container, region)).toBe(REGION_COLORS.dark[region]);
     const list = screen.getByRole('list', { name: REGION_LIST_LABEL });
     expect(list.getAttribute('aria-busy')).toBe('true');
     expect(list.querySelectorAll('li')).toHaveLength(4);

@@ -1,4 +1,13 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import styled, { useTheme } from 'styled-components';
 import { formatShortMoney } from '../../domain/money';
 import { REGION_LABELS, REGIONS, type Region } from '../../domain/regions';
@@ -6,7 +15,15 @@ import { Skeleton } from '../Skeleton';
 import type { Theme } from '../theme';
 import { CHART_FONT } from './chart-theme';
 import { INDIA_REGION_OUTLINES, INDIA_REGIONS_VIEWBOX } from './india-regions.generated';
-import { growthDirection, orderedRegions, regionColor, regionTooltipLines, signedPercent, type GrowthDirection, type RegionFigures } from './region-map';
+import {
+  growthDirection,
+  orderedRegions,
+  regionColor,
+  regionTooltipLines,
+  signedPercent,
+  type GrowthDirection,
+  type RegionFigures,
+} from './region-map';
 
 export type { RegionFigures } from './region-map';
 
@@ -38,8 +55,12 @@ const Frame = styled.div<{ $height: number }>`
     height: ${MAP_SHARE * 100}%;
     overflow: visible;
   }
-  path { cursor: default; }
-  text { pointer-events: none; }
+  path {
+    cursor: default;
+  }
+  text {
+    pointer-events: none;
+  }
 `;
 
 const Tooltip = styled.div`
@@ -56,7 +77,10 @@ const Tooltip = styled.div`
   line-height: 21px;
   white-space: nowrap;
   pointer-events: none;
-  .title { font-weight: 600; margin-bottom: 4px; }
+  .title {
+    font-weight: 600;
+    margin-bottom: 4px;
+  }
 `;
 
 const List = styled.ul`
@@ -82,10 +106,20 @@ const RegionButton = styled.button`
   color: ${({ theme }) => theme.text};
   text-align: start;
   cursor: default;
-  &:hover { border-color: ${({ theme }) => theme.primary}; }
-  .name { font-weight: 700; }
-  .figure { grid-column: 2; font-size: 14px; color: ${({ theme }) => theme.textMuted}; }
-  .figure strong { color: ${({ theme }) => theme.text}; }
+  &:hover {
+    border-color: ${({ theme }) => theme.primary};
+  }
+  .name {
+    font-weight: 700;
+  }
+  .figure {
+    grid-column: 2;
+    font-size: 14px;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .figure strong {
+    color: ${({ theme }) => theme.text};
+  }
 `;
 
 const Swatch = styled.span<{ $color: string }>`
@@ -168,7 +202,15 @@ const Outlines = memo(function Outlines({ theme, highlighted, scale, onPointer, 
   );
 });
 
-function RegionTooltip({ figures, at, frame }: { figures: RegionFigures | undefined; at: Active; frame: { width: number; height: number } }) {
+function RegionTooltip({
+  figures,
+  at,
+  frame,
+}: {
+  figures: RegionFigures | undefined;
+  at: Active;
+  frame: { width: number; height: number };
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // Right of and below the point; flipped to the other side where it would leave the frame (ECharts' `confine`).
   useLayoutEffect(() => {
@@ -221,14 +263,25 @@ export interface IndiaRegionMapProps {
  * The outlines are pre-built (src/ui/charts/india-regions.generated.ts, `npm run map:build`) and drawn as plain
  * SVG: the map needs no chart library, so it paints with the page.
  */
-export function IndiaRegionMap({ regions, height = REGION_MAP_HEIGHT, label = 'Map of India by region: North, East, West and South, each in its own colour. The figures are listed below the map.' }: IndiaRegionMapProps) {
+export function IndiaRegionMap({
+  regions,
+  height = REGION_MAP_HEIGHT,
+  label = 'Map of India by region: North, East, West and South, each in its own colour. The figures are listed below the map.',
+}: IndiaRegionMapProps) {
   const theme = useTheme();
   const frameRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [active, setActive] = useState<Active | null>(null);
 
   // Callers often build the array inline: key it by content so the list is worked out only when a figure changes.
-  const key = JSON.stringify(orderedRegions(regions ?? []).map(({ region, utilised, growth, overdue90 }) => ({ region, utilised, growth, overdue90 })));
+  const key = JSON.stringify(
+    orderedRegions(regions ?? []).map(({ region, utilised, growth, overdue90 }) => ({
+      region,
+      utilised,
+      growth,
+      overdue90,
+    })),
+  );
   const figures = useMemo(() => JSON.parse(key) as RegionFigures[], [key]);
 
   useEffect(() => {
@@ -264,8 +317,20 @@ export function IndiaRegionMap({ regions, height = REGION_MAP_HEIGHT, label = 'M
   return (
     <div>
       <Frame ref={frameRef} $height={height} role="img" aria-label={label} data-testid="region-map-frame">
-        <Outlines theme={theme} highlighted={active?.region ?? null} scale={scale} onPointer={onPointer} onLeave={hide} />
-        {active && <RegionTooltip figures={figures.find((r) => r.region === active.region)} at={active} frame={size ?? { width: 0, height }} />}
+        <Outlines
+          theme={theme}
+          highlighted={active?.region ?? null}
+          scale={scale}
+          onPointer={onPointer}
+          onLeave={hide}
+        />
+        {active && (
+          <RegionTooltip
+            figures={figures.find((r) => r.region === active.region)}
+            at={active}
+            frame={size ?? { width: 0, height }}
+          />
+        )}
       </Frame>
       {regions === undefined ? (
         <List aria-label={REGION_LIST_LABEL} aria-busy>

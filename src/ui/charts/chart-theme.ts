@@ -39,9 +39,16 @@ export function chartTheme(theme: Theme, reducedMotion = false): ChartThemeObjec
       backgroundColor: theme.surfaceRaised,
       borderColor: theme.border,
       textStyle: { color: theme.text, fontFamily: CHART_FONT },
-      axisPointer: { lineStyle: { color: theme.textMuted }, crossStyle: { color: theme.textMuted }, shadowStyle: { color: 'rgba(127,127,127,0.15)' } },
+      axisPointer: {
+        lineStyle: { color: theme.textMuted },
+        crossStyle: { color: theme.textMuted },
+        shadowStyle: { color: 'rgba(127,127,127,0.15)' },
+      },
     },
-    axisPointer: { lineStyle: { color: theme.textMuted }, label: { backgroundColor: theme.surfaceRaised, color: theme.text } },
+    axisPointer: {
+      lineStyle: { color: theme.textMuted },
+      label: { backgroundColor: theme.surfaceRaised, color: theme.text },
+    },
     categoryAxis: axisDefaults(theme),
     valueAxis: axisDefaults(theme),
     timeAxis: axisDefaults(theme),

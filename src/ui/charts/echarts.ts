@@ -11,8 +11,21 @@
  * the geo coordinate system and the SVG parser stay out.
  */
 import { BarChart, type BarSeriesOption, LineChart, type LineSeriesOption } from 'echarts/charts';
-import { GridComponent, type GridComponentOption, type LegendComponentOption, TooltipComponent, type TooltipComponentOption } from 'echarts/components';
-import { type ComposeOption, type ECharts, type EChartsCoreOption, init, type SetThemeOpts, use as registerModules } from 'echarts/core';
+import {
+  GridComponent,
+  type GridComponentOption,
+  type LegendComponentOption,
+  TooltipComponent,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import {
+  type ComposeOption,
+  type ECharts,
+  type EChartsCoreOption,
+  init,
+  type SetThemeOpts,
+  use as registerModules,
+} from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 registerModules([LineChart, BarChart, TooltipComponent, GridComponent, CanvasRenderer]);

@@ -9,7 +9,12 @@ import { REGIONS } from '../../domain/regions';
 
 const generatedText = readFileSync(new URL('./india-regions.generated.ts', import.meta.url), 'utf8');
 const outlines = Object.fromEntries(REGIONS.map((region) => [region, parsePathRings(INDIA_REGION_OUTLINES[region].d)]));
-const states = india.locations.map((l) => ({ id: l.id, name: l.name, region: regionOfState(l.id), rings: parsePathRings(l.path) }));
+const states = india.locations.map((l) => ({
+  id: l.id,
+  name: l.name,
+  region: regionOfState(l.id),
+  rings: parsePathRings(l.path),
+}));
 const area = (rings: readonly Ring[]) => Math.abs(rings.reduce((sum, ring) => sum + ringArea(ring), 0));
 
 function distanceToEdges(rings: readonly Ring[], [px, py]: Point): number {
@@ -20,7 +25,8 @@ function distanceToEdges(rings: readonly Ring[], [px, py]: Point): number {
       const [bx, by] = ring[(i + 1) % ring.length]!;
       const dx = bx - ax;
       const dy = by - ay;
-      const t = dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+      const t =
+        dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
       best = Math.min(best, Math.hypot(px - ax - t * dx, py - ay - t * dy));
     }
   }
@@ -72,7 +78,8 @@ describe('the generated region outlines', () => {
       expect(y0, region).toBeGreaterThanOrEqual(Math.floor(minY));
       expect(x1, region).toBeLessThanOrEqual(Math.ceil(maxX));
       expect(y1, region).toBeLessThanOrEqual(Math.ceil(maxY));
-      for (const ring of rings) for (const [x, y] of ring) expect(Number.isInteger(x) && Number.isInteger(y), `${region} ${x},${y}`).toBe(true);
+      for (const ring of rings)
+        for (const [x, y] of ring) expect(Number.isInteger(x) && Number.isInteger(y), `${region} ${x},${y}`).toBe(true);
     }
   });
 
@@ -90,7 +97,10 @@ describe('the generated region outlines', () => {
       const { point, depth } = deepPoint(state.rings);
       if (depth < 3) continue; // Chandigarh, Delhi, Goa, the islands, ...: smaller than the simplification
       checked++;
-      for (const region of REGIONS) expect(insideRings(outlines[region]!, point), `${state.name} at ${point.join(',')} in ${region}`).toBe(region === state.region);
+      for (const region of REGIONS)
+        expect(insideRings(outlines[region]!, point), `${state.name} at ${point.join(',')} in ${region}`).toBe(
+          region === state.region,
+        );
     }
     expect(checked).toBeGreaterThanOrEqual(25);
   });
@@ -98,7 +108,8 @@ describe('the generated region outlines', () => {
   it('puts each region name inside its region', () => {
     for (const region of REGIONS) {
       const label = INDIA_REGION_OUTLINES[region].label;
-      for (const other of REGIONS) expect(insideRings(outlines[other]!, label), `${region}'s label in ${other}`).toBe(other === region);
+      for (const other of REGIONS)
+        expect(insideRings(outlines[other]!, label), `${region}'s label in ${other}`).toBe(other === region);
     }
   });
 

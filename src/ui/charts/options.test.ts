@@ -12,13 +12,23 @@ function tooltipOf(option: ChartOption): (params: TooltipParams) => string {
   const formatter = (tooltip as { formatter?: unknown }).formatter;
   if (typeof formatter !== 'function') throw new Error('expected a formatter function');
   return (params) => {
-    const result: unknown = (formatter as (p: TooltipParams, ticket: string, cb: () => void) => unknown)(params, '', () => undefined);
+    const result: unknown = (formatter as (p: TooltipParams, ticket: string, cb: () => void) => unknown)(
+      params,
+      '',
+      () => undefined,
+    );
     if (typeof result !== 'string') throw new Error('expected a string');
     return result;
   };
 }
 
-function item(fields: { seriesIndex: number; dataIndex: number; name?: string; seriesName?: string; marker?: string }): TooltipItem {
+function item(fields: {
+  seriesIndex: number;
+  dataIndex: number;
+  name?: string;
+  seriesName?: string;
+  marker?: string;
+}): TooltipItem {
   return { componentType: 'series', name: '', ...fields } as TooltipItem;
 }
 
@@ -51,16 +61,25 @@ describe('rupeesText and rupeesAxisLabel', () => {
 });
 
 describe('lineOption', () => {
-  const option = lineOption({ name: 'Invoices Shared', categories: ['Jan', 'Feb'], values: [1234.5, 98765.43], counts: [3, 1200] });
+  const option = lineOption({
+    name: 'Invoices Shared',
+    categories: ['Jan', 'Feb'],
+    values: [1234.5, 98765.43],
+    counts: [3, 1200],
+  });
 
   it('shows the amount and the invoice count of the hovered category', () => {
-    const html = tooltipOf(option)([item({ seriesIndex: 0, dataIndex: 1, name: 'Feb', seriesName: 'Invoices Shared', marker: '<i></i>' })]);
+    const html = tooltipOf(option)([
+      item({ seriesIndex: 0, dataIndex: 1, name: 'Feb', seriesName: 'Invoices Shared', marker: '<i></i>' }),
+    ]);
     expect(text(html)).toBe('Feb\nInvoices Shared: ₹98,765.43\nInvoices: 1,200');
     expect(html).toContain('<i></i>');
   });
 
   it('accepts a single item as well as an array', () => {
-    expect(text(tooltipOf(option)(item({ seriesIndex: 0, dataIndex: 0 })))).toBe('Jan\nInvoices Shared: ₹1,234.50\nInvoices: 3');
+    expect(text(tooltipOf(option)(item({ seriesIndex: 0, dataIndex: 0 })))).toBe(
+      'Jan\nInvoices Shared: ₹1,234.50\nInvoices: 3',
+    );
   });
 
   it('plots rupees on a category axis', () => {
@@ -85,7 +104,10 @@ describe('barOption', () => {
   });
 
   it('shows a dash for a missing count rather than a wrong figure', () => {
-    const html = amountTooltip(['A'], [{ name: 'S', values: [10], counts: [] }])([item({ seriesIndex: 0, dataIndex: 0 })]);
+    const html = amountTooltip(
+      ['A'],
+      [{ name: 'S', values: [10], counts: [] }],
+    )([item({ seriesIndex: 0, dataIndex: 0 })]);
     expect(text(html)).toBe('A\nS: ₹10.00\nInvoices: -');
   });
 
@@ -130,8 +152,20 @@ describe('region map', () => {
 
   it('shows the region, utilised, signed growth and 90+ overdue in the tooltip', () => {
     const [south, north] = regions as [RegionFigures, RegionFigures];
-    expect(regionTooltipLines(north)).toEqual({ title: 'North', utilised: 'Utilised ₹1.50 C', growth: '+12.50%', direction: 'up', overdue90: '90+ overdue ₹2.00 L' });
-    expect(regionTooltipLines(south)).toEqual({ title: 'South', utilised: 'Utilised ₹2.50 L', growth: '\u22123.20%', direction: 'down', overdue90: '90+ overdue ₹4.50 K' });
+    expect(regionTooltipLines(north)).toEqual({
+      title: 'North',
+      utilised: 'Utilised ₹1.50 C',
+      growth: '+12.50%',
+      direction: 'up',
+      overdue90: '90+ overdue ₹2.00 L',
+    });
+    expect(regionTooltipLines(south)).toEqual({
+      title: 'South',
+      utilised: 'Utilised ₹2.50 L',
+      growth: '\u22123.20%',
+      direction: 'down',
+      overdue90: '90+ overdue ₹4.50 K',
+    });
   });
 
   it('lists the regions given once each, in display order', () => {
@@ -142,7 +176,10 @@ describe('region map', () => {
 describe('chart theme and escaping', () => {
   it('takes text and axis colours from the app theme', () => {
     const light = chartTheme(themes.light);
-    expect(light).toMatchObject({ textStyle: { color: themes.light.text }, valueAxis: { axisLabel: { color: themes.light.textMuted } } });
+    expect(light).toMatchObject({
+      textStyle: { color: themes.light.text },
+      valueAxis: { axisLabel: { color: themes.light.textMuted } },
+    });
     expect(chartTheme(themes.dark).darkMode).toBe(true);
     expect(chartTheme(themes.dark, true).animation).toBe(false);
     expect('animation' in chartTheme(themes.dark)).toBe(false);

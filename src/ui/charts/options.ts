@@ -50,7 +50,10 @@ function items(params: TooltipParams): TooltipItem[] {
  * The tooltip of an amount chart (axis trigger: one entry per series at the hovered category). Each entry reads
  * `<series>: ₹<amount>` and `Invoices: <count>`, under the category. Names are HTML-escaped.
  */
-export function amountTooltip(categories: readonly string[], series: readonly AmountSeries[]): (params: TooltipParams) => string {
+export function amountTooltip(
+  categories: readonly string[],
+  series: readonly AmountSeries[],
+): (params: TooltipParams) => string {
   return (params) => {
     const entries = items(params);
     const first = entries[0];
@@ -74,7 +77,11 @@ const GRID = { left: 12, right: 20, bottom: 8, outerBoundsMode: 'same', outerBou
 export function lineOption({ categories, values, counts, name }: LineOptionInput): ChartOption {
   return {
     grid: { ...GRID, top: 24 },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'line' }, formatter: amountTooltip(categories, [{ name, values, counts }]) },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'line' },
+      formatter: amountTooltip(categories, [{ name, values, counts }]),
+    },
     xAxis: { type: 'category', data: [...categories], boundaryGap: false },
     yAxis: { type: 'value', axisLabel: { formatter: rupeesAxisLabel } },
     series: [{ type: 'line', name, data: [...values], areaStyle: { opacity: 0.15 } }],
@@ -91,7 +98,11 @@ export function barOption({ categories, series, stacked = false, tooltip }: BarO
   return {
     grid: { ...GRID, top: legend ? 40 : 24 },
     ...(legend ? { legend: { show: true, top: 0 } } : {}),
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: tooltip ?? amountTooltip(categories, series) },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: tooltip ?? amountTooltip(categories, series),
+    },
     xAxis: { type: 'category', data: [...categories] },
     yAxis: { type: 'value', axisLabel: { formatter: rupeesAxisLabel } },
     series: series.map((s) => ({
@@ -107,6 +118,12 @@ export function barOption({ categories, series, stacked = false, tooltip }: BarO
 /** Whether an option shows a legend (ECharts shows one unless `show` is false), so the chart must load it first. */
 export function showsLegend(option: object): boolean {
   const legend = (option as { legend?: unknown }).legend;
-  const entries = Array.isArray(legend) ? (legend as unknown[]) : legend === undefined || legend === null ? [] : [legend];
-  return entries.some((entry) => typeof entry === 'object' && entry !== null && (entry as { show?: unknown }).show !== false);
+  const entries = Array.isArray(legend)
+    ? (legend as unknown[])
+    : legend === undefined || legend === null
+      ? []
+      : [legend];
+  return entries.some(
+    (entry) => typeof entry === 'object' && entry !== null && (entry as { show?: unknown }).show !== false,
+  );
 }

@@ -53,7 +53,8 @@ const VISION: Record<string, readonly Rgb[]> = {
     [0.004733, 0.691367, 0.3039],
   ],
 };
-const seenAs = (rgb: Rgb, matrix: readonly Rgb[]): Rgb => matrix.map((row) => Math.min(1, Math.max(0, row[0] * rgb[0] + row[1] * rgb[1] + row[2] * rgb[2]))) as Rgb;
+const seenAs = (rgb: Rgb, matrix: readonly Rgb[]): Rgb =>
+  matrix.map((row) => Math.min(1, Math.max(0, row[0] * rgb[0] + row[1] * rgb[1] + row[2] * rgb[2]))) as Rgb;
 
 /** The CIELAB distance between two colours as `vision` sees them: about 2 is barely seen, 25 and more clearly different. */
 function difference(a: string, b: string, vision: keyof typeof VISION): number {
@@ -91,15 +92,23 @@ describe('the region map’s colours', () => {
 
       it(`sets every region off from the panel and the page by at least ${MIN_CONTRAST}:1`, () => {
         for (const region of REGIONS) {
-          expect(contrast(regionColor(theme, region), theme.surface), `${region} on the panel`).toBeGreaterThanOrEqual(MIN_CONTRAST);
-          expect(contrast(regionColor(theme, region), theme.background), `${region} on the page`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+          expect(contrast(regionColor(theme, region), theme.surface), `${region} on the panel`).toBeGreaterThanOrEqual(
+            MIN_CONTRAST,
+          );
+          expect(
+            contrast(regionColor(theme, region), theme.background),
+            `${region} on the page`,
+          ).toBeGreaterThanOrEqual(MIN_CONTRAST);
         }
       });
 
       it('tells every pair of regions apart clearly, for typical vision and the common deficiencies', () => {
         for (const [a, b] of pairs) {
           for (const vision of Object.keys(VISION)) {
-            expect(difference(regionColor(theme, a), regionColor(theme, b), vision), `${a} and ${b}, ${vision}`).toBeGreaterThanOrEqual(MIN_REGION_DIFFERENCE);
+            expect(
+              difference(regionColor(theme, a), regionColor(theme, b), vision),
+              `${a} and ${b}, ${vision}`,
+            ).toBeGreaterThanOrEqual(MIN_REGION_DIFFERENCE);
           }
         }
       });
@@ -107,7 +116,10 @@ describe('the region map’s colours', () => {
       it('keeps the highlight of a chosen region apart from every region’s colour', () => {
         for (const region of REGIONS) {
           for (const vision of Object.keys(VISION)) {
-            expect(difference(regionColor(theme, region), theme.focus, vision), `${region}, ${vision}`).toBeGreaterThanOrEqual(MIN_HIGHLIGHT_DIFFERENCE);
+            expect(
+              difference(regionColor(theme, region), theme.focus, vision),
+              `${region}, ${vision}`,
+            ).toBeGreaterThanOrEqual(MIN_HIGHLIGHT_DIFFERENCE);
           }
         }
       });

@@ -67,7 +67,13 @@ export function orderedRegions(regions: readonly RegionFigures[]): RegionFigures
 }
 
 /** The lines of a region's tooltip: its name, 'Utilised ₹…', the signed growth and '90+ overdue ₹…'. */
-export function regionTooltipLines(figures: RegionFigures): { title: string; utilised: string; growth: string; direction: GrowthDirection; overdue90: string } {
+export function regionTooltipLines(figures: RegionFigures): {
+  title: string;
+  utilised: string;
+  growth: string;
+  direction: GrowthDirection;
+  overdue90: string;
+} {
   return {
     title: REGION_LABELS[figures.region],
     utilised: `Utilised ${formatShortMoney(figures.utilised)}`,

@@ -45,9 +45,16 @@ export const UploadStep = styled.div`
   display: grid;
   gap: 16px;
   min-width: 0;
-  h3 { margin: 0; font-size: 16px; }
-  h3:focus { outline: none; }
-  p { margin: 0; }
+  h3 {
+    margin: 0;
+    font-size: 16px;
+  }
+  h3:focus {
+    outline: none;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 const UploadRow = styled.div`
@@ -56,7 +63,9 @@ const UploadRow = styled.div`
   align-items: center;
   gap: 12px;
   min-width: 0;
-  & > span { overflow-wrap: anywhere; }
+  & > span {
+    overflow-wrap: anywhere;
+  }
 `;
 
 /** The step's buttons, at its end. */
@@ -80,7 +89,9 @@ const DropZone = styled.div<{ $active: boolean }>`
   background: ${({ theme, $active }) => ($active ? theme.surfaceRaised : 'transparent')};
   text-align: center;
   cursor: pointer;
-  small { color: ${({ theme }) => theme.textMuted}; }
+  small {
+    color: ${({ theme }) => theme.textMuted};
+  }
 `;
 
 interface CsvFilePickerProps {
@@ -188,12 +199,21 @@ export function CsvFilePicker({ file, fileError, busy, onChoose, onClear }: CsvF
  * While a file is read: 'Reading name… 4,000 rows read' and the share of the file read. While it goes up:
  * 'Uploading name… 40%', then 'Processing name…' once every byte is sent, and the bar.
  */
-export function UploadProgress({ fileName, progress, reading }: { fileName: string | undefined; progress: number | null; reading?: { rows: number | null } }) {
+export function UploadProgress({
+  fileName,
+  progress,
+  reading,
+}: {
+  fileName: string | undefined;
+  progress: number | null;
+  reading?: { rows: number | null };
+}) {
   if (reading) {
     return (
       <div role="status" aria-live="polite">
         <p>
-          Reading {fileName}…{reading.rows !== null && reading.rows > 0 ? ` ${countText(reading.rows, 'row')} read` : ''}
+          Reading {fileName}…
+          {reading.rows !== null && reading.rows > 0 ? ` ${countText(reading.rows, 'row')} read` : ''}
         </p>
         <ProgressBar percent={progress ?? 0} label="File reading progress" />
       </div>
@@ -202,7 +222,8 @@ export function UploadProgress({ fileName, progress, reading }: { fileName: stri
   return (
     <div role="status" aria-live="polite">
       <p>
-        {progress === 100 ? 'Processing' : 'Uploading'} {fileName}…{progress !== null && progress < 100 ? ` ${progress}%` : ''}
+        {progress === 100 ? 'Processing' : 'Uploading'} {fileName}…
+        {progress !== null && progress < 100 ? ` ${progress}%` : ''}
       </p>
       <ProgressBar percent={progress ?? 0} label="Upload progress" />
     </div>

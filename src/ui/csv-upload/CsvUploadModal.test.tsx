@@ -3,7 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { csvUploadMachine, type CsvReadActorInput, type CsvReadOutcome, type CsvUploadActorInput } from '../../../machines/csv-upload/csv-upload.machine';
+import {
+  csvUploadMachine,
+  type CsvReadActorInput,
+  type CsvReadOutcome,
+  type CsvUploadActorInput,
+} from '../../../machines/csv-upload/csv-upload.machine';
 import { type CsvUploadResult, UPLOAD_TEXTS } from '../../domain/csv';
 import { apiErrorFromBody } from '../../api/errors';
 import { themes } from '../theme';
@@ -26,7 +31,12 @@ afterEach(() => vi.restoreAllMocks());
 const RESULT: CsvUploadResult = {
   rows: [
     { row: 2, invoice_number: 'GOOD-1', status: 'success', failure_reason: null },
-    { row: 3, invoice_number: 'BAD-1', status: 'failed', failure_reason: 'Row 3: customer_code NOPE is not one of your customers' },
+    {
+      row: 3,
+      invoice_number: 'BAD-1',
+      status: 'failed',
+      failure_reason: 'Row 3: customer_code NOPE is not one of your customers',
+    },
   ],
   meta: { total_rows: 2, accepted_rows: 1, rejected_rows: 1 },
 };
@@ -54,7 +64,8 @@ function setup(upload: (input: CsvUploadActorInput) => Promise<CsvUploadResult>,
   return { refreshInvoices, sent, onClose, view };
 }
 
-const csv = (name = 'invoices.csv', body = 'invoice_number,customer_code\nA,B\n', type = 'text/csv') => new File([body], name, { type });
+const csv = (name = 'invoices.csv', body = 'invoice_number,customer_code\nA,B\n', type = 'text/csv') =>
+  new File([body], name, { type });
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 /** Lets the effects settle: the reader on the page (its module loads on first use), then the upload's answer. */
@@ -69,7 +80,11 @@ const bodyCells = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 describe('CsvUploadDialog', () => {
   it('opens on the form: file type (invoices first), the template link and both ways to pick a file', () => {
@@ -78,11 +93,15 @@ describe('CsvUploadDialog', () => {
     expect(screen.getByRole('radio', { name: 'Invoices' })).toHaveProperty('checked', true);
     expect(screen.getByText(UPLOAD_TEXTS.templateStep)).toBeTruthy();
     expect(screen.getByText(UPLOAD_TEXTS.fileStep)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download the invoice template (CSV)' }).getAttribute('href')).toBe('/templates/invoice-upload-template.csv');
+    expect(screen.getByRole('link', { name: 'Download the invoice template (CSV)' }).getAttribute('href')).toBe(
+      '/templates/invoice-upload-template.csv',
+    );
 
     fireEvent.click(screen.getByRole('radio', { name: 'Customer master' }));
     expect(screen.getByRole('heading', { name: UPLOAD_TEXTS.customerMasterTitle })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download the customer master template (CSV)' }).getAttribute('href')).toBe('/templates/customer-master-template.csv');
+    expect(screen.getByRole('link', { name: 'Download the customer master template (CSV)' }).getAttribute('href')).toBe(
+      '/templates/customer-master-template.csv',
+    );
   });
 
   it('opens the file picker from the drop zone with Enter or Space, and from the button', () => {
@@ -124,13 +143,19 @@ describe('CsvUploadDialog', () => {
     expect(refused!.getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { name: 'Refused rows (1)' }).id);
     expect(all!.getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { name: 'All rows (2)' }).id);
     expect(screen.getByRole('region', { name: 'All rows (2)' }).getAttribute('tabindex')).toBe('0');
-    expect(bodyCells(refused!)).toEqual([['3', 'BAD-1', 'Failed', 'Row 3: customer_code NOPE is not one of your customers']]);
+    expect(bodyCells(refused!)).toEqual([
+      ['3', 'BAD-1', 'Failed', 'Row 3: customer_code NOPE is not one of your customers'],
+    ]);
     expect(bodyCells(all!)).toEqual([
       ['2', 'GOOD-1', 'Success', '-'],
       ['3', 'BAD-1', 'Failed', 'Row 3: customer_code NOPE is not one of your customers'],
     ]);
     expect(all!.getAttribute('aria-rowcount')).toBe('3');
-    expect(within(all!).getAllByRole('row').map((r) => r.getAttribute('aria-rowindex'))).toEqual(['1', '2', '3']);
+    expect(
+      within(all!)
+        .getAllByRole('row')
+        .map((r) => r.getAttribute('aria-rowindex')),
+    ).toEqual(['1', '2', '3']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByText('No file chosen')).toBeTruthy();
@@ -138,7 +163,12 @@ describe('CsvUploadDialog', () => {
   });
 
   it("shows 'Error' with the joined details, or the spec's fallback, and Back keeps the file", async () => {
-    let answer: Error = apiErrorFromBody(422, { errors: [{ code: 'ER-UPLOAD-HEADER', detail: 'The header row does not match' }, { code: 'X', detail: 'and more' }] });
+    let answer: Error = apiErrorFromBody(422, {
+      errors: [
+        { code: 'ER-UPLOAD-HEADER', detail: 'The header row does not match' },
+        { code: 'X', detail: 'and more' },
+      ],
+    });
     setup(() => Promise.reject(answer));
     choose(csv('wrong.csv'));
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
@@ -202,7 +232,9 @@ describe('CsvUploadDialog', () => {
   });
 
   it('a file the reader refuses goes back to the form with the reason in an alert', async () => {
-    const read = fromPromise<CsvReadOutcome, CsvReadActorInput>(() => Promise.resolve({ rows: 0, problem: "'gone.csv' could not be read." }));
+    const read = fromPromise<CsvReadOutcome, CsvReadActorInput>(() =>
+      Promise.resolve({ rows: 0, problem: "'gone.csv' could not be read." }),
+    );
     const { sent } = setup(() => Promise.resolve(RESULT), read);
     choose(csv('gone.csv'));
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
@@ -214,7 +246,9 @@ describe('CsvUploadDialog', () => {
 
   it('a 10,000-row result keeps only a window of rows in the DOM, the refused ones first', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) =>
-      i % 1000 === 7 ? { row: i + 2, invoice_number: `N-${i}`, status: 'failed', failure_reason: `Row ${i + 2}: amount is required` } : { row: i + 2, invoice_number: `N-${i}`, status: 'success', failure_reason: null },
+      i % 1000 === 7
+        ? { row: i + 2, invoice_number: `N-${i}`, status: 'failed', failure_reason: `Row ${i + 2}: amount is required` }
+        : { row: i + 2, invoice_number: `N-${i}`, status: 'success', failure_reason: null },
     );
     setup(() => Promise.resolve({ rows, meta: { total_rows: 10_000, accepted_rows: 9_990, rejected_rows: 10 } }));
     choose(csv());
@@ -222,7 +256,18 @@ describe('CsvUploadDialog', () => {
     await settle();
     expect(screen.getByRole('status').textContent).toBe('10,000 rows read: 9,990 accepted, 10 refused.');
     const [refused, all] = screen.getAllByRole('table');
-    expect(bodyCells(refused!).map((cells) => cells[1])).toEqual(['N-7', 'N-1007', 'N-2007', 'N-3007', 'N-4007', 'N-5007', 'N-6007', 'N-7007', 'N-8007', 'N-9007']);
+    expect(bodyCells(refused!).map((cells) => cells[1])).toEqual([
+      'N-7',
+      'N-1007',
+      'N-2007',
+      'N-3007',
+      'N-4007',
+      'N-5007',
+      'N-6007',
+      'N-7007',
+      'N-8007',
+      'N-9007',
+    ]);
     expect(all!.getAttribute('aria-rowcount')).toBe('10001');
     const shown = within(all!).getAllByRole('row').length - 1;
     expect(shown).toBeGreaterThan(0);

@@ -2,12 +2,24 @@ import { useSelector } from '@xstate/react';
 import { useDeferredValue, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import type { ActorLogicFrom } from 'xstate';
-import { type csvUploadMachine, stepOf, type CsvUploadEvent, type CsvUploadSnapshot } from '../../../machines/csv-upload/csv-upload.machine';
+import {
+  type csvUploadMachine,
+  stepOf,
+  type CsvUploadEvent,
+  type CsvUploadSnapshot,
+} from '../../../machines/csv-upload/csv-upload.machine';
 import { CSV_KIND, type CsvKind, rowFailed, UPLOAD_TEXTS, type UploadResultRow } from '../../domain/csv';
 import { formatCount } from '../../lib/format';
 import { Button, GhostButton } from '../form';
 import { Modal } from '../Modal';
-import { CsvFilePicker, CsvTemplateHelp, focusOnMount, UploadActions as Actions, UploadProgress, UploadStep as Step } from './CsvFilePicker';
+import {
+  CsvFilePicker,
+  CsvTemplateHelp,
+  focusOnMount,
+  UploadActions as Actions,
+  UploadProgress,
+  UploadStep as Step,
+} from './CsvFilePicker';
 import { ResultTable } from './ResultTable';
 import { useCsvUpload } from './useCsvUpload';
 import { CSV_TYPE_LABELS, PAGE_CSV_TYPES, resultSummary, uploadTitle } from './csv-upload-view';
@@ -21,9 +33,22 @@ const Types = styled.fieldset`
   padding: 12px;
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 8px;
-  legend { padding: 0 4px; font-weight: 600; }
-  label { display: inline-flex; align-items: center; gap: 8px; min-height: 44px; cursor: pointer; }
-  input { width: 18px; height: 18px; margin: 0; }
+  legend {
+    padding: 0 4px;
+    font-weight: 600;
+  }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+    min-height: 44px;
+    cursor: pointer;
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+  }
 `;
 
 const ErrorText = styled.p`
@@ -50,7 +75,11 @@ export function CsvUploadModal({ open, onClose }: CsvUploadModalProps) {
 }
 
 /** The modal over any provided upload machine (the screen provides the client's; tests their own). */
-export function CsvUploadDialog({ open, onClose, logic }: CsvUploadModalProps & { logic: ActorLogicFrom<typeof csvUploadMachine> }) {
+export function CsvUploadDialog({
+  open,
+  onClose,
+  logic,
+}: CsvUploadModalProps & { logic: ActorLogicFrom<typeof csvUploadMachine> }) {
   const actor = useFlowActor(logic, { input: { csvtype: 'invoice' } });
   const snapshot = useSelector(actor, (s: CsvUploadSnapshot) => s);
   const step = stepOf(snapshot);
@@ -106,7 +135,13 @@ function FormStep({ snapshot, send }: { snapshot: CsvUploadSnapshot; send: Send 
         <legend>File type</legend>
         {PAGE_CSV_TYPES.map((type) => (
           <label key={type}>
-            <input type="radio" name="csvtype" value={type} checked={csvtype === type} onChange={() => send({ type: 'SELECT_TYPE', csvtype: type })} />
+            <input
+              type="radio"
+              name="csvtype"
+              value={type}
+              checked={csvtype === type}
+              onChange={() => send({ type: 'SELECT_TYPE', csvtype: type })}
+            />
             {CSV_TYPE_LABELS[type]}
           </label>
         ))}
@@ -152,7 +187,13 @@ const NO_ROWS: readonly UploadResultRow[] = [];
  * The counts first, then the refused rows and every row. The tables come in a second, deferred render
  * (interruptible): the answer's arrival, the heading and the counts stay one short task even for 10,000 rows.
  */
-function ResultStep(props: { kind: CsvKind; rows: readonly UploadResultRow[]; summary: string; onBack: () => void; onDone: () => void }) {
+function ResultStep(props: {
+  kind: CsvKind;
+  rows: readonly UploadResultRow[];
+  summary: string;
+  onBack: () => void;
+  onDone: () => void;
+}) {
   const { kind, summary, onBack, onDone } = props;
   const rows = useDeferredValue(props.rows, NO_ROWS);
   const ready = rows === props.rows;
@@ -164,8 +205,17 @@ function ResultStep(props: { kind: CsvKind; rows: readonly UploadResultRow[]; su
       </h3>
       <p role="status">{summary}</p>
       {!ready && <p aria-hidden="true">Preparing the rows…</p>}
-      {refused.length > 0 && <ResultTable title={`Refused rows (${formatCount(refused.length)})`} kind={kind} rows={refused} testId="csv-result-refused" />}
-      {ready && <ResultTable title={`All rows (${formatCount(rows.length)})`} kind={kind} rows={rows} testId="csv-result-all" />}
+      {refused.length > 0 && (
+        <ResultTable
+          title={`Refused rows (${formatCount(refused.length)})`}
+          kind={kind}
+          rows={refused}
+          testId="csv-result-refused"
+        />
+      )}
+      {ready && (
+        <ResultTable title={`All rows (${formatCount(rows.length)})`} kind={kind} rows={rows} testId="csv-result-all" />
+      )}
       <Actions>
         <GhostButton type="button" onClick={onBack}>
           Back

@@ -29,7 +29,10 @@ const Scroller = styled.div<{ $maxHeight: string }>`
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 10px;
   background: ${({ theme }) => theme.surface};
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.primary}; outline-offset: 2px; }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.primary};
+    outline-offset: 2px;
+  }
 `;
 
 const Grid = styled.table`
@@ -38,14 +41,18 @@ const Grid = styled.table`
   border-collapse: separate;
   border-spacing: 0;
   font-size: 14px;
-  th, td {
+  th,
+  td {
     padding: 10px 12px;
     text-align: start;
     vertical-align: top;
     overflow-wrap: anywhere;
     border-bottom: 1px solid ${({ theme }) => theme.border};
   }
-  th[data-align='end'], td[data-align='end'] { text-align: end; }
+  th[data-align='end'],
+  td[data-align='end'] {
+    text-align: end;
+  }
   thead th {
     position: sticky;
     top: 0;
@@ -53,17 +60,38 @@ const Grid = styled.table`
     background: ${({ theme }) => theme.surfaceRaised};
     font-weight: 700;
   }
-  col.row { width: 4.5em; }
-  col.number { width: 30%; }
-  col.status { width: 7.5em; }
-  tr.spacer td { padding: 0; border: 0; }
-  tbody tr:hover td { background: ${({ theme }) => theme.surfaceRaised}; }
-  ul { margin: 0; padding-inline-start: 18px; }
+  col.row {
+    width: 4.5em;
+  }
+  col.number {
+    width: 30%;
+  }
+  col.status {
+    width: 7.5em;
+  }
+  tr.spacer td {
+    padding: 0;
+    border: 0;
+  }
+  tbody tr:hover td {
+    background: ${({ theme }) => theme.surfaceRaised};
+  }
+  ul {
+    margin: 0;
+    padding-inline-start: 18px;
+  }
   @media (max-width: 480px) {
     font-size: 13px;
-    th, td { padding: 8px 6px; }
-    col.row { width: 3.2em; }
-    col.status { width: 5.5em; }
+    th,
+    td {
+      padding: 8px 6px;
+    }
+    col.row {
+      width: 3.2em;
+    }
+    col.status {
+      width: 5.5em;
+    }
   }
 `;
 
@@ -109,7 +137,14 @@ export function ResultTable({ title, kind, rows, testId }: ResultTableProps) {
   return (
     <>
       <Title id={titleId}>{title}</Title>
-      <Scroller ref={scroller} role="region" aria-labelledby={titleId} tabIndex={0} $maxHeight={RESULT_TABLE_MAX_HEIGHT} data-testid={testId}>
+      <Scroller
+        ref={scroller}
+        role="region"
+        aria-labelledby={titleId}
+        tabIndex={0}
+        $maxHeight={RESULT_TABLE_MAX_HEIGHT}
+        data-testid={testId}
+      >
         <Grid aria-labelledby={titleId} aria-rowcount={rows.length + 1}>
           <colgroup>
             <col className="row" />
@@ -137,13 +172,30 @@ export function ResultTable({ title, kind, rows, testId }: ResultTableProps) {
               const row = rows[item.index]!;
               const reasons = failureReasons(row);
               return (
-                <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
+                <tr
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  aria-rowindex={item.index + 2}
+                >
                   <td data-align="end">{row.row ?? '-'}</td>
                   <td>{(kind === 'invoices' ? row.invoice_number : row.file_id) || '-'}</td>
                   <td>
                     <Status $failed={rowFailed(row)}>{statusName(row.status)}</Status>
                   </td>
-                  <td>{reasons.length === 0 ? '-' : reasons.length === 1 ? reasons[0] : <ul>{reasons.map((reason) => <li key={reason}>{reason}</li>)}</ul>}</td>
+                  <td>
+                    {reasons.length === 0 ? (
+                      '-'
+                    ) : reasons.length === 1 ? (
+                      reasons[0]
+                    ) : (
+                      <ul>
+                        {reasons.map((reason) => (
+                          <li key={reason}>{reason}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
                 </tr>
               );
             })}

@@ -41,11 +41,19 @@ describe('resultSummary and statusName', () => {
   ];
 
   it("takes the provider's figures when it sends them", () => {
-    expect(resultSummary({ rows, meta: { total_rows: 3, accepted_rows: 1, rejected_rows: 2 } })).toBe('3 rows read: 1 accepted, 2 refused.');
+    expect(resultSummary({ rows, meta: { total_rows: 3, accepted_rows: 1, rejected_rows: 2 } })).toBe(
+      '3 rows read: 1 accepted, 2 refused.',
+    );
     // Counts are grouped en-IN, like the provider's messages ('10,001'); one row is a row.
-    expect(resultSummary({ rows, meta: { total_rows: 10_000, accepted_rows: 9_998, rejected_rows: 2 } })).toBe('10,000 rows read: 9,998 accepted, 2 refused.');
-    expect(resultSummary({ rows, meta: { total_rows: 1, accepted_rows: 1, rejected_rows: 0 } })).toBe('1 row read: 1 accepted, 0 refused.');
-    expect(resultSummary({ rows: rows.slice(0, 1), meta: { total_rows: 1, accepted_rows: 1 } })).toBe('1 row read: 1 accepted, 0 refused.');
+    expect(resultSummary({ rows, meta: { total_rows: 10_000, accepted_rows: 9_998, rejected_rows: 2 } })).toBe(
+      '10,000 rows read: 9,998 accepted, 2 refused.',
+    );
+    expect(resultSummary({ rows, meta: { total_rows: 1, accepted_rows: 1, rejected_rows: 0 } })).toBe(
+      '1 row read: 1 accepted, 0 refused.',
+    );
+    expect(resultSummary({ rows: rows.slice(0, 1), meta: { total_rows: 1, accepted_rows: 1 } })).toBe(
+      '1 row read: 1 accepted, 0 refused.',
+    );
   });
 
   it('counts the rows itself otherwise', () => {

@@ -4,7 +4,17 @@
  * file makes stale.
  */
 import { countText, formatCount } from '../../lib/format';
-import { CSV_COLUMNS, CSV_KIND, CSV_TEMPLATES, type CsvKind, type CsvType, type CsvUploadResult, rowFailed, UPLOAD_TEXTS, type UploadResultRow } from '../../domain/csv';
+import {
+  CSV_COLUMNS,
+  CSV_KIND,
+  CSV_TEMPLATES,
+  type CsvKind,
+  type CsvType,
+  type CsvUploadResult,
+  rowFailed,
+  UPLOAD_TEXTS,
+  type UploadResultRow,
+} from '../../domain/csv';
 
 /** The csvtypes of POST /invoices/upload (spec 1 §7), in the order the modal offers them; invoices first. */
 export const PAGE_CSV_TYPES = ['invoice', 'distributor', 'distributor_history'] as const satisfies readonly CsvType[];
@@ -37,11 +47,17 @@ export function templateOf(csvtype: CsvType) {
   return {
     href: CSV_TEMPLATES[kind],
     label: `Download the ${TEMPLATE_NAMES[kind]} (CSV)`,
-    columns: `Columns: ${required.join(', ')}` + (optional.length > 0 ? `; optional: ${optional.join(', ')}` : '') + '.',
+    columns:
+      `Columns: ${required.join(', ')}` + (optional.length > 0 ? `; optional: ${optional.join(', ')}` : '') + '.',
   };
 }
 
-const STATUS_NAMES: Record<string, string> = { success: 'Success', failed: 'Failed', partial: 'Partly failed', error: 'Failed' };
+const STATUS_NAMES: Record<string, string> = {
+  success: 'Success',
+  failed: 'Failed',
+  partial: 'Partly failed',
+  error: 'Failed',
+};
 
 /** A result row's status as shown: 'Success', 'Failed', 'Partly failed'; an unknown one as sent. */
 export const statusName = (status: string) => STATUS_NAMES[status.toLowerCase()] ?? status;
@@ -58,7 +74,8 @@ export function resultSummary(result: CsvUploadResult): string {
 }
 
 /** The key of a result row (rows of a customer file have no invoice number). */
-export const resultRowKey = (row: UploadResultRow, index: number) => `${index}-${row.row ?? ''}-${row.invoice_number ?? row.file_id ?? ''}`;
+export const resultRowKey = (row: UploadResultRow, index: number) =>
+  `${index}-${row.row ?? ''}-${row.invoice_number ?? row.file_id ?? ''}`;
 
 /**
  * The SWR lists a processed file makes stale: every invoice list and the due-list meta (its key starts with
@@ -66,4 +83,5 @@ export const resultRowKey = (row: UploadResultRow, index: number) => `${index}-$
  * distributor utilisation card ('distributor-details': new overdue invoices move its 30+ / 90+ figures).
  */
 const STALE_AFTER_UPLOAD = new Set(['invoices', 'invoice-stats', 'distributor-details']);
-export const isInvoiceDataKey = (key: unknown): boolean => Array.isArray(key) && STALE_AFTER_UPLOAD.has(key[0] as string);
+export const isInvoiceDataKey = (key: unknown): boolean =>
+  Array.isArray(key) && STALE_AFTER_UPLOAD.has(key[0] as string);

@@ -1,7 +1,12 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
-import { csvUploadMachine, type CsvReadActorInput, type CsvReadOutcome, type CsvUploadActorInput } from '../../../machines/csv-upload/csv-upload.machine';
+import {
+  csvUploadMachine,
+  type CsvReadActorInput,
+  type CsvReadOutcome,
+  type CsvUploadActorInput,
+} from '../../../machines/csv-upload/csv-upload.machine';
 import type { CsvUploadResult } from '../../domain/csv';
 import { useSession } from '../../api/session-context';
 import { uploadCsv } from '../../api/uploads';
@@ -15,7 +20,11 @@ import { isInvoiceDataKey } from './csv-upload-view';
  */
 export const readEffect = (createWorker?: CsvReadOffThreadOptions['createWorker']) =>
   fromPromise<CsvReadOutcome, CsvReadActorInput>(async ({ input, signal }) => {
-    const summary = await readCsvOffThread(input.file, { onProgress: input.onProgress, signal, ...(createWorker === undefined ? {} : { createWorker }) });
+    const summary = await readCsvOffThread(input.file, {
+      onProgress: input.onProgress,
+      signal,
+      ...(createWorker === undefined ? {} : { createWorker }),
+    });
     return { rows: summary.rows, problem: summary.problem };
   });
 

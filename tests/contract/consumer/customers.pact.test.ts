@@ -15,9 +15,12 @@ describe('customer calls', () => {
       .given('t1@anchor.test has more than a page of customers in the north, with addresses and bank account details')
       .uponReceiving('a request for the customers of one region (admin)')
       .withRequest('GET', '/distributor_companies', (b) =>
-        b
-          .headers(authHeaders())
-          .query({ 'filter[region]': 'north', 'filter[admin_panel]': 'true', 'filter[require_address_details]': 'true', page: '1' }),
+        b.headers(authHeaders()).query({
+          'filter[region]': 'north',
+          'filter[admin_panel]': 'true',
+          'filter[require_address_details]': 'true',
+          page: '1',
+        }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -38,15 +41,36 @@ describe('customer calls', () => {
                 state: string('Uttar Pradesh'),
                 pin_code: regex('^[0-9]{6}$', '226001'),
               },
-              account_details: eachLike({ upi_id: nonEmptyId('sharma12@okhdfc'), ifsc: regex('^[A-Z]{4}0[A-Z0-9]{6}$', 'HDFC0001234'), bank_name: string('HDFC Bank') }),
+              account_details: eachLike({
+                upi_id: nonEmptyId('sharma12@okhdfc'),
+                ifsc: regex('^[A-Z]{4}0[A-Z0-9]{6}$', 'HDFC0001234'),
+                bank_name: string('HDFC Bank'),
+              }),
             },
           }),
-          pagy: { count: integer(80), page: 1, items: integer(10), pages: integer(8), from: integer(1), to: integer(10), prev: null, next: integer(2) },
+          pagy: {
+            count: integer(80),
+            page: 1,
+            items: integer(10),
+            pages: integer(8),
+            from: integer(1),
+            to: integer(10),
+            prev: null,
+            next: integer(2),
+          },
         }),
       )
       .executeTest(async (server) => {
-        const answer = await fetchCustomerContacts(clientFor(server.url), customerContactsQuery({ ...DEFAULT_TABLE_STATE, region: 'north' }));
-        expect(answer.data[0]).toMatchObject({ id: '12', name: 'Sharma Traders', customer_code: 'CS000012', region: 'north' });
+        const answer = await fetchCustomerContacts(
+          clientFor(server.url),
+          customerContactsQuery({ ...DEFAULT_TABLE_STATE, region: 'north' }),
+        );
+        expect(answer.data[0]).toMatchObject({
+          id: '12',
+          name: 'Sharma Traders',
+          customer_code: 'CS000012',
+          region: 'north',
+        });
         expect(answer.pagy).toMatchObject({ page: 1, next: 2 });
       }));
 });

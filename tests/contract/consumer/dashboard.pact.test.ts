@@ -20,11 +20,18 @@ const YEAR = { period: 'yearly' as const, from: '2025-11-23', to: '2026-11-22' }
 const MONTH = { period: 'monthly' as const, from: '2026-11-01', to: '2026-11-22' };
 const region = regex('^(north|east|west|south)$', 'north');
 /** A calendar month of the window with its year (the 364-day window meets 13 months, two of them with the same name). */
-const monthRow = { month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'), year: integer(2026), total: number(125000.5), no_of_invoices: integer(12) };
+const monthRow = {
+  month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'),
+  year: integer(2026),
+  total: number(125000.5),
+  no_of_invoices: integer(12),
+};
 const weekly = [{ weekly_data: eachLike({ week: integer(1), total: number(40000.25), no_of_invoices: integer(3) }) }];
 /** t1@anchor.test's request, in `state` (the data the answer needs: every list and chart here must have rows). */
-const loggedIn = (description: string, state: string) => pact.addInteraction().given('t1@anchor.test is logged in').given(state).uponReceiving(description);
-const A_YEAR_OF_INVOICES_AND_PAYMENTS = 't1@anchor.test’s anchor shared invoices and received payments from customers in several regions in each of the last 12 months';
+const loggedIn = (description: string, state: string) =>
+  pact.addInteraction().given('t1@anchor.test is logged in').given(state).uponReceiving(description);
+const A_YEAR_OF_INVOICES_AND_PAYMENTS =
+  't1@anchor.test’s anchor shared invoices and received payments from customers in several regions in each of the last 12 months';
 const CREDIT_LINES_IN_USE = 't1@anchor.test’s anchor has customers with credit lines in use';
 const LEADS_IN_SEVERAL_STATUSES = 't1@anchor.test has new leads and leads in other statuses';
 const APPROVED_IN_THE_NORTH = 't1@anchor.test has approved customers in the north';
@@ -33,11 +40,21 @@ describe('home dashboard calls', () => {
   it('GET /invoices/graph, yearly', () =>
     loggedIn('the invoices-shared graph for a year', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/graph', (b) =>
-        b.headers(authHeaders()).query({ invoices_shared_from_date: YEAR.from, invoices_shared_to_date: YEAR.to, shared_type: 'yearly' }),
+        b
+          .headers(authHeaders())
+          .query({ invoices_shared_from_date: YEAR.from, invoices_shared_to_date: YEAR.to, shared_type: 'yearly' }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          data: { invoices_shared: { yearly: { invoice_count: integer(420), invoice_total: number(98765432.1), filter_information: eachLike(monthRow) } } },
+          data: {
+            invoices_shared: {
+              yearly: {
+                invoice_count: integer(420),
+                invoice_total: number(98765432.1),
+                filter_information: eachLike(monthRow),
+              },
+            },
+          },
         }),
       )
       .executeTest(async (server) => {
@@ -49,10 +66,18 @@ describe('home dashboard calls', () => {
   it('GET /invoices/graph, weekly', () =>
     loggedIn('the invoices-shared graph for this month by week', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/graph', (b) =>
-        b.headers(authHeaders()).query({ invoices_shared_from_date: MONTH.from, invoices_shared_to_date: MONTH.to, shared_type: 'weekly' }),
+        b
+          .headers(authHeaders())
+          .query({ invoices_shared_from_date: MONTH.from, invoices_shared_to_date: MONTH.to, shared_type: 'weekly' }),
       )
       .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ data: { invoices_shared: { weekly: { invoice_count: integer(40), invoice_total: number(1500000), filter_information: weekly } } } }),
+        b.headers(JSON_CONTENT).jsonBody({
+          data: {
+            invoices_shared: {
+              weekly: { invoice_count: integer(40), invoice_total: number(1500000), filter_information: weekly },
+            },
+          },
+        }),
       )
       .executeTest(async (server) => {
         const graph = await fetchSharedGraph(clientFor(server.url), MONTH);
@@ -62,24 +87,41 @@ describe('home dashboard calls', () => {
   it('GET /invoices/cleared_graph, yearly', () =>
     loggedIn('the invoices-cleared graph for a year', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/cleared_graph', (b) =>
-        b.headers(authHeaders()).query({ invoices_cleared_from_date: YEAR.from, invoices_cleared_to_date: YEAR.to, cleared_type: 'yearly' }),
+        b
+          .headers(authHeaders())
+          .query({ invoices_cleared_from_date: YEAR.from, invoices_cleared_to_date: YEAR.to, cleared_type: 'yearly' }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          data: { invoices_cleared: { yearly: { invoice_total: number(5000000), cleared_percentage: number(61.25), filter_information: eachLike(monthRow) } } },
+          data: {
+            invoices_cleared: {
+              yearly: {
+                invoice_total: number(5000000),
+                cleared_percentage: number(61.25),
+                filter_information: eachLike(monthRow),
+              },
+            },
+          },
         }),
       )
       .executeTest(async (server) => {
-        expect(await fetchClearedGraph(clientFor(server.url), YEAR)).toMatchObject({ invoice_total: 500000000, cleared_percentage: 61.25 });
+        expect(await fetchClearedGraph(clientFor(server.url), YEAR)).toMatchObject({
+          invoice_total: 500000000,
+          cleared_percentage: 61.25,
+        });
       }));
 
   it('GET /invoices/payment_graph, yearly', () =>
     loggedIn('the payments graph for a year', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/payment_graph', (b) =>
-        b.headers(authHeaders()).query({ payments_data_from_date: YEAR.from, payments_data_to_date: YEAR.to, payment_type: 'yearly' }),
+        b
+          .headers(authHeaders())
+          .query({ payments_data_from_date: YEAR.from, payments_data_to_date: YEAR.to, payment_type: 'yearly' }),
       )
       .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ data: { payments: { yearly: { payment_total: number(7500000), filter_information: eachLike(monthRow) } } } }),
+        b.headers(JSON_CONTENT).jsonBody({
+          data: { payments: { yearly: { payment_total: number(7500000), filter_information: eachLike(monthRow) } } },
+        }),
       )
       .executeTest(async (server) => {
         expect(await fetchPaymentGraph(clientFor(server.url), YEAR)).toMatchObject({ payment_total: 750000000 });
@@ -88,10 +130,20 @@ describe('home dashboard calls', () => {
   it('GET /invoices/cleared_graph, weekly', () =>
     loggedIn('the invoices-cleared graph for this month by week', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/cleared_graph', (b) =>
-        b.headers(authHeaders()).query({ invoices_cleared_from_date: MONTH.from, invoices_cleared_to_date: MONTH.to, cleared_type: 'weekly' }),
+        b.headers(authHeaders()).query({
+          invoices_cleared_from_date: MONTH.from,
+          invoices_cleared_to_date: MONTH.to,
+          cleared_type: 'weekly',
+        }),
       )
       .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ data: { invoices_cleared: { weekly: { invoice_total: number(400000), cleared_percentage: number(55.5), filter_information: weekly } } } }),
+        b.headers(JSON_CONTENT).jsonBody({
+          data: {
+            invoices_cleared: {
+              weekly: { invoice_total: number(400000), cleared_percentage: number(55.5), filter_information: weekly },
+            },
+          },
+        }),
       )
       .executeTest(async (server) => {
         const graph = await fetchClearedGraph(clientFor(server.url), MONTH);
@@ -101,9 +153,15 @@ describe('home dashboard calls', () => {
   it('GET /invoices/payment_graph, weekly', () =>
     loggedIn('the payments graph for this month by week', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/payment_graph', (b) =>
-        b.headers(authHeaders()).query({ payments_data_from_date: MONTH.from, payments_data_to_date: MONTH.to, payment_type: 'weekly' }),
+        b
+          .headers(authHeaders())
+          .query({ payments_data_from_date: MONTH.from, payments_data_to_date: MONTH.to, payment_type: 'weekly' }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { payments: { weekly: { payment_total: number(650000), filter_information: weekly } } } }))
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ data: { payments: { weekly: { payment_total: number(650000), filter_information: weekly } } } }),
+      )
       .executeTest(async (server) => {
         const graph = await fetchPaymentGraph(clientFor(server.url), MONTH);
         expect(graph?.filter_information[0]).toEqual({ weekly_data: [{ week: 1, total: 4000025, no_of_invoices: 3 }] });
@@ -112,11 +170,21 @@ describe('home dashboard calls', () => {
   it('GET /invoices/graph refuses a window that ends before it starts', () =>
     loggedIn('an invoices-shared graph request with from after to', A_YEAR_OF_INVOICES_AND_PAYMENTS)
       .withRequest('GET', '/invoices/graph', (b) =>
-        b.headers(authHeaders()).query({ invoices_shared_from_date: '2026-11-22', invoices_shared_to_date: '2026-11-01', shared_type: 'yearly' }),
+        b.headers(authHeaders()).query({
+          invoices_shared_from_date: '2026-11-22',
+          invoices_shared_to_date: '2026-11-01',
+          shared_type: 'yearly',
+        }),
       )
-      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: exactly('ER-VALIDATION'), detail: string('from must not be after to') }) }))
+      .willRespondWith(422, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: eachLike({ code: exactly('ER-VALIDATION'), detail: string('from must not be after to') }),
+        }),
+      )
       .executeTest(async (server) => {
-        await expect(fetchSharedGraph(clientFor(server.url), { period: 'yearly', from: '2026-11-22', to: '2026-11-01' })).rejects.toMatchObject({
+        await expect(
+          fetchSharedGraph(clientFor(server.url), { period: 'yearly', from: '2026-11-22', to: '2026-11-01' }),
+        ).rejects.toMatchObject({
           status: 422,
           code: 'ER-VALIDATION',
         });
@@ -124,7 +192,9 @@ describe('home dashboard calls', () => {
 
   it('GET /payments/top_performers by window', () =>
     loggedIn('the top regions by payments received in a window', A_YEAR_OF_INVOICES_AND_PAYMENTS)
-      .withRequest('GET', '/payments/top_performers', (b) => b.headers(authHeaders()).query({ 'filter[from_date]': YEAR.from, 'filter[to_date]': YEAR.to }))
+      .withRequest('GET', '/payments/top_performers', (b) =>
+        b.headers(authHeaders()).query({ 'filter[from_date]': YEAR.from, 'filter[to_date]': YEAR.to }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
@@ -146,9 +216,16 @@ describe('home dashboard calls', () => {
 
   it('GET /payments/top_performers for this month (the period the page asks for)', () =>
     loggedIn('the top regions by payments received this month', A_YEAR_OF_INVOICES_AND_PAYMENTS)
-      .withRequest('GET', '/payments/top_performers', (b) => b.headers(authHeaders()).query({ 'filter[from_date]': MONTH.from, 'filter[to_date]': MONTH.to }))
+      .withRequest('GET', '/payments/top_performers', (b) =>
+        b.headers(authHeaders()).query({ 'filter[from_date]': MONTH.from, 'filter[to_date]': MONTH.to }),
+      )
       .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ data: { top_performers: eachLike({ region, payment_received: number(250000) }), total_payments_received: number(650000) } }),
+        b.headers(JSON_CONTENT).jsonBody({
+          data: {
+            top_performers: eachLike({ region, payment_received: number(250000) }),
+            total_payments_received: number(650000),
+          },
+        }),
       )
       .executeTest(async (server) => {
         const answer = await fetchTopPerformers(clientFor(server.url), { from_date: MONTH.from, to_date: MONTH.to });
@@ -159,10 +236,17 @@ describe('home dashboard calls', () => {
     loggedIn('the lead counts by status', LEADS_IN_SEVERAL_STATUSES)
       .withRequest('GET', '/distributor_companies/statuses', (b) => b.headers(authHeaders()))
       .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ data: eachLike({ current_status: regex('^(new_leads|work_in_progress|approved|declined)$', 'new_leads'), total_applications: integer(64) }) }),
+        b.headers(JSON_CONTENT).jsonBody({
+          data: eachLike({
+            current_status: regex('^(new_leads|work_in_progress|approved|declined)$', 'new_leads'),
+            total_applications: integer(64),
+          }),
+        }),
       )
       .executeTest(async (server) => {
-        expect(await fetchLeadStatusCounts(clientFor(server.url))).toEqual([{ current_status: 'new_leads', total_applications: 64 }]);
+        expect(await fetchLeadStatusCounts(clientFor(server.url))).toEqual([
+          { current_status: 'new_leads', total_applications: 64 },
+        ]);
       }));
 
   const leadRow = (status: string) => ({
@@ -185,40 +269,68 @@ describe('home dashboard calls', () => {
   });
   const listBody = (status: string) => ({
     data: eachLike(leadRow(status)),
-    pagy: { count: integer(64), page: 1, items: integer(10), pages: integer(7), from: integer(1), to: integer(10), prev: null, next: integer(2) },
+    pagy: {
+      count: integer(64),
+      page: 1,
+      items: integer(10),
+      pages: integer(7),
+      from: integer(1),
+      to: integer(10),
+      prev: null,
+      next: integer(2),
+    },
     csv_headers_accepted: eachLike({ display_name: string('Customer Name'), key: string('name') }),
   });
 
   it('GET /distributor_companies/lead_list (new leads)', () =>
     loggedIn('the first page of new leads', LEADS_IN_SEVERAL_STATUSES)
-      .withRequest('GET', '/distributor_companies/lead_list', (b) => b.headers(authHeaders()).query({ 'filter[application_status]': 'new_leads', page: '1' }))
+      .withRequest('GET', '/distributor_companies/lead_list', (b) =>
+        b.headers(authHeaders()).query({ 'filter[application_status]': 'new_leads', page: '1' }),
+      )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(listBody('new_leads')))
       .executeTest(async (server) => {
         const list = await fetchLeadList(clientFor(server.url), 'new_leads', DEFAULT_TABLE_STATE);
-        expect(list.data[0]).toMatchObject({ id: '7', application_status: 'new_leads', amount_outstanding: 12500050, risk_grading: 'M' });
+        expect(list.data[0]).toMatchObject({
+          id: '7',
+          application_status: 'new_leads',
+          amount_outstanding: 12500050,
+          risk_grading: 'M',
+        });
         expect(list.csv_headers_accepted?.[0]).toEqual({ display_name: 'Customer Name', key: 'name' });
       }));
 
   it('GET /distributor_companies by application status and region', () =>
     loggedIn('the first page of approved customers in the north', APPROVED_IN_THE_NORTH)
       .withRequest('GET', '/distributor_companies', (b) =>
-        b.headers(authHeaders()).query({ 'filter[application_status]': 'approved', 'filter[region]': 'north', page: '1' }),
+        b
+          .headers(authHeaders())
+          .query({ 'filter[application_status]': 'approved', 'filter[region]': 'north', page: '1' }),
       )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(listBody('approved')))
       .executeTest(async (server) => {
-        const list = await fetchLeadList(clientFor(server.url), 'approved', { ...DEFAULT_TABLE_STATE, region: 'north' });
+        const list = await fetchLeadList(clientFor(server.url), 'approved', {
+          ...DEFAULT_TABLE_STATE,
+          region: 'north',
+        });
         expect(list.data[0]?.application_status).toBe('approved');
       }));
 
   it('GET /distributor_companies/lead_list as CSV', () =>
     loggedIn('a CSV export of new leads with two columns', LEADS_IN_SEVERAL_STATUSES)
       .withRequest('GET', '/distributor_companies/lead_list', (b) =>
-        b.headers(authHeaders()).query({ 'filter[application_status]': 'new_leads', 'filter[download_as_csv]': 'true', headers_accepted: 'name,customer_code' }),
+        b.headers(authHeaders()).query({
+          'filter[application_status]': 'new_leads',
+          'filter[download_as_csv]': 'true',
+          headers_accepted: 'name,customer_code',
+        }),
       )
       .willRespondWith(200, (b) =>
         b.headers({
           'Content-Type': regex('^text/csv(;.*)?$', 'text/csv; charset=utf-8'),
-          'Content-Disposition': regex('^attachment; filename=".+\\.csv"$', 'attachment; filename="Leads-new_leads-2026-11-22.csv"'),
+          'Content-Disposition': regex(
+            '^attachment; filename=".+\\.csv"$',
+            'attachment; filename="Leads-new_leads-2026-11-22.csv"',
+          ),
         }),
       )
       .executeTest(async (server) => {
@@ -237,12 +349,22 @@ describe('home dashboard calls', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
-            regionwise_credit_utilisation: eachLike({ region, region_data: { total_utilised: number(10000000), utilisation_growth: number(-2.5), overdue_90_days: number(50000) } }),
+            regionwise_credit_utilisation: eachLike({
+              region,
+              region_data: {
+                total_utilised: number(10000000),
+                utilisation_growth: number(-2.5),
+                overdue_90_days: number(50000),
+              },
+            }),
             utilised_limit_summary: utilised,
             overdue_summary: { overdue_90_days: number(100000), total_overdue: number(500000) },
             total_credit_limit_sanctioned: { total: number(100000000), active_customers: integer(150) },
             default: defaults,
-            credit_utilisation_summary: { overall_credit_utilised: number(40), channel_finance_peneration: number(35.5) },
+            credit_utilisation_summary: {
+              overall_credit_utilised: number(40),
+              channel_finance_peneration: number(35.5),
+            },
           },
         }),
       )
@@ -257,10 +379,17 @@ describe('home dashboard calls', () => {
       .withRequest('GET', '/loan_applications/lending_summary', (b) => b.headers(authHeaders()))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          data: { credit_limit_available: { total: number(100000000), total_distributors: like(160) }, utilised_limit_summary: utilised, default: defaults },
+          data: {
+            credit_limit_available: { total: number(100000000), total_distributors: like(160) },
+            utilised_limit_summary: utilised,
+            default: defaults,
+          },
         }),
       )
       .executeTest(async (server) => {
-        expect((await fetchLendingSummary(clientFor(server.url))).credit_limit_available).toEqual({ total: 10000000000, total_distributors: 160 });
+        expect((await fetchLendingSummary(clientFor(server.url))).credit_limit_available).toEqual({
+          total: 10000000000,
+          total_distributors: 160,
+        });
       }));
 });

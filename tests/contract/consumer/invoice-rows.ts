@@ -33,7 +33,11 @@ export const invoiceRow = {
     invoice_rejected_ddr: boolean(false),
     virtual_account_number: string('VA10243021378'),
     creation_date: string('2026-10-23T00:00:00.000Z'),
-    distributor_company: { id: integer(2), name: string('Saini Traders'), business_email: string('accounts.saini.2@example.in') },
+    distributor_company: {
+      id: integer(2),
+      name: string('Saini Traders'),
+      business_email: string('accounts.saini.2@example.in'),
+    },
     resource: { starred: boolean(false) },
   },
 };
@@ -52,4 +56,9 @@ const dueMeta = {
 };
 
 /** The list answer: rows, paging, the Due list's figures and the CSV columns it accepts. */
-export const invoiceListBody = (pagy: object, csvHeaders: unknown) => ({ data: eachLike(invoiceRow), pagy, meta: dueMeta, csv_headers_accepted: csvHeaders });
+export const invoiceListBody = (pagy: object, csvHeaders: unknown) => ({
+  data: eachLike(invoiceRow),
+  pagy,
+  meta: dueMeta,
+  csv_headers_accepted: csvHeaders,
+});

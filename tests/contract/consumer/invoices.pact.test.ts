@@ -37,10 +37,23 @@ const date = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}$', example);
 const CSV_HEADERS = {
   'Content-Type': regex('^text/csv(;.*)?$', 'text/csv; charset=utf-8'),
 };
-const csvDisposition = (name: string) => ({ 'Content-Disposition': regex(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`, `attachment; filename="${name}-2026-11-22.csv"`) });
+const csvDisposition = (name: string) => ({
+  'Content-Disposition': regex(
+    `^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`,
+    `attachment; filename="${name}-2026-11-22.csv"`,
+  ),
+});
 
 const DUE_TODAY_CSV = 'Customer Name,Invoice Number\r\nShree Ganesh Traders,INV-2026-0101\r\n';
-const pagy = { count: integer(24), page: 1, items: integer(10), pages: integer(3), from: integer(1), to: integer(10), prev: null };
+const pagy = {
+  count: integer(24),
+  page: 1,
+  items: integer(10),
+  pages: integer(3),
+  from: integer(1),
+  to: integer(10),
+  prev: null,
+};
 const csvHeaders = eachLike({ display_name: string('Customer Name'), key: string('customer_name') });
 
 // ---------------------------------------------------------------------------------------------------
@@ -58,7 +71,10 @@ const statsAmounts = {
 
 describe('invoice statistics', () => {
   it('GET /invoices/stats: yearly box and line chart, monthly bar chart', () =>
-    loggedIn('the invoice statistics for a year, with the cleared chart for this month', 't1@anchor.test’s anchor shared invoices and received payments from customers in several regions in each of the last 12 months')
+    loggedIn(
+      'the invoice statistics for a year, with the cleared chart for this month',
+      't1@anchor.test’s anchor shared invoices and received payments from customers in several regions in each of the last 12 months',
+    )
       .withRequest('GET', '/invoices/stats', (b) =>
         b.headers(authHeaders()).query({
           invoices_summary_from: YEAR.from,
@@ -92,16 +108,30 @@ describe('invoice statistics', () => {
               overdue_invoices_amount_90_days: number(8944359.1),
               in_progress_invoices_amount: number(220000),
             },
-            available_limits_summary: { total_available_limit: number(8459263.4), avl_limit_pertaining_for_open_invoices: number(2403744.45) },
-            shared_invoices_graph_data: {
-              filter_information: eachLike({ month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'), year: integer(2026), ...statsAmounts }),
+            available_limits_summary: {
+              total_available_limit: number(8459263.4),
+              avl_limit_pertaining_for_open_invoices: number(2403744.45),
             },
-            cleared_invoices_graph_data: { filter_information: [{ weekly_data: eachLike({ week: integer(1), ...statsAmounts }) }] },
+            shared_invoices_graph_data: {
+              filter_information: eachLike({
+                month: regex('^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$', 'Jan'),
+                year: integer(2026),
+                ...statsAmounts,
+              }),
+            },
+            cleared_invoices_graph_data: {
+              filter_information: [{ weekly_data: eachLike({ week: integer(1), ...statsAmounts }) }],
+            },
           },
         }),
       )
       .executeTest(async (server) => {
-        const stats = await fetchInvoiceStats(clientFor(server.url), { box: 'yearly', shared: 'yearly', cleared: 'monthly', today: TODAY });
+        const stats = await fetchInvoiceStats(clientFor(server.url), {
+          box: 'yearly',
+          shared: 'yearly',
+          cleared: 'monthly',
+          today: TODAY,
+        });
         expect(stats.invoices_summary).toEqual({
           shared_invoice_total_amount: 9876543210,
           total_cleared_amount: 6172503075,
@@ -129,7 +159,16 @@ describe('invoice statistics', () => {
           paid_outside: 55000025,
         });
         expect(stats.cleared_invoices_graph_data.filter_information[0]).toEqual({
-          weekly_data: [{ week: 1, count: 42, total_amount: 125000050, paid_using_credit: 40000025, paid_using_pay: 30000000, paid_outside: 55000025 }],
+          weekly_data: [
+            {
+              week: 1,
+              count: 42,
+              total_amount: 125000050,
+              paid_using_credit: 40000025,
+              paid_using_pay: 30000000,
+              paid_outside: 55000025,
+            },
+          ],
         });
       }));
 });
@@ -145,7 +184,12 @@ describe('Invoices Due and the Detailed Invoice table', () => {
   it('GET /invoices: Due Today, the default on load', () =>
     loggedIn('the first page of invoices due today', 't1@anchor.test has open invoices due today')
       .withRequest('GET', '/invoices', (b) =>
-        b.headers(authHeaders()).query({ 'filter[status_in][]': DUE, 'filter[overdue_by_days]': '0', 'filter[overdue_criteria]': 'eq', page: '1' }),
+        b.headers(authHeaders()).query({
+          'filter[status_in][]': DUE,
+          'filter[overdue_by_days]': '0',
+          'filter[overdue_criteria]': 'eq',
+          page: '1',
+        }),
       )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(invoiceList))
       .executeTest(async (server) => {
@@ -161,13 +205,22 @@ describe('Invoices Due and the Detailed Invoice table', () => {
           distributor_company: { id: '2', name: 'Saini Traders' },
           resource: { starred: false },
         });
-        expect(list.meta).toMatchObject({ total_due: 238147412, no_of_invoices: 14, no_of_customers: 12, show_virtual_account_number: false, links_total_due: 84521050 });
+        expect(list.meta).toMatchObject({
+          total_due: 238147412,
+          no_of_invoices: 14,
+          no_of_customers: 12,
+          show_virtual_account_number: false,
+          links_total_due: 84521050,
+        });
         expect(list.pagy).toMatchObject({ count: 24, page: 1 });
         expect(list.csv_headers_accepted?.[0]).toEqual({ display_name: 'Customer Name', key: 'customer_name' });
       }));
 
   it('GET /invoices: 30+ days overdue in one region, searched', () =>
-    loggedIn('invoices more than 30 days overdue of customers in the north matching a search', 't1@anchor.test has open invoices of customers in the north more than 30 days overdue')
+    loggedIn(
+      'invoices more than 30 days overdue of customers in the north matching a search',
+      't1@anchor.test has open invoices of customers in the north more than 30 days overdue',
+    )
       .withRequest('GET', '/invoices', (b) =>
         b.headers(authHeaders()).query({
           'filter[status_in][]': DUE,
@@ -180,25 +233,47 @@ describe('Invoices Due and the Detailed Invoice table', () => {
       )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(invoiceList))
       .executeTest(async (server) => {
-        const list = await fetchInvoices(clientFor(server.url), { filter: 'overdue_30', region: 'north', search: ' INV/ ' });
+        const list = await fetchInvoices(clientFor(server.url), {
+          filter: 'overdue_30',
+          region: 'north',
+          search: ' INV/ ',
+        });
         expect(list.data).toHaveLength(1);
       }));
 
   it('GET /invoices: Starred', () =>
     loggedIn('the starred unpaid invoices', 't1@anchor.test has starred open invoices')
       .withRequest('GET', '/invoices', (b) =>
-        b.headers(authHeaders()).query({ 'filter[status_in][]': [...DUE, 'in-progress'], 'filter[resource_starred_eq]': 'true', page: '1' }),
+        b
+          .headers(authHeaders())
+          .query({ 'filter[status_in][]': [...DUE, 'in-progress'], 'filter[resource_starred_eq]': 'true', page: '1' }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ ...invoiceList, data: eachLike({ ...invoiceRow, attributes: { ...invoiceRow.attributes, resource: { starred: equal(true) } } }) }))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          ...invoiceList,
+          data: eachLike({
+            ...invoiceRow,
+            attributes: { ...invoiceRow.attributes, resource: { starred: equal(true) } },
+          }),
+        }),
+      )
       .executeTest(async (server) => {
         const list = await fetchInvoices(clientFor(server.url), { filter: 'starred' });
         expect(list.data[0]?.resource.starred).toBe(true);
       }));
 
   it('GET /invoices: the detailed table, closed by credit, channel finance customers', () =>
-    loggedIn('invoices of channel-finance customers closed by credit', 't1@anchor.test has invoices of channel-finance customers closed by credit')
+    loggedIn(
+      'invoices of channel-finance customers closed by credit',
+      't1@anchor.test has invoices of channel-finance customers closed by credit',
+    )
       .withRequest('GET', '/invoices', (b) =>
-        b.headers(authHeaders()).query({ 'filter[status_in][]': 'paid', 'filter[channel_finance]': '1', 'filter[closed_status]': 'credit', page: '1' }),
+        b.headers(authHeaders()).query({
+          'filter[status_in][]': 'paid',
+          'filter[channel_finance]': '1',
+          'filter[closed_status]': 'credit',
+          page: '1',
+        }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -219,8 +294,17 @@ describe('Invoices Due and the Detailed Invoice table', () => {
         }),
       )
       .executeTest(async (server) => {
-        const list = await fetchInvoices(clientFor(server.url), { filter: 'closed', closedStatus: 'credit', channelFinance: 'channel_finance' });
-        expect(list.data[0]).toMatchObject({ status: 'paid', closed_status: 'credit', channel_finance: true, latest_payment_source: 'credit' });
+        const list = await fetchInvoices(clientFor(server.url), {
+          filter: 'closed',
+          closedStatus: 'credit',
+          channelFinance: 'channel_finance',
+        });
+        expect(list.data[0]).toMatchObject({
+          status: 'paid',
+          closed_status: 'credit',
+          channel_finance: true,
+          latest_payment_source: 'credit',
+        });
       }));
 
   it('GET /invoices as CSV: every invoice due today, two columns', () =>
@@ -240,11 +324,22 @@ describe('Invoices Due and the Detailed Invoice table', () => {
           // The two columns asked for, in that order, under their display names, then one line per invoice (the
           // builder adds a rule on the bytes' detected type, which for CSV is text/plain).
           .body('text/plain', Buffer.from(DUE_TODAY_CSV))
-          .matchingRules({ body: [{ path: '$', rules: [regex('^Customer Name,Invoice Number\\r\\n([^\\r\\n]+,[^\\r\\n]+\\r\\n)+$', DUE_TODAY_CSV)] }] }),
+          .matchingRules({
+            body: [
+              {
+                path: '$',
+                rules: [regex('^Customer Name,Invoice Number\\r\\n([^\\r\\n]+,[^\\r\\n]+\\r\\n)+$', DUE_TODAY_CSV)],
+              },
+            ],
+          }),
       )
       .executeTest(async (server) => {
         const saved: { name: string; text: string }[] = [];
-        const client = clientFor(server.url, {}, { saveFile: (name, content) => void content.text().then((text) => saved.push({ name, text })) });
+        const client = clientFor(
+          server.url,
+          {},
+          { saveFile: (name, content) => void content.text().then((text) => saved.push({ name, text })) },
+        );
         await downloadInvoices(client, { filter: 'due_today', page: 3 }, ['customer_name', 'document_number']);
         await expect.poll(() => saved).toEqual([{ name: 'Invoices-2026-11-22.csv', text: DUE_TODAY_CSV }]);
       }));
@@ -294,7 +389,9 @@ describe('collections', () => {
   it('GET /payments: Last 30 Days', () =>
     loggedIn('the first page of payments of the last 30 days', 't1@anchor.test received payments in the last 30 days')
       .withRequest('GET', '/payments', (b) =>
-        b.headers(authHeaders()).query({ 'filter[status_in][]': 'paid', 'filter[payment_date_in_days]': '30', page: '1' }),
+        b
+          .headers(authHeaders())
+          .query({ 'filter[status_in][]': 'paid', 'filter[payment_date_in_days]': '30', page: '1' }),
       )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(paymentList))
       .executeTest(async (server) => {
@@ -312,15 +409,25 @@ describe('collections', () => {
 
   it('GET /payments: Starred, no date filter', () =>
     loggedIn('the starred payments', 't1@anchor.test has a starred payment')
-      .withRequest('GET', '/payments', (b) => b.headers(authHeaders()).query({ 'filter[status_in][]': 'paid', 'filter[starred]': 'true', page: '1' }))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ ...paymentList, data: eachLike({ ...paymentRow, attributes: { ...paymentRow.attributes, resource: { starred: true } } }) }))
+      .withRequest('GET', '/payments', (b) =>
+        b.headers(authHeaders()).query({ 'filter[status_in][]': 'paid', 'filter[starred]': 'true', page: '1' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          ...paymentList,
+          data: eachLike({ ...paymentRow, attributes: { ...paymentRow.attributes, resource: { starred: true } } }),
+        }),
+      )
       .executeTest(async (server) => {
         const list = await fetchPayments(clientFor(server.url), { filter: 'starred' });
         expect(list.data[0]?.resource.starred).toBe(true);
       }));
 
   it('GET /payments: Last 90 Days in one region, searched', () =>
-    loggedIn('payments of the last 90 days from customers in the north matching a search', 't1@anchor.test received payments from customers in the north in the last 90 days')
+    loggedIn(
+      'payments of the last 90 days from customers in the north matching a search',
+      't1@anchor.test received payments from customers in the north in the last 90 days',
+    )
       .withRequest('GET', '/payments', (b) =>
         b.headers(authHeaders()).query({
           'filter[status_in][]': 'paid',
@@ -332,12 +439,19 @@ describe('collections', () => {
       )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(paymentList))
       .executeTest(async (server) => {
-        const list = await fetchPayments(clientFor(server.url), { filter: 'last_90_days', region: 'north', search: 'INV/' });
+        const list = await fetchPayments(clientFor(server.url), {
+          filter: 'last_90_days',
+          region: 'north',
+          search: 'INV/',
+        });
         expect(list.data).toHaveLength(1);
       }));
 
   it('GET /payments as CSV: the collections of the last 60 days, three columns', () =>
-    loggedIn('a CSV report of the payments of the last 60 days with three columns', 't1@anchor.test received payments in the last 30 days')
+    loggedIn(
+      'a CSV report of the payments of the last 60 days with three columns',
+      't1@anchor.test received payments in the last 30 days',
+    )
       .withRequest('GET', '/payments', (b) =>
         b.headers(authHeaders()).query({
           'filter[status_in][]': 'paid',
@@ -349,7 +463,11 @@ describe('collections', () => {
       .willRespondWith(200, (b) => b.headers({ ...CSV_HEADERS, ...csvDisposition('Payments') }))
       .executeTest(async (server) => {
         const saved: string[] = [];
-        await downloadPayments(clientFor(server.url, {}, { saveFile: (name) => saved.push(name) }), { filter: 'last_60_days' }, ['customer_name', 'amount', 'received_outside']);
+        await downloadPayments(
+          clientFor(server.url, {}, { saveFile: (name) => saved.push(name) }),
+          { filter: 'last_60_days' },
+          ['customer_name', 'amount', 'received_outside'],
+        );
         expect(saved).toEqual(['Payments-2026-11-22.csv']);
       }));
 
@@ -378,15 +496,26 @@ describe('collections', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           download_csv: true,
-          result: regex('^Customer Name,Amount Paid\\r?\\n(.+\\r?\\n)+$', 'Customer Name,Amount Paid\r\nShree Ganesh Traders,12500.00\r\n'),
+          result: regex(
+            '^Customer Name,Amount Paid\\r?\\n(.+\\r?\\n)+$',
+            'Customer Name,Amount Paid\r\nShree Ganesh Traders,12500.00\r\n',
+          ),
           filename: regex('^Payments-\\d{4}-\\d{2}-\\d{2}\\.csv$', 'Payments-2026-11-22.csv'),
         }),
       )
       .executeTest(async (server) => {
         const saved: { name: string; text: string }[] = [];
-        const client = clientFor(server.url, {}, { saveFile: (name, blob) => void blob.text().then((text) => saved.push({ name, text })) });
+        const client = clientFor(
+          server.url,
+          {},
+          { saveFile: (name, blob) => void blob.text().then((text) => saved.push({ name, text })) },
+        );
         await downloadPayments(client, { filter: 'last_60_days' }, ['customer_name', 'amount']);
-        await expect.poll(() => saved).toEqual([{ name: 'Payments-2026-11-22.csv', text: 'Customer Name,Amount Paid\r\nShree Ganesh Traders,12500.00\r\n' }]);
+        await expect
+          .poll(() => saved)
+          .toEqual([
+            { name: 'Payments-2026-11-22.csv', text: 'Customer Name,Amount Paid\r\nShree Ganesh Traders,12500.00\r\n' },
+          ]);
       }));
 });
 
@@ -398,14 +527,22 @@ describe('stars', () => {
   it('POST /resources/create_or_update stars an invoice', () =>
     loggedIn('a request to star an invoice', 't1@anchor.test has an open invoice that is not starred')
       .withRequest('POST', '/resources/create_or_update', (b) =>
-        b
-          .headers(authHeaders({ 'Content-Type': 'application/json' }))
-          .jsonBody({ resource: { resource_type: 'Invoice', resource_id: fromProviderState('${invoiceId}', '4711'), starred: true } }),
+        b.headers(authHeaders({ 'Content-Type': 'application/json' })).jsonBody({
+          resource: {
+            resource_type: 'Invoice',
+            resource_id: fromProviderState('${invoiceId}', '4711'),
+            starred: true,
+          },
+        }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           message: string('Invoice starred.'),
-          data: { id: nonEmptyId('31'), type: 'resource', attributes: { resource_type: 'Invoice', resource_id: integer(4711), starred: true } },
+          data: {
+            id: nonEmptyId('31'),
+            type: 'resource',
+            attributes: { resource_type: 'Invoice', resource_id: integer(4711), starred: true },
+          },
         }),
       )
       .executeTest(async (server) => {
@@ -416,28 +553,47 @@ describe('stars', () => {
   it('POST /resources/create_or_update unstars a payment', () =>
     loggedIn('a request to unstar a payment', 't1@anchor.test has a starred payment')
       .withRequest('POST', '/resources/create_or_update', (b) =>
-        b
-          .headers(authHeaders({ 'Content-Type': 'application/json' }))
-          .jsonBody({ resource: { resource_type: 'Payment', resource_id: fromProviderState('${paymentId}', '4072'), starred: false } }),
+        b.headers(authHeaders({ 'Content-Type': 'application/json' })).jsonBody({
+          resource: {
+            resource_type: 'Payment',
+            resource_id: fromProviderState('${paymentId}', '4072'),
+            starred: false,
+          },
+        }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           message: string('Payment unstarred.'),
-          data: { id: nonEmptyId('32'), type: 'resource', attributes: { resource_type: 'Payment', resource_id: integer(4072), starred: false } },
+          data: {
+            id: nonEmptyId('32'),
+            type: 'resource',
+            attributes: { resource_type: 'Payment', resource_id: integer(4072), starred: false },
+          },
         }),
       )
       .executeTest(async (server) => {
-        expect(await setStarred(clientFor(server.url), { type: 'Payment', id: '4072', starred: false })).toMatchObject({ resource_type: 'Payment', starred: false });
+        expect(await setStarred(clientFor(server.url), { type: 'Payment', id: '4072', starred: false })).toMatchObject({
+          resource_type: 'Payment',
+          starred: false,
+        });
       }));
 
   it('POST /resources/create_or_update refuses an invoice the anchor does not have', () =>
     loggedIn('a request to star an invoice that does not exist', 'no invoice of t1@anchor.test has the id 999999999')
       .withRequest('POST', '/resources/create_or_update', (b) =>
-        b.headers(authHeaders({ 'Content-Type': 'application/json' })).jsonBody({ resource: { resource_type: 'Invoice', resource_id: '999999999', starred: true } }),
+        b
+          .headers(authHeaders({ 'Content-Type': 'application/json' }))
+          .jsonBody({ resource: { resource_type: 'Invoice', resource_id: '999999999', starred: true } }),
       )
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: exactly('ER-NOT-FOUND'), detail: string('Invoice 999999999 was not found.') }) }))
+      .willRespondWith(404, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: eachLike({ code: exactly('ER-NOT-FOUND'), detail: string('Invoice 999999999 was not found.') }),
+        }),
+      )
       .executeTest(async (server) => {
-        await expect(setStarred(clientFor(server.url), { type: 'Invoice', id: '999999999', starred: true })).rejects.toMatchObject({ status: 404, code: 'ER-NOT-FOUND' });
+        await expect(
+          setStarred(clientFor(server.url), { type: 'Invoice', id: '999999999', starred: true }),
+        ).rejects.toMatchObject({ status: 404, code: 'ER-NOT-FOUND' });
       }));
 });
 
@@ -447,7 +603,11 @@ describe('distributor utilisation', () => {
       .withRequest('GET', '/distributor_companies/details', (b) => b.headers(authHeaders()))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          data: { total_available_limit_for_drawdown: number(8459263.4), available_for_overdue_by_30: number(7056029.15), available_for_overdue_by_90: number(6432814.6) },
+          data: {
+            total_available_limit_for_drawdown: number(8459263.4),
+            available_for_overdue_by_30: number(7056029.15),
+            available_for_overdue_by_90: number(6432814.6),
+          },
         }),
       )
       .executeTest(async (server) => {

@@ -16,7 +16,18 @@ import { DEFAULT_PRODUCT } from '../../../src/domain/product';
 import { REGIONS } from '../../../src/domain/regions';
 import { APPLICATION_STATUSES, RISK_GRADES } from '../../../src/domain/statuses';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, exactly, JSON_CONTENT, newPact, nonEmptyId, numberMatching, numberRules, oneOf, positiveCount } from '../pact';
+import {
+  authHeaders,
+  clientFor,
+  exactly,
+  JSON_CONTENT,
+  newPact,
+  nonEmptyId,
+  numberMatching,
+  numberRules,
+  oneOf,
+  positiveCount,
+} from '../pact';
 
 /**
  * The lending page, the 'All Customer' modal, the customer modal's drawdowns and repayments, and the
@@ -34,14 +45,18 @@ import { authHeaders, clientFor, exactly, JSON_CONTENT, newPact, nonEmptyId, num
  * Ids of the customer and its loan come from the provider state (fromProviderState).
  */
 
-const { boolean, constrainedArrayLike, eachLike, equal, fromProviderState, integer, number, regex, string } = MatchersV3;
+const { boolean, constrainedArrayLike, eachLike, equal, fromProviderState, integer, number, regex, string } =
+  MatchersV3;
 const pact = newPact();
 
 const region = regex(oneOf(REGIONS), 'north');
 const applicationStatus = regex(oneOf(APPLICATION_STATUSES), 'approved');
 const riskGrade = regex(oneOf(RISK_GRADES), 'M');
 const DAY = regex('^\\d{4}-\\d{2}-\\d{2}$', '2027-04-06');
-const TIMESTAMP = regex('^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$', '2026-11-02T00:00:00.000Z');
+const TIMESTAMP = regex(
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
+  '2026-11-02T00:00:00.000Z',
+);
 
 /** More than 30 days (the 30+ segment: overdue_criteria greater_than, overdue_by_days 30). */
 const moreThan30Days = (example: number) => numberMatching('^(3[1-9]|[4-9]\\d|\\d{3,})$', example);
@@ -110,7 +125,16 @@ describe('the lending table', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike(lendingRow()),
-          pagy: { count: integer(163), page: 1, items: integer(10), pages: integer(17), from: integer(1), to: integer(10), prev: null, next: integer(2) },
+          pagy: {
+            count: integer(163),
+            page: 1,
+            items: integer(10),
+            pages: integer(17),
+            from: integer(1),
+            to: integer(10),
+            prev: null,
+            next: integer(2),
+          },
           meta: onboardedMeta,
           csv_headers_accepted: csvHeaders,
         }),
@@ -141,24 +165,50 @@ describe('the lending table', () => {
       }));
 
   it('GET /distributor_companies/lending_list: the 30+ segment in the north', () =>
-    loggedIn('the first page of the lending customers in the north more than 30 days past due', 't1@anchor.test has approved customers in the north more than 30 days past due')
-      .withRequest('GET', '/distributor_companies/lending_list', (b) => b.headers(authHeaders()).query({ ...LENDING_QUERY, ...THIRTY_PLUS, 'filter[region]': 'north' }))
+    loggedIn(
+      'the first page of the lending customers in the north more than 30 days past due',
+      't1@anchor.test has approved customers in the north more than 30 days past due',
+    )
+      .withRequest('GET', '/distributor_companies/lending_list', (b) =>
+        b.headers(authHeaders()).query({ ...LENDING_QUERY, ...THIRTY_PLUS, 'filter[region]': 'north' }),
+      )
       .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          data: eachLike(lendingRow({ region: exactly('north'), overdue_by_days: moreThan30Days(45), dpd: moreThan30Days(45) })),
-          pagy: firstPage,
-          meta: onboardedMeta,
-        }).matchingRules(numberRules({ '$.data[*].attributes.overdue_by_days': 'integer', '$.data[*].attributes.dpd': 'integer' })),
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({
+            data: eachLike(
+              lendingRow({ region: exactly('north'), overdue_by_days: moreThan30Days(45), dpd: moreThan30Days(45) }),
+            ),
+            pagy: firstPage,
+            meta: onboardedMeta,
+          })
+          .matchingRules(
+            numberRules({ '$.data[*].attributes.overdue_by_days': 'integer', '$.data[*].attributes.dpd': 'integer' }),
+          ),
       )
       .executeTest(async (server) => {
-        const list = await fetchLendingList(clientFor(server.url), tableState({ region: 'north', filters: { segment: '30_plus' } }), DEFAULT_PRODUCT);
-        expect(list.data[0]).toMatchObject({ region: 'north', application_status: 'approved', overdue_by_days: 45, dpd: 45 });
+        const list = await fetchLendingList(
+          clientFor(server.url),
+          tableState({ region: 'north', filters: { segment: '30_plus' } }),
+          DEFAULT_PRODUCT,
+        );
+        expect(list.data[0]).toMatchObject({
+          region: 'north',
+          application_status: 'approved',
+          overdue_by_days: 45,
+          dpd: 45,
+        });
       }));
 
   it('GET /distributor_companies/lending_list: the Regular segment', () =>
-    loggedIn('the first page of the lending customers with nothing past due', 't1@anchor.test has approved customers with nothing past due')
+    loggedIn(
+      'the first page of the lending customers with nothing past due',
+      't1@anchor.test has approved customers with nothing past due',
+    )
       .withRequest('GET', '/distributor_companies/lending_list', (b) =>
-        b.headers(authHeaders()).query({ ...LENDING_QUERY, 'filter[overdue_by_days]': '0', 'filter[overdue_criteria]': 'equal' }),
+        b
+          .headers(authHeaders())
+          .query({ ...LENDING_QUERY, 'filter[overdue_by_days]': '0', 'filter[overdue_criteria]': 'equal' }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -168,7 +218,11 @@ describe('the lending table', () => {
         }),
       )
       .executeTest(async (server) => {
-        const list = await fetchLendingList(clientFor(server.url), tableState({ filters: { segment: 'regular' } }), DEFAULT_PRODUCT);
+        const list = await fetchLendingList(
+          clientFor(server.url),
+          tableState({ filters: { segment: 'regular' } }),
+          DEFAULT_PRODUCT,
+        );
         expect(list.data[0]).toMatchObject({ overdue_by_days: 0, dpd: 0, overdue: 0 });
       }));
 
@@ -185,7 +239,10 @@ describe('the lending table', () => {
       .willRespondWith(200, (b) =>
         b.headers({
           'Content-Type': regex('^text/csv(;.*)?$', 'text/csv; charset=utf-8'),
-          'Content-Disposition': regex('^attachment; filename=".+\\.csv"$', 'attachment; filename="Lending-2026-11-22.csv"'),
+          'Content-Disposition': regex(
+            '^attachment; filename=".+\\.csv"$',
+            'attachment; filename="Lending-2026-11-22.csv"',
+          ),
         }),
       )
       .executeTest(async (server) => {
@@ -196,7 +253,11 @@ describe('the lending table', () => {
       }));
 
   it('GET /distributor_companies/lending_list for anchor 1551: the reduced columns', () =>
-    loggedIn('the first page of the lending customers of anchor 1551', 'anchor1551@anchor.test has approved customers with a loan application', 'anchor1551@anchor.test')
+    loggedIn(
+      'the first page of the lending customers of anchor 1551',
+      'anchor1551@anchor.test has approved customers with a loan application',
+      'anchor1551@anchor.test',
+    )
       .withRequest('GET', '/distributor_companies/lending_list', (b) => b.headers(authHeaders()).query(LENDING_QUERY))
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -220,7 +281,15 @@ describe('the lending table', () => {
       .executeTest(async (server) => {
         const list = await fetchLendingList(clientFor(server.url), DEFAULT_TABLE_STATE, DEFAULT_PRODUCT);
         expect(list.csv_headers_accepted?.map((h) => h.key)).toEqual([
-          'name', 'customer_code', 'limit_sanctioned', 'limit_utilized', 'overdue_flag', 'overdue', 'overdue_by_days', 'balance_available', 'limit_expiry_date',
+          'name',
+          'customer_code',
+          'limit_sanctioned',
+          'limit_utilized',
+          'overdue_flag',
+          'overdue',
+          'overdue_by_days',
+          'balance_available',
+          'limit_expiry_date',
         ]);
       }));
 });
@@ -250,7 +319,11 @@ const onboardedRow = (pins: Record<string, unknown> = {}) => ({
 
 describe('the All Customer modal', () => {
   const sources = [
-    { key: 'all', wire: `${DEFAULT_PRODUCT}_credit,${DEFAULT_PRODUCT}_pay,erp_payment`, who: 'through credit, pay or outside' },
+    {
+      key: 'all',
+      wire: `${DEFAULT_PRODUCT}_credit,${DEFAULT_PRODUCT}_pay,erp_payment`,
+      who: 'through credit, pay or outside',
+    },
     { key: 'scf_pay', wire: `${DEFAULT_PRODUCT}_credit,${DEFAULT_PRODUCT}_pay`, who: 'through credit or pay' },
     { key: 'pay', wire: `${DEFAULT_PRODUCT}_pay`, who: 'through pay' },
   ] as const;
@@ -258,35 +331,63 @@ describe('the All Customer modal', () => {
   for (const { key, wire, who } of sources) {
     it(`GET /distributor_companies/list: customers who paid ${who}`, () =>
       loggedIn(`the first page of the customers who paid ${who}`, SOURCES_STATE)
-        .withRequest('GET', '/distributor_companies/list', (b) => b.headers(authHeaders()).query({ 'filter[payment_sources_filter]': wire, page: '1' }))
-        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: eachLike(onboardedRow()), pagy: firstPage }))
+        .withRequest('GET', '/distributor_companies/list', (b) =>
+          b.headers(authHeaders()).query({ 'filter[payment_sources_filter]': wire, page: '1' }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ data: eachLike(onboardedRow()), pagy: firstPage }),
+        )
         .executeTest(async (server) => {
-          const list = await fetchOnboardedList(clientFor(server.url), tableState({ filters: { sources: key } }), DEFAULT_PRODUCT);
-          expect(list.data[0]).toMatchObject({ id: '260', availed: false, availed_amount: 0, eligibility_amount: 12230000 });
+          const list = await fetchOnboardedList(
+            clientFor(server.url),
+            tableState({ filters: { sources: key } }),
+            DEFAULT_PRODUCT,
+          );
+          expect(list.data[0]).toMatchObject({
+            id: '260',
+            availed: false,
+            availed_amount: 0,
+            eligibility_amount: 12230000,
+          });
         }));
   }
 
   // Every credit payment is a completed drawdown: a customer who paid through credit has availed some.
   it('GET /distributor_companies/list: customers who paid through credit (SCF) have availed credit', () =>
     loggedIn('the first page of the customers who paid through credit', SOURCES_STATE)
-      .withRequest('GET', '/distributor_companies/list', (b) => b.headers(authHeaders()).query({ 'filter[payment_sources_filter]': `${DEFAULT_PRODUCT}_credit`, page: '1' }))
+      .withRequest('GET', '/distributor_companies/list', (b) =>
+        b.headers(authHeaders()).query({ 'filter[payment_sources_filter]': `${DEFAULT_PRODUCT}_credit`, page: '1' }),
+      )
       .willRespondWith(200, (b) =>
         b
           .headers(JSON_CONTENT)
-          .jsonBody({ data: eachLike(onboardedRow({ availed: equal(true), availed_amount: positiveAmount(5753.83) })), pagy: firstPage })
+          .jsonBody({
+            data: eachLike(onboardedRow({ availed: equal(true), availed_amount: positiveAmount(5753.83) })),
+            pagy: firstPage,
+          })
           .matchingRules(numberRules({ '$.data[*].attributes.availed_amount': 'number' })),
       )
       .executeTest(async (server) => {
-        const list = await fetchOnboardedList(clientFor(server.url), tableState({ filters: { sources: 'scf' } }), DEFAULT_PRODUCT);
+        const list = await fetchOnboardedList(
+          clientFor(server.url),
+          tableState({ filters: { sources: 'scf' } }),
+          DEFAULT_PRODUCT,
+        );
         expect(list.data[0]).toMatchObject({ availed: true, availed_amount: 575383 });
       }));
 
   it('GET /distributor_companies/list: in one region', () =>
     loggedIn('the first page of the customers in the north who paid through credit, pay or outside', SOURCES_STATE)
       .withRequest('GET', '/distributor_companies/list', (b) =>
-        b.headers(authHeaders()).query({ 'filter[payment_sources_filter]': sources[0].wire, 'filter[region]': 'north', page: '1' }),
+        b
+          .headers(authHeaders())
+          .query({ 'filter[payment_sources_filter]': sources[0].wire, 'filter[region]': 'north', page: '1' }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: eachLike(onboardedRow({ region: exactly('north') })), pagy: firstPage }))
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ data: eachLike(onboardedRow({ region: exactly('north') })), pagy: firstPage }),
+      )
       .executeTest(async (server) => {
         const list = await fetchOnboardedList(clientFor(server.url), tableState({ region: 'north' }), DEFAULT_PRODUCT);
         expect(list.data[0]).toMatchObject({ region: 'north' });
@@ -305,31 +406,53 @@ describe('the pipeline', () => {
   ];
   for (const { days, risk, example, overdue, title } of windows) {
     it(`GET /distributor_companies/fund_available: funds ${title}, 30+ days overdue`, () =>
-      loggedIn(`the first page of the leads with funds available ${title} and invoices more than 30 days overdue`, 't1@anchor.test has leads with invoices more than 30 days overdue in both fund windows')
-        .withRequest('GET', '/distributor_companies/fund_available', (b) => b.headers(authHeaders()).query({ 'filter[fund_in_days]': days, ...THIRTY_PLUS, page: '1' }))
+      loggedIn(
+        `the first page of the leads with funds available ${title} and invoices more than 30 days overdue`,
+        't1@anchor.test has leads with invoices more than 30 days overdue in both fund windows',
+      )
+        .withRequest('GET', '/distributor_companies/fund_available', (b) =>
+          b.headers(authHeaders()).query({ 'filter[fund_in_days]': days, ...THIRTY_PLUS, page: '1' }),
+        )
         .willRespondWith(200, (b) =>
-          b.headers(JSON_CONTENT).jsonBody({
-            data: eachLike({
-              id: nonEmptyId('13'),
-              type: 'distributor_company',
-              attributes: {
-                id: integer(13),
-                name: string('Dubashi Wholesale'),
-                customer_code: string('CS000013'),
-                region,
-                amount_outstanding: number(38000),
-                overdue_by_days: moreThan30Days(overdue),
-                risk_grading: regex(risk, example),
-                eligibility_amount: positiveAmount(114000),
-                application_status: regex('^(new_leads|work_in_progress)$', 'work_in_progress'),
-              },
-            }),
-            pagy: firstPage,
-          }).matchingRules(numberRules({ '$.data[*].attributes.overdue_by_days': 'integer', '$.data[*].attributes.eligibility_amount': 'number' })),
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody({
+              data: eachLike({
+                id: nonEmptyId('13'),
+                type: 'distributor_company',
+                attributes: {
+                  id: integer(13),
+                  name: string('Dubashi Wholesale'),
+                  customer_code: string('CS000013'),
+                  region,
+                  amount_outstanding: number(38000),
+                  overdue_by_days: moreThan30Days(overdue),
+                  risk_grading: regex(risk, example),
+                  eligibility_amount: positiveAmount(114000),
+                  application_status: regex('^(new_leads|work_in_progress)$', 'work_in_progress'),
+                },
+              }),
+              pagy: firstPage,
+            })
+            .matchingRules(
+              numberRules({
+                '$.data[*].attributes.overdue_by_days': 'integer',
+                '$.data[*].attributes.eligibility_amount': 'number',
+              }),
+            ),
         )
         .executeTest(async (server) => {
-          const list = await fetchFundAvailable(clientFor(server.url), days, tableState({ filters: { segment: '30_plus' } }));
-          expect(list.data[0]).toMatchObject({ id: '13', overdue_by_days: overdue, risk_grading: example, eligibility_amount: 11400000 });
+          const list = await fetchFundAvailable(
+            clientFor(server.url),
+            days,
+            tableState({ filters: { segment: '30_plus' } }),
+          );
+          expect(list.data[0]).toMatchObject({
+            id: '13',
+            overdue_by_days: overdue,
+            risk_grading: example,
+            eligibility_amount: 11400000,
+          });
         }));
   }
 
@@ -343,7 +466,12 @@ describe('the pipeline', () => {
             utilised_limit_summary: { utilised_limit_percentage: number(21.92) },
             total_credit_limit_available: { total: number(105637412.25), active_distributors: integer(148) },
             total_credit_limit_sanctioned: { total: number(135300000) },
-            yet_to_avail_credit_details: { regular: number(29890000), '30_days': number(1031250000), '90_days': number(932520000), total: number(1076810000) },
+            yet_to_avail_credit_details: {
+              regular: number(29890000),
+              '30_days': number(1031250000),
+              '90_days': number(932520000),
+              total: number(1076810000),
+            },
           },
         }),
       )
@@ -354,7 +482,12 @@ describe('the pipeline', () => {
           utilised_limit_summary: { utilised_limit_percentage: 21.92 },
           total_credit_limit_available: { total: 10563741225, active_distributors: 148 },
           total_credit_limit_sanctioned: { total: 13530000000 },
-          yet_to_avail_credit_details: { regular: 2989000000, '30_days': 103125000000, '90_days': 93252000000, total: 107681000000 },
+          yet_to_avail_credit_details: {
+            regular: 2989000000,
+            '30_days': 103125000000,
+            '90_days': 93252000000,
+            total: 107681000000,
+          },
         });
       }));
 });
@@ -396,20 +529,33 @@ const drawdownRow = (extra: Record<string, unknown> = {}) => ({
   accruedPenalAmount: number(0),
   ...extra,
 });
-const notFound = { errors: [{ code: 'ER-NOT-FOUND', detail: string('No loan application 1260 of customer CUST90000004 was found.') }] };
+const notFound = {
+  errors: [{ code: 'ER-NOT-FOUND', detail: string('No loan application 1260 of customer CUST90000004 was found.') }],
+};
 
 describe('the customer modal', () => {
   it('GET /distributor_companies/drawdowns: page 0 of 13', () =>
     loggedIn('the first page (0) of a customer’s drawdowns', MANY_DRAWDOWNS_STATE)
       .withRequest('GET', '/distributor_companies/drawdowns', (b) => b.headers(authHeaders()).query(loanQuery('0')))
       .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ data: constrainedArrayLike(drawdownRow(), 10, 10), page: 0, size: 10, totalElements: 13, totalPages: 2 }),
+        b.headers(JSON_CONTENT).jsonBody({
+          data: constrainedArrayLike(drawdownRow(), 10, 10),
+          page: 0,
+          size: 10,
+          totalElements: 13,
+          totalPages: 2,
+        }),
       )
       .executeTest(async (server) => {
         const page = await fetchDrawdowns(clientFor(server.url), loanParams(0));
         expect(page).toMatchObject({ page: 0, size: 10, totalElements: 13, totalPages: 2 });
         expect(page.data).toHaveLength(10);
-        expect(page.data[0]).toMatchObject({ drawdownId: 'DDR0000950', loanApplicationId: '1253', utr: null, drawdownAmount: 8000000 });
+        expect(page.data[0]).toMatchObject({
+          drawdownId: 'DDR0000950',
+          loanApplicationId: '1253',
+          utr: null,
+          drawdownAmount: 8000000,
+        });
       }));
 
   it('GET /distributor_companies/drawdowns: page 1 of 13', () =>
@@ -435,21 +581,37 @@ describe('the customer modal', () => {
   it('GET /distributor_companies/drawdowns: a loan of another anchor is not found', () =>
     loggedIn('the drawdowns of another anchor’s loan', OTHER_LOAN_STATE)
       .withRequest('GET', '/distributor_companies/drawdowns', (b) =>
-        b.headers(authHeaders()).query({ cust_id: fromProviderState('${custId}', 'CUST90000004'), loan_application_id: fromProviderState('${loanApplicationId}', '1260'), page: '0' }),
+        b.headers(authHeaders()).query({
+          cust_id: fromProviderState('${custId}', 'CUST90000004'),
+          loan_application_id: fromProviderState('${loanApplicationId}', '1260'),
+          page: '0',
+        }),
       )
       .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(notFound))
       .executeTest(async (server) => {
-        const failure = await fetchDrawdowns(clientFor(server.url), { custId: 'CUST90000004', loanApplicationId: '1260', page: 0 }).catch((e: unknown) => e);
+        const failure = await fetchDrawdowns(clientFor(server.url), {
+          custId: 'CUST90000004',
+          loanApplicationId: '1260',
+          page: 0,
+        }).catch((e: unknown) => e);
         expect(failure).toBeInstanceOf(ApiError);
         expect(failure).toMatchObject({ status: 404, code: 'ER-NOT-FOUND' });
       }));
 
   it('GET /distributor_companies/drawdown_invoices: the invoices a drawdown paid', () =>
     loggedIn('the invoices of a customer’s drawdown', MANY_DRAWDOWNS_STATE)
-      .withRequest('GET', '/distributor_companies/drawdown_invoices', (b) => b.headers(authHeaders()).query({ drawdown_id: fromProviderState('${drawdownId}', 'DDR0000950') }))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: eachLike({ invoiceNumber: string('INV/2627/D000367'), invoiceAmount: number(80000) }) }))
+      .withRequest('GET', '/distributor_companies/drawdown_invoices', (b) =>
+        b.headers(authHeaders()).query({ drawdown_id: fromProviderState('${drawdownId}', 'DDR0000950') }),
+      )
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ data: eachLike({ invoiceNumber: string('INV/2627/D000367'), invoiceAmount: number(80000) }) }),
+      )
       .executeTest(async (server) => {
-        expect(await fetchDrawdownInvoices(clientFor(server.url), 'DDR0000950')).toEqual([{ invoiceNumber: 'INV/2627/D000367', invoiceAmount: 8000000 }]);
+        expect(await fetchDrawdownInvoices(clientFor(server.url), 'DDR0000950')).toEqual([
+          { invoiceNumber: 'INV/2627/D000367', invoiceAmount: 8000000 },
+        ]);
       }));
 
   const repaymentRow = {
@@ -465,7 +627,15 @@ describe('the customer modal', () => {
   it('GET /distributor_companies/repayments: page 0 of 5', () =>
     loggedIn('the first page (0) of a customer’s repayments', MANY_DRAWDOWNS_STATE)
       .withRequest('GET', '/distributor_companies/repayments', (b) => b.headers(authHeaders()).query(loanQuery('0')))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: constrainedArrayLike(repaymentRow, 5, 5), page: 0, size: 10, totalElements: 5, totalPages: 1 }))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          data: constrainedArrayLike(repaymentRow, 5, 5),
+          page: 0,
+          size: 10,
+          totalElements: 5,
+          totalPages: 1,
+        }),
+      )
       .executeTest(async (server) => {
         const page = await fetchRepayments(clientFor(server.url), loanParams(0));
         expect(page).toMatchObject({ page: 0, size: 10, totalElements: 5, totalPages: 1 });
@@ -483,11 +653,19 @@ describe('the customer modal', () => {
   it('GET /distributor_companies/repayments: a loan of another anchor is not found', () =>
     loggedIn('the repayments of another anchor’s loan', OTHER_LOAN_STATE)
       .withRequest('GET', '/distributor_companies/repayments', (b) =>
-        b.headers(authHeaders()).query({ cust_id: fromProviderState('${custId}', 'CUST90000004'), loan_application_id: fromProviderState('${loanApplicationId}', '1260'), page: '0' }),
+        b.headers(authHeaders()).query({
+          cust_id: fromProviderState('${custId}', 'CUST90000004'),
+          loan_application_id: fromProviderState('${loanApplicationId}', '1260'),
+          page: '0',
+        }),
       )
       .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(notFound))
       .executeTest(async (server) => {
-        const failure = await fetchRepayments(clientFor(server.url), { custId: 'CUST90000004', loanApplicationId: '1260', page: 0 }).catch((e: unknown) => e);
+        const failure = await fetchRepayments(clientFor(server.url), {
+          custId: 'CUST90000004',
+          loanApplicationId: '1260',
+          page: 0,
+        }).catch((e: unknown) => e);
         expect(failure).toMatchObject({ status: 404, code: 'ER-NOT-FOUND' });
       }));
 });
@@ -512,21 +690,38 @@ describe('the customer-master wizard', () => {
 
   // Only the customers the two files named are evaluated: every row is one of the state's three.
   it('POST /distributor_companies/credit_evaluation grades the customers of the uploaded files', () =>
-    loggedIn('a credit evaluation of a customer master and history upload', 'customers of t1@anchor.test were uploaded with their invoice history and wait for a credit evaluation')
+    loggedIn(
+      'a credit evaluation of a customer master and history upload',
+      'customers of t1@anchor.test were uploaded with their invoice history and wait for a credit evaluation',
+    )
       .withRequest('POST', '/distributor_companies/credit_evaluation', (b) =>
-        b.headers(jsonPost()).jsonBody({ file_ids: [fromProviderState('${masterFileId}', 'UPL-000101'), fromProviderState('${historyFileId}', 'UPL-000102')] }),
+        b.headers(jsonPost()).jsonBody({
+          file_ids: [
+            fromProviderState('${masterFileId}', 'UPL-000101'),
+            fromProviderState('${historyFileId}', 'UPL-000102'),
+          ],
+        }),
       )
       .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          // evaluated = graded + need_more_data; Pact cannot add, so: at least one evaluated and graded, whole numbers.
-          data: {
-            evaluated: positiveCount(3),
-            graded: positiveCount(2),
-            need_more_data: integer(1),
-            eligibility_total: positiveAmount(290000),
-            customers: constrainedArrayLike(evaluatedCustomer(regex('^PACT-EVAL-[1-3]$', 'PACT-EVAL-1')), 1, 3),
-          },
-        }).matchingRules(numberRules({ '$.data.evaluated': 'integer', '$.data.graded': 'integer', '$.data.eligibility_total': 'number' })),
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({
+            // evaluated = graded + need_more_data; Pact cannot add, so: at least one evaluated and graded, whole numbers.
+            data: {
+              evaluated: positiveCount(3),
+              graded: positiveCount(2),
+              need_more_data: integer(1),
+              eligibility_total: positiveAmount(290000),
+              customers: constrainedArrayLike(evaluatedCustomer(regex('^PACT-EVAL-[1-3]$', 'PACT-EVAL-1')), 1, 3),
+            },
+          })
+          .matchingRules(
+            numberRules({
+              '$.data.evaluated': 'integer',
+              '$.data.graded': 'integer',
+              '$.data.eligibility_total': 'number',
+            }),
+          ),
       )
       .executeTest(async (server) => {
         const result = await runCreditEvaluation(clientFor(server.url), ['UPL-000101', 'UPL-000102']);
@@ -536,17 +731,40 @@ describe('the customer-master wizard', () => {
           need_more_data: 1,
           eligibility_total: 29000000,
           customers: [
-            { customer_code: 'PACT-EVAL-1', name: 'Pact Ontime Stores', risk_grading: 'L', eligibility_amount: 25000000, invoices: 2, judged: 2, paid_on_time: 2, overdue_days: 0 },
+            {
+              customer_code: 'PACT-EVAL-1',
+              name: 'Pact Ontime Stores',
+              risk_grading: 'L',
+              eligibility_amount: 25000000,
+              invoices: 2,
+              judged: 2,
+              paid_on_time: 2,
+              overdue_days: 0,
+            },
           ],
         });
         expect(result.graded + result.need_more_data).toBe(result.evaluated);
       }));
 
   it('POST /distributor_companies/credit_evaluation with nothing uploaded and no lead waiting for a grade', () =>
-    loggedIn('a credit evaluation with no customer waiting for one', 'no customer of anchor1551@anchor.test waits for a credit evaluation', 'anchor1551@anchor.test')
+    loggedIn(
+      'a credit evaluation with no customer waiting for one',
+      'no customer of anchor1551@anchor.test waits for a credit evaluation',
+      'anchor1551@anchor.test',
+    )
       .withRequest('POST', '/distributor_companies/credit_evaluation', (b) => b.headers(jsonPost()).jsonBody({}))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { evaluated: 0, graded: 0, need_more_data: 0, eligibility_total: 0, customers: [] } }))
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ data: { evaluated: 0, graded: 0, need_more_data: 0, eligibility_total: 0, customers: [] } }),
+      )
       .executeTest(async (server) => {
-        expect(await runCreditEvaluation(clientFor(server.url), [])).toEqual({ evaluated: 0, graded: 0, need_more_data: 0, eligibility_total: 0, customers: [] });
+        expect(await runCreditEvaluation(clientFor(server.url), [])).toEqual({
+          evaluated: 0,
+          graded: 0,
+          need_more_data: 0,
+          eligibility_total: 0,
+          customers: [],
+        });
       }));
 });

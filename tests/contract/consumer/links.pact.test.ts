@@ -1,6 +1,15 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { createPaymentLink, fetchBlockedChannels, fetchCustomerInvoices, fetchLinkCustomers, fetchPaymentLinks, lookUpInvoice, scheduleReminder, sendPaymentLinks } from '../../../src/api/links';
+import {
+  createPaymentLink,
+  fetchBlockedChannels,
+  fetchCustomerInvoices,
+  fetchLinkCustomers,
+  fetchPaymentLinks,
+  lookUpInvoice,
+  scheduleReminder,
+  sendPaymentLinks,
+} from '../../../src/api/links';
 import { authHeaders, clientFor, EXAMPLE_AUTH_TOKEN, JSON_CONTENT, newPact, nonEmptyId, V1 } from '../pact';
 import { invoiceListBody } from './invoice-rows';
 
@@ -20,7 +29,15 @@ const loggedIn = (description: string, state?: string, user = 't1@anchor.test') 
   return (state ? interaction.given(state) : interaction).uponReceiving(description);
 };
 const jsonWrite = (key: string) => authHeaders({ 'Content-Type': 'application/json', 'Idempotency-Key': key });
-const pagy = { count: integer(12), page: 1, items: integer(10), pages: integer(2), from: integer(1), to: integer(10), prev: null };
+const pagy = {
+  count: integer(12),
+  page: 1,
+  items: integer(10),
+  pages: integer(2),
+  from: integer(1),
+  to: integer(10),
+  prev: null,
+};
 const isoTime = regex('^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$', '2026-11-22T10:00:00.000Z');
 const channels = eachLike(regex('^(whatsapp|sms|email)$', 'email'));
 const linkRow = {
@@ -39,7 +56,9 @@ const linkRow = {
 describe('anchor settings and generated links', () => {
   it('GET /anchor_settings/{id}: the channel blocks', () =>
     loggedIn('the settings of the own anchor')
-      .withRequest('GET', fromProviderState('/anchor_settings/${anchorId}', '/anchor_settings/1'), (b) => b.headers(authHeaders()))
+      .withRequest('GET', fromProviderState('/anchor_settings/${anchorId}', '/anchor_settings/1'), (b) =>
+        b.headers(authHeaders()),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
@@ -61,20 +80,41 @@ describe('anchor settings and generated links', () => {
 
   it('GET /payment_links: pending links, paged', () =>
     loggedIn('the pending payment links', CUSTOMER_STATE)
-      .withRequest('GET', '/payment_links', (b) => b.headers(authHeaders()).query({ 'filter[link_status]': 'pending', page: '1' }))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: eachLike({ id: nonEmptyId('88'), type: 'payment_link', attributes: linkRow }), pagy }))
+      .withRequest('GET', '/payment_links', (b) =>
+        b.headers(authHeaders()).query({ 'filter[link_status]': 'pending', page: '1' }),
+      )
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ data: eachLike({ id: nonEmptyId('88'), type: 'payment_link', attributes: linkRow }), pagy }),
+      )
       .executeTest(async (server) => {
-        const list = await fetchPaymentLinks(clientFor(server.url), { region: 'all', channelFinance: 'all', status: 'pending', search: '', page: 1 });
+        const list = await fetchPaymentLinks(clientFor(server.url), {
+          region: 'all',
+          channelFinance: 'all',
+          status: 'pending',
+          search: '',
+          page: 1,
+        });
         expect(list.data[0]).toMatchObject({ status: 'pending', invoice_numbers: ['INV-4711'] });
       }));
 
   it('GET /payment_links refuses a search under 3 characters', () =>
     loggedIn('a payment-link search of 2 characters')
-      .withRequest('GET', '/payment_links', (b) => b.headers(authHeaders()).query({ 'filter[link_status]': 'pending', 'filter[search]': 'ab', page: '1' }))
-      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-VALIDATION', title: 'search', detail: string('search needs at least 3 characters') }] }))
+      .withRequest('GET', '/payment_links', (b) =>
+        b.headers(authHeaders()).query({ 'filter[link_status]': 'pending', 'filter[search]': 'ab', page: '1' }),
+      )
+      .willRespondWith(422, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: [{ code: 'ER-VALIDATION', title: 'search', detail: string('search needs at least 3 characters') }],
+        }),
+      )
       .executeTest(async (server) => {
         // The app never sends it (below 3 characters the search is left out); the provider still refuses it.
-        const response = await fetch(`${server.url}/payment_links?filter[link_status]=pending&filter[search]=ab&page=1`, { headers: { Accept: V1, Authorization: EXAMPLE_AUTH_TOKEN } });
+        const response = await fetch(
+          `${server.url}/payment_links?filter[link_status]=pending&filter[search]=ab&page=1`,
+          { headers: { Accept: V1, Authorization: EXAMPLE_AUTH_TOKEN } },
+        );
         expect(response.status).toBe(422);
       }));
 });
@@ -82,7 +122,9 @@ describe('anchor settings and generated links', () => {
 describe('the create-links form', () => {
   it('GET /invoices/lookup: an open invoice by number, with its customer user', () =>
     loggedIn('a lookup of an open invoice by number', CUSTOMER_STATE)
-      .withRequest('GET', '/invoices/lookup', (b) => b.headers(authHeaders()).query({ document_number: fromProviderState('${documentNumber}', 'INV-4711') }))
+      .withRequest('GET', '/invoices/lookup', (b) =>
+        b.headers(authHeaders()).query({ document_number: fromProviderState('${documentNumber}', 'INV-4711') }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
@@ -106,12 +148,24 @@ describe('the create-links form', () => {
     loggedIn('a new payment link from the create form', CUSTOMER_STATE)
       .withRequest('POST', '/payment_links', (b) =>
         b.headers(jsonWrite('create-1')).jsonBody({
-          payment_links: { distributor_user_id: fromProviderState('${customerId}', 41), invoices_ids: [fromProviderState('${invoiceId}', 4711)], mode_of_communication: ['email'] },
+          payment_links: {
+            distributor_user_id: fromProviderState('${customerId}', 41),
+            invoices_ids: [fromProviderState('${invoiceId}', 4711)],
+            mode_of_communication: ['email'],
+          },
         }),
       )
-      .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Payment link sent successfully.'), data: eachLike(linkRow) }))
+      .willRespondWith(201, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ message: string('Payment link sent successfully.'), data: eachLike(linkRow) }),
+      )
       .executeTest(async (server) => {
-        const answer = await createPaymentLink(clientFor(server.url), { payment_links: { distributor_user_id: 41, invoices_ids: [4711], mode_of_communication: ['email'] } }, 'create-1');
+        const answer = await createPaymentLink(
+          clientFor(server.url),
+          { payment_links: { distributor_user_id: 41, invoices_ids: [4711], mode_of_communication: ['email'] } },
+          'create-1',
+        );
         expect(answer.data[0]?.status).toBe('pending');
       }));
 });
@@ -119,13 +173,21 @@ describe('the create-links form', () => {
 describe('the send-links modal', () => {
   it('GET /distributor_companies: customers with dues', () =>
     loggedIn('the customers with open invoices', CUSTOMER_STATE)
-      .withRequest('GET', '/distributor_companies', (b) => b.headers(authHeaders()).query({ 'filter[status]': 'open,partially_paid', page: '1' }))
+      .withRequest('GET', '/distributor_companies', (b) =>
+        b.headers(authHeaders()).query({ 'filter[status]': 'open,partially_paid', page: '1' }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
             id: nonEmptyId('41'),
             type: 'distributor_company',
-            attributes: { id: integer(41), name: string('Asha Traders'), primary_user_email: string('asha@example.test'), primary_user_mobile: string('9800000041'), region: regex('^(north|east|west|south)$', 'north') },
+            attributes: {
+              id: integer(41),
+              name: string('Asha Traders'),
+              primary_user_email: string('asha@example.test'),
+              primary_user_mobile: string('9800000041'),
+              region: regex('^(north|east|west|south)$', 'north'),
+            },
           }),
           pagy,
         }),
@@ -145,7 +207,13 @@ describe('the send-links modal', () => {
           page: '1',
         }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(invoiceListBody(pagy, eachLike({ display_name: string('Customer Name'), key: string('customer_name') }))))
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody(
+            invoiceListBody(pagy, eachLike({ display_name: string('Customer Name'), key: string('customer_name') })),
+          ),
+      )
       .executeTest(async (server) => {
         const list = await fetchCustomerInvoices(clientFor(server.url), { customerId: '41', search: '47', page: 1 });
         expect(list.data[0]).toMatchObject({ id: '4711', status: 'open' });
@@ -155,47 +223,119 @@ describe('the send-links modal', () => {
     loggedIn('payment links sent by invoice', CUSTOMER_STATE)
       .withRequest('POST', '/payments/send_payment_links', (b) =>
         b.headers(jsonWrite('send-1')).jsonBody({
-          payment_links: { distributor_company_id: fromProviderState('${customerId}', 41), invoices_ids: [fromProviderState('${invoiceId}', 4711)], mode_of_communication: ['whatsapp', 'email'] },
+          payment_links: {
+            distributor_company_id: fromProviderState('${customerId}', 41),
+            invoices_ids: [fromProviderState('${invoiceId}', 4711)],
+            mode_of_communication: ['whatsapp', 'email'],
+          },
         }),
       )
-      .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Payment link sent successfully.'), data: eachLike(linkRow) }))
+      .willRespondWith(201, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ message: string('Payment link sent successfully.'), data: eachLike(linkRow) }),
+      )
       .executeTest(async (server) => {
-        const answer = await sendPaymentLinks(clientFor(server.url), { payment_links: { distributor_company_id: 41, invoices_ids: [4711], mode_of_communication: ['whatsapp', 'email'] } }, 'send-1');
+        const answer = await sendPaymentLinks(
+          clientFor(server.url),
+          {
+            payment_links: {
+              distributor_company_id: 41,
+              invoices_ids: [4711],
+              mode_of_communication: ['whatsapp', 'email'],
+            },
+          },
+          'send-1',
+        );
         expect(answer.data).toHaveLength(1);
       }));
 
   it('POST /payments/send_payment_links: by customer', () =>
     loggedIn('payment links sent by customer', CUSTOMER_STATE)
       .withRequest('POST', '/payments/send_payment_links', (b) =>
-        b.headers(jsonWrite('send-2')).jsonBody({ payment_links: { distributor_company_ids: [fromProviderState('${customerId}', 41)], mode_of_communication: ['sms'] } }),
+        b.headers(jsonWrite('send-2')).jsonBody({
+          payment_links: {
+            distributor_company_ids: [fromProviderState('${customerId}', 41)],
+            mode_of_communication: ['sms'],
+          },
+        }),
       )
-      .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Payment link sent successfully.'), data: eachLike(linkRow) }))
+      .willRespondWith(201, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ message: string('Payment link sent successfully.'), data: eachLike(linkRow) }),
+      )
       .executeTest(async (server) => {
-        const answer = await sendPaymentLinks(clientFor(server.url), { payment_links: { distributor_company_ids: [41], mode_of_communication: ['sms'] } }, 'send-2');
+        const answer = await sendPaymentLinks(
+          clientFor(server.url),
+          { payment_links: { distributor_company_ids: [41], mode_of_communication: ['sms'] } },
+          'send-2',
+        );
         expect(answer.data[0]?.invoice_ids.length).toBeGreaterThan(0);
       }));
 
   it('POST /payments/send_payment_links refuses missing invoices field by field', () =>
     loggedIn('payment links without invoices', CUSTOMER_STATE)
       .withRequest('POST', '/payments/send_payment_links', (b) =>
-        b.headers(jsonWrite('send-3')).jsonBody({ payment_links: { distributor_company_id: fromProviderState('${customerId}', 41), invoices_ids: [], mode_of_communication: ['email'] } }),
+        b.headers(jsonWrite('send-3')).jsonBody({
+          payment_links: {
+            distributor_company_id: fromProviderState('${customerId}', 41),
+            invoices_ids: [],
+            mode_of_communication: ['email'],
+          },
+        }),
       )
-      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-VALIDATION', title: 'invoices_ids', detail: string('invoices_ids must list one or more ids') }] }))
+      .willRespondWith(422, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: [
+            {
+              code: 'ER-VALIDATION',
+              title: 'invoices_ids',
+              detail: string('invoices_ids must list one or more ids'),
+            },
+          ],
+        }),
+      )
       .executeTest(async (server) => {
-        const failure = sendPaymentLinks(clientFor(server.url), { payment_links: { distributor_company_id: 41, invoices_ids: [], mode_of_communication: ['email'] } }, 'send-3');
+        const failure = sendPaymentLinks(
+          clientFor(server.url),
+          { payment_links: { distributor_company_id: 41, invoices_ids: [], mode_of_communication: ['email'] } },
+          'send-3',
+        );
         await expect(failure).rejects.toMatchObject({ status: 422 });
       }));
 
   it('POST /payments/send_payment_links refuses a channel the anchor blocked', () =>
-    loggedIn('payment links by SMS where SMS is blocked', 'anchor1551@anchor.test has a customer with open invoices', 'anchor1551@anchor.test')
+    loggedIn(
+      'payment links by SMS where SMS is blocked',
+      'anchor1551@anchor.test has a customer with open invoices',
+      'anchor1551@anchor.test',
+    )
       .withRequest('POST', '/payments/send_payment_links', (b) =>
-        b.headers(jsonWrite('send-4')).jsonBody({ payment_links: { distributor_company_ids: [fromProviderState('${customerId}', 900)], mode_of_communication: ['sms'] } }),
+        b.headers(jsonWrite('send-4')).jsonBody({
+          payment_links: {
+            distributor_company_ids: [fromProviderState('${customerId}', 900)],
+            mode_of_communication: ['sms'],
+          },
+        }),
       )
       .willRespondWith(422, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-CHANNEL-BLOCKED', title: 'mode_of_communication', detail: string('Please contact your admin to unblock the SMS service.') }] }),
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: [
+            {
+              code: 'ER-CHANNEL-BLOCKED',
+              title: 'mode_of_communication',
+              detail: string('Please contact your admin to unblock the SMS service.'),
+            },
+          ],
+        }),
       )
       .executeTest(async (server) => {
-        const failure = sendPaymentLinks(clientFor(server.url), { payment_links: { distributor_company_ids: [900], mode_of_communication: ['sms'] } }, 'send-4');
+        const failure = sendPaymentLinks(
+          clientFor(server.url),
+          { payment_links: { distributor_company_ids: [900], mode_of_communication: ['sms'] } },
+          'send-4',
+        );
         await expect(failure).rejects.toMatchObject({ status: 422, code: 'ER-CHANNEL-BLOCKED' });
       }));
 });
@@ -205,17 +345,41 @@ describe('reminders', () => {
     loggedIn('a custom reminder for an invoice', CUSTOMER_STATE)
       .withRequest('POST', '/schedule_reminders', (b) =>
         b.headers(jsonWrite('remind-1')).jsonBody({
-          schedule_reminder: { time: '09.00', type: 'CUSTOM_DAYS', days: '1001000', invoice_ids: [fromProviderState('${invoiceId}', 4711)], category_type: 'clear_dues_for_invoice', modes: ['whatsapp'] },
+          schedule_reminder: {
+            time: '09.00',
+            type: 'CUSTOM_DAYS',
+            days: '1001000',
+            invoice_ids: [fromProviderState('${invoiceId}', 4711)],
+            category_type: 'clear_dues_for_invoice',
+            modes: ['whatsapp'],
+          },
         }),
       )
       .willRespondWith(201, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           message: string('Reminder scheduled successfully.'),
-          data: { id: nonEmptyId('5'), type: 'CUSTOM_DAYS', time: '09.00', days: '1001000', invoice_ids: eachLike(string('4711')), modes: ['whatsapp'], next_run_at: isoTime },
+          data: {
+            id: nonEmptyId('5'),
+            type: 'CUSTOM_DAYS',
+            time: '09.00',
+            days: '1001000',
+            invoice_ids: eachLike(string('4711')),
+            modes: ['whatsapp'],
+            next_run_at: isoTime,
+          },
         }),
       )
       .executeTest(async (server) => {
-        const body = { schedule_reminder: { time: '09.00', type: 'CUSTOM_DAYS' as const, days: '1001000', invoice_ids: [4711], category_type: 'clear_dues_for_invoice' as const, modes: ['whatsapp' as const] } };
+        const body = {
+          schedule_reminder: {
+            time: '09.00',
+            type: 'CUSTOM_DAYS' as const,
+            days: '1001000',
+            invoice_ids: [4711],
+            category_type: 'clear_dues_for_invoice' as const,
+            modes: ['whatsapp' as const],
+          },
+        };
         const answer = await scheduleReminder(clientFor(server.url), body, 'remind-1');
         expect(answer.data).toMatchObject({ type: 'CUSTOM_DAYS', days: '1001000' });
       }));
@@ -224,12 +388,38 @@ describe('reminders', () => {
     loggedIn('a reminder without a time', CUSTOMER_STATE)
       .withRequest('POST', '/schedule_reminders', (b) =>
         b.headers(jsonWrite('remind-2')).jsonBody({
-          schedule_reminder: { time: '', type: 'DAILY', days: '1111111', invoice_ids: [fromProviderState('${invoiceId}', 4711)], category_type: 'clear_dues_for_invoice', modes: ['email'] },
+          schedule_reminder: {
+            time: '',
+            type: 'DAILY',
+            days: '1111111',
+            invoice_ids: [fromProviderState('${invoiceId}', 4711)],
+            category_type: 'clear_dues_for_invoice',
+            modes: ['email'],
+          },
         }),
       )
-      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-VALIDATION', title: 'time', detail: string('time must be an hour from 24.00 (12 AM) to 23.00') }] }))
+      .willRespondWith(422, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: [
+            {
+              code: 'ER-VALIDATION',
+              title: 'time',
+              detail: string('time must be an hour from 24.00 (12 AM) to 23.00'),
+            },
+          ],
+        }),
+      )
       .executeTest(async (server) => {
-        const body = { schedule_reminder: { time: '', type: 'DAILY' as const, days: '1111111', invoice_ids: [4711], category_type: 'clear_dues_for_invoice' as const, modes: ['email' as const] } };
+        const body = {
+          schedule_reminder: {
+            time: '',
+            type: 'DAILY' as const,
+            days: '1111111',
+            invoice_ids: [4711],
+            category_type: 'clear_dues_for_invoice' as const,
+            modes: ['email' as const],
+          },
+        };
         await expect(scheduleReminder(clientFor(server.url), body, 'remind-2')).rejects.toMatchObject({ status: 422 });
       }));
 });

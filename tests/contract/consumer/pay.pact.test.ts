@@ -40,10 +40,20 @@ const idempotencyKey = (example: string) => regex(UUID, example);
 
 /** A value the provider state supplies, that must still match `pattern` (both a matcher and a generator). */
 function fromStateMatching(expression: string, pattern: string, example: string): Matcher<string> {
-  return { 'pact:matcher:type': 'regex', regex: pattern, 'pact:generator:type': 'ProviderState', expression, value: example } as Matcher<string>;
+  return {
+    'pact:matcher:type': 'regex',
+    regex: pattern,
+    'pact:generator:type': 'ProviderState',
+    expression,
+    value: example,
+  } as Matcher<string>;
 }
 
-const payHeaders = (token: string, extra: Record<string, unknown> = {}) => ({ Accept: V1, Authorization: authorization(token), ...extra });
+const payHeaders = (token: string, extra: Record<string, unknown> = {}) => ({
+  Accept: V1,
+  Authorization: authorization(token),
+  ...extra,
+});
 const jsonPost = (token: string, key?: string, accept: string = V1) => ({
   Accept: accept,
   Authorization: authorization(token),
@@ -51,7 +61,6 @@ const jsonPost = (token: string, key?: string, accept: string = V1) => ({
   ...(key === undefined ? {} : { 'Idempotency-Key': idempotencyKey(key) }),
 });
 const errorBody = (code: string, detail: string) => ({ errors: [{ code, detail: string(detail) }] });
-
 
 /** The page header of the closed-limit demo customer (payMetaCodec: every field the page reads). */
 const closedLimitMeta = {
@@ -83,7 +92,9 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('the payment link demo-closed-limit is open')
       .uponReceiving('a request for the first page of open invoices of a closed-limit customer')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-closed-limit')).query({ status: 'open', page: '1' }))
+      .withRequest('GET', '/invoice_collection', (b) =>
+        b.headers(payHeaders('demo-closed-limit')).query({ status: 'open', page: '1' }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
@@ -102,13 +113,28 @@ describe('pay page: GET /invoice_collection', () => {
             },
           }),
           meta: closedLimitMeta,
-          pagy: { count: integer(14), page: 1, items: integer(10), pages: integer(2), from: integer(1), to: integer(10), prev: null, next: integer(2) },
+          pagy: {
+            count: integer(14),
+            page: 1,
+            items: integer(10),
+            pages: integer(2),
+            from: integer(1),
+            to: integer(10),
+            prev: null,
+            next: integer(2),
+          },
         }),
       )
       .executeTest(async (server) => {
         const page = await fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-closed-limit', 'open', 1);
         expect(page.data).toHaveLength(1);
-        expect(page.data[0]).toMatchObject({ id: '4663', document_number: 'INV/2026/004663', invoice_amount: 4825050, balance_due: 4825050, status: 'open' });
+        expect(page.data[0]).toMatchObject({
+          id: '4663',
+          document_number: 'INV/2026/004663',
+          invoice_amount: 4825050,
+          balance_due: 4825050,
+          status: 'open',
+        });
         expect(page.meta).toMatchObject({
           anchor_id: '1',
           loan_application_id: '1251',
@@ -126,7 +152,9 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('the payment link demo-closed-limit is open')
       .uponReceiving('a request for the first page of closed invoices')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-closed-limit')).query({ status: 'closed', page: '1' }))
+      .withRequest('GET', '/invoice_collection', (b) =>
+        b.headers(payHeaders('demo-closed-limit')).query({ status: 'closed', page: '1' }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
@@ -148,7 +176,12 @@ describe('pay page: GET /invoice_collection', () => {
       )
       .executeTest(async (server) => {
         const page = await fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-closed-limit', 'closed', 1);
-        expect(page.data[0]).toMatchObject({ status: 'paid', balance_due: 0, invoice_amount: 12000000, payment_utr: 'UTRDEMO0000004321' });
+        expect(page.data[0]).toMatchObject({
+          status: 'paid',
+          balance_due: 0,
+          invoice_amount: 12000000,
+          payment_utr: 'UTRDEMO0000004321',
+        });
       }));
 
   it('shows an open-limit customer its supplier bank accounts and the ids a manual invoice needs', () =>
@@ -156,7 +189,9 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('the payment link demo-open-limit is open')
       .uponReceiving('a request for the open invoices of an open-limit customer')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-open-limit')).query({ status: 'open', page: '1' }))
+      .withRequest('GET', '/invoice_collection', (b) =>
+        b.headers(payHeaders('demo-open-limit')).query({ status: 'open', page: '1' }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: eachLike({
@@ -191,15 +226,26 @@ describe('pay page: GET /invoice_collection', () => {
             show_virtual_account_number: boolean(false),
             [`show_${DEFAULT_PRODUCT}_credit_option`]: boolean(true),
             [`show_${DEFAULT_PRODUCT}_pay_option`]: boolean(true),
-            supplier_bank_accounts: eachLike({ id: integer(1), bank_account_name: string('Sarvodaya Collections'), bank_name: string('State Bank of India') }),
+            supplier_bank_accounts: eachLike({
+              id: integer(1),
+              bank_account_name: string('Sarvodaya Collections'),
+              bank_name: string('State Bank of India'),
+            }),
           },
           pagy: { count: integer(4), page: 1 },
         }),
       )
       .executeTest(async (server) => {
         const page = await fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-open-limit', 'open', 1);
-        expect(page.meta).toMatchObject({ open_limit_customer: true, loan_application_id: '1252', erp_distributor_id: 'CS000362', credit_limit_balance: 28000000 });
-        expect(page.meta.supplier_bank_accounts).toEqual([{ id: '1', bank_account_name: 'Sarvodaya Collections', bank_name: 'State Bank of India' }]);
+        expect(page.meta).toMatchObject({
+          open_limit_customer: true,
+          loan_application_id: '1252',
+          erp_distributor_id: 'CS000362',
+          credit_limit_balance: 28000000,
+        });
+        expect(page.meta.supplier_bank_accounts).toEqual([
+          { id: '1', bank_account_name: 'Sarvodaya Collections', bank_name: 'State Bank of India' },
+        ]);
       }));
 
   it('refuses an expired payment link with 401 ER-PAY-401', () =>
@@ -207,10 +253,18 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('the payment link demo-expired has expired')
       .uponReceiving('a request for open invoices with an expired payment link')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('demo-expired')).query({ status: 'open', page: '1' }))
-      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-PAY-401', 'This payment link has expired. Ask the supplier for a new link.')))
+      .withRequest('GET', '/invoice_collection', (b) =>
+        b.headers(payHeaders('demo-expired')).query({ status: 'open', page: '1' }),
+      )
+      .willRespondWith(401, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody(errorBody('ER-PAY-401', 'This payment link has expired. Ask the supplier for a new link.')),
+      )
       .executeTest(async (server) => {
-        const failure = await failureOf(fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-expired', 'open', 1));
+        const failure = await failureOf(
+          fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'demo-expired', 'open', 1),
+        );
         expect(failure).toMatchObject({ status: 401, code: 'ER-PAY-401' });
         expect(failure.text).toBe('This payment link has expired. Ask the supplier for a new link.');
       }));
@@ -220,10 +274,18 @@ describe('pay page: GET /invoice_collection', () => {
       .addInteraction()
       .given('no payment link has the token no-such-token')
       .uponReceiving('a request for open invoices with an unknown payment link')
-      .withRequest('GET', '/invoice_collection', (b) => b.headers(payHeaders('no-such-token')).query({ status: 'open', page: '1' }))
-      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-PAY-401', 'This payment link is not valid. Ask the supplier for a new link.')))
+      .withRequest('GET', '/invoice_collection', (b) =>
+        b.headers(payHeaders('no-such-token')).query({ status: 'open', page: '1' }),
+      )
+      .willRespondWith(401, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody(errorBody('ER-PAY-401', 'This payment link is not valid. Ask the supplier for a new link.')),
+      )
       .executeTest(async (server) => {
-        const failure = await failureOf(fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'no-such-token', 'open', 1));
+        const failure = await failureOf(
+          fetchCollection(clientFor(server.url), DEFAULT_PRODUCT, 'no-such-token', 'open', 1),
+        );
         expect(failure).toMatchObject({ status: 401, code: 'ER-PAY-401' });
       }));
 });
@@ -235,11 +297,20 @@ describe('pay page: OTP (version 2)', () => {
       .given('demo-otp must confirm credit with an OTP')
       .uponReceiving('a request for an OTP to confirm credit')
       .withRequest('POST', '/communications/send_otp', (b) =>
-        b.headers(jsonPost('demo-otp', undefined, V2)).jsonBody({ data: { attributes: { loan_application_id: fromProviderState('${loanApplicationId}', '1252') } } }),
+        b.headers(jsonPost('demo-otp', undefined, V2)).jsonBody({
+          data: { attributes: { loan_application_id: fromProviderState('${loanApplicationId}', '1252') } },
+        }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { otp_reference_id: nonEmptyId('otp_3q2-example-reference'), expires_in: integer(300) } }))
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ data: { otp_reference_id: nonEmptyId('otp_3q2-example-reference'), expires_in: integer(300) } }),
+      )
       .executeTest(async (server) => {
-        await expect(sendOtp(clientFor(server.url), 'demo-otp', '1252')).resolves.toEqual({ otp_reference_id: 'otp_3q2-example-reference', expires_in: 300 });
+        await expect(sendOtp(clientFor(server.url), 'demo-otp', '1252')).resolves.toEqual({
+          otp_reference_id: 'otp_3q2-example-reference',
+          expires_in: 300,
+        });
       }));
 
   it('POST /communications/verify_otp accepts the OTP that was sent', () =>
@@ -260,7 +331,11 @@ describe('pay page: OTP (version 2)', () => {
       )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ data: { verified: true } }))
       .executeTest(async (server) => {
-        const answer = await verifyOtp(clientFor(server.url), 'demo-otp', { loanApplicationId: '1252', otp: '482913', referenceId: 'otp_3q2-example-reference' });
+        const answer = await verifyOtp(clientFor(server.url), 'demo-otp', {
+          loanApplicationId: '1252',
+          otp: '482913',
+          referenceId: 'otp_3q2-example-reference',
+        });
         expect(answer).toEqual({ verified: true });
       }));
 
@@ -281,17 +356,31 @@ describe('pay page: OTP (version 2)', () => {
           },
         }),
       )
-      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-OTP-101', 'The OTP is not correct. 4 attempts left.')))
+      .willRespondWith(422, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorBody('ER-OTP-101', 'The OTP is not correct. 4 attempts left.')),
+      )
       .executeTest(async (server) => {
-        const failure = await failureOf(verifyOtp(clientFor(server.url), 'demo-otp', { loanApplicationId: '1252', otp: '000000', referenceId: 'otp_3q2-example-reference' }));
-        expect(failure).toMatchObject({ status: 422, code: 'ER-OTP-101', text: 'The OTP is not correct. 4 attempts left.' });
+        const failure = await failureOf(
+          verifyOtp(clientFor(server.url), 'demo-otp', {
+            loanApplicationId: '1252',
+            otp: '000000',
+            referenceId: 'otp_3q2-example-reference',
+          }),
+        );
+        expect(failure).toMatchObject({
+          status: 422,
+          code: 'ER-OTP-101',
+          text: 'The OTP is not correct. 4 attempts left.',
+        });
       }));
 });
 
 /** `${invoiceId}`: an open invoice of the link's customer that the provider state picked. */
 const creditRequest = (exampleId: string, amount: number) => ({
   source: 'anchor_portal',
-  payment_gateway: { invoice_details: [{ id: fromProviderState('${invoiceId}', exampleId), user_requested_amount: number(amount) }] },
+  payment_gateway: {
+    invoice_details: [{ id: fromProviderState('${invoiceId}', exampleId), user_requested_amount: number(amount) }],
+  },
 });
 
 describe('pay page: credit', () => {
@@ -300,10 +389,19 @@ describe('pay page: credit', () => {
       .addInteraction()
       .given('demo-otp verified an OTP and has an open invoice credit can pay', { amount: 1000.5 })
       .uponReceiving('a credit draw for part of an invoice after the OTP was verified')
-      .withRequest('POST', '/avail_credit', (b) => b.headers(jsonPost('demo-otp', '0b6f2c1e-8d43-4a8e-9f10-3c5d7e9a1b21')).jsonBody(creditRequest('4700', 1000.5)))
-      .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Credit availed successfully.') }))
+      .withRequest('POST', '/avail_credit', (b) =>
+        b.headers(jsonPost('demo-otp', '0b6f2c1e-8d43-4a8e-9f10-3c5d7e9a1b21')).jsonBody(creditRequest('4700', 1000.5)),
+      )
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({ message: string('Credit availed successfully.') }),
+      )
       .executeTest(async (server) => {
-        const answer = await availCredit(clientFor(server.url), 'demo-otp', [{ id: '4700', amount: 100050 }], '0b6f2c1e-8d43-4a8e-9f10-3c5d7e9a1b21');
+        const answer = await availCredit(
+          clientFor(server.url),
+          'demo-otp',
+          [{ id: '4700', amount: 100050 }],
+          '0b6f2c1e-8d43-4a8e-9f10-3c5d7e9a1b21',
+        );
         expect(answer.message).toBe('Credit availed successfully.');
       }));
 
@@ -312,10 +410,25 @@ describe('pay page: credit', () => {
       .addInteraction()
       .given('demo-otp has an open invoice credit can pay but no verified OTP', { amount: 1000.5 })
       .uponReceiving('a credit draw without a verified OTP')
-      .withRequest('POST', '/avail_credit', (b) => b.headers(jsonPost('demo-otp', '5d1e7a90-2c4b-4f6e-8a3d-9b0c1e2f3a45')).jsonBody(creditRequest('4700', 1000.5)))
-      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-OTP-104', 'Verify the OTP sent to your registered mobile number before availing credit.')))
+      .withRequest('POST', '/avail_credit', (b) =>
+        b.headers(jsonPost('demo-otp', '5d1e7a90-2c4b-4f6e-8a3d-9b0c1e2f3a45')).jsonBody(creditRequest('4700', 1000.5)),
+      )
+      .willRespondWith(422, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody(
+            errorBody('ER-OTP-104', 'Verify the OTP sent to your registered mobile number before availing credit.'),
+          ),
+      )
       .executeTest(async (server) => {
-        const failure = await failureOf(availCredit(clientFor(server.url), 'demo-otp', [{ id: '4700', amount: 100050 }], '5d1e7a90-2c4b-4f6e-8a3d-9b0c1e2f3a45'));
+        const failure = await failureOf(
+          availCredit(
+            clientFor(server.url),
+            'demo-otp',
+            [{ id: '4700', amount: 100050 }],
+            '5d1e7a90-2c4b-4f6e-8a3d-9b0c1e2f3a45',
+          ),
+        );
         expect(failure).toMatchObject({ status: 422, code: 'ER-OTP-104' });
       }));
 
@@ -324,12 +437,27 @@ describe('pay page: credit', () => {
       .addInteraction()
       .given('demo-closed-limit has less credit left than an open invoice asks for', { amount: 20000, available: 5000 })
       .uponReceiving('a credit draw over the available limit')
-      .withRequest('POST', '/avail_credit', (b) => b.headers(jsonPost('demo-closed-limit', '9a7c3e51-6b2d-4c8f-a1e0-7d5b3f9c2e68')).jsonBody(creditRequest('4663', 20000)))
+      .withRequest('POST', '/avail_credit', (b) =>
+        b
+          .headers(jsonPost('demo-closed-limit', '9a7c3e51-6b2d-4c8f-a1e0-7d5b3f9c2e68'))
+          .jsonBody(creditRequest('4663', 20000)),
+      )
       .willRespondWith(422, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody('ER-CREDIT-103', 'The credit total of ₹20,000.00 is more than the available limit of ₹5,000.00.')),
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody(
+            errorBody('ER-CREDIT-103', 'The credit total of ₹20,000.00 is more than the available limit of ₹5,000.00.'),
+          ),
       )
       .executeTest(async (server) => {
-        const failure = await failureOf(availCredit(clientFor(server.url), 'demo-closed-limit', [{ id: '4663', amount: 2000000 }], '9a7c3e51-6b2d-4c8f-a1e0-7d5b3f9c2e68'));
+        const failure = await failureOf(
+          availCredit(
+            clientFor(server.url),
+            'demo-closed-limit',
+            [{ id: '4663', amount: 2000000 }],
+            '9a7c3e51-6b2d-4c8f-a1e0-7d5b3f9c2e68',
+          ),
+        );
         expect(failure).toMatchObject({ status: 422, code: 'ER-CREDIT-103' });
         expect(failure.text).toMatch(/available limit/);
       }));
@@ -345,12 +473,16 @@ describe('pay page: credit', () => {
           payment_gateway: [
             {
               bank_account_id: fromProviderState('${bankAccountId}', '1'),
-              invoice_details: [{ id: fromProviderState('${invoiceId}', '4681'), user_requested_amount: number(1500.25) }],
+              invoice_details: [
+                { id: fromProviderState('${invoiceId}', '4681'), user_requested_amount: number(1500.25) },
+              ],
             },
           ],
         }),
       )
-      .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Credit availed successfully.') }))
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({ message: string('Credit availed successfully.') }),
+      )
       .executeTest(async (server) => {
         const answer = await openLimitAvailCredit(
           clientFor(server.url),
@@ -370,22 +502,36 @@ describe('pay page: a money request sent again', () => {
       .uponReceiving('an open-limit credit draw sent again with the same Idempotency-Key')
       .withRequest('POST', '/op_avail_credit', (b) =>
         b
-          .headers({ ...jsonPost('demo-open-limit'), 'Idempotency-Key': fromStateMatching('${idempotencyKey}', UUID, '6e0c2a84-3b5d-4f7a-9c1e-8d2b4f6a0c57') })
+          .headers({
+            ...jsonPost('demo-open-limit'),
+            'Idempotency-Key': fromStateMatching('${idempotencyKey}', UUID, '6e0c2a84-3b5d-4f7a-9c1e-8d2b4f6a0c57'),
+          })
           .jsonBody({
             source: 'anchor_portal',
             payment_gateway: [
               {
                 bank_account_id: fromProviderState('${bankAccountId}', '1'),
-                invoice_details: [{ id: fromProviderState('${invoiceId}', '4681'), user_requested_amount: number(1200.5) }],
+                invoice_details: [
+                  { id: fromProviderState('${invoiceId}', '4681'), user_requested_amount: number(1200.5) },
+                ],
               },
             ],
           }),
       )
       // The same status and body as the first time, marked as a replay: the credit is drawn once.
-      .willRespondWith(201, (b) => b.headers({ ...JSON_CONTENT, 'Idempotent-Replayed': 'true' }).jsonBody({ message: string('Credit availed successfully.') }))
+      .willRespondWith(201, (b) =>
+        b
+          .headers({ ...JSON_CONTENT, 'Idempotent-Replayed': 'true' })
+          .jsonBody({ message: string('Credit availed successfully.') }),
+      )
       .executeTest(async (server) => {
         const key = '6e0c2a84-3b5d-4f7a-9c1e-8d2b4f6a0c57';
-        const answer = await openLimitAvailCredit(clientFor(server.url), 'demo-open-limit', [{ bankAccountId: '1', items: [{ id: '4681', amount: 120050 }] }], key);
+        const answer = await openLimitAvailCredit(
+          clientFor(server.url),
+          'demo-open-limit',
+          [{ bankAccountId: '1', items: [{ id: '4681', amount: 120050 }] }],
+          key,
+        );
         expect(answer.message).toBe('Credit availed successfully.');
       }));
 });
@@ -398,19 +544,35 @@ describe('pay page: direct payment', () => {
       .uponReceiving('a direct payment of part of an invoice by UPI')
       .withRequest('POST', '/direct_payments/cc_avenue', (b) =>
         b.headers(jsonPost('demo-closed-limit', '3f9b1d7e-5a2c-4b8e-8d6f-1e3a5c7b9d02')).jsonBody({
-          direct_payment: { invoice_details: [{ id: fromProviderState('${invoiceId}', '4663'), user_requested_amount: number(2500.75) }], payment_method: 'upi' },
+          direct_payment: {
+            invoice_details: [
+              { id: fromProviderState('${invoiceId}', '4663'), user_requested_amount: number(2500.75) },
+            ],
+            payment_method: 'upi',
+          },
         }),
       )
       .willRespondWith(201, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          message: string('Order CCA20261122000001A1B2C3 for ₹2,500.75 created. Complete the payment on the payment gateway.'),
+          message: string(
+            'Order CCA20261122000001A1B2C3 for ₹2,500.75 created. Complete the payment on the payment gateway.',
+          ),
           order_id: regex(ORDER_ID, 'CCA20261122000001A1B2C3'),
           payment_link_url: regex(HTTP_URL, 'https://gateway.example/pay/CCA20261122000001A1B2C3'),
         }),
       )
       .executeTest(async (server) => {
-        const answer = await directPayment(clientFor(server.url), 'demo-closed-limit', [{ id: '4663', amount: 250075 }], 'upi', '3f9b1d7e-5a2c-4b8e-8d6f-1e3a5c7b9d02');
-        expect(answer).toMatchObject({ order_id: 'CCA20261122000001A1B2C3', payment_link_url: 'https://gateway.example/pay/CCA20261122000001A1B2C3' });
+        const answer = await directPayment(
+          clientFor(server.url),
+          'demo-closed-limit',
+          [{ id: '4663', amount: 250075 }],
+          'upi',
+          '3f9b1d7e-5a2c-4b8e-8d6f-1e3a5c7b9d02',
+        );
+        expect(answer).toMatchObject({
+          order_id: 'CCA20261122000001A1B2C3',
+          payment_link_url: 'https://gateway.example/pay/CCA20261122000001A1B2C3',
+        });
       }));
 
   it('GET /direct_payments/cc_avenue_success answers the transaction of a completed order', () =>
@@ -419,7 +581,9 @@ describe('pay page: direct payment', () => {
       .given('demo-closed-limit paid a gateway order', { amount: 2500.75 })
       .uponReceiving('a request for the outcome of a completed gateway order')
       .withRequest('GET', '/direct_payments/cc_avenue_success', (b) =>
-        b.headers(payHeaders('demo-closed-limit')).query({ order_id: fromStateMatching('${orderId}', ORDER_ID, 'CCA20261122000001A1B2C3') }),
+        b
+          .headers(payHeaders('demo-closed-limit'))
+          .query({ order_id: fromStateMatching('${orderId}', ORDER_ID, 'CCA20261122000001A1B2C3') }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -432,7 +596,11 @@ describe('pay page: direct payment', () => {
       )
       .executeTest(async (server) => {
         const answer = await paymentSuccess(clientFor(server.url), 'demo-closed-limit', 'CCA20261122000001A1B2C3');
-        expect(answer).toEqual({ transation_number: 'UTRP2026112200000001', transation_date: '2026-11-22T10:05:00.000Z', amount_paid: 250075 });
+        expect(answer).toEqual({
+          transation_number: 'UTRP2026112200000001',
+          transation_date: '2026-11-22T10:05:00.000Z',
+          amount_paid: 250075,
+        });
       }));
 
   it('GET /direct_payments/cc_avenue_success refuses an order not paid yet (ER-PAY-102)', () =>
@@ -441,13 +609,24 @@ describe('pay page: direct payment', () => {
       .given('demo-closed-limit has a gateway order not paid yet', { amount: 2500.75 })
       .uponReceiving('a request for the outcome of a gateway order not paid yet')
       .withRequest('GET', '/direct_payments/cc_avenue_success', (b) =>
-        b.headers(payHeaders('demo-closed-limit')).query({ order_id: fromStateMatching('${orderId}', ORDER_ID, 'CCA20261122000002D4E5F6') }),
+        b
+          .headers(payHeaders('demo-closed-limit'))
+          .query({ order_id: fromStateMatching('${orderId}', ORDER_ID, 'CCA20261122000002D4E5F6') }),
       )
       .willRespondWith(422, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody('ER-PAY-102', 'The payment of order CCA20261122000002D4E5F6 has not been completed at the payment gateway.')),
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody(
+            errorBody(
+              'ER-PAY-102',
+              'The payment of order CCA20261122000002D4E5F6 has not been completed at the payment gateway.',
+            ),
+          ),
       )
       .executeTest(async (server) => {
-        const failure = await failureOf(paymentSuccess(clientFor(server.url), 'demo-closed-limit', 'CCA20261122000002D4E5F6'));
+        const failure = await failureOf(
+          paymentSuccess(clientFor(server.url), 'demo-closed-limit', 'CCA20261122000002D4E5F6'),
+        );
         expect(failure).toMatchObject({ status: 422, code: 'ER-PAY-102' });
       }));
 });
@@ -461,14 +640,23 @@ describe('pay page: direct payment', () => {
 const BOUNDARY = 'anchor-portal-pact-boundary';
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 /** A minimal PDF: what matters to the contract is its content type, which Pact detects from the bytes. */
-const INVOICE_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const INVOICE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 const FILE_PART = 'invoice[invoice_image][file]';
 
-function multipartBody(fields: Record<string, string>, file: { filename: string; type: string; bytes: Buffer }): Buffer {
-  const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="invoice[${name}]"\r\n\r\n${value}\r\n`);
+function multipartBody(
+  fields: Record<string, string>,
+  file: { filename: string; type: string; bytes: Buffer },
+): Buffer {
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="invoice[${name}]"\r\n\r\n${value}\r\n`,
+  );
   return Buffer.concat([
     Buffer.from(parts.join('')),
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${FILE_PART}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${FILE_PART}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
     file.bytes,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
@@ -536,7 +724,12 @@ describe('pay page: manual invoices (written last: POST /create_invoice)', () =>
       .uponReceiving('a manual invoice with a PDF from an open-limit customer')
       .withRequest('POST', '/create_invoice', (b) =>
         b
-          .headers(payHeaders('demo-open-limit', { 'Content-Type': regex('^multipart/form-data; ?boundary=.+$', MULTIPART), 'Idempotency-Key': idempotencyKey('e2a4c6e8-0b1d-4f3a-8c5e-7a9b1d3f5e70') }))
+          .headers(
+            payHeaders('demo-open-limit', {
+              'Content-Type': regex('^multipart/form-data; ?boundary=.+$', MULTIPART),
+              'Idempotency-Key': idempotencyKey('e2a4c6e8-0b1d-4f3a-8c5e-7a9b1d3f5e70'),
+            }),
+          )
           .body(MULTIPART, multipartBody(invoiceFields(OPEN_LIMIT_INVOICE, '12500.00'), PDF_PART))
           .matchingRules({ body: invoicePartRules(OPEN_LIMIT_INVOICE, regex('^[0-9]+\\.[0-9]{2}$', '12500.00')) }),
       )
@@ -560,7 +753,12 @@ describe('pay page: manual invoices (written last: POST /create_invoice)', () =>
         }),
       )
       .executeTest(async (server) => {
-        const answer = await createInvoice(clientFor(server.url), 'demo-open-limit', { ...OPEN_LIMIT_INVOICE, file: invoicePdf() }, 'e2a4c6e8-0b1d-4f3a-8c5e-7a9b1d3f5e70');
+        const answer = await createInvoice(
+          clientFor(server.url),
+          'demo-open-limit',
+          { ...OPEN_LIMIT_INVOICE, file: invoicePdf() },
+          'e2a4c6e8-0b1d-4f3a-8c5e-7a9b1d3f5e70',
+        );
         expect(answer.message).toBe('Invoice OL/2026/0042 created successfully.');
         expect(answer.data).toEqual({
           id: '4715',
@@ -583,37 +781,79 @@ describe('pay page: manual invoices (written last: POST /create_invoice)', () =>
       .uponReceiving('a manual invoice with a zero amount')
       .withRequest('POST', '/create_invoice', (b) =>
         b
-          .headers(payHeaders('demo-open-limit', { 'Content-Type': regex('^multipart/form-data; ?boundary=.+$', MULTIPART), 'Idempotency-Key': idempotencyKey('71c3e5a7-9b2d-4f6a-8e0c-2d4f6a8c0e35') }))
+          .headers(
+            payHeaders('demo-open-limit', {
+              'Content-Type': regex('^multipart/form-data; ?boundary=.+$', MULTIPART),
+              'Idempotency-Key': idempotencyKey('71c3e5a7-9b2d-4f6a-8e0c-2d4f6a8c0e35'),
+            }),
+          )
           .body(MULTIPART, multipartBody(invoiceFields(input, '0.00'), PDF_PART))
           .matchingRules({ body: invoicePartRules(input, equal('0.00')) }),
       )
       .willRespondWith(422, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          errors: [{ code: 'ER-VALIDATION', title: 'invoice[total]', detail: string('The amount must be in rupees, greater than zero, with at most 2 decimals.') }],
+          errors: [
+            {
+              code: 'ER-VALIDATION',
+              title: 'invoice[total]',
+              detail: string('The amount must be in rupees, greater than zero, with at most 2 decimals.'),
+            },
+          ],
         }),
       )
       .executeTest(async (server) => {
-        const failure = await failureOf(createInvoice(clientFor(server.url), 'demo-open-limit', { ...input, file: invoicePdf() }, '71c3e5a7-9b2d-4f6a-8e0c-2d4f6a8c0e35'));
+        const failure = await failureOf(
+          createInvoice(
+            clientFor(server.url),
+            'demo-open-limit',
+            { ...input, file: invoicePdf() },
+            '71c3e5a7-9b2d-4f6a-8e0c-2d4f6a8c0e35',
+          ),
+        );
         expect(failure).toMatchObject({ status: 422, code: 'ER-VALIDATION' });
-        expect(failure.fieldErrors()).toEqual({ 'invoice[total]': 'The amount must be in rupees, greater than zero, with at most 2 decimals.' });
+        expect(failure.fieldErrors()).toEqual({
+          'invoice[total]': 'The amount must be in rupees, greater than zero, with at most 2 decimals.',
+        });
       });
   });
 
   it('POST /create_invoice refuses a customer who is not open-limit (403 ER-INVOICE-105)', () => {
-    const input = { ...OPEN_LIMIT_INVOICE, loanApplicationId: '1251', erpDistributorId: 'CS000361', customerCode: 'CS000361', number: 'OL/2026/0044' };
+    const input = {
+      ...OPEN_LIMIT_INVOICE,
+      loanApplicationId: '1251',
+      erpDistributorId: 'CS000361',
+      customerCode: 'CS000361',
+      number: 'OL/2026/0044',
+    };
     return pact
       .addInteraction()
       .given('the payment link demo-closed-limit is open')
       .uponReceiving('a manual invoice from a closed-limit customer')
       .withRequest('POST', '/create_invoice', (b) =>
         b
-          .headers(payHeaders('demo-closed-limit', { 'Content-Type': regex('^multipart/form-data; ?boundary=.+$', MULTIPART), 'Idempotency-Key': idempotencyKey('a8d0f2b4-6c1e-4a3b-9d5f-8e0a2c4e6b17') }))
+          .headers(
+            payHeaders('demo-closed-limit', {
+              'Content-Type': regex('^multipart/form-data; ?boundary=.+$', MULTIPART),
+              'Idempotency-Key': idempotencyKey('a8d0f2b4-6c1e-4a3b-9d5f-8e0a2c4e6b17'),
+            }),
+          )
           .body(MULTIPART, multipartBody(invoiceFields(input, '12500.00'), PDF_PART))
           .matchingRules({ body: invoicePartRules(input, regex('^[0-9]+\\.[0-9]{2}$', '12500.00')) }),
       )
-      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody('ER-INVOICE-105', 'Only open-limit customers can add their own invoices.')))
+      .willRespondWith(403, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody(errorBody('ER-INVOICE-105', 'Only open-limit customers can add their own invoices.')),
+      )
       .executeTest(async (server) => {
-        const failure = await failureOf(createInvoice(clientFor(server.url), 'demo-closed-limit', { ...input, file: invoicePdf() }, 'a8d0f2b4-6c1e-4a3b-9d5f-8e0a2c4e6b17'));
+        const failure = await failureOf(
+          createInvoice(
+            clientFor(server.url),
+            'demo-closed-limit',
+            { ...input, file: invoicePdf() },
+            'a8d0f2b4-6c1e-4a3b-9d5f-8e0a2c4e6b17',
+          ),
+        );
         expect(failure).toMatchObject({ status: 403, code: 'ER-INVOICE-105' });
       });
   });

@@ -1,10 +1,27 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { downloadDistributors, fetchAccountsReceivable, fetchDistributors, fetchRetailerInvoices, fetchRetailers } from '../../../src/api/retailers';
+import {
+  downloadDistributors,
+  fetchAccountsReceivable,
+  fetchDistributors,
+  fetchRetailerInvoices,
+  fetchRetailers,
+} from '../../../src/api/retailers';
 import { RETAILER_INVOICE_PAGE_SIZE } from '../../../src/domain/admin';
 import { REGIONS } from '../../../src/domain/regions';
 import { DEFAULT_TABLE_STATE, type TableState } from '../../../src/lib/table-state';
-import { authHeaders, clientFor, exactly, failureOf, JSON_CONTENT, newPact, nonEmptyId, numberRules, oneOf, positiveCount } from '../pact';
+import {
+  authHeaders,
+  clientFor,
+  exactly,
+  failureOf,
+  JSON_CONTENT,
+  newPact,
+  nonEmptyId,
+  numberRules,
+  oneOf,
+  positiveCount,
+} from '../pact';
 
 /**
  * The retailer page (spec 2 §2.9, §3, §7): accounts receivable by the user's type, the distributor-wise list
@@ -25,7 +42,6 @@ const pact = newPact();
 const region = regex(oneOf(REGIONS), 'south');
 const DAY = regex('^\\d{4}-\\d{2}-\\d{2}$', '2026-11-20');
 
-
 /** The retailer area is t2, t1t2 and unset (spec 2 §2): its calls are made as t1t2 unless a test says otherwise. */
 const loggedIn = (description: string, state?: string, user = 't1t2@anchor.test') => {
   const interaction = pact.addInteraction().given(`${user} is logged in`);
@@ -38,12 +54,15 @@ const csvHeaders = eachLike({ display_name: string('Distributor Name'), key: str
 // GET /distributor_retailers/accounts_receivables
 // ---------------------------------------------------------------------------------------------------
 
-const RECEIVABLES_STATE = 'the anchor of t1@anchor.test and t2@anchor.test has retailers with unpaid invoices on channel finance';
+const RECEIVABLES_STATE =
+  'the anchor of t1@anchor.test and t2@anchor.test has retailers with unpaid invoices on channel finance';
 
 describe('accounts receivable', () => {
   it('GET /distributor_retailers/accounts_receivables for a t1t2 user: with the distributor figure', () =>
     loggedIn('the accounts receivable of a t1t2 user', RECEIVABLES_STATE)
-      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) => b.headers(authHeaders()).query({ event: 't1t2' }))
+      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) =>
+        b.headers(authHeaders()).query({ event: 't1t2' }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
@@ -72,7 +91,9 @@ describe('accounts receivable', () => {
    */
   it('GET /distributor_retailers/accounts_receivables for a t2 user: no distributor figure', () =>
     loggedIn('the accounts receivable of a t2 user', RECEIVABLES_STATE, 't2@anchor.test')
-      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) => b.headers(authHeaders()).query({ event: 't2' }))
+      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) =>
+        b.headers(authHeaders()).query({ event: 't2' }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
@@ -91,8 +112,14 @@ describe('accounts receivable', () => {
 
   it('GET /distributor_retailers/accounts_receivables: a t2 user asking for the t1 view is refused (403 ER-ACCESS-101)', () =>
     loggedIn('the t1 accounts receivable asked for by a t2 user', undefined, 't2@anchor.test')
-      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) => b.headers(authHeaders()).query({ event: 't1' }))
-      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-ACCESS-101', detail: string('A t2 user cannot see the t1 accounts receivable.') }] }))
+      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) =>
+        b.headers(authHeaders()).query({ event: 't1' }),
+      )
+      .willRespondWith(403, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: [{ code: 'ER-ACCESS-101', detail: string('A t2 user cannot see the t1 accounts receivable.') }],
+        }),
+      )
       .executeTest(async (server) => {
         const failure = await failureOf(fetchAccountsReceivable(clientFor(server.url), 't1'));
         expect(failure).toMatchObject({ status: 403, code: 'ER-ACCESS-101' });
@@ -100,8 +127,14 @@ describe('accounts receivable', () => {
 
   it('GET /distributor_retailers/accounts_receivables: a t1 token is refused the retailer area (403 ER-ACCESS-101)', () =>
     loggedIn('the accounts receivable asked for by a t1 user', undefined, 't1@anchor.test')
-      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) => b.headers(authHeaders()).query({ event: 't1' }))
-      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-ACCESS-101', detail: string('A t1 user cannot use the retailer area.') }] }))
+      .withRequest('GET', '/distributor_retailers/accounts_receivables', (b) =>
+        b.headers(authHeaders()).query({ event: 't1' }),
+      )
+      .willRespondWith(403, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ errors: [{ code: 'ER-ACCESS-101', detail: string('A t1 user cannot use the retailer area.') }] }),
+      )
       .executeTest(async (server) => {
         const failure = await failureOf(fetchAccountsReceivable(clientFor(server.url), 't1'));
         expect(failure).toMatchObject({ status: 403, code: 'ER-ACCESS-101' });
@@ -151,7 +184,10 @@ describe('the distributor-wise retailer list', () => {
           .matchingRules(numberRules({ '$.data[*].attributes.total_retailers_on_channel_finance': 'integer' })),
       )
       .executeTest(async (server) => {
-        const list = await fetchDistributors(clientFor(server.url), tableState({ region: 'south', filters: { cf: '1' } }));
+        const list = await fetchDistributors(
+          clientFor(server.url),
+          tableState({ region: 'south', filters: { cf: '1' } }),
+        );
         expect(list.data[0]).toEqual({
           id: '342',
           anchor_id: '1',
@@ -172,7 +208,10 @@ describe('the distributor-wise retailer list', () => {
       }));
 
   it('GET /distributor_retailers/distributor_details as CSV', () =>
-    loggedIn('a CSV export of the distributors in the south with retailers on channel finance, two columns', SOUTH_CF_STATE)
+    loggedIn(
+      'a CSV export of the distributors in the south with retailers on channel finance, two columns',
+      SOUTH_CF_STATE,
+    )
       .withRequest('GET', '/distributor_retailers/distributor_details', (b) =>
         b.headers(authHeaders()).query({
           'filter[region]': 'south',
@@ -185,17 +224,39 @@ describe('the distributor-wise retailer list', () => {
         b
           .headers({
             'Content-Type': regex('^text/csv(;.*)?$', 'text/csv; charset=utf-8'),
-            'Content-Disposition': regex('^attachment; filename=".+\\.csv"$', 'attachment; filename="Distributors-2026-11-22.csv"'),
+            'Content-Disposition': regex(
+              '^attachment; filename=".+\\.csv"$',
+              'attachment; filename="Distributors-2026-11-22.csv"',
+            ),
           })
           // The columns asked for, in that order, under their display names; then a line per distributor. The
           // builder takes the body as bytes and adds a rule on their detected type, which for CSV is text/plain.
           .body('text/plain', Buffer.from(DISTRIBUTORS_CSV))
-          .matchingRules({ body: [{ path: '$', rules: [regex('^Distributor Name,Retailers on Channel Finance\\r\\n([^\\r\\n]*,[1-9]\\d*\\r\\n)+$', DISTRIBUTORS_CSV)] }] }),
+          .matchingRules({
+            body: [
+              {
+                path: '$',
+                rules: [
+                  regex(
+                    '^Distributor Name,Retailers on Channel Finance\\r\\n([^\\r\\n]*,[1-9]\\d*\\r\\n)+$',
+                    DISTRIBUTORS_CSV,
+                  ),
+                ],
+              },
+            ],
+          }),
       )
       .executeTest(async (server) => {
         const saved: { name: string; text: string }[] = [];
-        const client = clientFor(server.url, {}, { saveFile: (name, content) => void content.text().then((text) => saved.push({ name, text })) });
-        await downloadDistributors(client, tableState({ region: 'south', filters: { cf: '1' } }), ['name', 'total_retailers_on_channel_finance']);
+        const client = clientFor(
+          server.url,
+          {},
+          { saveFile: (name, content) => void content.text().then((text) => saved.push({ name, text })) },
+        );
+        await downloadDistributors(client, tableState({ region: 'south', filters: { cf: '1' } }), [
+          'name',
+          'total_retailers_on_channel_finance',
+        ]);
         await expect.poll(() => saved).toEqual([{ name: 'Distributors-2026-11-22.csv', text: DISTRIBUTORS_CSV }]);
       }));
 });
@@ -209,8 +270,13 @@ const GODAVARI_STATE = 't1@anchor.test’s distributor Godavari Retail Links has
 describe('a distributor’s retailers', () => {
   it('GET /distributor_retailers/{id}/distributor_retailer_details: the retailers off channel finance', () =>
     loggedIn('the first page of a distributor’s retailers that are not on channel finance', GODAVARI_STATE)
-      .withRequest('GET', fromProviderState('/distributor_retailers/${distributorId}/distributor_retailer_details', '/distributor_retailers/342/distributor_retailer_details'), (b) =>
-        b.headers(authHeaders()).query({ 'filter[channel_finance]': '0', page: '1' }),
+      .withRequest(
+        'GET',
+        fromProviderState(
+          '/distributor_retailers/${distributorId}/distributor_retailer_details',
+          '/distributor_retailers/342/distributor_retailer_details',
+        ),
+        (b) => b.headers(authHeaders()).query({ 'filter[channel_finance]': '0', page: '1' }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -243,16 +309,31 @@ describe('a distributor’s retailers', () => {
       )
       .executeTest(async (server) => {
         const list = await fetchRetailers(clientFor(server.url), '342', tableState({ filters: { cf: '0' } }));
-        expect(list.data[0]).toMatchObject({ id: '7', name: 'Palar Chemists', channel_finance: false, total_limit_sanctioned: 0, unpaid_invoice_count: 0 });
+        expect(list.data[0]).toMatchObject({
+          id: '7',
+          name: 'Palar Chemists',
+          channel_finance: false,
+          total_limit_sanctioned: 0,
+          unpaid_invoice_count: 0,
+        });
         expect(list.pagy).toMatchObject({ count: 5, page: 1 });
       }));
 
   it('GET /distributor_retailers/{id}/distributor_retailer_details: another anchor’s distributor is not found', () =>
     loggedIn('the retailers of another anchor’s distributor', 'another anchor has a distributor')
-      .withRequest('GET', fromProviderState('/distributor_retailers/${distributorId}/distributor_retailer_details', '/distributor_retailers/330/distributor_retailer_details'), (b) =>
-        b.headers(authHeaders()).query({ page: '1' }),
+      .withRequest(
+        'GET',
+        fromProviderState(
+          '/distributor_retailers/${distributorId}/distributor_retailer_details',
+          '/distributor_retailers/330/distributor_retailer_details',
+        ),
+        (b) => b.headers(authHeaders()).query({ page: '1' }),
       )
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-NOT-FOUND', detail: string('No such distributor.') }] }))
+      .willRespondWith(404, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ errors: [{ code: 'ER-NOT-FOUND', detail: string('No such distributor.') }] }),
+      )
       .executeTest(async (server) => {
         const failure = await failureOf(fetchRetailers(clientFor(server.url), '330', DEFAULT_TABLE_STATE));
         expect(failure).toMatchObject({ status: 404, code: 'ER-NOT-FOUND' });
@@ -266,8 +347,15 @@ describe('a distributor’s retailers', () => {
 const SRI_STATE = 't1@anchor.test’s retailer Sri Venkateswara Bazaar has 18 invoices';
 const RETAILER_ID = '18';
 const invoicesPath = () =>
-  fromProviderState('/distributor_retailers/${retailerId}/retailer_invoice_details', `/distributor_retailers/${RETAILER_ID}/retailer_invoice_details`);
-const invoicesQuery = (page: string) => ({ anchor_id: fromProviderState('${anchorId}', '1'), page, items: String(RETAILER_INVOICE_PAGE_SIZE) });
+  fromProviderState(
+    '/distributor_retailers/${retailerId}/retailer_invoice_details',
+    `/distributor_retailers/${RETAILER_ID}/retailer_invoice_details`,
+  );
+const invoicesQuery = (page: string) => ({
+  anchor_id: fromProviderState('${anchorId}', '1'),
+  page,
+  items: String(RETAILER_INVOICE_PAGE_SIZE),
+});
 const invoiceRow = {
   id: nonEmptyId('201'),
   type: 'retailer_invoice',

@@ -1,6 +1,14 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { forgotPassword, getUser, login, logout, refreshTokens, resetPassword, setPassword } from '../../../src/api/auth';
+import {
+  forgotPassword,
+  getUser,
+  login,
+  logout,
+  refreshTokens,
+  resetPassword,
+  setPassword,
+} from '../../../src/api/auth';
 import { ApiError } from '../../../src/api/errors';
 import { authHeaders, clientFor, EXAMPLE_AUTH_TOKEN, JSON_CONTENT, newPact, nonEmptyId, V1 } from '../pact';
 
@@ -17,7 +25,9 @@ describe('session and user calls', () => {
       .addInteraction()
       .given('the demo users exist')
       .uponReceiving('a login with valid credentials')
-      .withRequest('POST', '/sessions', (b) => b.headers(jsonRequest).jsonBody({ user: { email: 't1@anchor.test', password: 'Demo@1234' } }))
+      .withRequest('POST', '/sessions', (b) =>
+        b.headers(jsonRequest).jsonBody({ user: { email: 't1@anchor.test', password: 'Demo@1234' } }),
+      )
       .willRespondWith(201, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           data: {
@@ -43,10 +53,19 @@ describe('session and user calls', () => {
       .addInteraction()
       .given('the demo users exist')
       .uponReceiving('a login with a wrong password')
-      .withRequest('POST', '/sessions', (b) => b.headers(jsonRequest).jsonBody({ user: { email: 't1@anchor.test', password: 'wrong-password' } }))
-      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-AUTH-101', detail: string('Invalid email or password.') }] }))
+      .withRequest('POST', '/sessions', (b) =>
+        b.headers(jsonRequest).jsonBody({ user: { email: 't1@anchor.test', password: 'wrong-password' } }),
+      )
+      .willRespondWith(401, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ errors: [{ code: 'ER-AUTH-101', detail: string('Invalid email or password.') }] }),
+      )
       .executeTest(async (server) => {
-        const failure = await login(clientFor(server.url), { email: 't1@anchor.test', password: 'wrong-password' }).catch((e: unknown) => e);
+        const failure = await login(clientFor(server.url), {
+          email: 't1@anchor.test',
+          password: 'wrong-password',
+        }).catch((e: unknown) => e);
         expect(failure).toBeInstanceOf(ApiError);
         expect((failure as ApiError).code).toBe('ER-AUTH-101');
       }));
@@ -57,15 +76,24 @@ describe('session and user calls', () => {
       .given('t1@anchor.test has a valid refresh token')
       .uponReceiving('a refresh with a valid refresh token')
       .withRequest('POST', '/auth', (b) =>
-        b.headers(jsonRequest).jsonBody({ auth: { refresh_token: fromProviderState('${refreshToken}', 'rt_current') } }),
+        b
+          .headers(jsonRequest)
+          .jsonBody({ auth: { refresh_token: fromProviderState('${refreshToken}', 'rt_current') } }),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
-          data: { id: nonEmptyId('1'), type: 'auth', attributes: { auth_token: string('at_new'), refresh_token: string('rt_new'), expires_in: integer(900) } },
+          data: {
+            id: nonEmptyId('1'),
+            type: 'auth',
+            attributes: { auth_token: string('at_new'), refresh_token: string('rt_new'), expires_in: integer(900) },
+          },
         }),
       )
       .executeTest(async (server) => {
-        await expect(refreshTokens(clientFor(server.url), 'rt_current')).resolves.toEqual({ authToken: 'at_new', refreshToken: 'rt_new' });
+        await expect(refreshTokens(clientFor(server.url), 'rt_current')).resolves.toEqual({
+          authToken: 'at_new',
+          refreshToken: 'rt_new',
+        });
       }));
 
   it('POST /auth refuses a refresh token that was already rotated', () =>
@@ -73,10 +101,21 @@ describe('session and user calls', () => {
       .addInteraction()
       .given('t1@anchor.test has a rotated refresh token')
       .uponReceiving('a refresh with an already rotated refresh token')
-      .withRequest('POST', '/auth', (b) => b.headers(jsonRequest).jsonBody({ auth: { refresh_token: fromProviderState('${refreshToken}', 'rt_rotated') } }))
-      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-AUTH-102', detail: string('Refresh token was already used.') }] }))
+      .withRequest('POST', '/auth', (b) =>
+        b
+          .headers(jsonRequest)
+          .jsonBody({ auth: { refresh_token: fromProviderState('${refreshToken}', 'rt_rotated') } }),
+      )
+      .willRespondWith(401, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ errors: [{ code: 'ER-AUTH-102', detail: string('Refresh token was already used.') }] }),
+      )
       .executeTest(async (server) => {
-        await expect(refreshTokens(clientFor(server.url), 'rt_rotated')).rejects.toMatchObject({ status: 401, code: 'ER-AUTH-102' });
+        await expect(refreshTokens(clientFor(server.url), 'rt_rotated')).rejects.toMatchObject({
+          status: 401,
+          code: 'ER-AUTH-102',
+        });
       }));
 
   it('GET /users/{id} returns the user with the anchor', () =>
@@ -100,14 +139,24 @@ describe('session and user calls', () => {
               virtual_id: nonEmptyId('1'),
               event: accessType,
               // logo_url (a URL or null) is left out: Pact has no 'string or null', and the codec reads it absent as null.
-              anchor: { id: integer(1), name: string('Sarvodaya Consumer Products Ltd'), is_system_generated: like(true) },
+              anchor: {
+                id: integer(1),
+                name: string('Sarvodaya Consumer Products Ltd'),
+                is_system_generated: like(true),
+              },
             },
           },
         }),
       )
       .executeTest(async (server) => {
         const user = await getUser(clientFor(server.url), '1');
-        expect(user).toMatchObject({ id: '1', name: 'Asha Verma', role_id: 1, event: 't1', anchor: { name: 'Sarvodaya Consumer Products Ltd', logo_url: null } });
+        expect(user).toMatchObject({
+          id: '1',
+          name: 'Asha Verma',
+          role_id: 1,
+          event: 't1',
+          anchor: { name: 'Sarvodaya Consumer Products Ltd', logo_url: null },
+        });
       }));
 
   it('GET /users/{id} answers ER-AUTH-103 for an expired auth token', () =>
@@ -116,7 +165,11 @@ describe('session and user calls', () => {
       .given('the auth token of t1@anchor.test has expired')
       .uponReceiving('a request with an expired auth token')
       .withRequest('GET', ownUserPath, (b) => b.headers(authHeaders()))
-      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-AUTH-103', detail: string('Auth token has expired.') }] }))
+      .willRespondWith(401, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ errors: [{ code: 'ER-AUTH-103', detail: string('Auth token has expired.') }] }),
+      )
       .executeTest(async (server) => {
         let asked = '';
         const client = clientFor(server.url, { expired: (token) => ((asked = token), Promise.resolve(null)) });
@@ -131,7 +184,11 @@ describe('session and user calls', () => {
       .given('the auth token is invalid')
       .uponReceiving('a request with an invalid auth token')
       .withRequest('GET', '/users/1', (b) => b.headers(authHeaders()))
-      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-AUTH-102', detail: string('Auth token is invalid or has been revoked.') }] }))
+      .willRespondWith(401, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: [{ code: 'ER-AUTH-102', detail: string('Auth token is invalid or has been revoked.') }],
+        }),
+      )
       .executeTest(async (server) => {
         await expect(getUser(clientFor(server.url), '1')).rejects.toMatchObject({ status: 401, code: 'ER-AUTH-102' });
       }));
@@ -141,7 +198,11 @@ describe('session and user calls', () => {
       .addInteraction()
       .given('t1@anchor.test is logged in')
       .uponReceiving('a logout')
-      .withRequest('POST', '/users/logout', (b) => b.headers({ ...authHeaders(), 'Content-Type': 'application/json' }).jsonBody({ token: string(EXAMPLE_AUTH_TOKEN) }))
+      .withRequest('POST', '/users/logout', (b) =>
+        b
+          .headers({ ...authHeaders(), 'Content-Type': 'application/json' })
+          .jsonBody({ token: string(EXAMPLE_AUTH_TOKEN) }),
+      )
       .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Logged out successfully.') }))
       .executeTest(async (server) => {
         await expect(logout(clientFor(server.url))).resolves.toEqual({ message: 'Logged out successfully.' });
@@ -152,8 +213,14 @@ describe('session and user calls', () => {
       .addInteraction()
       .given('the demo users exist')
       .uponReceiving('a forgotten password')
-      .withRequest('POST', '/users/forgot_password', (b) => b.headers(jsonRequest).jsonBody({ user: { email: 't2@anchor.test' } }))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('If t2@anchor.test belongs to an account, a reset link has been sent to it.') }))
+      .withRequest('POST', '/users/forgot_password', (b) =>
+        b.headers(jsonRequest).jsonBody({ user: { email: 't2@anchor.test' } }),
+      )
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ message: string('If t2@anchor.test belongs to an account, a reset link has been sent to it.') }),
+      )
       .executeTest(async (server) => {
         const answer = await forgotPassword(clientFor(server.url), 't2@anchor.test');
         expect(answer.message).toContain('t2@anchor.test');
@@ -165,11 +232,23 @@ describe('session and user calls', () => {
       .given('a reset link was mailed to t2@anchor.test')
       .uponReceiving('a password reset with a valid token')
       .withRequest('POST', '/users/reset_password', (b) =>
-        b.headers(jsonRequest).jsonBody({ password: 'NewPass@123', password_confirmation: 'NewPass@123', token: fromProviderState('${resetToken}', 'reset-token') }),
+        b.headers(jsonRequest).jsonBody({
+          password: 'NewPass@123',
+          password_confirmation: 'NewPass@123',
+          token: fromProviderState('${resetToken}', 'reset-token'),
+        }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Your password has been reset. Log in with the new password.') }))
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ message: string('Your password has been reset. Log in with the new password.') }),
+      )
       .executeTest(async (server) => {
-        const answer = await resetPassword(clientFor(server.url), { token: 'reset-token', password: 'NewPass@123', confirmation: 'NewPass@123' });
+        const answer = await resetPassword(clientFor(server.url), {
+          token: 'reset-token',
+          password: 'NewPass@123',
+          confirmation: 'NewPass@123',
+        });
         expect(answer.message).toMatch(/reset/);
       }));
 
@@ -179,15 +258,29 @@ describe('session and user calls', () => {
       .given('a reset link was mailed to t2@anchor.test')
       .uponReceiving('a password reset whose confirmation does not match')
       .withRequest('POST', '/users/reset_password', (b) =>
-        b.headers(jsonRequest).jsonBody({ password: 'NewPass@123', password_confirmation: 'Different@123', token: fromProviderState('${resetToken}', 'reset-token') }),
+        b.headers(jsonRequest).jsonBody({
+          password: 'NewPass@123',
+          password_confirmation: 'Different@123',
+          token: fromProviderState('${resetToken}', 'reset-token'),
+        }),
       )
       .willRespondWith(422, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-VALIDATION', title: 'password_confirmation', detail: string("Password and Confirm Password didn't match") }] }),
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: [
+            {
+              code: 'ER-VALIDATION',
+              title: 'password_confirmation',
+              detail: string("Password and Confirm Password didn't match"),
+            },
+          ],
+        }),
       )
       .executeTest(async (server) => {
-        const failure = (await resetPassword(clientFor(server.url), { token: 'reset-token', password: 'NewPass@123', confirmation: 'Different@123' }).catch(
-          (e: unknown) => e,
-        )) as ApiError;
+        const failure = (await resetPassword(clientFor(server.url), {
+          token: 'reset-token',
+          password: 'NewPass@123',
+          confirmation: 'Different@123',
+        }).catch((e: unknown) => e)) as ApiError;
         expect(failure.fieldErrors()).toEqual({ password_confirmation: "Password and Confirm Password didn't match" });
       }));
 
@@ -201,9 +294,17 @@ describe('session and user calls', () => {
           .headers({ ...authHeaders(), 'Content-Type': 'application/json' })
           .jsonBody({ current_password: 'Demo@1234', password: 'Changed@123', password_confirmation: 'Changed@123' }),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ message: string('Password Changed Successfully!') }))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({ message: string('Password Changed Successfully!') }),
+      )
       .executeTest(async (server) => {
-        await expect(setPassword(clientFor(server.url), { current: 'Demo@1234', password: 'Changed@123', confirmation: 'Changed@123' })).resolves.toEqual({
+        await expect(
+          setPassword(clientFor(server.url), {
+            current: 'Demo@1234',
+            password: 'Changed@123',
+            confirmation: 'Changed@123',
+          }),
+        ).resolves.toEqual({
           message: 'Password Changed Successfully!',
         });
       }));
@@ -218,9 +319,23 @@ describe('session and user calls', () => {
           .headers({ ...authHeaders(), 'Content-Type': 'application/json' })
           .jsonBody({ current_password: 'Guess@1234', password: 'Changed@123', password_confirmation: 'Changed@123' }),
       )
-      .willRespondWith(422, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: [{ code: 'ER-VALIDATION', title: 'current_password', detail: string('The current password is not correct.') }] }))
+      .willRespondWith(422, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: [
+            {
+              code: 'ER-VALIDATION',
+              title: 'current_password',
+              detail: string('The current password is not correct.'),
+            },
+          ],
+        }),
+      )
       .executeTest(async (server) => {
-        const failure = (await setPassword(clientFor(server.url), { current: 'Guess@1234', password: 'Changed@123', confirmation: 'Changed@123' }).catch((e: unknown) => e)) as ApiError;
+        const failure = (await setPassword(clientFor(server.url), {
+          current: 'Guess@1234',
+          password: 'Changed@123',
+          confirmation: 'Changed@123',
+        }).catch((e: unknown) => e)) as ApiError;
         expect(failure.fieldErrors()).toEqual({ current_password: 'The current password is not correct.' });
       }));
 
@@ -229,13 +344,23 @@ describe('session and user calls', () => {
       .addInteraction()
       .given('five wrong logins were made for locked.out@anchor.test')
       .uponReceiving('a login to an account over its limit of wrong attempts')
-      .withRequest('POST', '/sessions', (b) => b.headers(jsonRequest).jsonBody({ user: { email: 'locked.out@anchor.test', password: 'Demo@1234' } }))
+      .withRequest('POST', '/sessions', (b) =>
+        b.headers(jsonRequest).jsonBody({ user: { email: 'locked.out@anchor.test', password: 'Demo@1234' } }),
+      )
       .willRespondWith(429, (b) =>
-        b.headers({ ...JSON_CONTENT, 'Retry-After': regex('^[1-9]\\d*$', '900') }).jsonBody({ errors: [{ code: 'ER-RATE-LIMIT', detail: string('Too many attempts. Try again in 15 minutes.') }] }),
+        b.headers({ ...JSON_CONTENT, 'Retry-After': regex('^[1-9]\\d*$', '900') }).jsonBody({
+          errors: [{ code: 'ER-RATE-LIMIT', detail: string('Too many attempts. Try again in 15 minutes.') }],
+        }),
       )
       .executeTest(async (server) => {
-        const failure = (await login(clientFor(server.url), { email: 'locked.out@anchor.test', password: 'Demo@1234' }).catch((e: unknown) => e)) as ApiError;
-        expect(failure).toMatchObject({ status: 429, code: 'ER-RATE-LIMIT', text: 'Too many attempts. Try again in 15 minutes.' });
+        const failure = (await login(clientFor(server.url), {
+          email: 'locked.out@anchor.test',
+          password: 'Demo@1234',
+        }).catch((e: unknown) => e)) as ApiError;
+        expect(failure).toMatchObject({
+          status: 429,
+          code: 'ER-RATE-LIMIT',
+          text: 'Too many attempts. Try again in 15 minutes.',
+        });
       }));
 });
-

@@ -17,7 +17,8 @@ const pact = newPact();
  */
 const BOUNDARY = 'anchor-portal-csv-upload';
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
-const multipartHeaders = () => authHeaders({ 'Content-Type': regex('^multipart/form-data;\\s*boundary=.+$', MULTIPART) as unknown as string });
+const multipartHeaders = () =>
+  authHeaders({ 'Content-Type': regex('^multipart/form-data;\\s*boundary=.+$', MULTIPART) as unknown as string });
 
 function multipartBody(typeField: 'csvtype' | 'type', csvtype: CsvType, filename: string, csv: string): Buffer {
   return Buffer.from(
@@ -27,7 +28,9 @@ function multipartBody(typeField: 'csvtype' | 'type', csvtype: CsvType, filename
   );
 }
 
-const typeRule = (typeField: 'csvtype' | 'type', csvtype: CsvType) => ({ body: [{ path: `$.${typeField}`, rules: [equal(csvtype)] }] });
+const typeRule = (typeField: 'csvtype' | 'type', csvtype: CsvType) => ({
+  body: [{ path: `$.${typeField}`, rules: [equal(csvtype)] }],
+});
 const csvFile = (name: string, csv: string) => new File([csv], name, { type: 'text/csv' });
 const ISO_TIMESTAMP = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$';
 const FILE_ID = regex('^UPL-\\d{6}$', 'UPL-000001');
@@ -41,14 +44,22 @@ describe('CSV uploads', () => {
       .given('the invoices of the invoice upload fixture are not on record')
       .uponReceiving('an invoice CSV with one good row and one for an unknown customer')
       .withRequest('POST', '/invoices/upload', (b) =>
-        b.headers(multipartHeaders()).body(MULTIPART, multipartBody('csvtype', 'invoice', filename, csv)).matchingRules(typeRule('csvtype', 'invoice')),
+        b
+          .headers(multipartHeaders())
+          .body(MULTIPART, multipartBody('csvtype', 'invoice', filename, csv))
+          .matchingRules(typeRule('csvtype', 'invoice')),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           status: 'success',
           message: [
             { row: 2, invoice_number: 'UP/2627/0001', status: 'success', failure_reason: null },
-            { row: 3, invoice_number: 'UP/2627/0002', status: 'failed', failure_reason: string('Row 3: customer_code NOPE-404 is not one of your customers') },
+            {
+              row: 3,
+              invoice_number: 'UP/2627/0002',
+              status: 'failed',
+              failure_reason: string('Row 3: customer_code NOPE-404 is not one of your customers'),
+            },
           ],
           meta: {
             file_id: FILE_ID,
@@ -62,10 +73,19 @@ describe('CSV uploads', () => {
       )
       .executeTest(async (server) => {
         const progress: number[] = [];
-        const result = await uploadCsv(clientFor(server.url), { csvtype: 'invoice', file: csvFile(filename, csv), onProgress: (p) => progress.push(p.loaded) });
+        const result = await uploadCsv(clientFor(server.url), {
+          csvtype: 'invoice',
+          file: csvFile(filename, csv),
+          onProgress: (p) => progress.push(p.loaded),
+        });
         expect(result.rows).toEqual([
           { row: 2, invoice_number: 'UP/2627/0001', status: 'success', failure_reason: null },
-          { row: 3, invoice_number: 'UP/2627/0002', status: 'failed', failure_reason: 'Row 3: customer_code NOPE-404 is not one of your customers' },
+          {
+            row: 3,
+            invoice_number: 'UP/2627/0002',
+            status: 'failed',
+            failure_reason: 'Row 3: customer_code NOPE-404 is not one of your customers',
+          },
         ]);
         expect(result.meta).toMatchObject({ file_id: 'UPL-000001', accepted_rows: 1, rejected_rows: 1 });
         // Node has no XMLHttpRequest: the upload goes by fetch and reports no progress.
@@ -80,7 +100,10 @@ describe('CSV uploads', () => {
       .given('t1@anchor.test is logged in')
       .uponReceiving('an invoice CSV whose header is not the template’s')
       .withRequest('POST', '/invoices/upload', (b) =>
-        b.headers(multipartHeaders()).body(MULTIPART, multipartBody('csvtype', 'invoice', filename, csv)).matchingRules(typeRule('csvtype', 'invoice')),
+        b
+          .headers(multipartHeaders())
+          .body(MULTIPART, multipartBody('csvtype', 'invoice', filename, csv))
+          .matchingRules(typeRule('csvtype', 'invoice')),
       )
       .willRespondWith(422, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -95,7 +118,10 @@ describe('CSV uploads', () => {
         }),
       )
       .executeTest(async (server) => {
-        const error = await uploadCsv(clientFor(server.url), { csvtype: 'invoice', file: csvFile(filename, csv) }).catch((e: unknown) => e);
+        const error = await uploadCsv(clientFor(server.url), {
+          csvtype: 'invoice',
+          file: csvFile(filename, csv),
+        }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).status).toBe(422);
         expect((error as ApiError).code).toBe('ER-UPLOAD-HEADER');
@@ -111,18 +137,36 @@ describe('CSV uploads', () => {
       .given('the customers of the customer master fixture are not on record')
       .uponReceiving('a customer master CSV with one good row and one bad row')
       .withRequest('POST', '/distributor_companies/upload', (b) =>
-        b.headers(multipartHeaders()).body(MULTIPART, multipartBody('type', 'demographic_data', filename, csv)).matchingRules(typeRule('type', 'demographic_data')),
+        b
+          .headers(multipartHeaders())
+          .body(MULTIPART, multipartBody('type', 'demographic_data', filename, csv))
+          .matchingRules(typeRule('type', 'demographic_data')),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           status: 'success',
-          message: [{ file_id: FILE_ID, status: 'partial', failure_reason: eachLike(string("Row 3: region 'central' must be one of north, east, west, south")) }],
+          message: [
+            {
+              file_id: FILE_ID,
+              status: 'partial',
+              failure_reason: eachLike(string("Row 3: region 'central' must be one of north, east, west, south")),
+            },
+          ],
           meta: { file_id: FILE_ID, csvtype: 'demographic_data', total_rows: 2, accepted_rows: 1, rejected_rows: 1 },
         }),
       )
       .executeTest(async (server) => {
-        const result = await uploadCsv(clientFor(server.url), { csvtype: 'demographic_data', file: csvFile(filename, csv) });
-        expect(result.rows).toEqual([{ file_id: 'UPL-000001', status: 'partial', failure_reason: ["Row 3: region 'central' must be one of north, east, west, south"] }]);
+        const result = await uploadCsv(clientFor(server.url), {
+          csvtype: 'demographic_data',
+          file: csvFile(filename, csv),
+        });
+        expect(result.rows).toEqual([
+          {
+            file_id: 'UPL-000001',
+            status: 'partial',
+            failure_reason: ["Row 3: region 'central' must be one of north, east, west, south"],
+          },
+        ]);
       });
   });
 
@@ -134,7 +178,10 @@ describe('CSV uploads', () => {
       .given('the invoices of the customer history fixture are not on record')
       .uponReceiving('a customer history CSV whose rows are all good')
       .withRequest('POST', '/distributor_companies/upload', (b) =>
-        b.headers(multipartHeaders()).body(MULTIPART, multipartBody('type', 'transaction_data', filename, csv)).matchingRules(typeRule('type', 'transaction_data')),
+        b
+          .headers(multipartHeaders())
+          .body(MULTIPART, multipartBody('type', 'transaction_data', filename, csv))
+          .matchingRules(typeRule('type', 'transaction_data')),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
@@ -144,7 +191,10 @@ describe('CSV uploads', () => {
         }),
       )
       .executeTest(async (server) => {
-        const result = await uploadCsv(clientFor(server.url), { csvtype: 'transaction_data', file: csvFile(filename, csv) });
+        const result = await uploadCsv(clientFor(server.url), {
+          csvtype: 'transaction_data',
+          file: csvFile(filename, csv),
+        });
         expect(result.rows).toEqual([{ file_id: 'UPL-000001', status: 'success', failure_reason: [] }]);
         expect(result.meta).toMatchObject({ accepted_rows: 2, rejected_rows: 0 });
       });
@@ -160,18 +210,33 @@ describe('CSV uploads', () => {
       .given('the customers of the customer master fixture are not on record')
       .uponReceiving('a customer master CSV sent to the invoice upload as csvtype distributor')
       .withRequest('POST', '/invoices/upload', (b) =>
-        b.headers(multipartHeaders()).body(MULTIPART, multipartBody('csvtype', 'distributor', filename, csv)).matchingRules(typeRule('csvtype', 'distributor')),
+        b
+          .headers(multipartHeaders())
+          .body(MULTIPART, multipartBody('csvtype', 'distributor', filename, csv))
+          .matchingRules(typeRule('csvtype', 'distributor')),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
           status: 'success',
-          message: [{ file_id: FILE_ID, status: 'partial', failure_reason: eachLike(string("Row 3: region 'central' must be one of north, east, west, south")) }],
+          message: [
+            {
+              file_id: FILE_ID,
+              status: 'partial',
+              failure_reason: eachLike(string("Row 3: region 'central' must be one of north, east, west, south")),
+            },
+          ],
           meta: { file_id: FILE_ID, csvtype: 'distributor', total_rows: 2, accepted_rows: 1, rejected_rows: 1 },
         }),
       )
       .executeTest(async (server) => {
         const result = await uploadCsv(clientFor(server.url), { csvtype: 'distributor', file: csvFile(filename, csv) });
-        expect(result.rows).toEqual([{ file_id: 'UPL-000001', status: 'partial', failure_reason: ["Row 3: region 'central' must be one of north, east, west, south"] }]);
+        expect(result.rows).toEqual([
+          {
+            file_id: 'UPL-000001',
+            status: 'partial',
+            failure_reason: ["Row 3: region 'central' must be one of north, east, west, south"],
+          },
+        ]);
         expect(result.meta).toMatchObject({ csvtype: 'distributor', accepted_rows: 1, rejected_rows: 1 });
       });
   });
@@ -197,7 +262,10 @@ describe('CSV uploads', () => {
         }),
       )
       .executeTest(async (server) => {
-        const result = await uploadCsv(clientFor(server.url), { csvtype: 'distributor_history', file: csvFile(filename, csv) });
+        const result = await uploadCsv(clientFor(server.url), {
+          csvtype: 'distributor_history',
+          file: csvFile(filename, csv),
+        });
         expect(result.rows).toEqual([{ file_id: 'UPL-000001', status: 'success', failure_reason: [] }]);
         expect(result.meta).toMatchObject({ csvtype: 'distributor_history', accepted_rows: 2 });
       });
@@ -210,11 +278,24 @@ describe('CSV uploads', () => {
       .given('the auth token is invalid')
       .uponReceiving('an invoice CSV upload with a token that is not valid')
       .withRequest('POST', '/invoices/upload', (b) =>
-        b.headers(multipartHeaders()).body(MULTIPART, multipartBody('csvtype', 'invoice', filename, csv)).matchingRules(typeRule('csvtype', 'invoice')),
+        b
+          .headers(multipartHeaders())
+          .body(MULTIPART, multipartBody('csvtype', 'invoice', filename, csv))
+          .matchingRules(typeRule('csvtype', 'invoice')),
       )
-      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody({ errors: eachLike({ code: exactly('ER-AUTH-102'), detail: string('Auth token is invalid or has been revoked.') }) }))
+      .willRespondWith(401, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          errors: eachLike({
+            code: exactly('ER-AUTH-102'),
+            detail: string('Auth token is invalid or has been revoked.'),
+          }),
+        }),
+      )
       .executeTest(async (server) => {
-        const error = await uploadCsv(clientFor(server.url), { csvtype: 'invoice', file: csvFile(filename, csv) }).catch((e: unknown) => e);
+        const error = await uploadCsv(clientFor(server.url), {
+          csvtype: 'invoice',
+          file: csvFile(filename, csv),
+        }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).code).toBe('ER-AUTH-102');
       });

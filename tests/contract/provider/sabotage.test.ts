@@ -16,7 +16,12 @@ import { PACT_FILE, PACT_TODAY } from '../pact';
  */
 const DEV_KEY = 'pact-sabotage';
 const startedAt = Date.now();
-const mock = createMockServer({ clock: () => new Date(PACT_TODAY + (Date.now() - startedAt)), log: () => {}, devKey: DEV_KEY, pactStates: true });
+const mock = createMockServer({
+  clock: () => new Date(PACT_TODAY + (Date.now() - startedAt)),
+  log: () => {},
+  devKey: DEV_KEY,
+  pactStates: true,
+});
 let sabotage: RequestHandler | null = null;
 const front = express();
 front.use((req, res, next) => (sabotage ? sabotage(req, res, next) : next()));
@@ -50,9 +55,13 @@ function verify(descriptions: string[]): Promise<{ code: number | null; output: 
   const file = join(dir, `${descriptions[0]!.replace(/\W+/g, '-').slice(0, 40)}.json`);
   writeFileSync(file, JSON.stringify({ ...pact, interactions }));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/contract/verify-provider.ts', '--provider-base-url', url, '--pact', file], {
-      env: { ...process.env, PACT_STATES_SETUP_URL: `${url}${PACT_STATES_PATH}?key=${DEV_KEY}`, NO_COLOR: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/contract/verify-provider.ts', '--provider-base-url', url, '--pact', file],
+      {
+        env: { ...process.env, PACT_STATES_SETUP_URL: `${url}${PACT_STATES_PATH}?key=${DEV_KEY}`, NO_COLOR: '1' },
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -111,7 +120,10 @@ describe('a provider that breaks the contract fails the verification, and the ou
   });
 
   it('an error code changed (the app would refresh a revoked session instead of logging out)', async () => {
-    sabotage = jsonAnswers('/invoices/upload', (body) => JSON.parse(JSON.stringify(body).replaceAll('ER-AUTH-102', 'ER-AUTH-103')) as unknown);
+    sabotage = jsonAnswers(
+      '/invoices/upload',
+      (body) => JSON.parse(JSON.stringify(body).replaceAll('ER-AUTH-102', 'ER-AUTH-103')) as unknown,
+    );
     const { code, output } = await verify([UPLOAD_WITH_A_REVOKED_TOKEN]);
     expect(code).not.toBe(0);
     expect(output).toContain("$.errors[0].code -> Expected 'ER-AUTH-103' to match '^ER-AUTH-102$'");
@@ -155,8 +167,9 @@ describe('a provider that breaks the contract fails the verification, and the ou
     };
     const { code, output } = await verify([CSV_AS_JSON]);
     expect(code, output).toBe(0);
-    expect(output).toMatch(/Pending Failures:[\s\S]*a CSV report of the payments of the last 60 days, answered as JSON/);
+    expect(output).toMatch(
+      /Pending Failures:[\s\S]*a CSV report of the payments of the last 60 days, answered as JSON/,
+    );
     expect(output).toMatch(/1 non-fatal pact failures on pending pacts or interactions/);
   });
 });
-

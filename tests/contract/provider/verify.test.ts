@@ -14,7 +14,12 @@ import { verifyProvider } from '../verify-provider';
  */
 const DEV_KEY = 'pact-verification';
 const startedAt = Date.now();
-const mock = createMockServer({ clock: () => new Date(PACT_TODAY + (Date.now() - startedAt)), log: () => {}, devKey: DEV_KEY, pactStates: true });
+const mock = createMockServer({
+  clock: () => new Date(PACT_TODAY + (Date.now() - startedAt)),
+  log: () => {},
+  devKey: DEV_KEY,
+  pactStates: true,
+});
 let running: RunningMock;
 
 beforeAll(async () => {
@@ -39,7 +44,12 @@ function adminData() {
 describe('provider verification', () => {
   it('the mock provider honours every interaction in the pact, through its provider-state endpoint', async () => {
     const before = adminData();
-    await verifyProvider({ providerBaseUrl: running.url, statesUrl: `${running.url}${PACT_STATES_PATH}?key=${DEV_KEY}` });
-    expect(adminData(), 'the states leave users, bank accounts, settings and the audit log as they found them').toEqual(before);
+    await verifyProvider({
+      providerBaseUrl: running.url,
+      statesUrl: `${running.url}${PACT_STATES_PATH}?key=${DEV_KEY}`,
+    });
+    expect(adminData(), 'the states leave users, bank accounts, settings and the audit log as they found them').toEqual(
+      before,
+    );
   });
 });
