@@ -45,7 +45,7 @@ describe('session and user calls', () => {
       )
       .executeTest(async (server) => {
         const tokens = await login(clientFor(server.url), { email: 't1@anchor.test', password: 'Demo@1234' });
-        expect(tokens).toEqual({ authToken: 'at_abc', refreshToken: 'rt_abc', userId: '1', event: 't1' });
+        expect(tokens).toEqual({ authToken: 'at_abc', refreshToken: 'rt_abc', userId: '1', accessType: 't1' });
       }));
 
   it('POST /sessions refuses a wrong password', () =>
@@ -154,7 +154,7 @@ describe('session and user calls', () => {
           id: '1',
           name: 'Asha Verma',
           role_id: 1,
-          event: 't1',
+          accessType: 't1',
           anchor: { name: 'Sarvodaya Consumer Products Ltd', logo_url: null },
         });
       }));
