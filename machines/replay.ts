@@ -1,5 +1,11 @@
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
-import { FORM_CHECKS } from './form/form-checks';
+import { validateNewUser } from './add-user/add-user.machine';
+import {
+  validateForgotPassword,
+  validatePasswordChange,
+  validatePasswordReset,
+  type FormCheck,
+} from './form/form-checks';
 import {
   machineVersion,
   maskedDifference,
@@ -79,6 +85,14 @@ const isFunctionAnswer = (value: Json): boolean => typeof value === 'string' && 
  * with its name, message and fields, so code that asks `instanceof Error` (errorEntriesOf) reads it as it did.
  * A `{ $file }` stays a plain object: its name, size and type are what the machines' checks read.
  */
+/** Every form check by its name: what a replay puts back into a recorded form's context. */
+const FORM_CHECKS: Readonly<Record<string, FormCheck>> = Object.fromEntries(
+  [validatePasswordChange, validatePasswordReset, validateForgotPassword, validateNewUser].map((check) => [
+    check.replayName,
+    check,
+  ]),
+);
+
 function revive(value: Json): unknown {
   if (Array.isArray(value)) return value.map(revive);
   if (!isRecord(value)) return value;

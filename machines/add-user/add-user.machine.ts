@@ -1,6 +1,6 @@
-import { EMPTY_NEW_USER, type NewUserForm } from '../../src/domain/admin';
-import { newUserOf, validateNewUser } from '../form/form-checks';
-import { createFormMachine, refusalOf, type FormContext, type FormInput } from '../form/form.machine';
+import { EMPTY_NEW_USER, newUserProblems, type NewUserForm } from '../../src/domain/admin';
+import { named } from '../form/form-checks';
+import { createFormMachine, refusalOf, type FormContext, type FormInput, type FormValues } from '../form/form.machine';
 
 /**
  * The Add New User modal (spec 2 §2.7, §2.8, §4, §5, §6, §8): the form machine (machines/form) over the
@@ -23,6 +23,15 @@ interface CreatedUser {
 }
 
 const NEW_USER_FIELDS: readonly NewUserField[] = ['first_name', 'last_name', 'email', 'phone_number', 'designation'];
+
+/** The add-user form's values as the kernel's NewUserForm (the form starts from all five fields, so none is missing). */
+export const newUserOf = (values: FormValues): NewUserForm => ({ ...EMPTY_NEW_USER, ...values });
+
+/**
+ * The Add New User modal's check (spec 2 §5): the kernel's rules and messages. Here, not with the other form
+ * checks, so the login page's checks do not bring the admin rules with them.
+ */
+export const validateNewUser = named('newUser', (values) => newUserProblems(newUserOf(values)));
 
 export const addUserMachine = createFormMachine({
   id: 'addUser',

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { fromPromise } from 'xstate';
-import { addUserMachine } from '../../../machines/add-user/add-user.machine';
-import { newUserOf } from '../../../machines/form/form-checks';
+import { addUserMachine, newUserOf } from '../../../machines/add-user/add-user.machine';
 import type { FormValues } from '../../../machines/form/form.machine';
 import { createUser } from '../../api/admin';
 import { useSession } from '../../api/session-context';
