@@ -28,8 +28,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    // The suite is bound by the two cores: recording a trace of every test (to keep only the failures') costs a
-    // fifth of its time, so a failure keeps a screenshot; rerun one test with `--trace on` to get its trace.
+    // The suite is bound by the two cores, and recording a trace of every test (to keep only the failures') is a
+    // large share of it: a failure keeps a screenshot; rerun one test with `--trace on` to get its trace.
     trace: 'off',
     screenshot: 'only-on-failure',
     // The app honours reduced motion (charts draw without animating, skeletons do not pulse): less to paint.

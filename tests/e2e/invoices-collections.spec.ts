@@ -166,7 +166,7 @@ test.describe('collections filters, stars and reports', () => {
       }
       const answer = paymentsAnswer(page, periodIs(DAYS[period] ?? null, period === 'Starred'));
       await periodButton(page, period).click();
-      // Back on the first filter within the list cache's deduping window (two seconds), the cached first page
+      // Back on the first filter within the list cache's deduping window (SWR's default), the cached first page
       // shows with no new request; nothing has changed since, so it must equal the first answer.
       const current =
         period === 'Today' ? await Promise.race([answer, page.waitForTimeout(2_500).then(() => first)]) : await answer;
