@@ -75,6 +75,20 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+interface SessionAnswer {
+  auth_token: string;
+  refresh_token: string;
+  user_id: string | number;
+  event?: string | null;
+}
+
+/** POST /sessions through the app's proxy, as the login form sends it; expects the 201 and returns its attributes. */
+async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<SessionAnswer> {
+  const response = await request.post('/api/sessions', { headers: API_HEADERS, data: { user: { email, password } } });
+  expect(response.status(), `the login of ${email}`).toBe(201);
+  return ((await response.json()) as { data: { attributes: SessionAnswer } }).data.attributes;
+}
+
 /**
  * A logged-in page for a test that is not about the login form: the user logs in through the API (as the form
  * would, one fresh session per test, so a test's token refresh or logout never touches another's), the session
@@ -86,18 +100,7 @@ export async function logInReady(
   email: string,
   options: { path?: string; password?: string } = {},
 ): Promise<void> {
-  const response = await page.request.post('/api/sessions', {
-    headers: API_HEADERS,
-    data: { user: { email, password: options.password ?? DEMO_PASSWORD } },
-  });
-  expect(response.status(), `the login of ${email}`).toBe(201);
-  const session = (
-    (await response.json()) as {
-      data: {
-        attributes: { auth_token: string; refresh_token: string; user_id: string | number; event?: string | null };
-      };
-    }
-  ).data.attributes;
+  const session = await apiLogin(page.request, email, options.password);
   // Any same-origin document can hold the storage: a static file, so no app code runs before the session is in.
   await page.goto('/favicon.svg');
   await page.evaluate(
@@ -166,13 +169,7 @@ export { expect };
  * user's would be. Returns the e-mail.
  */
 export async function newPortalUser(request: APIRequestContext, firstName: string, password: string): Promise<string> {
-  const session = await request.post('/api/sessions', {
-    headers: API_HEADERS,
-    data: { user: { email: 't1@anchor.test', password: DEMO_PASSWORD } },
-  });
-  expect(session.status(), 'the admin login').toBe(201);
-  const adminToken = ((await session.json()) as { data: { attributes: { auth_token: string } } }).data.attributes
-    .auth_token;
+  const adminToken = (await apiLogin(request, 't1@anchor.test')).auth_token;
   const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}@example.in`;
   const created = await request.post('/api/users', {
     headers: { ...API_HEADERS, Authorization: adminToken },
